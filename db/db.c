@@ -1,0 +1,252 @@
+/* Opening, migrating and transactions (see db.h). */
+#include "db/db.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "src/error.h"
+#include "src/util.h"
+
+extern const char db_schema_sql[];
+
+struct db {
+	sqlite3 *h;
+	char *path;
+};
+
+/* Migrations: index i upgrades user_version i to i + 1. Version 1 is the
+ * embedded db/schema.sql; append later changes here, never edit old ones. */
+static const char *const migrations[] = {
+	NULL,	/* 0 -> 1: db_schema_sql */
+};
+#define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
+
+static int busy_handler(void *arg, int count)
+{
+	struct timespec ts;
+	long ms = count < 10 ? 1L << count : 200;
+
+	(void)arg;
+	if (count > 300)	/* about a minute in all */
+		return 0;
+	ts.tv_sec = 0;
+	ts.tv_nsec = ms * 1000000L;
+	nanosleep(&ts, NULL);
+	return 1;
+}
+
+int db_fail(struct db *db, const char *what)
+{
+	return pc_error_set(PC_EDB, "%s: %s: %s", db->path, what,
+			    sqlite3_errmsg(db->h));
+}
+
+int db_exec(struct db *db, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		pc_error_set(PC_EDB, "%s: %s", db->path,
+			     msg ? msg : sqlite3_errmsg(db->h));
+		sqlite3_free(msg);
+		return PC_EDB;
+	}
+	return 0;
+}
+
+static int user_version(struct db *db, int *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL))
+		return db_fail(db, "reading schema version");
+	rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_fail(db, "reading schema version");
+}
+
+static int migrate(struct db *db, int readonly)
+{
+	int v, rc;
+	char sql[64];
+
+	if ((rc = user_version(db, &v)) < 0)
+		return rc;
+	if (v > DB_SCHEMA_VERSION)
+		return pc_error_set(PC_EVERSION,
+			"%s: written by a newer perfcorr (schema %d, this build "
+			"knows %d); refusing to touch it", db->path, v,
+			DB_SCHEMA_VERSION);
+	if (v == DB_SCHEMA_VERSION)
+		return 0;
+	if (readonly)
+		return pc_error_set(PC_EVERSION,
+			"%s: schema %d needs migrating to %d; open it writable",
+			db->path, v, DB_SCHEMA_VERSION);
+	if ((rc = db_begin(db)) < 0)
+		return rc;
+	/* re-read inside the write lock: another process may have migrated */
+	if ((rc = user_version(db, &v)) < 0)
+		goto fail;
+	for (; v < (int)N_MIGRATIONS; v++) {
+		rc = db_exec(db, v == 0 ? db_schema_sql : migrations[v]);
+		if (rc < 0)
+			goto fail;
+		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", v + 1);
+		if ((rc = db_exec(db, sql)) < 0)
+			goto fail;
+	}
+	return db_commit(db);
+fail:
+	db_rollback(db);
+	return rc;
+}
+
+int db_open(struct db **out, const char *path, int flags)
+{
+	struct db *db;
+	struct stat sb;
+	int oflags, rc;
+
+	if (stat(path, &sb) != 0) {
+		if (!(flags & DB_CREATE))
+			return pc_error_set(PC_ENOTFOUND,
+				"database '%s' does not exist (run "
+				"'perfcorr init' or import something first)",
+				path);
+	} else if (!S_ISREG(sb.st_mode)) {
+		return pc_error_set(PC_EIO, "'%s' is not a regular file", path);
+	}
+	oflags = flags & DB_READONLY ? SQLITE_OPEN_READONLY :
+		 SQLITE_OPEN_READWRITE | (flags & DB_CREATE ?
+					  SQLITE_OPEN_CREATE : 0);
+	db = xcalloc(1, sizeof(*db));
+	db->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &db->h, oflags, NULL) != SQLITE_OK) {
+		rc = pc_error_set(PC_EIO, "cannot open database '%s': %s",
+				  path, db->h ? sqlite3_errmsg(db->h) :
+				  "out of memory");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_handler(db->h, busy_handler, NULL);
+	/* a file that is not a database fails here, before anything is written */
+	if ((rc = db_exec(db, "PRAGMA foreign_keys = ON")) < 0 ||
+	    (rc = db_exec(db, "SELECT count(*) FROM sqlite_schema")) < 0) {
+		pc_error_set(PC_EDB, "'%s' is not a perfcorr database: %s",
+			     path, sqlite3_errmsg(db->h));
+		goto fail;
+	}
+	if (!(flags & DB_READONLY)) {
+		if (access(path, W_OK) != 0) {
+			rc = pc_error_set(PC_EIO, "database '%s' is read-only",
+					  path);
+			goto fail;
+		}
+		if ((rc = db_exec(db, "PRAGMA journal_mode = WAL")) < 0 ||
+		    (rc = db_exec(db, "PRAGMA synchronous = NORMAL")) < 0)
+			goto fail;
+	}
+	if ((rc = migrate(db, flags & DB_READONLY)) < 0)
+		goto fail;
+	*out = db;
+	return 0;
+fail:
+	db_close(db);
+	return rc;
+}
+
+void db_close(struct db *db)
+{
+	if (!db)
+		return;
+	sqlite3_close_v2(db->h);
+	free(db->path);
+	free(db);
+}
+
+const char *db_path(const struct db *db)
+{
+	return db->path;
+}
+
+sqlite3 *db_sqlite(struct db *db)
+{
+	return db->h;
+}
+
+int db_begin(struct db *db)
+{
+	return db_exec(db, "BEGIN IMMEDIATE");
+}
+
+int db_commit(struct db *db)
+{
+	int rc = db_exec(db, "COMMIT");
+
+	if (rc < 0)
+		db_rollback(db);
+	return rc;
+}
+
+void db_rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int db_data_version(struct db *db, long *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, "PRAGMA data_version", -1, &st, NULL))
+		return db_fail(db, "data_version");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_fail(db, "data_version");
+}
+
+void db_prepare(struct db *db, int *rc, sqlite3_stmt **st, const char *sql)
+{
+	if (*rc)
+		return;
+	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK) {
+		*st = NULL;
+		*rc = db_fail(db, "preparing statement");
+	}
+}
+
+int db_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) :
+		   sqlite3_bind_null(st, i);
+}
+
+int db_bind_double(sqlite3_stmt *st, int i, double v)
+{
+	return isnan(v) ? sqlite3_bind_null(st, i) :
+			  sqlite3_bind_double(st, i, v);
+}
+
+double db_column_double(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN :
+	       sqlite3_column_double(st, i);
+}
+
+const char *db_column_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? (const char *)s : "";
+}

@@ -1,0 +1,54 @@
+#ifndef PC_DB_DB_H
+#define PC_DB_DB_H
+/*
+ * The database handle: open (create + migrate), transactions, and the
+ * sticky-rc prepare helpers used by the other db_*.c files. db/ owns all
+ * SQL; nothing outside db/ prepares a statement. Other modules use the
+ * functions declared in the db headers with bound parameters only.
+ */
+#include <sqlite3.h>
+
+#define DB_SCHEMA_VERSION 1
+
+enum db_open_flags {
+	DB_CREATE = 1 << 0,	/* create the file when absent */
+	DB_READONLY = 1 << 1,	/* open read-only (never migrates) */
+};
+
+struct db;
+
+/* Open PATH. A database with a newer user_version than this build knows
+ * is refused (PC_EVERSION) and never modified; an older one is migrated.
+ * Sets WAL mode, foreign keys and a busy handler with backoff. */
+int db_open(struct db **out, const char *path, int flags);
+void db_close(struct db *db);
+
+/* The path given to db_open; borrowed. */
+const char *db_path(const struct db *db);
+
+/* BEGIN IMMEDIATE (retries while busy), COMMIT, ROLLBACK. */
+int db_begin(struct db *db);
+int db_commit(struct db *db);
+void db_rollback(struct db *db);
+
+/* PRAGMA data_version: changes when another connection commits. */
+int db_data_version(struct db *db, long *out);
+
+/* For db/ sources only: the SQLite handle and helpers. */
+sqlite3 *db_sqlite(struct db *db);
+/* Prepare SQL into *st unless *rc is already non-zero (sticky). */
+void db_prepare(struct db *db, int *rc, sqlite3_stmt **st, const char *sql);
+/* Set a PC_EDB error from SQLite's message, with context; returns PC_EDB. */
+int db_fail(struct db *db, const char *what);
+/* Bind text or NULL. */
+int db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Bind a double or NULL when it is NaN. */
+int db_bind_double(sqlite3_stmt *st, int i, double v);
+/* Run one statement without results (for DDL and simple updates). */
+int db_exec(struct db *db, const char *sql);
+/* A column as a double, NaN when NULL. */
+double db_column_double(sqlite3_stmt *st, int i);
+/* A column as text, "" when NULL; borrowed until the next step. */
+const char *db_column_text(sqlite3_stmt *st, int i);
+
+#endif

@@ -1,0 +1,155 @@
+/* Listings as cursors (see query.h). */
+#include "db/query.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+
+#include "db/db.h"
+#include "src/error.h"
+#include "src/util.h"
+
+struct db_cursor {
+	struct db *db;
+	sqlite3_stmt *st;
+};
+
+static const char *const sql[] = {
+	[DB_LIST_SOURCES] =
+		"SELECT s.name AS source, s.kind, count(r.id) AS runs, "
+		"count(DISTINCT r.version) AS versions, "
+		"coalesce(sum(r.n_results), 0) AS results, "
+		"max(r.imported_at) AS last_import "
+		"FROM sources s LEFT JOIN runs r ON r.source_id = s.id "
+		"GROUP BY s.id ORDER BY s.kind, s.name",
+	[DB_LIST_RUNS] =
+		"SELECT r.id AS run_id, s.name AS source, s.kind, r.version, "
+		"r.format, r.platform, r.clock_hz, r.n_results AS results, "
+		"r.imported_at, r.imported_by, r.file_name AS file, r.sha256 "
+		"FROM runs r JOIN sources s ON s.id = r.source_id "
+		"WHERE ?1 IS NULL OR s.name = ?1 ORDER BY r.id",
+	[DB_LIST_WORKLOADS] =
+		"SELECT w.key AS workload, w.name, w.params, "
+		"(SELECT count(*) FROM results x WHERE x.workload_id = w.id) "
+		"AS results FROM workloads w ORDER BY w.key",
+	[DB_LIST_RESULTS] =
+		"SELECT r.run_id, s.name AS source, s.kind, u.version, "
+		"u.platform, w.key AS workload, o.name AS op, m.name AS metric, "
+		"r.value, m.unit, r.n, r.stddev, r.raw_value, r.raw_unit, "
+		"u.file_name AS file "
+		"FROM results r JOIN runs u ON u.id = r.run_id "
+		"JOIN sources s ON s.id = u.source_id "
+		"JOIN workloads w ON w.id = r.workload_id "
+		"JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id "
+		"WHERE ?1 IS NULL OR s.name = ?1 ORDER BY r.run_id, r.id",
+	[DB_LIST_METRICS] =
+		"SELECT name AS metric, dimension, unit, better FROM metrics "
+		"ORDER BY name",
+	[DB_LIST_OPS] =
+		"SELECT o.name AS op, o.class, group_concat(DISTINCT n.raw_name) "
+		"AS raw_names FROM ops o LEFT JOIN op_raw_names n "
+		"ON n.op_id = o.id GROUP BY o.id ORDER BY o.name",
+};
+
+int db_source_exists(struct db *db, const char *source, char **kind_out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, found = 0;
+
+	db_prepare(db, &rc, &st, "SELECT kind FROM sources WHERE name = ?");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, source);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = 1;
+		if (kind_out)
+			*kind_out = xstrdup(db_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
+		 const char *source)
+{
+	struct db_cursor *c;
+	int rc = 0;
+
+	if (source) {
+		rc = db_source_exists(db, source, NULL);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return pc_error_set(PC_ENOTFOUND, "no source named "
+					    "'%s'", source);
+		rc = 0;
+	}
+	c = xcalloc(1, sizeof(*c));
+	c->db = db;
+	db_prepare(db, &rc, &c->st, sql[what]);
+	if (rc) {
+		free(c);
+		return rc;
+	}
+	if (sqlite3_bind_parameter_count(c->st) > 0)
+		db_bind_text(c->st, 1, source);
+	*out = c;
+	return 0;
+}
+
+int db_cursor_next(struct db_cursor *c)
+{
+	int rc = sqlite3_step(c->st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	return db_fail(c->db, "reading");
+}
+
+int db_cursor_ncols(const struct db_cursor *c)
+{
+	return sqlite3_column_count(c->st);
+}
+
+const char *db_cursor_name(const struct db_cursor *c, int i)
+{
+	return sqlite3_column_name(c->st, i);
+}
+
+enum db_col_type db_cursor_type(const struct db_cursor *c, int i)
+{
+	switch (sqlite3_column_type(c->st, i)) {
+	case SQLITE_INTEGER:
+		return DB_COL_INT;
+	case SQLITE_FLOAT:
+		return DB_COL_REAL;
+	case SQLITE_NULL:
+		return DB_COL_NULL;
+	default:
+		return DB_COL_TEXT;
+	}
+}
+
+int64_t db_cursor_int(const struct db_cursor *c, int i)
+{
+	return sqlite3_column_int64(c->st, i);
+}
+
+double db_cursor_double(const struct db_cursor *c, int i)
+{
+	return sqlite3_column_double(c->st, i);
+}
+
+const char *db_cursor_text(const struct db_cursor *c, int i)
+{
+	return db_column_text(c->st, i);
+}
+
+void db_cursor_close(struct db_cursor *c)
+{
+	if (!c)
+		return;
+	sqlite3_finalize(c->st);
+	free(c);
+}

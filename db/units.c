@@ -1,0 +1,118 @@
+/* The unit table (see units.h). Decimal prefixes are 1000-based; the
+ * KiB/MiB/GiB family is 1024-based. ncu spellings (nsecond, Kbyte) and
+ * nvidia-smi/DCGM spellings are included. */
+#include "db/units.h"
+
+#include <stddef.h>
+#include <strings.h>
+#include <string.h>
+
+static const struct unit table[] = {
+	/* time */
+	{ "s", "time", 1, "s" }, { "sec", "time", 1, "s" },
+	{ "second", "time", 1, "s" }, { "seconds", "time", 1, "s" },
+	{ "ms", "time", 1e-3, "s" }, { "msec", "time", 1e-3, "s" },
+	{ "msecond", "time", 1e-3, "s" },
+	{ "us", "time", 1e-6, "s" }, { "usec", "time", 1e-6, "s" },
+	{ "usecond", "time", 1e-6, "s" }, { "\xc2\xb5s", "time", 1e-6, "s" },
+	{ "\xce\xbcs", "time", 1e-6, "s" },
+	{ "ns", "time", 1e-9, "s" }, { "nsec", "time", 1e-9, "s" },
+	{ "nsecond", "time", 1e-9, "s" },
+	{ "ps", "time", 1e-12, "s" }, { "psecond", "time", 1e-12, "s" },
+	{ "fs", "time", 1e-15, "s" },
+	{ "min", "time", 60, "s" }, { "h", "time", 3600, "s" },
+	/* cycles: stored as cycles; converted through the run's clock */
+	{ "cycles", "cycles", 1, "cycles" }, { "cycle", "cycles", 1, "cycles" },
+	{ "cyc", "cycles", 1, "cycles" }, { "clk", "cycles", 1, "cycles" },
+	/* power and energy */
+	{ "W", "power", 1, "W" }, { "watt", "power", 1, "W" },
+	{ "watts", "power", 1, "W" }, { "mW", "power", 1e-3, "W" },
+	{ "kW", "power", 1e3, "W" },
+	{ "J", "energy", 1, "J" }, { "joule", "energy", 1, "J" },
+	{ "mJ", "energy", 1e-3, "J" }, { "uJ", "energy", 1e-6, "J" },
+	{ "nJ", "energy", 1e-9, "J" }, { "pJ", "energy", 1e-12, "J" },
+	{ "fJ", "energy", 1e-15, "J" }, { "kJ", "energy", 1e3, "J" },
+	{ "Wh", "energy", 3600, "J" }, { "kWh", "energy", 3.6e6, "J" },
+	/* rates */
+	{ "tokens/s", "rate", 1, "tokens/s" }, { "tok/s", "rate", 1, "tokens/s" },
+	{ "token/s", "rate", 1, "tokens/s" },
+	{ "samples/s", "rate", 1, "samples/s" },
+	{ "sample/s", "rate", 1, "samples/s" },
+	{ "queries/s", "rate", 1, "samples/s" },
+	{ "req/s", "rate", 1, "req/s" }, { "requests/s", "rate", 1, "req/s" },
+	{ "tokens/J", "efficiency", 1, "tokens/J" },
+	{ "tokens/s/W", "efficiency", 1, "tokens/J" },
+	/* bytes */
+	{ "B", "bytes", 1, "B" }, { "byte", "bytes", 1, "B" },
+	{ "bytes", "bytes", 1, "B" },
+	{ "KB", "bytes", 1e3, "B" }, { "kB", "bytes", 1e3, "B" },
+	{ "Kbyte", "bytes", 1e3, "B" }, { "MB", "bytes", 1e6, "B" },
+	{ "Mbyte", "bytes", 1e6, "B" }, { "GB", "bytes", 1e9, "B" },
+	{ "Gbyte", "bytes", 1e9, "B" }, { "TB", "bytes", 1e12, "B" },
+	{ "Tbyte", "bytes", 1e12, "B" },
+	{ "KiB", "bytes", 1024.0, "B" }, { "MiB", "bytes", 1048576.0, "B" },
+	{ "GiB", "bytes", 1073741824.0, "B" },
+	{ "TiB", "bytes", 1099511627776.0, "B" },
+	/* bandwidth */
+	{ "B/s", "bandwidth", 1, "B/s" }, { "byte/second", "bandwidth", 1, "B/s" },
+	{ "KB/s", "bandwidth", 1e3, "B/s" }, { "MB/s", "bandwidth", 1e6, "B/s" },
+	{ "GB/s", "bandwidth", 1e9, "B/s" }, { "TB/s", "bandwidth", 1e12, "B/s" },
+	{ "Kbyte/second", "bandwidth", 1e3, "B/s" },
+	{ "Mbyte/second", "bandwidth", 1e6, "B/s" },
+	{ "Gbyte/second", "bandwidth", 1e9, "B/s" },
+	{ "Tbyte/second", "bandwidth", 1e12, "B/s" },
+	{ "GiB/s", "bandwidth", 1073741824.0, "B/s" },
+	/* floating-point work and rate */
+	{ "FLOP", "flops", 1, "FLOP" }, { "flop", "flops", 1, "FLOP" },
+	{ "FLOPs", "flops", 1, "FLOP" }, { "OPs", "flops", 1, "FLOP" },
+	{ "KFLOP", "flops", 1e3, "FLOP" }, { "MFLOP", "flops", 1e6, "FLOP" },
+	{ "GFLOP", "flops", 1e9, "FLOP" }, { "TFLOP", "flops", 1e12, "FLOP" },
+	{ "PFLOP", "flops", 1e15, "FLOP" },
+	{ "FLOP/s", "flop_rate", 1, "FLOP/s" },
+	{ "GFLOP/s", "flop_rate", 1e9, "FLOP/s" },
+	{ "TFLOP/s", "flop_rate", 1e12, "FLOP/s" },
+	{ "Tflops", "flop_rate", 1e12, "FLOP/s" },
+	{ "TFLOPS", "flop_rate", 1e12, "FLOP/s" },
+	{ "GFLOPS", "flop_rate", 1e9, "FLOP/s" },
+	/* frequency */
+	{ "Hz", "frequency", 1, "Hz" }, { "hz", "frequency", 1, "Hz" },
+	{ "kHz", "frequency", 1e3, "Hz" }, { "MHz", "frequency", 1e6, "Hz" },
+	{ "GHz", "frequency", 1e9, "Hz" },
+	/* dimensionless */
+	{ "%", "ratio", 0.01, "1" }, { "fraction", "ratio", 1, "1" },
+	{ "ratio", "ratio", 1, "1" },
+	{ "", "count", 1, "1" }, { "1", "count", 1, "1" },
+	{ "count", "count", 1, "1" }, { "tokens", "count", 1, "1" },
+	{ "requests", "count", 1, "1" }, { "inst", "count", 1, "1" },
+	{ "C", "temperature", 1, "C" },
+};
+
+#define N_UNITS (sizeof(table) / sizeof(table[0]))
+
+const struct unit *units_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N_UNITS; i++)
+		if (!strcmp(table[i].name, name))
+			return &table[i];
+	/* case-insensitive only for long names: "MS" must not become "ms" */
+	for (i = 0; i < N_UNITS; i++)
+		if (strlen(table[i].name) >= 3 &&
+		    !strcasecmp(table[i].name, name))
+			return &table[i];
+	return NULL;
+}
+
+const char *units_si_for_dim(const char *dim)
+{
+	for (size_t i = 0; i < N_UNITS; i++)
+		if (!strcmp(table[i].dim, dim) && table[i].factor == 1)
+			return table[i].si;
+	return NULL;
+}
+
+const struct unit *units_at(int i)
+{
+	return i >= 0 && (size_t)i < N_UNITS ? &table[i] : NULL;
+}

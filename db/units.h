@@ -1,0 +1,26 @@
+#ifndef PC_DB_UNITS_H
+#define PC_DB_UNITS_H
+/*
+ * The unit table: every unit perfcorr accepts, its dimension and the
+ * factor to the SI unit values are stored in. An unknown unit is an
+ * error naming it, never a guess. Entries are static; pointers borrowed.
+ */
+
+struct unit {
+	const char *name;	/* as written in files: "ms", "Kbyte" */
+	const char *dim;	/* time, cycles, power, energy, rate ... */
+	double factor;		/* value_si = value * factor */
+	const char *si;		/* the SI unit stored: "s", "W", "B" */
+};
+
+/* Look a unit up (exact spelling first, then case-insensitively).
+ * Returns NULL when unknown. "" is dimensionless ("count"). */
+const struct unit *units_lookup(const char *name);
+
+/* The SI unit usually used for a dimension ("s" for time), or NULL. */
+const char *units_si_for_dim(const char *dim);
+
+/* Iterate: the i-th entry or NULL past the end (for docs and --help). */
+const struct unit *units_at(int i);
+
+#endif

@@ -1,0 +1,596 @@
+/* The import writer (see writer.h). Ids are cached in hash maps so a
+ * million-row import does one INSERT per result and nothing else. */
+#include "db/writer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/units.h"
+#include "src/error.h"
+#include "src/hmap.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+struct metric_info {
+	int64_t id;
+	char *dim;
+};
+
+struct db_writer {
+	struct db *db;
+	int64_t source_id, run_id;
+	char *version, *platform;
+	int version_set, platform_set;
+	double clock_hz;
+	int clock_from_cli;
+	struct strbuf meta;		/* JSON members, no braces */
+	struct hmap workloads, ops, metric_idx;
+	struct metric_info *metrics;
+	size_t nmetrics;
+	char *last_wkey;		/* cache of the last workload */
+	const struct wkey *last_wk_ptr;
+	int64_t last_wid;
+	sqlite3_stmt *ins, *merge, *raw;
+	long results, puts;
+};
+
+static const char *const kinds[] = { "roofline", "perfsim", "rtl",
+				     "silicon", NULL };
+
+static int kind_ok(const char *k)
+{
+	for (int i = 0; kinds[i]; i++)
+		if (!strcmp(kinds[i], k))
+			return 1;
+	return 0;
+}
+
+static int step_done(struct db *db, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return db_fail(db, what);
+	return 0;
+}
+
+static int find_source(struct db_writer *w, const struct db_run_info *ri)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, found;
+	char now[32];
+
+	db_prepare(w->db, &rc, &st,
+		   "SELECT id, kind FROM sources WHERE name = ?");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, ri->source);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	if (found) {
+		const char *k = db_column_text(st, 1);
+
+		w->source_id = sqlite3_column_int64(st, 0);
+		if (ri->kind && strcmp(ri->kind, k))
+			rc = pc_error_set(PC_EINVALID, "source '%s' is of "
+				"kind '%s', not '%s'", ri->source, k, ri->kind);
+	}
+	sqlite3_finalize(st);
+	if (found || rc)
+		return rc;
+	if (!ri->kind)
+		return pc_error_set(PC_EINVALID, "source '%s' is new: say "
+			"what it is with --kind roofline|perfsim|rtl|silicon",
+			ri->source);
+	if (!kind_ok(ri->kind))
+		return pc_error_set(PC_EINVALID, "unknown kind '%s' (expected "
+			"roofline, perfsim, rtl or silicon)", ri->kind);
+	util_now_iso(now, sizeof(now));
+	db_prepare(w->db, &rc, &st, "INSERT INTO sources (name, kind, "
+		   "created_at) VALUES (?, ?, ?)");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, ri->source);
+	db_bind_text(st, 2, ri->kind);
+	db_bind_text(st, 3, now);
+	rc = step_done(w->db, st, "adding source");
+	sqlite3_finalize(st);
+	w->source_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
+	return rc;
+}
+
+static int check_dup(struct db_writer *w, const struct db_run_info *ri)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	int64_t id = 0;
+
+	db_prepare(w->db, &rc, &st, "SELECT id, file_name FROM runs "
+		   "WHERE source_id = ? AND sha256 = ?");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, w->source_id);
+	db_bind_text(st, 2, ri->sha256);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		if (!ri->replace)
+			rc = pc_error_set(PC_EEXISTS, "already imported as run "
+				"%lld ('%s'); use --replace to replace it",
+				(long long)id, db_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	if (rc || !id)
+		return rc;
+	db_prepare(w->db, &rc, &st, "DELETE FROM runs WHERE id = ?");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	rc = step_done(w->db, st, "replacing run");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int insert_run(struct db_writer *w, const struct db_run_info *ri)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	char now[32];
+
+	util_now_iso(now, sizeof(now));
+	db_prepare(w->db, &rc, &st, "INSERT INTO runs (source_id, version, "
+		   "format, file_name, sha256, file_size, imported_at, "
+		   "imported_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, w->source_id);
+	db_bind_text(st, 2, w->version);
+	db_bind_text(st, 3, ri->format ? ri->format : "unknown");
+	db_bind_text(st, 4, ri->file_name ? ri->file_name : "-");
+	db_bind_text(st, 5, ri->sha256 ? ri->sha256 : "");
+	sqlite3_bind_int64(st, 6, ri->file_size);
+	db_bind_text(st, 7, now);
+	db_bind_text(st, 8, util_user());
+	rc = step_done(w->db, st, "adding run");
+	sqlite3_finalize(st);
+	w->run_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
+	return rc;
+}
+
+static int load_metrics(struct db_writer *w)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(w->db, &rc, &st, "SELECT id, name, dimension FROM metrics");
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		struct metric_info *m;
+
+		w->metrics = xrealloc(w->metrics,
+				      (w->nmetrics + 1) * sizeof(*w->metrics));
+		m = &w->metrics[w->nmetrics];
+		m->id = sqlite3_column_int64(st, 0);
+		m->dim = xstrdup(db_column_text(st, 2));
+		hmap_put(&w->metric_idx, db_column_text(st, 1),
+			 (int64_t)w->nmetrics++);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_writer_begin(struct db_writer **out, struct db *db,
+		    const struct db_run_info *ri)
+{
+	struct db_writer *w = xcalloc(1, sizeof(*w));
+	int rc;
+
+	w->db = db;
+	w->version = xstrdup(ri->version ? ri->version : "unversioned");
+	w->version_set = ri->version != NULL;
+	w->platform = ri->platform ? xstrdup(ri->platform) : NULL;
+	w->platform_set = ri->platform != NULL;
+	w->clock_hz = ri->clock_hz;
+	w->clock_from_cli = !isnan(ri->clock_hz);
+	hmap_init(&w->workloads);
+	hmap_init(&w->ops);
+	hmap_init(&w->metric_idx);
+	strbuf_init(&w->meta);
+	if ((rc = db_begin(db)) < 0) {
+		db_writer_abort(w);
+		return rc;
+	}
+	if ((rc = find_source(w, ri)) < 0 || (rc = check_dup(w, ri)) < 0 ||
+	    (rc = insert_run(w, ri)) < 0 || (rc = load_metrics(w)) < 0)
+		goto fail;
+	rc = 0;
+	db_prepare(db, &rc, &w->ins, "INSERT INTO results (run_id, "
+		"workload_id, op_id, metric_id, value, n, mean, median, min, "
+		"max, stddev, raw_value, raw_unit, flags) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	db_prepare(db, &rc, &w->merge, "INSERT INTO results (run_id, "
+		"workload_id, op_id, metric_id, value, n, mean, median, min, "
+		"max, stddev, raw_value, raw_unit, flags) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+		"ON CONFLICT (run_id, workload_id, op_id, metric_id) DO UPDATE "
+		"SET value = value + excluded.value, "
+		"n = max(coalesce(n, 1), coalesce(excluded.n, 1)), "
+		"mean = mean + excluded.mean, median = NULL, "
+		"min = min + excluded.min, max = max + excluded.max, "
+		"stddev = sqrt(stddev * stddev + excluded.stddev * "
+		"excluded.stddev), raw_value = raw_value + excluded.raw_value, "
+		"flags = flags | excluded.flags");
+	db_prepare(db, &rc, &w->raw, "INSERT INTO op_raw_names (run_id, "
+		"op_id, raw_name) VALUES (?, ?, ?) ON CONFLICT (run_id, "
+		"raw_name) DO UPDATE SET instances = instances + 1");
+	if (rc)
+		goto fail;
+	*out = w;
+	return 0;
+fail:
+	db_writer_abort(w);
+	return rc;
+}
+
+static void meta_add(struct db_writer *w, const char *key, const char *val)
+{
+	if (w->meta.len)
+		strbuf_addch(&w->meta, ',');
+	strbuf_add_json_str(&w->meta, key);
+	strbuf_addch(&w->meta, ':');
+	strbuf_add_json_str(&w->meta, val);
+}
+
+int db_writer_meta(struct db_writer *w, const char *key, const char *value)
+{
+	if (!strcmp(key, "version") && !w->version_set) {
+		free(w->version);
+		w->version = xstrdup(value);
+		w->version_set = 1;
+	} else if (!strcmp(key, "platform") && !w->platform_set) {
+		free(w->platform);
+		w->platform = xstrdup(value);
+		w->platform_set = 1;
+	} else if (!strcmp(key, "clock_hz")) {
+		double hz;
+
+		if (util_parse_double(value, &hz) || hz <= 0)
+			return pc_error_set(PC_EINVALID, "clock '%s' is not a "
+					    "positive frequency", value);
+		if (w->clock_from_cli &&
+		    fabs(hz - w->clock_hz) > 1e-6 * w->clock_hz)
+			return pc_error_set(PC_EINVALID, "the file's clock "
+				"(%g MHz) conflicts with --clock-mhz %g",
+				hz / 1e6, w->clock_hz / 1e6);
+		w->clock_hz = hz;
+	} else {
+		meta_add(w, key, value);
+	}
+	return 0;
+}
+
+double db_writer_clock(const struct db_writer *w)
+{
+	return w->clock_hz;
+}
+
+static int workload_id(struct db_writer *w, const struct wkey *k,
+		       int64_t *out)
+{
+	char *key;
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	if (k == w->last_wk_ptr && w->last_wkey) {
+		/* fast path: importers reuse one wkey for many results */
+		key = wkey_format(k);
+		if (!strcmp(key, w->last_wkey)) {
+			free(key);
+			*out = w->last_wid;
+			return 0;
+		}
+	} else {
+		key = wkey_format(k);
+	}
+	if (!*key) {
+		free(key);
+		return pc_error_set(PC_EINVALID, "no workload: give one in the "
+				    "file or with --workload");
+	}
+	if (!hmap_get(&w->workloads, key, out)) {
+		char *params = wkey_params_json(k);
+
+		db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
+			   "params) VALUES (?, ?, ?) ON CONFLICT (key) DO "
+			   "UPDATE SET key = key RETURNING id");
+		if (!rc) {
+			db_bind_text(st, 1, key);
+			db_bind_text(st, 2, k->name);
+			db_bind_text(st, 3, params);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				*out = sqlite3_column_int64(st, 0);
+			else
+				rc = db_fail(w->db, "adding workload");
+			sqlite3_finalize(st);
+			st = NULL;
+		}
+		free(params);
+		db_prepare(w->db, &rc, &st, "INSERT OR IGNORE INTO "
+			   "workload_params (workload_id, name, value) "
+			   "VALUES (?, ?, ?)");
+		for (size_t i = 0; !rc && i < k->n; i++) {
+			sqlite3_bind_int64(st, 1, *out);
+			db_bind_text(st, 2, k->params[i].name);
+			db_bind_text(st, 3, k->params[i].value);
+			rc = step_done(w->db, st, "adding workload parameter");
+		}
+		sqlite3_finalize(st);
+		if (rc) {
+			free(key);
+			return rc;
+		}
+		hmap_put(&w->workloads, key, *out);
+	}
+	free(w->last_wkey);
+	w->last_wkey = key;
+	w->last_wk_ptr = k;
+	w->last_wid = *out;
+	return 0;
+}
+
+static const char *op_class(const char *op, char *buf, size_t len)
+{
+	static const struct {
+		const char *needle, *cls;
+	} fam[] = {
+		{ "gemm", "gemm" }, { "matmul", "gemm" }, { "linear", "gemm" },
+		{ "qkv", "gemm" }, { "proj", "gemm" }, { "lm_head", "gemm" },
+		{ "attn", "attention" }, { "attention", "attention" },
+		{ "allreduce", "comm" }, { "all_reduce", "comm" },
+		{ "allgather", "comm" }, { "nccl", "comm" }, { "comm", "comm" },
+		{ "norm", "norm" }, { "softmax", "softmax" },
+		{ "mlp", "mlp" }, { "ffn", "mlp" }, { "e2e", "e2e" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
+		if (strstr(op, fam[i].needle))
+			return fam[i].cls;
+	for (i = 0; op[i] && op[i] != '_' && op[i] != '.' && i < len - 1; i++)
+		buf[i] = op[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+static int op_id(struct db_writer *w, const char *op, int64_t *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	char buf[64];
+
+	if (hmap_get(&w->ops, op, out))
+		return 0;
+	if (!*op)
+		return pc_error_set(PC_EINVALID, "empty op name");
+	db_prepare(w->db, &rc, &st, "INSERT INTO ops (name, class) VALUES "
+		   "(?, ?) ON CONFLICT (name) DO UPDATE SET name = name "
+		   "RETURNING id");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, op);
+	db_bind_text(st, 2, op_class(op, buf, sizeof(buf)));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*out = sqlite3_column_int64(st, 0);
+	else
+		rc = db_fail(w->db, "adding op");
+	sqlite3_finalize(st);
+	if (!rc)
+		hmap_put(&w->ops, op, *out);
+	return rc;
+}
+
+static int metric_id(struct db_writer *w, const char *metric,
+		     const struct unit *u, int64_t *out)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t idx;
+	int rc = 0;
+	const char *better;
+
+	if (hmap_get(&w->metric_idx, metric, &idx)) {
+		const char *dim = w->metrics[idx].dim;
+
+		if (strcmp(dim, u->dim) &&
+		    !(!strcmp(dim, "ratio") && !strcmp(u->dim, "count")))
+			return pc_error_set(PC_EINVALID, "unit '%s' is %s, but "
+				"metric '%s' is %s%s", u->name, u->dim, metric,
+				dim, !strcmp(u->dim, "cycles") ?
+				" (use metric 'cycles')" : "");
+		*out = w->metrics[idx].id;
+		return 0;
+	}
+	if (!*metric)
+		return pc_error_set(PC_EINVALID, "empty metric name");
+	better = !strcmp(u->dim, "rate") || !strcmp(u->dim, "efficiency") ||
+		 !strcmp(u->dim, "flop_rate") || !strcmp(u->dim, "bandwidth") ?
+		 "higher" : "lower";
+	db_prepare(w->db, &rc, &st, "INSERT INTO metrics (name, dimension, "
+		   "unit, better) VALUES (?, ?, ?, ?)");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, metric);
+	db_bind_text(st, 2, u->dim);
+	db_bind_text(st, 3, u->si);
+	db_bind_text(st, 4, better);
+	rc = step_done(w->db, st, "adding metric");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	*out = sqlite3_last_insert_rowid(db_sqlite(w->db));
+	w->metrics = xrealloc(w->metrics, (w->nmetrics + 1) * sizeof(*w->metrics));
+	w->metrics[w->nmetrics].id = *out;
+	w->metrics[w->nmetrics].dim = xstrdup(u->dim);
+	hmap_put(&w->metric_idx, metric, (int64_t)w->nmetrics++);
+	return 0;
+}
+
+static int nonneg_dim(const char *dim)
+{
+	static const char *const d[] = { "time", "cycles", "energy", "bytes",
+		"flops", "power", "rate", "efficiency", "bandwidth",
+		"flop_rate", "frequency", NULL };
+
+	for (int i = 0; d[i]; i++)
+		if (!strcmp(d[i], dim))
+			return 1;
+	return 0;
+}
+
+static int check_stat(const char *what, double v)
+{
+	if (isinf(v))
+		return pc_error_set(PC_EINVALID, "%s is not finite", what);
+	return 0;
+}
+
+int db_writer_put(struct db_writer *w, const struct db_result_in *r)
+{
+	const struct unit *u = units_lookup(r->unit ? r->unit : "");
+	int64_t wid = 0, oid = 0, mid = 0;
+	sqlite3_stmt *st = r->merge ? w->merge : w->ins;
+	double f;
+	int rc;
+
+	w->puts++;
+	if (!u)
+		return pc_error_set(PC_EINVALID, "unknown unit '%s'", r->unit);
+	if (!isfinite(r->value))
+		return pc_error_set(PC_EINVALID, "value is not finite");
+	if (r->value < 0 && nonneg_dim(u->dim))
+		return pc_error_set(PC_EINVALID, "negative %s %g", u->dim,
+				    r->value);
+	if ((rc = check_stat("n", r->n)) || (rc = check_stat("mean", r->mean)) ||
+	    (rc = check_stat("median", r->median)) ||
+	    (rc = check_stat("min", r->min)) || (rc = check_stat("max", r->max)) ||
+	    (rc = check_stat("stddev", r->stddev)))
+		return rc;
+	if (r->stddev < 0)
+		return pc_error_set(PC_EINVALID, "negative stddev %g", r->stddev);
+	if ((rc = workload_id(w, r->workload, &wid)) < 0 ||
+	    (rc = op_id(w, r->op, &oid)) < 0 ||
+	    (rc = metric_id(w, r->metric, u, &mid)) < 0)
+		return rc;
+	f = u->factor;
+	sqlite3_bind_int64(st, 1, w->run_id);
+	sqlite3_bind_int64(st, 2, wid);
+	sqlite3_bind_int64(st, 3, oid);
+	sqlite3_bind_int64(st, 4, mid);
+	sqlite3_bind_double(st, 5, r->value * f);
+	if (isnan(r->n))
+		sqlite3_bind_null(st, 6);
+	else
+		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(r->n));
+	db_bind_double(st, 7, r->mean * f);
+	db_bind_double(st, 8, r->median * f);
+	db_bind_double(st, 9, r->min * f);
+	db_bind_double(st, 10, r->max * f);
+	db_bind_double(st, 11, r->stddev * f);
+	sqlite3_bind_double(st, 12, r->value);
+	db_bind_text(st, 13, u->name);
+	sqlite3_bind_int(st, 14, (int)r->flags);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc == SQLITE_CONSTRAINT_UNIQUE)
+		return pc_error_set(PC_EINVALID, "duplicate result for workload "
+			"'%s', op '%s', metric '%s'", w->last_wkey, r->op,
+			r->metric);
+	if (rc != SQLITE_DONE)
+		return db_fail(w->db, "storing result");
+	if (!r->merge || sqlite3_changes(db_sqlite(w->db)) == 1)
+		w->results++;
+	if (r->raw_name && *r->raw_name) {
+		sqlite3_bind_int64(w->raw, 1, w->run_id);
+		sqlite3_bind_int64(w->raw, 2, oid);
+		db_bind_text(w->raw, 3, r->raw_name);
+		if ((rc = step_done(w->db, w->raw, "storing raw name")) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void writer_free(struct db_writer *w)
+{
+	sqlite3_finalize(w->ins);
+	sqlite3_finalize(w->merge);
+	sqlite3_finalize(w->raw);
+	hmap_release(&w->workloads);
+	hmap_release(&w->ops);
+	hmap_release(&w->metric_idx);
+	for (size_t i = 0; i < w->nmetrics; i++)
+		free(w->metrics[i].dim);
+	free(w->metrics);
+	strbuf_release(&w->meta);
+	free(w->version);
+	free(w->platform);
+	free(w->last_wkey);
+	free(w);
+}
+
+int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	struct strbuf meta = STRBUF_INIT;
+	long results = 0;
+
+	if (!w->puts) {
+		db_writer_abort(w);
+		return pc_error_set(PC_EINVALID, "no results in the file");
+	}
+	db_prepare(w->db, &rc, &st, "SELECT count(*) FROM results WHERE "
+		   "run_id = ?");
+	if (!rc) {
+		sqlite3_bind_int64(st, 1, w->run_id);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			results = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		st = NULL;
+	}
+	strbuf_addf(&meta, "{%s}", strbuf_str(&w->meta));
+	db_prepare(w->db, &rc, &st, "UPDATE runs SET version = ?, platform = ?, "
+		   "clock_hz = ?, metadata = ?, n_results = ? WHERE id = ?");
+	if (!rc) {
+		db_bind_text(st, 1, w->version);
+		db_bind_text(st, 2, w->platform);
+		db_bind_double(st, 3, w->clock_hz);
+		db_bind_text(st, 4, meta.buf);
+		sqlite3_bind_int64(st, 5, results);
+		sqlite3_bind_int64(st, 6, w->run_id);
+		rc = step_done(w->db, st, "finishing run");
+		sqlite3_finalize(st);
+	}
+	strbuf_release(&meta);
+	if (!rc)
+		rc = db_commit(w->db);
+	if (rc) {
+		db_writer_abort(w);
+		return rc;
+	}
+	if (out) {
+		out->run_id = w->run_id;
+		out->results = results;
+		out->puts = w->puts;
+		out->workloads = (long)w->workloads.len;
+		out->ops = (long)w->ops.len;
+	}
+	writer_free(w);
+	return 0;
+}
+
+void db_writer_abort(struct db_writer *w)
+{
+	if (!w)
+		return;
+	db_rollback(w->db);
+	writer_free(w);
+}

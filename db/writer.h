@@ -1,0 +1,79 @@
+#ifndef PC_DB_WRITER_H
+#define PC_DB_WRITER_H
+/*
+ * The import writer: one run per file, one transaction per run. It owns
+ * ids (source, run, workload, op, metric), unit normalisation to SI,
+ * dedup and validation. Importers never see it directly: src/import.c
+ * adapts importer records to db_writer_put().
+ */
+#include <stdint.h>
+
+#include "db/wkey.h"
+
+struct db;
+struct db_writer;
+
+struct db_run_info {
+	const char *source;	/* required */
+	const char *kind;	/* roofline|perfsim|rtl|silicon; NULL = existing */
+	const char *version;	/* NULL -> "unversioned" (file may set it) */
+	const char *format;	/* importer name */
+	const char *file_name;
+	const char *sha256;	/* 64 hex digits of the file's bytes */
+	long long file_size;
+	const char *platform;	/* may be NULL (file may set it) */
+	double clock_hz;	/* NaN = unknown (file may set it) */
+	int replace;		/* replace an earlier import of the same bytes */
+};
+
+enum db_result_flags {
+	DB_RES_INVALID = 1 << 0,	/* tool says invalid / test failed */
+	DB_RES_SKIPPED = 1 << 1,
+	DB_RES_DERIVED = 1 << 2,	/* computed by perfcorr */
+};
+
+struct db_result_in {
+	const struct wkey *workload;	/* canonical form */
+	const char *op;
+	const char *raw_name;	/* tool's own name, or NULL */
+	const char *metric;
+	double value;		/* in `unit` */
+	const char *unit;	/* a units.h name; "" = dimensionless */
+	double n, mean, median, min, max, stddev;	/* NaN = unknown */
+	unsigned flags;		/* enum db_result_flags */
+	int merge;		/* sum into the same key instead of refusing */
+};
+
+struct db_writer_summary {
+	int64_t run_id;
+	long results;		/* rows stored (after merging) */
+	long puts;		/* records received */
+	long workloads, ops;	/* distinct in this run */
+};
+
+/* Start a run: BEGIN, find or create the source (kind must match an
+ * existing source), refuse bytes already imported into this source with
+ * PC_EEXISTS (message names the run) unless ri->replace. */
+int db_writer_begin(struct db_writer **out, struct db *db,
+		    const struct db_run_info *ri);
+
+/* Run-level facts found in the file: "version", "platform", "clock_hz"
+ * (number), anything else goes into the run's metadata JSON. */
+int db_writer_meta(struct db_writer *w, const char *key, const char *value);
+
+/* The clock recorded so far (NaN when none). */
+double db_writer_clock(const struct db_writer *w);
+
+/* Store one result. Errors (unknown unit, non-finite or negative value,
+ * unit not matching the metric, duplicate key) are PC_EINVALID with a
+ * message naming the field; the caller adds file:line. */
+int db_writer_put(struct db_writer *w, const struct db_result_in *r);
+
+/* Commit and free w. A run with no results is refused (PC_EINVALID) and
+ * rolled back. */
+int db_writer_finish(struct db_writer *w, struct db_writer_summary *out);
+
+/* Roll back and free w (NULL is a no-op). */
+void db_writer_abort(struct db_writer *w);
+
+#endif

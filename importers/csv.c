@@ -1,0 +1,246 @@
+/* Streaming CSV reader (see csv.h). */
+#include "importers/csv.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "src/error.h"
+#include "src/util.h"
+
+#define DEFAULT_MAX (16u << 20)
+
+void csv_init(struct csv *c, FILE *fp, const char *path)
+{
+	memset(c, 0, sizeof(*c));
+	c->fp = fp;
+	c->path = path;
+	c->sep = ',';
+	c->max_record = DEFAULT_MAX;
+	c->next_line = 1;
+}
+
+void csv_release(struct csv *c)
+{
+	free(c->rec);
+	free(c->offs);
+	free(c->fields);
+	c->rec = NULL;
+	c->offs = NULL;
+	c->fields = NULL;
+}
+
+static int fill(struct csv *c)
+{
+	if (c->eof)
+		return 0;
+	c->ilen = fread(c->ibuf, 1, sizeof(c->ibuf), c->fp);
+	c->ipos = 0;
+	if (c->ilen == 0) {
+		c->eof = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* Next byte, or -1 at EOF. */
+static inline int next(struct csv *c)
+{
+	if (c->ipos == c->ilen && !fill(c))
+		return -1;
+	return (unsigned char)c->ibuf[c->ipos++];
+}
+
+static inline int peek(struct csv *c)
+{
+	if (c->ipos == c->ilen && !fill(c))
+		return -1;
+	return (unsigned char)c->ibuf[c->ipos];
+}
+
+static int put(struct csv *c, int ch)
+{
+	if (c->rlen + 1 >= c->rcap) {
+		if (c->rcap >= c->max_record)
+			return pc_error_set(PC_EINVALID, "%s:%ld: record longer "
+				"than %zu bytes", c->path, c->line,
+				c->max_record);
+		c->rcap = c->rcap ? c->rcap * 2 : 1024;
+		c->rec = xrealloc(c->rec, c->rcap);
+	}
+	c->rec[c->rlen++] = (char)ch;
+	return 0;
+}
+
+static void end_field(struct csv *c, size_t start, int quoted)
+{
+	if (c->nfields == c->fcap) {
+		c->fcap = c->fcap ? c->fcap * 2 : 32;
+		c->offs = xrealloc(c->offs, c->fcap * sizeof(*c->offs));
+	}
+	if (c->trim_space && !quoted) {
+		while (c->rlen > start && isspace((unsigned char)c->rec[c->rlen - 1]))
+			c->rlen--;
+	}
+	c->offs[c->nfields++] = start;
+	c->rec[c->rlen++] = '\0';	/* room reserved by put() */
+}
+
+int csv_read(struct csv *c)
+{
+	int ch, rc, quoted = 0, any = 0;
+	size_t start = 0;
+
+	c->rlen = 0;
+	c->nfields = 0;
+	c->line = c->next_line;
+	if (!c->started) {
+		c->started = 1;
+		if (peek(c) == 0xef) {	/* UTF-8 BOM */
+			next(c);
+			if (peek(c) == 0xbb) {
+				next(c);
+				if (peek(c) == 0xbf)
+					next(c);
+			}
+		}
+	}
+	if (peek(c) < 0)
+		return 0;
+	for (;;) {
+		ch = next(c);
+		if (ch < 0 || ch == '\n' || ch == '\r') {
+			if (ch == '\r' && peek(c) == '\n')
+				next(c);
+			if ((rc = put(c, 0)) < 0)	/* reserve the NUL */
+				return rc;
+			c->rlen--;
+			end_field(c, start, quoted);
+			if (ch >= 0)
+				c->next_line++;
+			break;
+		}
+		any = 1;
+		if (ch == c->sep) {
+			if ((rc = put(c, 0)) < 0)
+				return rc;
+			c->rlen--;
+			end_field(c, start, quoted);
+			start = c->rlen;
+			quoted = 0;
+			if (c->trim_space)
+				while (peek(c) == ' ' || peek(c) == '\t')
+					next(c);
+			continue;
+		}
+		if (ch == '"' && c->rlen == start) {
+			quoted = 1;
+			for (;;) {
+				ch = next(c);
+				if (ch < 0)
+					return pc_error_set(PC_EINVALID, "%s:%ld: "
+						"unterminated quoted field",
+						c->path, c->line);
+				if (ch == '"') {
+					if (peek(c) != '"')
+						break;
+					next(c);
+				}
+				if (ch == '\n')
+					c->next_line++;
+				if ((rc = put(c, ch)) < 0)
+					return rc;
+			}
+			continue;
+		}
+		if ((rc = put(c, ch)) < 0)
+			return rc;
+	}
+	(void)any;
+	if (c->fcap > 0) {
+		c->fields = xrealloc(c->fields, c->fcap * sizeof(*c->fields));
+		for (size_t i = 0; i < c->nfields; i++)
+			c->fields[i] = c->rec + c->offs[i];
+	}
+	return 1;
+}
+
+int csv_blank(const struct csv *c)
+{
+	const char *p;
+
+	if (c->nfields != 1)
+		return 0;
+	for (p = c->fields[0]; *p; p++)
+		if (!isspace((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+int csv_col(const struct csv *c, const char *name)
+{
+	for (size_t i = 0; i < c->nfields; i++) {
+		const char *f = c->fields[i];
+		size_t n;
+
+		while (isspace((unsigned char)*f))
+			f++;
+		n = strlen(f);
+		while (n && isspace((unsigned char)f[n - 1]))
+			n--;
+		if (n == strlen(name) && !strncmp(f, name, n))
+			return (int)i;
+	}
+	return -1;
+}
+
+long long csv_offset(const struct csv *c)
+{
+	long long pos = ftell(c->fp);
+
+	return pos < 0 ? 0 : pos - (long long)(c->ilen - c->ipos);
+}
+
+int csv_is_missing(const char *s)
+{
+	static const char *const miss[] = { "N/A", "[N/A]", "n/a", "NA", "nan",
+		"NaN", "-nan", "-", "None", "null", NULL };
+	char buf[16];
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n == 0)
+		return 1;
+	if (n >= sizeof(buf))
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	for (int i = 0; miss[i]; i++)
+		if (!strcmp(buf, miss[i]))
+			return 1;
+	return 0;
+}
+
+int csv_number(const char *s, double *out)
+{
+	char buf[128];
+	size_t j = 0;
+
+	if (csv_is_missing(s)) {
+		*out = NAN;
+		return 0;
+	}
+	for (; *s && j < sizeof(buf) - 1; s++)
+		if (*s != ',')
+			buf[j++] = *s;
+	if (*s)
+		return -1;
+	buf[j] = '\0';
+	return util_parse_double(buf, out);
+}

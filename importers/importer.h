@@ -1,0 +1,88 @@
+#ifndef PC_IMPORTERS_IMPORTER_H
+#define PC_IMPORTERS_IMPORTER_H
+/*
+ * The importer interface and registry. An importer reads one format from
+ * a stream and emits records to a sink; it knows nothing of SQLite. A new
+ * format is one importers/imp_<name>.c plus one row in registry.c.
+ *
+ * Errors: an importer returns <0 with pc_error_set() text that names the
+ * file, line (or JSON position) and field: "perf.csv:17: column 'value':
+ * 'abc' is not a number". Errors returned by the sink already carry the
+ * position (the sink adds it from record.line); pass them through as is.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+struct imp_param {
+	const char *name;
+	const char *value;
+};
+
+enum imp_flags {
+	IMP_INVALID = 1 << 0,	/* the tool marked it invalid / test failed */
+	IMP_SKIPPED = 1 << 1,	/* skipped test: kept, never paired */
+	IMP_DERIVED = 1 << 2,	/* computed by perfcorr from other values */
+	IMP_MERGE = 1 << 3,	/* sum with an earlier record of the same key */
+};
+
+struct imp_record {
+	const char *workload;	/* key text merged with the run's, or NULL */
+	const struct imp_param *params;	/* extra workload parameters */
+	size_t nparams;
+	const char *op;		/* canonical op; NULL = map raw_name */
+	const char *raw_name;	/* the tool's own name (kernel, layer id) */
+	const char *metric;	/* time, cycles, ttft ... (db/schema.sql) */
+	double value;
+	const char *unit;	/* db/units.c spelling; "" = dimensionless */
+	double n, mean, median, min, max, stddev;	/* NaN = unknown */
+	unsigned flags;		/* enum imp_flags */
+	long line;		/* source line (or JSON record) for messages */
+};
+
+/* Reset r: NULL strings, NaN statistics, no flags. */
+void imp_record_init(struct imp_record *r);
+
+struct imp_sink {
+	/* Store one record; <0 with a positioned message on error. */
+	int (*emit)(struct imp_sink *s, const struct imp_record *r);
+	/* Run facts from the file: "version", "platform", "clock_hz",
+	 * "workload" (key text), "param.NAME", anything else = metadata. */
+	int (*meta)(struct imp_sink *s, const char *key, const char *value);
+	/* A warning for the user (e.g. MLPerf INVALID); never fatal. */
+	void (*warn)(struct imp_sink *s, const char *fmt, ...)
+		__attribute__((format(printf, 2, 3)));
+	void *ctx;
+};
+
+struct imp_input {
+	FILE *fp;		/* positioned at the start */
+	const char *path;	/* display name for messages */
+	long long size;		/* bytes, -1 when unknown */
+	const char *const *opts;	/* "key=value" strings, NULL-terminated */
+};
+
+/* The value of option key (from --opt key=value or a dedicated flag such
+ * as --topology), or NULL; borrowed. */
+const char *imp_opt(const struct imp_input *in, const char *key);
+
+struct importer {
+	const char *name;	/* --format NAME */
+	const char *kind;	/* the usual source kind, or NULL */
+	const char *desc;	/* one line for `perfcorr formats` */
+	/* How sure (0 = not mine .. 100 = certain) the file is this format,
+	 * from its first bytes (NUL-terminated) and its file name. */
+	int (*probe)(const char *head, size_t len, const char *filename);
+	int (*import)(struct imp_input *in, struct imp_sink *sink);
+};
+
+/* The registry, NULL-terminated, in registry.c. */
+extern const struct importer *const importers[];
+
+const struct importer *importer_find(const char *name);
+
+/* Pick the importer for a file head. Returns the best; PC_EINVALID when
+ * none claims it or two claim it equally, with the scores in the message. */
+int importer_detect(const struct importer **out, const char *head,
+		    size_t len, const char *filename);
+
+#endif

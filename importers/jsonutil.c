@@ -1,0 +1,109 @@
+/* JSON helpers for importers (see jsonutil.h). */
+#include "importers/jsonutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/error.h"
+#include "src/util.h"
+
+static int parse_error(const char *text, const char *path, long line0)
+{
+	const char *err = cJSON_GetErrorPtr(), *p;
+	long line = line0, col = 1;
+
+	if (!err)
+		return pc_error_set(PC_EINVALID, "%s: invalid JSON", path);
+	for (p = text; p < err && *p; p++) {
+		if (*p == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	return pc_error_set(PC_EINVALID, "%s:%ld:%ld: invalid JSON near '%.20s'",
+			    path, line, col, err);
+}
+
+int jsonutil_parse_text(cJSON **out, const char *text, const char *path,
+			long line)
+{
+	cJSON *doc = cJSON_Parse(text);
+
+	if (!doc)
+		return parse_error(text, path, line);
+	*out = doc;
+	return 0;
+}
+
+int jsonutil_parse_file(cJSON **out, FILE *fp, const char *path, size_t max)
+{
+	size_t len = 0, cap = 65536, n;
+	char *buf = xmalloc(cap);
+	int rc;
+
+	while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
+		len += n;
+		if (len > max) {
+			free(buf);
+			return pc_error_set(PC_EINVALID, "%s: JSON document "
+				"larger than %zu MiB", path, max >> 20);
+		}
+		if (cap - len - 1 == 0) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+	}
+	if (ferror(fp)) {
+		free(buf);
+		return pc_error_set(PC_EIO, "%s: read error", path);
+	}
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		free(buf);
+		return pc_error_set(PC_EINVALID, "%s: NUL byte in JSON", path);
+	}
+	rc = jsonutil_parse_text(out, buf, path, 1);
+	free(buf);
+	return rc;
+}
+
+const char *jsonutil_scalar(const cJSON *v)
+{
+	static char buf[64];
+
+	if (cJSON_IsString(v))
+		return v->valuestring;
+	if (cJSON_IsNumber(v)) {
+		snprintf(buf, sizeof(buf), "%.17g", v->valuedouble);
+		/* prefer the short form when it reads back the same */
+		for (int p = 6; p < 17; p++) {
+			char t[64];
+
+			snprintf(t, sizeof(t), "%.*g", p, v->valuedouble);
+			if (strtod(t, NULL) == v->valuedouble) {
+				memcpy(buf, t, sizeof(t));
+				break;
+			}
+		}
+		return buf;
+	}
+	if (cJSON_IsBool(v))
+		return cJSON_IsTrue(v) ? "true" : "false";
+	return NULL;
+}
+
+int jsonutil_number(const cJSON *obj, const char *key, double *out,
+		    const char *path)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (!v || cJSON_IsNull(v))
+		return 1;
+	if (!cJSON_IsNumber(v))
+		return pc_error_set(PC_EINVALID, "%s: '%s' is not a number",
+				    path, key);
+	*out = v->valuedouble;
+	return 0;
+}

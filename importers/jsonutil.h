@@ -1,0 +1,29 @@
+#ifndef PC_IMPORTERS_JSONUTIL_H
+#define PC_IMPORTERS_JSONUTIL_H
+/*
+ * Helpers for JSON importers on top of cJSON: bounded whole-document
+ * reads with line:column error positions, and scalar formatting.
+ */
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Read all of fp (at most max bytes, else PC_EINVALID) and parse it.
+ * Caller deletes *out. Parse errors say "path:LINE:COL: invalid JSON". */
+int jsonutil_parse_file(cJSON **out, FILE *fp, const char *path, size_t max);
+
+/* Parse one NUL-terminated text (e.g. a JSONL line); errors name
+ * "path:line:col". Caller deletes *out. */
+int jsonutil_parse_text(cJSON **out, const char *text, const char *path,
+			long line);
+
+/* A string or number (or bool) as text; borrowed from a static buffer
+ * for numbers, valid until the next call. NULL for other types. */
+const char *jsonutil_scalar(const cJSON *v);
+
+/* A number member as double: 0 and *out when a number, 1 when absent or
+ * null, PC_EINVALID naming key when of another type. */
+int jsonutil_number(const cJSON *obj, const char *key, double *out,
+		    const char *path);
+
+#endif

@@ -1,0 +1,75 @@
+/* The importer registry: one row per format (see importer.h). */
+#include "importers/importer.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "src/error.h"
+#include "src/strbuf.h"
+
+extern const struct importer imp_perfcorr_csv;
+extern const struct importer imp_perfcorr_json;
+
+const struct importer *const importers[] = {
+	&imp_perfcorr_csv,
+	&imp_perfcorr_json,
+	NULL,
+};
+
+void imp_record_init(struct imp_record *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->n = r->mean = r->median = r->min = r->max = r->stddev = NAN;
+	r->value = NAN;
+}
+
+const char *imp_opt(const struct imp_input *in, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *const *o = in->opts; o && *o; o++)
+		if (!strncmp(*o, key, n) && (*o)[n] == '=')
+			return *o + n + 1;
+	return NULL;
+}
+
+const struct importer *importer_find(const char *name)
+{
+	for (int i = 0; importers[i]; i++)
+		if (!strcmp(importers[i]->name, name))
+			return importers[i];
+	return NULL;
+}
+
+int importer_detect(const struct importer **out, const char *head,
+		    size_t len, const char *filename)
+{
+	const struct importer *best = NULL;
+	int best_score = 0, ties = 0;
+	struct strbuf tried = STRBUF_INIT;
+
+	for (int i = 0; importers[i]; i++) {
+		int s = importers[i]->probe(head, len, filename);
+
+		strbuf_addf(&tried, "%s%s=%d", i ? ", " : "",
+			    importers[i]->name, s);
+		if (s > best_score) {
+			best = importers[i];
+			best_score = s;
+			ties = 0;
+		} else if (s == best_score && s > 0) {
+			ties++;
+		}
+	}
+	if (!best || ties) {
+		pc_error_set(PC_EINVALID, "%s: cannot tell the format (%s; "
+			     "scores: %s); use --format NAME", filename,
+			     best ? "several importers claim it" :
+			     "no importer recognises it", tried.buf);
+		strbuf_release(&tried);
+		return PC_EINVALID;
+	}
+	strbuf_release(&tried);
+	*out = best;
+	return 0;
+}

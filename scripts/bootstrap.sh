@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Install what perfcorr needs to build and test, only when it is missing.
+# Works as root on a fresh Debian 12; uses sudo when run as another user.
+set -euo pipefail
+
+# Debian package -> a file (or command) that proves it is installed.
+declare -A NEED=(
+	[build-essential]=/usr/bin/gcc
+	[cmake]=/usr/bin/cmake
+	[pkg-config]=/usr/bin/pkg-config
+	[libncurses-dev]=/usr/include/ncursesw/curses.h
+	[libsqlite3-dev]=/usr/include/sqlite3.h
+	[libgsl-dev]=/usr/include/gsl/gsl_fit.h
+	[libcjson-dev]=/usr/include/cjson/cJSON.h
+	[sqlite3]=/usr/bin/sqlite3
+	[tmux]=/usr/bin/tmux
+	[python3]=/usr/bin/python3
+	[libxml2-utils]=/usr/bin/xmllint
+	[locales]=/usr/sbin/locale-gen
+)
+missing=()
+for pkg in "${!NEED[@]}"; do
+	[ -e "${NEED[$pkg]}" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	exit 0
+fi
+IFS=$'\n' missing=($(sort <<<"${missing[*]}")); unset IFS
+echo "bootstrap: installing missing Debian packages: ${missing[*]}" >&2
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null; then SUDO=sudo; else
+		echo "bootstrap: not root and no sudo; install as root: apt-get install ${missing[*]}" >&2
+		exit 1
+	fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "bootstrap: done" >&2

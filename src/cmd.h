@@ -1,0 +1,17 @@
+#ifndef PC_SRC_CMD_H
+#define PC_SRC_CMD_H
+/*
+ * Every subcommand: int cmd_NAME(int argc, char **argv), argv[0] being
+ * the command name. Returns the exit code (enum cli_exit). The table
+ * that dispatches them is in src/main.c; each lives in src/cmd_NAME.c.
+ */
+
+int cmd_init(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_formats(int argc, char **argv);
+int cmd_sources(int argc, char **argv);
+int cmd_runs(int argc, char **argv);
+int cmd_workloads(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+
+#endif

@@ -1,0 +1,31 @@
+/* perfcorr formats: the importer registry, one line each. */
+#include <stdio.h>
+
+#include "importers/importer.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+
+static const struct cli_opt opts[] = { CLI_OPT_END };
+
+static const struct cli_cmd cmd = {
+	.name = "formats", .usage = "", .opts = opts,
+	.summary = "List the import formats: name, usual source kind, what "
+		   "it reads. 'import --format auto' (the default) detects "
+		   "them from the content.",
+	.min_args = 0, .max_args = 0,
+};
+
+int cmd_formats(int argc, char **argv)
+{
+	struct cli_list pos;
+	int rc;
+
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	for (int i = 0; importers[i]; i++)
+		printf("%-20s %-9s %s\n", importers[i]->name,
+		       importers[i]->kind ? importers[i]->kind : "any",
+		       importers[i]->desc);
+	return CLI_OK;
+}

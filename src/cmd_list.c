@@ -1,0 +1,118 @@
+/* perfcorr sources | runs | workloads | export results: listings. */
+#include <stdio.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/query.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/out.h"
+
+static const char *format_s, *source_s;
+
+static const struct cli_opt list_opts[] = {
+	{ CLI_STR, "format", 'f', &format_s, "FMT", "table (default), csv or "
+	  "json" },
+	{ CLI_STR, "source", 's', &source_s, "NAME", "only this source "
+	  "(runs)" },
+	CLI_OPT_END
+};
+
+static const struct cli_opt export_opts[] = {
+	{ CLI_STR, "format", 'f', &format_s, "FMT", "csv (default) or json" },
+	{ CLI_STR, "source", 's', &source_s, "NAME", "only this source" },
+	CLI_OPT_END
+};
+
+static int list(const struct cli_cmd *cmd, enum db_listing what,
+		const char *deffmt, int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	struct db_cursor *c;
+	enum out_format fmt;
+	long rows;
+	int rc;
+
+	format_s = deffmt;
+	source_s = NULL;
+	if ((rc = cli_parse(cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	if (what == DB_LIST_RESULTS && strcmp(pos.items[0], "results")) {
+		cli_list_free(&pos);
+		return cli_usage_error(cmd->name, "unknown export '%s' "
+				       "(expected 'results')", pos.items[0]);
+	}
+	cli_list_free(&pos);
+	if (out_parse_format(format_s, &fmt) ||
+	    (what == DB_LIST_RESULTS && fmt == OUT_TABLE))
+		return cli_usage_error(cmd->name, "unknown format '%s'",
+				       format_s);
+	if ((rc = cli_open_db(&db, DB_READONLY)))
+		return rc;
+	if ((rc = db_list_open(&c, db, what, source_s)) < 0) {
+		cli_error(cmd->name);
+		db_close(db);
+		return CLI_FAIL;
+	}
+	rows = out_cursor(stdout, c, fmt);
+	db_cursor_close(c);
+	db_close(db);
+	if (rows < 0) {
+		cli_error(cmd->name);
+		return CLI_FAIL;
+	}
+	if (fflush(stdout) != 0)
+		return cli_fail(cmd->name, "cannot write output");
+	return CLI_OK;
+}
+
+int cmd_sources(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "sources", .usage = "[--format table|csv|json]",
+		.summary = "List sources with their kind, runs, versions and "
+			   "result counts.",
+		.opts = list_opts, .min_args = 0, .max_args = 0,
+	};
+	return list(&cmd, DB_LIST_SOURCES, "table", argc, argv);
+}
+
+int cmd_runs(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "runs", .usage = "[--source NAME] [--format FMT]",
+		.summary = "List imported runs with their provenance: source, "
+			   "version, format, platform, clock, file and sha256.",
+		.opts = list_opts, .min_args = 0, .max_args = 0,
+	};
+	return list(&cmd, DB_LIST_RUNS, "table", argc, argv);
+}
+
+int cmd_workloads(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "workloads", .usage = "[--format table|csv|json]",
+		.summary = "List workloads: canonical key, name, parameters "
+			   "and how many results refer to each.",
+		.opts = list_opts, .min_args = 0, .max_args = 0,
+	};
+	return list(&cmd, DB_LIST_WORKLOADS, "table", argc, argv);
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "export",
+		.usage = "results [--source NAME] [--format csv|json]",
+		.summary = "Export every stored result, values in SI units.",
+		.details = "Columns, in this order (a contract scripts may rely "
+			   "on):\n  run_id,source,kind,version,platform,workload,"
+			   "op,metric,value,unit,n,stddev,\n  raw_value,raw_unit,"
+			   "file\nThe CSV imports back unchanged with 'perfcorr "
+			   "import' (perfcorr-csv).",
+		.opts = export_opts, .min_args = 1, .max_args = 1,
+	};
+	return list(&cmd, DB_LIST_RESULTS, "csv", argc, argv);
+}

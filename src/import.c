@@ -1,0 +1,350 @@
+/* Import glue: importer records -> db_writer (see import.h). */
+#include "src/import.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/writer.h"
+#include "db/wkey.h"
+#include "importers/importer.h"
+#include "src/error.h"
+#include "src/hmap.h"
+#include "src/kmap.h"
+#include "src/sha256.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+#define HEAD_BYTES 8192
+
+struct glue {
+	const struct import_opts *o;
+	struct import_result *res;
+	struct db_writer *w;
+	const char *path;
+	FILE *fp;
+	long long size;
+	struct kmap *map;
+	struct hmap unmapped;
+	struct wkey base;		/* from --workload/--param and the file */
+	struct wkey cur;		/* per record, when it adds anything */
+	struct strbuf cur_sig;		/* what cur was built from */
+	int cur_valid;
+};
+
+static void glue_warn(struct imp_sink *s, const char *fmt, ...)
+{
+	struct glue *g = s->ctx;
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	g->res->warnings++;
+	if (g->o->warn)
+		g->o->warn(g->o->ctx, msg);
+}
+
+static int glue_meta(struct imp_sink *s, const char *key, const char *value)
+{
+	struct glue *g = s->ctx;
+	int rc;
+
+	if (!strcmp(key, "workload"))
+		rc = wkey_parse(&g->base, value);
+	else if (!strncmp(key, "param.", 6))
+		rc = wkey_set(&g->base, key + 6, value);
+	else
+		return db_writer_meta(g->w, key, value) < 0 ?
+		       (pc_error_prefix("%s", g->path), PC_EINVALID) : 0;
+	g->cur_valid = 0;
+	if (rc < 0)
+		pc_error_prefix("%s", g->path);
+	return rc;
+}
+
+/* The workload of r: the run's, plus what the record adds. */
+static int record_wkey(struct glue *g, const struct imp_record *r,
+		       const struct wkey **out)
+{
+	struct strbuf sig = STRBUF_INIT;
+	int rc = 0;
+
+	if (!r->workload && !r->nparams) {
+		*out = &g->base;
+		return 0;
+	}
+	strbuf_addstr(&sig, r->workload ? r->workload : "");
+	for (size_t i = 0; i < r->nparams; i++)
+		strbuf_addf(&sig, "\x1f%s=%s", r->params[i].name,
+			    r->params[i].value);
+	if (g->cur_valid && !strcmp(sig.buf, strbuf_str(&g->cur_sig))) {
+		strbuf_release(&sig);
+		*out = &g->cur;
+		return 0;
+	}
+	wkey_copy(&g->cur, &g->base);
+	if (r->workload)
+		rc = wkey_parse(&g->cur, r->workload);
+	for (size_t i = 0; !rc && i < r->nparams; i++)
+		rc = wkey_set(&g->cur, r->params[i].name, r->params[i].value);
+	strbuf_release(&g->cur_sig);
+	g->cur_sig = sig;
+	g->cur_valid = rc == 0;
+	*out = &g->cur;
+	return rc;
+}
+
+static int glue_emit(struct imp_sink *s, const struct imp_record *r)
+{
+	struct glue *g = s->ctx;
+	struct db_result_in in;
+	const char *op = r->op;
+	int rc, merge = (r->flags & IMP_MERGE) != 0;
+
+	memset(&in, 0, sizeof(in));
+	if ((rc = record_wkey(g, r, &in.workload)) < 0)
+		goto fail;
+	if (!op || !*op) {
+		if (!r->raw_name || !*r->raw_name) {
+			rc = pc_error_set(PC_EINVALID, "record has neither an op "
+					  "nor a raw name");
+			goto fail;
+		}
+		op = kmap_lookup(g->map, r->raw_name);
+		if (!op) {
+			int64_t dummy;
+
+			if (g->o->strict_map) {
+				rc = pc_error_set(PC_EINVALID, "no mapping rule "
+					"matches kernel '%s' (--strict-map)",
+					r->raw_name);
+				goto fail;
+			}
+			if (!hmap_get(&g->unmapped, r->raw_name, &dummy))
+				hmap_put(&g->unmapped, r->raw_name, 1);
+			op = r->raw_name;
+		}
+		merge = 1;
+	}
+	in.op = op;
+	in.raw_name = r->raw_name;
+	in.metric = r->metric;
+	in.value = r->value;
+	in.unit = r->unit;
+	in.n = r->n;
+	in.mean = r->mean;
+	in.median = r->median;
+	in.min = r->min;
+	in.max = r->max;
+	in.stddev = r->stddev;
+	in.flags = (r->flags & IMP_INVALID ? DB_RES_INVALID : 0) |
+		   (r->flags & IMP_SKIPPED ? DB_RES_SKIPPED : 0) |
+		   (r->flags & IMP_DERIVED ? DB_RES_DERIVED : 0);
+	in.merge = merge;
+	if (!in.metric || !*in.metric) {
+		rc = pc_error_set(PC_EINVALID, "record has no metric");
+		goto fail;
+	}
+	if ((rc = db_writer_put(g->w, &in)) < 0)
+		goto fail;
+	g->res->records++;
+	if (g->o->progress && (g->res->records & 16383) == 0) {
+		long long pos = ftell(g->fp);
+
+		g->o->progress(g->o->ctx, g->path, pos, g->size,
+			       g->res->records);
+	}
+	return 0;
+fail:
+	if (r->line > 0)
+		pc_error_prefix("%s:%ld", g->path, r->line);
+	else
+		pc_error_prefix("%s", g->path);
+	return rc;
+}
+
+/* Copy stdin to a temporary file so it can be hashed and re-read. */
+static int spool_stdin(FILE **out)
+{
+	FILE *tmp = tmpfile();
+	char buf[65536];
+	size_t n;
+
+	if (!tmp)
+		return pc_error_set(PC_EIO, "cannot create a temporary file: %s",
+				    strerror(errno));
+	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		if (fwrite(buf, 1, n, tmp) != n) {
+			fclose(tmp);
+			return pc_error_set(PC_EIO, "spooling stdin: %s",
+					    strerror(errno));
+		}
+	rewind(tmp);
+	*out = tmp;
+	return 0;
+}
+
+static int hash_file(FILE *fp, const char *path, char hex[65],
+		     long long *size, char *head, size_t *headlen)
+{
+	struct sha256 s;
+	char buf[65536];
+	size_t n;
+	long long total = 0;
+
+	sha256_init(&s);
+	*headlen = 0;
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0) {
+		if (*headlen < HEAD_BYTES) {
+			size_t k = HEAD_BYTES - *headlen < n ?
+				   HEAD_BYTES - *headlen : n;
+			memcpy(head + *headlen, buf, k);
+			*headlen += k;
+		}
+		sha256_update(&s, buf, n);
+		total += (long long)n;
+	}
+	if (ferror(fp))
+		return pc_error_set(PC_EIO, "%s: read error: %s", path,
+				    strerror(errno));
+	head[*headlen] = '\0';
+	sha256_final_hex(&s, hex);
+	*size = total;
+	rewind(fp);
+	return 0;
+}
+
+static int apply_cli_workload(struct glue *g)
+{
+	const struct import_opts *o = g->o;
+	int rc = 0;
+
+	if (o->workload && (rc = wkey_parse(&g->base, o->workload)) < 0)
+		return rc;
+	for (const char *const *p = o->params; p && *p && !rc; p++) {
+		const char *eq = strchr(*p, '=');
+		char *name;
+
+		if (!eq || eq == *p)
+			return pc_error_set(PC_EUSAGE, "--param '%s': expected "
+					    "NAME=VALUE", *p);
+		name = xstrndup(*p, (size_t)(eq - *p));
+		rc = wkey_set(&g->base, name, eq + 1);
+		free(name);
+	}
+	return rc;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+int import_file(struct db *db, const char *path, const struct import_opts *o,
+		struct import_result *out)
+{
+	struct glue g;
+	struct imp_sink sink;
+	struct imp_input in;
+	struct db_run_info ri;
+	struct db_writer_summary sum;
+	const struct importer *imp = NULL;
+	char hex[65], *head = xmalloc(HEAD_BYTES + 1);
+	size_t headlen;
+	int rc;
+
+	memset(&g, 0, sizeof(g));
+	memset(out, 0, sizeof(*out));
+	g.o = o;
+	g.res = out;
+	g.path = !strcmp(path, "-") ? "<stdin>" : path;
+	hmap_init(&g.unmapped);
+	wkey_init(&g.base);
+	wkey_init(&g.cur);
+	if (!strcmp(path, "-"))
+		rc = spool_stdin(&g.fp);
+	else if (!(g.fp = fopen(path, "rb")))
+		rc = pc_error_set(PC_EIO, "cannot open '%s': %s", path,
+				  strerror(errno));
+	else
+		rc = 0;
+	if (rc < 0)
+		goto done;
+	if ((rc = hash_file(g.fp, g.path, hex, &g.size, head, &headlen)) < 0)
+		goto done;
+	if (g.size == 0) {
+		rc = pc_error_set(PC_EINVALID, "%s: empty file", g.path);
+		goto done;
+	}
+	if (o->format && strcmp(o->format, "auto")) {
+		if (!(imp = importer_find(o->format))) {
+			rc = pc_error_set(PC_EUSAGE, "unknown format '%s' (see "
+					  "'perfcorr formats')", o->format);
+			goto done;
+		}
+	} else if ((rc = importer_detect(&imp, head, headlen, g.path)) < 0) {
+		goto done;
+	}
+	snprintf(out->format, sizeof(out->format), "%s", imp->name);
+	if (o->map_path && (rc = kmap_load(&g.map, o->map_path)) < 0)
+		goto done;
+	if ((rc = apply_cli_workload(&g)) < 0)
+		goto done;
+	memset(&ri, 0, sizeof(ri));
+	ri.source = o->source;
+	ri.kind = o->kind;
+	ri.version = o->version;
+	ri.format = imp->name;
+	ri.file_name = strcmp(path, "-") ? base_name(path) : "-";
+	ri.sha256 = hex;
+	ri.file_size = g.size;
+	ri.platform = o->platform;
+	ri.clock_hz = o->clock_hz;
+	ri.replace = o->replace;
+	if ((rc = db_writer_begin(&g.w, db, &ri)) < 0) {
+		if (rc != PC_EEXISTS)
+			pc_error_prefix("%s", g.path);
+		goto done;
+	}
+	sink.emit = glue_emit;
+	sink.meta = glue_meta;
+	sink.warn = glue_warn;
+	sink.ctx = &g;
+	in.fp = g.fp;
+	in.path = g.path;
+	in.size = g.size;
+	in.opts = o->opts;
+	if ((rc = imp->import(&in, &sink)) < 0) {
+		db_writer_abort(g.w);
+		goto done;
+	}
+	if (o->map_path)
+		out->unmapped = (long)g.unmapped.len;
+	rc = db_writer_finish(g.w, &sum);
+	if (rc < 0) {
+		pc_error_prefix("%s", g.path);
+		goto done;
+	}
+	out->run_id = sum.run_id;
+	out->results = sum.results;
+	if (o->progress)
+		o->progress(o->ctx, g.path, g.size, g.size, out->records);
+done:
+	if (g.fp)
+		fclose(g.fp);
+	free(head);
+	kmap_free(g.map);
+	hmap_release(&g.unmapped);
+	wkey_release(&g.base);
+	wkey_release(&g.cur);
+	strbuf_release(&g.cur_sig);
+	return rc;
+}

@@ -1,0 +1,45 @@
+#ifndef PC_SRC_IMPORT_H
+#define PC_SRC_IMPORT_H
+/*
+ * Import glue: one file -> one run in one transaction. Hashes the bytes,
+ * picks the importer (auto-detect or by name), merges the workload from
+ * the command line with what the file says, maps raw kernel names to ops
+ * through the rules, and feeds db_writer. Never prints: warnings and
+ * progress go through callbacks.
+ */
+#include <stdint.h>
+
+struct db;
+
+struct import_opts {
+	const char *source, *kind, *version, *format, *platform;
+	double clock_hz;		/* NaN = not given */
+	const char *workload;		/* key text, or NULL */
+	const char *const *params;	/* "k=v", NULL-terminated, or NULL */
+	const char *map_path;		/* mapping rules JSON, or NULL */
+	int strict_map;			/* unmapped raw names are errors */
+	int replace;			/* replace an earlier import */
+	const char *const *opts;	/* importer options "k=v" */
+	/* Callbacks (may be NULL); ctx is passed back. */
+	void (*warn)(void *ctx, const char *msg);
+	void (*progress)(void *ctx, const char *path, long long done,
+			 long long total, long results);
+	void *ctx;
+};
+
+struct import_result {
+	int64_t run_id;
+	long results;		/* rows stored */
+	long records;		/* records read */
+	long unmapped;		/* distinct raw names no rule mapped */
+	long warnings;
+	char format[32];
+};
+
+/* Import path ("-" = stdin). PC_EEXISTS when these bytes are already
+ * imported into the source (not an error for the user: say so). Any
+ * other error leaves the database exactly as it was. */
+int import_file(struct db *db, const char *path, const struct import_opts *o,
+		struct import_result *out);
+
+#endif

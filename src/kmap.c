@@ -1,0 +1,130 @@
+/* Kernel-name mapping rules (see kmap.h). */
+#include "src/kmap.h"
+
+#include <cjson/cJSON.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importers/jsonutil.h"
+#include "src/error.h"
+#include "src/util.h"
+
+struct rule {
+	regex_t re;
+	char *op;
+};
+
+struct kmap {
+	struct rule *rules;
+	size_t n;
+};
+
+void kmap_free(struct kmap *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->n; i++) {
+		regfree(&m->rules[i].re);
+		free(m->rules[i].op);
+	}
+	free(m->rules);
+	free(m);
+}
+
+static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
+{
+	const cJSON *match = cJSON_GetObjectItemCaseSensitive(o, "match");
+	const cJSON *op = cJSON_GetObjectItemCaseSensitive(o, "op");
+	struct rule *r;
+	int err;
+
+	if (!cJSON_IsObject(o))
+		return pc_error_set(PC_EINVALID, "%s: rule %d: not an object",
+				    path, idx);
+	for (const cJSON *k = o->child; k; k = k->next)
+		if (strcmp(k->string, "match") && strcmp(k->string, "op") &&
+		    strcmp(k->string, "comment"))
+			return pc_error_set(PC_EINVALID, "%s: rule %d: unknown "
+				"key '%s' (expected match, op, comment)", path,
+				idx, k->string);
+	if (!cJSON_IsString(match) || !*match->valuestring)
+		return pc_error_set(PC_EINVALID, "%s: rule %d: 'match' must be "
+				    "a non-empty string", path, idx);
+	if (!cJSON_IsString(op) || !*op->valuestring)
+		return pc_error_set(PC_EINVALID, "%s: rule %d: 'op' must be a "
+				    "non-empty string", path, idx);
+	m->rules = xrealloc(m->rules, (m->n + 1) * sizeof(*m->rules));
+	r = &m->rules[m->n];
+	err = regcomp(&r->re, match->valuestring, REG_EXTENDED | REG_NOSUB);
+	if (err) {
+		char buf[256];
+
+		regerror(err, &r->re, buf, sizeof(buf));
+		return pc_error_set(PC_EINVALID, "%s: rule %d: bad regex '%s': "
+				    "%s", path, idx, match->valuestring, buf);
+	}
+	r->op = xstrdup(op->valuestring);
+	m->n++;
+	return 0;
+}
+
+int kmap_parse(struct kmap **out, const char *json, const char *path)
+{
+	cJSON *doc = NULL;
+	const cJSON *rules, *o;
+	struct kmap *m;
+	int rc, idx = 0;
+
+	if ((rc = jsonutil_parse_text(&doc, json, path, 1)) < 0)
+		return rc;
+	rules = cJSON_IsObject(doc) ?
+		cJSON_GetObjectItemCaseSensitive(doc, "rules") : doc;
+	if (!cJSON_IsArray(rules)) {
+		cJSON_Delete(doc);
+		return pc_error_set(PC_EINVALID, "%s: expected an array of "
+				    "rules or {\"rules\": [...]}", path);
+	}
+	m = xcalloc(1, sizeof(*m));
+	cJSON_ArrayForEach(o, rules) {
+		if ((rc = add_rule(m, o, idx++, path)) < 0) {
+			kmap_free(m);
+			cJSON_Delete(doc);
+			return rc;
+		}
+	}
+	cJSON_Delete(doc);
+	*out = m;
+	return 0;
+}
+
+int kmap_load(struct kmap **out, const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	cJSON *doc = NULL;
+	char *text;
+	int rc;
+
+	if (!fp)
+		return pc_error_set(PC_EIO, "cannot open mapping rules '%s'",
+				    path);
+	rc = jsonutil_parse_file(&doc, fp, path, 16u << 20);
+	fclose(fp);
+	if (rc < 0)
+		return rc;
+	text = cJSON_PrintUnformatted(doc);
+	cJSON_Delete(doc);
+	rc = kmap_parse(out, text, path);
+	free(text);
+	return rc;
+}
+
+const char *kmap_lookup(const struct kmap *m, const char *raw)
+{
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < m->n; i++)
+		if (regexec(&m->rules[i].re, raw, 0, NULL, 0) == 0)
+			return m->rules[i].op;
+	return NULL;
+}

@@ -1,0 +1,91 @@
+/*
+ * perfcorr: correlate performance models (roofline, perfsim, RTL) with
+ * silicon. This file is the command table; start reading here, then
+ * db/schema.sql, one importer, src/correlate.c and one TUI view.
+ */
+#include <gsl/gsl_errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "src/cli.h"
+#include "src/cmd.h"
+
+#define PERFCORR_VERSION "0.1.0"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "init", cmd_init, "create an empty database" },
+	{ "import", cmd_import, "import result files (any supported format)" },
+	{ "formats", cmd_formats, "list the importers and what they read" },
+	{ "sources", cmd_sources, "list sources (roofline/perfsim/rtl/silicon)" },
+	{ "runs", cmd_runs, "list imported runs with their provenance" },
+	{ "workloads", cmd_workloads, "list workloads and their parameters" },
+	{ "export", cmd_export, "export stored results (csv, json)" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "usage: perfcorr [--db PATH] COMMAND [options]\n\n"
+		"Correlate performance models with RTL and silicon.\n"
+		"The database is --db PATH, else $PERFCORR_DB, else "
+		"./perfcorr.db.\n\ncommands:\n");
+	for (const struct command *c = commands; c->name; c++)
+		fprintf(fp, "  %-10s %s\n", c->name, c->summary);
+	fprintf(fp, "\n'perfcorr COMMAND --help' shows a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1;
+
+	setlocale(LC_CTYPE, "");
+	gsl_set_error_handler_off();
+	while (i < argc && argv[i][0] == '-') {
+		if (!strcmp(argv[i], "--db") && i + 1 < argc) {
+			cli_set_db_path(argv[i + 1]);
+			i += 2;
+		} else if (!strncmp(argv[i], "--db=", 5)) {
+			cli_set_db_path(argv[i] + 5);
+			i++;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return CLI_OK;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("perfcorr %s\n", PERFCORR_VERSION);
+			return CLI_OK;
+		} else {
+			fprintf(stderr, "perfcorr: unknown option '%s'\n",
+				argv[i]);
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	if (!strcmp(argv[i], "help")) {
+		if (i + 1 < argc) {
+			char *hargv[] = { argv[i + 1], "--help", NULL };
+
+			for (const struct command *c = commands; c->name; c++)
+				if (!strcmp(c->name, argv[i + 1]))
+					return c->fn(2, hargv);
+		}
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[i]))
+			return c->fn(argc - i, argv + i);
+	fprintf(stderr, "perfcorr: unknown command '%s'\n", argv[i]);
+	usage(stderr);
+	return CLI_USAGE;
+}

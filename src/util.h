@@ -1,0 +1,45 @@
+#ifndef PC_SRC_UTIL_H
+#define PC_SRC_UTIL_H
+/*
+ * Allocation wrappers that abort on out-of-memory (callers never check),
+ * and small string/number helpers shared by every layer.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into a new heap string; caller frees. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parse a whole string as a finite double (leading/trailing blanks allowed).
+ * Returns 0 and writes *out, or -1 when it is not a number. */
+int util_parse_double(const char *s, double *out);
+/* Same for a long integer. */
+int util_parse_long(const char *s, long *out);
+
+/* Trim leading and trailing whitespace in place; returns s. */
+char *util_trim(char *s);
+
+/* Glob match (* ? [..]) via fnmatch; 1 when it matches. */
+int util_glob(const char *pattern, const char *s);
+
+/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf (>= 21 bytes). */
+void util_now_iso(char *buf, size_t len);
+
+/* The user's name for provenance: $USER, else $LOGNAME, else "unknown". */
+const char *util_user(void);
+
+/* Write s to fp with control characters and escape sequences made
+ * visible (\x1b, \n ...), so untrusted names never drive the terminal. */
+void util_fputs_safe(const char *s, FILE *fp);
+/* The same into a new heap string; caller frees. */
+char *util_safe_dup(const char *s);
+
+/* 1 when NO_COLOR is set (any value, per no-color.org). */
+int util_no_color(void);
+
+#endif
