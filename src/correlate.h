@@ -1,0 +1,100 @@
+#ifndef PC_SRC_CORRELATE_H
+#define PC_SRC_CORRELATE_H
+/*
+ * The one correlation core: resolve a model side and a reference side
+ * (SRC[@VERSION]), pair their results on (workload, op, metric), convert
+ * cycles to time through the runs' clocks, flag noise and speed-of-light
+ * violations, attach current annotations, and summarise with stats_*.
+ * compare, trend, diff, explain, gate, report and the TUI all use this;
+ * none of them computes an error of its own.
+ *
+ * Ownership: a corr_set owns its points and every string they point to.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/stats.h"
+
+struct db;
+struct annot;
+
+struct corr_query {
+	const char *model;		/* "SRC" or "SRC@VERSION" */
+	const char *ref;		/* "SRC" or "SRC@VERSION" */
+	const char *metric;		/* NULL = every metric */
+	const char *op_glob;		/* NULL = every op */
+	const char *workload_glob;	/* NULL = every workload */
+	const char *const *where;	/* "param.NAME=VALUE", NULL-terminated */
+	int pool;			/* combine runs of a version */
+	double max_ref_cv;		/* noisy-reference limit; default 0.30 */
+};
+
+#define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30 }
+
+enum corr_flags {
+	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */
+	CORR_SOL_VIOLATION = 1 << 1,	/* roofline model > measured */
+	CORR_NOISY_REF = 1 << 2,	/* ref CV > max_ref_cv: excluded */
+	CORR_WAIVED = 1 << 3,		/* current annotation accepted, unexpired */
+	CORR_INVALID = 1 << 4,		/* a side is flagged invalid: excluded */
+};
+
+/* A resolved side. */
+struct corr_side {
+	char *source;
+	char *kind;		/* roofline perfsim rtl silicon */
+	char *version;		/* the version used (latest when not given) */
+	int64_t *runs;		/* run ids that contributed */
+	size_t nruns;
+};
+
+struct corr_point {
+	const char *workload;	/* canonical key */
+	const char *op;
+	const char *op_class;
+	const char *metric;	/* the reference's metric ("time" for cycles
+				   paired with time) */
+	int64_t workload_id, op_id, metric_id;
+	double model, ref;	/* SI, after clock conversion */
+	double err;		/* (model - ref) / ref; NaN when ref == 0 */
+	double model_sd, ref_sd;	/* NaN when unknown */
+	double ref_n, ref_min, ref_max;	/* NaN when unknown */
+	int64_t model_run, ref_run;
+	unsigned flags;		/* enum corr_flags */
+	const struct annot *ann;	/* current annotation, or NULL */
+};
+
+struct corr_set {
+	struct corr_side model, ref;
+	struct corr_point *points;	/* sorted by |err| descending */
+	size_t n;
+	long excluded_noisy, sol_violations, invalid;
+};
+
+/* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says
+ * what exists on each side (metrics, ops, workloads counts). An unknown
+ * source or version is PC_ENOTFOUND; cycles vs time without a clock is
+ * PC_EINVALID naming the run. */
+int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q);
+void corr_set_free(struct corr_set *s);
+
+/* Statistics over the points of s selected by keep (NULL = all), leaving
+ * out noisy, invalid and (when skip_waived) waived points; fills
+ * excluded_noisy and sol_violations. */
+int corr_summary(struct stats_summary *out, const struct corr_set *s,
+		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
+		 int skip_waived);
+
+/* Group keys: "op", "op_class", "metric", "workload" or "param.NAME".
+ * Fills key (caller's buffer) with the point's value of that key. */
+int corr_group_key(const struct corr_set *s, const struct corr_point *p,
+		   const char *by, char *key, size_t len);
+
+/* Parse "SRC@VERSION" into caller-freed parts (version NULL if absent). */
+void corr_parse_side(const char *spec, char **source, char **version);
+
+/* Versions of a source in release order (first import time); caller
+ * frees each and the array. */
+int corr_versions(struct db *db, const char *source, char ***out, size_t *n);
+
+#endif

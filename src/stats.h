@@ -1,0 +1,60 @@
+#ifndef PC_SRC_STATS_H
+#define PC_SRC_STATS_H
+/*
+ * Error statistics between a model series and a reference series, with
+ * the exact definitions of ../shared/DOMAIN.md (mirrored in
+ * docs/statistics.md). Pure functions over arrays; GSL underneath with
+ * its error handler off and every status checked. A statistic that is
+ * undefined for the data is NaN, with a reason from stats_why().
+ * Errors are fractions (0.05 = 5%).
+ */
+#include <stddef.h>
+
+struct stats_fit {
+	double intercept, slope, r2, se_intercept, se_slope;
+	int weighted;		/* 1 when weighted by 1/ref_sd^2 */
+};
+
+struct stats_summary {
+	long n;
+	double mape, bias;
+	double median_abs_err, p90_abs_err, p95_abs_err, max_abs_err;
+	double geomean_ratio, agg_err, rpd, rmse, nrmse;
+	long within_1pct, within_5pct, within_10pct, under, over;
+	double pearson, pearson_log, spearman, kendall_tau_b;
+	struct stats_fit fit;	/* model = intercept + slope * ref */
+	double loa_low, loa_high;	/* Bland-Altman on ln(model/ref) */
+	long outliers;		/* MAD rule, k = 3 */
+	long excluded_noisy;	/* filled by the correlation core */
+	long sol_violations;	/* filled by the correlation core */
+	/* Why a statistic is NaN: a static string or NULL, indexed by
+	 * enum stats_field (see stats_why). */
+	const char *why[32];
+};
+
+enum stats_field {
+	SF_MAPE, SF_BIAS, SF_ABS_ERR, SF_GEOMEAN, SF_AGG_ERR, SF_RPD, SF_RMSE,
+	SF_NRMSE, SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
+	SF_LOA, SF_OUTLIERS, SF_COUNT
+};
+
+/* Compute every statistic over n pairs. ref_sd may be NULL (or hold NaN
+ * or 0 somewhere): the fit is weighted only when every ref_sd > 0.
+ * Returns 0, or <0 on a GSL failure with a message. n = 0 is valid
+ * (everything NaN with reasons). O(n log n); allocates O(n) scratch. */
+int stats_compute(struct stats_summary *out, const double *model,
+		  const double *ref, const double *ref_sd, size_t n);
+
+/* Reason a field is undefined, or NULL when it is defined. */
+const char *stats_why(const struct stats_summary *s, enum stats_field f);
+
+/* Signed relative error (m - r) / r; NaN when r == 0. */
+double stats_err(double m, double r);
+
+/* Building blocks, exposed for tests and the explain command. */
+double stats_pearson(const double *x, const double *y, size_t n);
+double stats_spearman(const double *x, const double *y, size_t n);
+/* Kendall tau-b in O(n log n) (Knight's algorithm), ties handled. */
+double stats_kendall_tau_b(const double *x, const double *y, size_t n);
+
+#endif
