@@ -19,14 +19,23 @@ int pc_error_set(int code, const char *fmt, ...)
 
 void pc_error_prefix(const char *fmt, ...)
 {
-	char prefix[1024], old[sizeof(last)];
+	char buf[sizeof(last)];
+	size_t used;
+	int n;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(prefix, sizeof(prefix), fmt, ap);
+	n = vsnprintf(buf, sizeof(buf) - 2, fmt, ap);
 	va_end(ap);
-	memcpy(old, last, sizeof(old));
-	snprintf(last, sizeof(last), "%s: %s", prefix, old);
+	if (n < 0)
+		return;
+	used = (size_t)n < sizeof(buf) - 2 ? (size_t)n : sizeof(buf) - 3;
+	buf[used++] = ':';
+	buf[used++] = ' ';
+	for (size_t i = 0; last[i] && used < sizeof(buf) - 1; i++)
+		buf[used++] = last[i];
+	buf[used] = '\0';
+	memcpy(last, buf, used + 1);
 }
 
 const char *pc_error_last(void)
