@@ -434,6 +434,19 @@ static int metric_id(struct db_writer *w, const char *metric,
 	return 0;
 }
 
+/* v in SI. Scaling down divides by the exact power of ten, so 1.25 us
+ * becomes exactly the double nearest 1.25e-6 (multiplying by 1e-6 is off
+ * by an ulp, and an export would no longer read back identically). */
+static double to_si(double v, double f)
+{
+	double inv;
+
+	if (f >= 1 || isnan(v))
+		return v * f;
+	inv = round(1.0 / f);
+	return fabs(inv * f - 1) < 1e-12 ? v / inv : v * f;
+}
+
 static int nonneg_dim(const char *dim)
 {
 	static const char *const d[] = { "time", "cycles", "energy", "bytes",
@@ -485,16 +498,16 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 	sqlite3_bind_int64(st, 2, wid);
 	sqlite3_bind_int64(st, 3, oid);
 	sqlite3_bind_int64(st, 4, mid);
-	sqlite3_bind_double(st, 5, r->value * f);
+	sqlite3_bind_double(st, 5, to_si(r->value, f));
 	if (isnan(r->n))
 		sqlite3_bind_null(st, 6);
 	else
 		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(r->n));
-	db_bind_double(st, 7, r->mean * f);
-	db_bind_double(st, 8, r->median * f);
-	db_bind_double(st, 9, r->min * f);
-	db_bind_double(st, 10, r->max * f);
-	db_bind_double(st, 11, r->stddev * f);
+	db_bind_double(st, 7, to_si(r->mean, f));
+	db_bind_double(st, 8, to_si(r->median, f));
+	db_bind_double(st, 9, to_si(r->min, f));
+	db_bind_double(st, 10, to_si(r->max, f));
+	db_bind_double(st, 11, to_si(r->stddev, f));
 	sqlite3_bind_double(st, 12, r->value);
 	db_bind_text(st, 13, u->name);
 	sqlite3_bind_int(st, 14, (int)r->flags);
