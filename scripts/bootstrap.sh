@@ -16,7 +16,6 @@ declare -A NEED=(
 	[tmux]=/usr/bin/tmux
 	[python3]=/usr/bin/python3
 	[libxml2-utils]=/usr/bin/xmllint
-	[locales]=/usr/sbin/locale-gen
 )
 missing=()
 for pkg in "${!NEED[@]}"; do
