@@ -152,8 +152,11 @@ CREATE TABLE reviews (
 	model_version TEXT NOT NULL,
 	ref_source   TEXT NOT NULL,
 	ref_version  TEXT NOT NULL,
-	runs         TEXT NOT NULL          -- JSON array of run ids covered
+	runs         TEXT NOT NULL,         -- JSON array of run ids covered
+	lim          REAL                   -- |error| above which a pair was
+	                                    -- listed as a discrepancy
 );
+CREATE INDEX reviews_sides ON reviews(model_source, ref_source, id);
 CREATE TABLE review_items (
 	review_id INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
 	workload  TEXT NOT NULL,

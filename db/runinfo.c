@@ -1,0 +1,87 @@
+/* Provenance of runs by id (see runinfo.h). */
+#include "db/runinfo.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/error.h"
+#include "src/util.h"
+
+static char *dup_col(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+static void fill(struct runinfo *r, sqlite3_stmt *st)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	r->source = dup_col(st, 1);
+	r->kind = dup_col(st, 2);
+	r->version = dup_col(st, 3);
+	r->format = dup_col(st, 4);
+	r->file_name = dup_col(st, 5);
+	r->sha256 = dup_col(st, 6);
+	r->platform = dup_col(st, 7);
+	r->imported_at = dup_col(st, 8);
+	r->imported_by = dup_col(st, 9);
+	r->file_size = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
+		       sqlite3_column_int64(st, 10);
+	r->n_results = sqlite3_column_int64(st, 11);
+	r->clock_hz = db_column_double(st, 12);
+}
+
+int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
+		   struct runinfo **out)
+{
+	struct runinfo *v = xcalloc(n ? n : 1, sizeof(*v));
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int rc = 0, step;
+
+	db_prepare(db, &rc, &st, "SELECT r.id, s.name, s.kind, r.version, "
+		   "r.format, r.file_name, r.sha256, r.platform, r.imported_at, "
+		   "r.imported_by, r.file_size, r.n_results, r.clock_hz "
+		   "FROM runs r JOIN sources s ON s.id = r.source_id "
+		   "WHERE r.id = ?");
+	for (i = 0; !rc && i < n; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW)
+			fill(&v[i], st);
+		else if (step == SQLITE_DONE)
+			rc = pc_error_set(PC_ENOTFOUND, "no run with id %lld",
+					  (long long)ids[i]);
+		else
+			rc = db_fail(db, "reading run provenance");
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (rc) {
+		db_runinfo_free(v, n);
+		return rc;
+	}
+	*out = v;
+	return 0;
+}
+
+void db_runinfo_free(struct runinfo *r, size_t n)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].source);
+		free(r[i].kind);
+		free(r[i].version);
+		free(r[i].format);
+		free(r[i].file_name);
+		free(r[i].sha256);
+		free(r[i].platform);
+		free(r[i].imported_at);
+		free(r[i].imported_by);
+	}
+	free(r);
+}

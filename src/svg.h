@@ -1,0 +1,72 @@
+#ifndef PC_SRC_SVG_H
+#define PC_SRC_SVG_H
+/*
+ * Inline SVG figures for the HTML report: a log-log scatter of model vs
+ * reference, a histogram of signed errors and a MAPE trend. Each writer
+ * appends one self-contained <svg> element (XML well-formed, no external
+ * references, no script) to a strbuf. Callers own every input; labels
+ * are untrusted and escaped here. Values are plotted, never computed:
+ * errors come from the correlation core.
+ */
+#include <stddef.h>
+
+struct strbuf;
+
+/* Marker shapes, used for annotation status in the scatter. */
+enum svg_shape {
+	SVG_CIRCLE, SVG_TRIANGLE, SVG_SQUARE, SVG_DIAMOND, SVG_CROSS,
+	SVG_NSHAPES
+};
+
+/* Colour i of the palette (Okabe-Ito, then Tableau; cycles). */
+const char *svg_colour(size_t i);
+
+struct svg_point {
+	double x, y;		/* reference, model (same unit) */
+	unsigned cls;		/* colour index (op class) */
+	unsigned shape;		/* enum svg_shape */
+};
+
+struct svg_scatter {
+	const char *title;	/* e.g. "time: model vs reference" */
+	const char *unit;	/* SI unit of both axes ("s", "W", "1") */
+	const char *xlabel, *ylabel;
+	const char *const *classes;	/* legend names of the colours */
+	size_t nclasses;
+	const char *const *shapes;	/* legend names, SVG_NSHAPES or NULL */
+	const struct svg_point *pts;
+	size_t n;
+	double band;		/* draw y = x (1 +- band); 0 = none */
+	size_t max_marks;	/* more points than this are binned; 0 = 3000 */
+};
+
+/* Append the scatter. Points with a non-positive or non-finite value
+ * are left out and counted in the caption. Beyond max_marks the points
+ * are binned on a pixel grid (one mark per occupied cell, coloured by
+ * its most frequent class, shaped by its highest-priority shape, i.e.
+ * the lowest enum value), so the size is bounded whatever n is. */
+void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc);
+
+/* Histogram of signed errors (fractions, shown in percent). The range
+ * is symmetric, chosen to hold 98% of the values; the rest are counted
+ * in the outermost bins, which are labelled as open. NaNs are skipped.
+ * band > 0 marks +-band. */
+void svg_histogram(struct strbuf *sb, const char *title, const double *err,
+		   size_t n, double band);
+
+struct svg_series {
+	const char *name;
+	const double *y;	/* nx values (fractions); NaN = no value */
+};
+
+/* A line per series over categorical x labels (model versions in
+ * release order), y in percent from 0. */
+void svg_trend(struct strbuf *sb, const char *title,
+	       const char *const *xlabels, size_t nx,
+	       const struct svg_series *series, size_t ns);
+
+/* Format v with an SI prefix and unit ("1.5 ms", "20 W", "0.5") into
+ * buf; a unit of NULL, "" or "1" prints the plain number. */
+void svg_fmt_si(char *buf, size_t len, double v, const char *unit);
+
+#endif

@@ -1,0 +1,155 @@
+/* Unit tests: HTML escaping and the SVG figure writers. */
+#include "check.h"
+
+#include <stdint.h>
+
+#include "src/html.h"
+#include "src/strbuf.h"
+#include "src/svg.h"
+#include "src/util.h"
+
+static const char *const classes[] = { "gemm", "attn<x>", "norm&co" };
+static const char *const shapes[] = { "unexplained", "open", "explained",
+	"accepted", "fixed" };
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+TEST(escape)
+{
+	char *s = html_escape_dup("a<b>&\"c'\x1b[31m\n\xff\xc3\xa9");
+
+	CHECK_STR(s, "a&lt;b&gt;&amp;&quot;c&#39;\\x1b[31m\\n\xef\xbf\xbd"
+		  "\xc3\xa9");
+	free(s);
+	s = html_escape_dup("\xc2\x9b x \xed\xa0\x80 \xe2\x82");
+	CHECK_STR(s, "\\x9b x \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd "
+		  "\xef\xbf\xbd\xef\xbf\xbd");
+	free(s);
+	s = html_escape_dup(NULL);
+	CHECK_STR(s, "");
+	free(s);
+	CHECK_INT(html_utf8_len((const unsigned char *)"\xf0\x9f\x98\x80"), 4);
+	CHECK_INT(html_utf8_len((const unsigned char *)"\xc0\x80"), 0);
+}
+
+TEST(fmt_si)
+{
+	char b[32];
+
+	svg_fmt_si(b, sizeof(b), 1e-3, "s");
+	CHECK_STR(b, "1 ms");
+	svg_fmt_si(b, sizeof(b), 2.5e-6, "s");
+	CHECK_STR(b, "2.5 \xc2\xb5s");
+	svg_fmt_si(b, sizeof(b), 100, "W");
+	CHECK_STR(b, "100 W");
+	svg_fmt_si(b, sizeof(b), 1e4, "tokens/s");
+	CHECK_STR(b, "10 ktokens/s");
+	svg_fmt_si(b, sizeof(b), 0.5, "1");
+	CHECK_STR(b, "0.5");
+}
+
+TEST(scatter_small)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct svg_point pts[] = {
+		{ 1e-3, 1.1e-3, 0, 0 }, { 2e-3, 1.5e-3, 1, 2 },
+		{ 5e-4, 5e-4, 2, 4 }, { 0, 1, 0, 0 }, { NAN, 1, 0, 0 },
+	};
+	struct svg_scatter sc = {
+		.title = "time <model> vs ref", .unit = "s", .classes = classes,
+		.nclasses = 3, .shapes = shapes, .pts = pts, .n = 5, .band = 0.1,
+	};
+
+	svg_scatter(&sb, &sc);
+	CHECK(!strncmp(sb.buf, "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39));
+	CHECK(strstr(sb.buf, "</svg>\n") != NULL);
+	CHECK(strstr(sb.buf, "time &lt;model&gt; vs ref") != NULL);
+	CHECK(strstr(sb.buf, "attn&lt;x&gt;") != NULL);
+	CHECK(strstr(sb.buf, "norm&amp;co") != NULL);
+	CHECK(strstr(sb.buf, "<model>") == NULL);
+	CHECK(strstr(sb.buf, "3 points") != NULL);
+	CHECK(strstr(sb.buf, "2 not plotted") != NULL);
+	CHECK(strstr(sb.buf, "class=\"bd\"") != NULL);	/* band */
+	CHECK(strstr(sb.buf, "class=\"id\"") != NULL);	/* y = x */
+	CHECK_INT(count(sb.buf, " mk"), 3);		/* one mark each */
+	CHECK(strstr(sb.buf, ">1 ms<") != NULL);	/* decade tick */
+	CHECK(strstr(sb.buf, ">fixed<") != NULL);	/* used shape */
+	CHECK(strstr(sb.buf, ">open<") == NULL);	/* unused shape */
+	strbuf_release(&sb);
+}
+
+TEST(scatter_million_binned)
+{
+	size_t n = 1000000;
+	struct svg_point *pts = xmalloc(n * sizeof(*pts));
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t x = 88172645463325252ull;
+	struct svg_scatter sc = {
+		.title = "big", .unit = "s", .classes = classes, .nclasses = 3,
+		.shapes = shapes, .pts = pts, .n = n, .band = 0.1,
+	};
+
+	for (size_t i = 0; i < n; i++) {
+		double u, v;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		u = (double)(x % 1000000) / 1e6;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		v = (double)(x % 1000000) / 1e6;
+		pts[i].x = pow(10, -9 + 8 * u);		/* 8 decades */
+		pts[i].y = pts[i].x * (0.2 + 2 * v);
+		pts[i].cls = (unsigned)(i % 3);
+		pts[i].shape = (unsigned)(i % 5);
+	}
+	svg_scatter(&sb, &sc);
+	CHECK(sb.len < 2 * 1024 * 1024);
+	CHECK(strstr(sb.buf, "binned into") != NULL);
+	CHECK(strstr(sb.buf, "1000000 points") != NULL);
+	strbuf_release(&sb);
+	free(pts);
+}
+
+TEST(histogram)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double e[200];
+
+	for (int i = 0; i < 200; i++)
+		e[i] = (i - 100) / 1000.0;	/* -10% .. +9.9% */
+	e[0] = 5;				/* far outlier */
+	e[1] = NAN;
+	svg_histogram(&sb, "errors", e, 200, 0.1);
+	CHECK(strstr(sb.buf, "199 errors") != NULL);
+	CHECK(strstr(sb.buf, "1 above the range") != NULL);
+	CHECK(strstr(sb.buf, "\xe2\x89\xa5") != NULL);	/* open end bin */
+	CHECK(strstr(sb.buf, "class=\"lim\"") != NULL);
+	strbuf_release(&sb);
+	svg_histogram(&sb, "none", e + 1, 1, 0.1);
+	CHECK(strstr(sb.buf, "no errors to plot") != NULL);
+	strbuf_release(&sb);
+}
+
+TEST(trend)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *const v[] = { "1.0", "1.1", "2.0<rc>" };
+	double t[] = { 0.25, NAN, 0.08 }, p[] = { 0.3, 0.2, 0.1 };
+	struct svg_series s[] = { { "time", t }, { "power", p } };
+
+	svg_trend(&sb, "MAPE trend", v, 3, s, 2);
+	CHECK(strstr(sb.buf, "2.0&lt;rc&gt;") != NULL);
+	CHECK(strstr(sb.buf, ">25.0%<") != NULL);
+	CHECK(strstr(sb.buf, ">8.0%<") != NULL);
+	CHECK_INT(count(sb.buf, "%</text>"), 5 + 6);	/* labels + y ticks */
+	strbuf_release(&sb);
+}
+
+TEST_MAIN(CASE(escape), CASE(fmt_si), CASE(scatter_small),
+	  CASE(scatter_million_binned), CASE(histogram), CASE(trend))
