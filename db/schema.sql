@@ -133,13 +133,20 @@ CREATE TABLE gate_evals (
 	evaluated_by  TEXT,
 	details       TEXT                  -- JSON: the full result
 );
+CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);
 CREATE TABLE gate_rule_evals (
 	eval_id  INTEGER NOT NULL REFERENCES gate_evals(id) ON DELETE CASCADE,
 	rule     TEXT NOT NULL,
+	seq      INTEGER NOT NULL DEFAULT 0, -- position in the policy
 	status   TEXT NOT NULL,             -- pass, warn, fail
 	failed   INTEGER NOT NULL,          -- the limit was exceeded this time
-	value    REAL,
+	value    REAL,                      -- first failed (else first) check
 	lim      REAL,
+	mape     REAL,                      -- baseline for max_mape_increase
+	n_pairs  INTEGER,
+	n_waived INTEGER,
+	n_noisy  INTEGER,
+	message  TEXT,
 	PRIMARY KEY (eval_id, rule)
 ) WITHOUT ROWID;
 
