@@ -46,7 +46,9 @@ struct imp_sink {
 	/* Store one record; <0 with a positioned message on error. */
 	int (*emit)(struct imp_sink *s, const struct imp_record *r);
 	/* Run facts from the file: "version", "platform", "clock_hz",
-	 * "workload" (key text), "param.NAME", anything else = metadata. */
+	 * "workload" (key text), "param.NAME", "default.name" (the workload
+	 * name unless the command line gave one; else kept as metadata
+	 * "model"), anything else = metadata. */
 	int (*meta)(struct imp_sink *s, const char *key, const char *value);
 	/* A warning for the user (e.g. MLPerf INVALID); never fatal. */
 	void (*warn)(struct imp_sink *s, const char *fmt, ...)

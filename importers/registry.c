@@ -9,10 +9,14 @@
 
 extern const struct importer imp_perfcorr_csv;
 extern const struct importer imp_perfcorr_json;
+extern const struct importer imp_nsys_kern_sum;
+extern const struct importer imp_vllm;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
 	&imp_perfcorr_json,
+	&imp_nsys_kern_sum,
+	&imp_vllm,
 	NULL,
 };
 

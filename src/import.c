@@ -57,6 +57,11 @@ static int glue_meta(struct imp_sink *s, const char *key, const char *value)
 
 	if (!strcmp(key, "workload"))
 		rc = wkey_parse(&g->base, value);
+	else if (!strcmp(key, "default.name") && g->base.name)
+		return db_writer_meta(g->w, "model", value) < 0 ?
+		       (pc_error_prefix("%s", g->path), PC_EINVALID) : 0;
+	else if (!strcmp(key, "default.name"))
+		rc = wkey_set(&g->base, "name", value);
 	else if (!strncmp(key, "param.", 6))
 		rc = wkey_set(&g->base, key + 6, value);
 	else

@@ -36,18 +36,24 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 {
 	const cJSON *match = cJSON_GetObjectItemCaseSensitive(o, "match");
 	const cJSON *op = cJSON_GetObjectItemCaseSensitive(o, "op");
+	const cJSON *icase = cJSON_GetObjectItemCaseSensitive(o, "icase");
 	struct rule *r;
-	int err;
+	int err, flags = REG_EXTENDED | REG_NOSUB;
 
 	if (!cJSON_IsObject(o))
 		return pc_error_set(PC_EINVALID, "%s: rule %d: not an object",
 				    path, idx);
 	for (const cJSON *k = o->child; k; k = k->next)
 		if (strcmp(k->string, "match") && strcmp(k->string, "op") &&
-		    strcmp(k->string, "comment"))
+		    strcmp(k->string, "comment") && strcmp(k->string, "icase"))
 			return pc_error_set(PC_EINVALID, "%s: rule %d: unknown "
-				"key '%s' (expected match, op, comment)", path,
-				idx, k->string);
+				"key '%s' (expected match, op, icase, comment)",
+				path, idx, k->string);
+	if (icase && !cJSON_IsBool(icase))
+		return pc_error_set(PC_EINVALID, "%s: rule %d: 'icase' must be "
+				    "true or false", path, idx);
+	if (cJSON_IsTrue(icase))
+		flags |= REG_ICASE;
 	if (!cJSON_IsString(match) || !*match->valuestring)
 		return pc_error_set(PC_EINVALID, "%s: rule %d: 'match' must be "
 				    "a non-empty string", path, idx);
@@ -56,7 +62,7 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 				    "non-empty string", path, idx);
 	m->rules = xrealloc(m->rules, (m->n + 1) * sizeof(*m->rules));
 	r = &m->rules[m->n];
-	err = regcomp(&r->re, match->valuestring, REG_EXTENDED | REG_NOSUB);
+	err = regcomp(&r->re, match->valuestring, flags);
 	if (err) {
 		char buf[256];
 

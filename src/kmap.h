@@ -2,8 +2,9 @@
 #define PC_SRC_KMAP_H
 /*
  * Kernel-name mapping rules: an ordered list of { "match": regex,
- * "op": name } (POSIX extended regex, searched anywhere in the raw
- * name; first match wins). Loaded from JSON: either the array itself
+ * "op": name, "icase": bool, "comment": text } (POSIX extended regex,
+ * searched anywhere in the raw name; icase ignores case; first match
+ * wins). Loaded from JSON: either the array itself
  * or { "rules": [...] }. See docs/mapping.md.
  */
 

@@ -1,0 +1,99 @@
+#ifndef PC_IMPORTERS_HWUTIL_H
+#define PC_IMPORTERS_HWUTIL_H
+/*
+ * Helpers shared by the measured-hardware importers (nsys, ncu, nvprof,
+ * vLLM, SGLang, MLPerf, nvidia-smi, DCGM): header units, probing by
+ * lines, record emission and per-kernel aggregation of traces. Nothing
+ * here owns SQL; strings returned are borrowed unless said otherwise.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "importers/importer.h"
+#include "src/hmap.h"
+
+/* Split a header cell "Avg (ns)" or "power.draw [W]" into its name and
+ * the unit in the final (...) or [...]; unit is "" when there is none.
+ * Both are written trimmed into the caller's buffers (truncated). */
+void hwutil_split_unit(const char *hdr, char *name, size_t nlen,
+		       char *unit, size_t ulen);
+
+/* 1 when some line of head (NUL-terminated) contains every one of the
+ * NULL-terminated needles. */
+int hwutil_line_has(const char *head, const char *const *needles);
+
+/* Emit one value with no statistics; op NULL maps raw. */
+int hwutil_emit(struct imp_sink *s, long line, const char *op,
+		const char *raw, const char *metric, double value,
+		const char *unit);
+
+/* Per-kernel aggregation of a trace: durations per raw name, in order
+ * of first appearance. Memory: one double per instance. */
+struct hwutil_agg {
+	struct hmap idx;
+	struct hwutil_kernel *k;
+	size_t n, cap;
+};
+
+void hwutil_agg_init(struct hwutil_agg *a);
+void hwutil_agg_release(struct hwutil_agg *a);
+/* Add one instance of kernel name lasting dur (any time unit). */
+void hwutil_agg_add(struct hwutil_agg *a, const char *name, double dur,
+		    long line);
+/* Emit metric "time" per kernel: value = mean, n = instances, median,
+ * min, max, sample stddev (0 for one instance), in unit. */
+int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s,
+		    const char *unit);
+
+/* Integration of a sampled signal (power) over time by the trapezoid
+ * rule; also mean/max/stddev of the samples and the sampling interval. */
+struct hwutil_series {
+	double t0, tlast, vlast;	/* seconds, value */
+	double integral, sum, sumsq, max, min;
+	double dt_sum;			/* sum of positive intervals */
+	long n, nint;
+};
+
+void hwutil_series_init(struct hwutil_series *s);
+void hwutil_series_add(struct hwutil_series *s, double t, double v);
+double hwutil_series_mean(const struct hwutil_series *s);
+double hwutil_series_stddev(const struct hwutil_series *s);
+
+#endif
+
+/* Header columns found by name: names is "Avg|Average" (alternatives
+ * compared after hwutil_split_unit). */
+struct csv;
+
+struct hwutil_col {
+	const char *names;
+	int required;
+	int idx;		/* -1 when absent */
+	char unit[24];		/* from the header's (...) or [...] */
+};
+
+/* Match the current record against cols: fills idx/unit and returns the
+ * number of required columns found (== count required: a header). */
+int hwutil_cols_match(const struct csv *c, struct hwutil_col *cols,
+		      size_t ncols);
+
+/* The first required column of cols that is absent, or NULL. */
+const char *hwutil_cols_missing(const struct hwutil_col *cols,
+				size_t ncols);
+
+/* Parse field col of the current record as a number: NaN for missing
+ * when !required; errors name "file:line: column 'X': 'v' is not a
+ * number" or "... is empty". */
+int hwutil_num(const struct csv *c, const struct hwutil_col *col,
+	       double *out, int required);
+
+/* Read a stream of JSON documents: one document, JSON lines, or several
+ * concatenated (vLLM --append-result). Python's bare Infinity/-Infinity
+ * become +-inf and NaN becomes null. fn gets each document (deleted after
+ * it returns) and the line it starts on; a non-zero return stops. The
+ * file is read whole, at most 256 MiB. Returns the number of documents
+ * or <0 with "file:line:col: invalid JSON". */
+struct cJSON;
+int hwutil_json_docs(FILE *fp, const char *path,
+		     int (*fn)(struct cJSON *doc, long line, void *ctx),
+		     void *ctx);

@@ -1,0 +1,164 @@
+/*
+ * vllm: vLLM serving benchmark results, the legacy
+ * benchmarks/benchmark_serving.py --save-result JSON ("request_goodput:"
+ * with its colon) and `vllm bench serve` JSON; one document per file or
+ * one per line (--append-result). model_id names the workload when the
+ * command line does not; num_prompts, request_rate, max_concurrency and
+ * the --metadata KEY=VALUE strings become workload parameters.
+ */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importers/hwutil.h"
+#include "importers/importer.h"
+#include "importers/jsonutil.h"
+#include "importers/serving.h"
+#include "src/error.h"
+#include "src/util.h"
+
+/* Keys that are not --metadata strings. */
+static const char *const known[] = { "date", "endpoint_type", "backend",
+	"label", "model_id", "tokenizer_id", "num_prompts", "request_rate",
+	"burstiness", "max_concurrency", "ramp_up_strategy",
+	"ramp_up_start_rps", "ramp_up_end_rps", NULL };
+
+static const char *const run_meta[] = { "date", "backend", "endpoint_type",
+	"label", "tokenizer_id", "burstiness", "ramp_up_strategy", NULL };
+
+static const char *const params[] = { "num_prompts", "request_rate",
+	"max_concurrency", NULL };
+
+static int probe(const char *head, size_t len, const char *filename)
+{
+	const char *p = head;
+
+	(void)len;
+	(void)filename;
+	if (!strncmp(p, "\xef\xbb\xbf", 3))
+		p += 3;
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	if (*p != '{' || !strstr(head, "\"model_id\""))
+		return 0;
+	return strstr(head, "\"num_prompts\"") ||
+	       strstr(head, "\"request_throughput\"") ||
+	       strstr(head, "_ttft_ms\"") ? 92 : 0;
+}
+
+struct ctx {
+	struct imp_sink *sink;
+	const char *path;
+	int first;
+	struct imp_param p[64];
+	size_t np;
+};
+
+static int in_list(const char *const *l, const char *s)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, s))
+			return 1;
+	return 0;
+}
+
+static void add_param(struct ctx *x, const char *name, const char *value)
+{
+	if (x->np == sizeof(x->p) / sizeof(*x->p))
+		return;
+	x->p[x->np].name = xstrdup(name);
+	x->p[x->np++].value = xstrdup(value);
+}
+
+static void free_params(struct ctx *x)
+{
+	for (size_t i = 0; i < x->np; i++) {
+		free((char *)x->p[i].name);
+		free((char *)x->p[i].value);
+	}
+	x->np = 0;
+}
+
+/* Run facts and the workload of one document. */
+static int identity(struct ctx *x, const cJSON *doc, long line)
+{
+	const cJSON *kv, *model;
+	int rc;
+
+	model = cJSON_GetObjectItemCaseSensitive(doc, "model_id");
+	if (cJSON_IsString(model)) {
+		if (x->first) {
+			rc = x->sink->meta(x->sink, "default.name",
+					   model->valuestring);
+			if (rc < 0)
+				return rc;
+		} else {
+			add_param(x, "model_id", model->valuestring);
+		}
+	}
+	cJSON_ArrayForEach(kv, doc) {
+		const char *v = jsonutil_scalar(kv);
+
+		if (!v)
+			continue;
+		if (x->first && in_list(run_meta, kv->string) &&
+		    (rc = x->sink->meta(x->sink, kv->string, v)) < 0)
+			return rc;
+		if (in_list(params, kv->string))
+			add_param(x, kv->string, v);
+		else if (cJSON_IsString(kv) && !in_list(known, kv->string) &&
+			 !serving_is_result(kv->string))
+			add_param(x, kv->string, v);
+	}
+	(void)line;
+	return 0;
+}
+
+static int doc_fn(cJSON *doc, long line, void *ctx)
+{
+	struct ctx *x = ctx;
+	struct serving s;
+	int rc;
+
+	if (!cJSON_IsObject(doc))
+		return pc_error_set(PC_EINVALID, "%s:%ld: expected a JSON object "
+				    "(a benchmark result)", x->path, line);
+	if ((rc = identity(x, doc, line)) < 0)
+		goto done;
+	serving_init(&s, x->sink, line, x->p, x->np);
+	if ((rc = serving_doc(&s, doc, x->path)) < 0)
+		goto done;
+	if (!s.emitted)
+		rc = pc_error_set(PC_EINVALID, "%s:%ld: no benchmark results "
+			"(duration, throughput or latency keys) in this "
+			"document", x->path, line);
+done:
+	x->first = 0;
+	free_params(x);
+	return rc;
+}
+
+static int import(struct imp_input *in, struct imp_sink *sink)
+{
+	struct ctx x;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.sink = sink;
+	x.path = in->path;
+	x.first = 1;
+	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
+	free_params(&x);
+	if (rc == 0)
+		return pc_error_set(PC_EINVALID, "%s: no JSON document", in->path);
+	return rc < 0 ? rc : 0;
+}
+
+const struct importer imp_vllm = {
+	.name = "vllm",
+	.kind = "silicon",
+	.desc = "vLLM serving benchmark JSON (benchmark_serving.py and vllm "
+		"bench serve; --append-result JSON lines)",
+	.probe = probe,
+	.import = import,
+};
