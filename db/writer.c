@@ -292,10 +292,12 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 	} else {
 		key = wkey_format(k);
 	}
-	if (!*key) {
+	if (!*key || !k->name || !*k->name) {
+		rc = pc_error_set(PC_EINVALID, "no workload%s: give one in the "
+				  "file or with --workload", *key ? " name" :
+				  "");
 		free(key);
-		return pc_error_set(PC_EINVALID, "no workload: give one in the "
-				    "file or with --workload");
+		return rc;
 	}
 	if (!hmap_get(&w->workloads, key, out)) {
 		char *params = wkey_params_json(k);

@@ -11,12 +11,22 @@ extern const struct importer imp_perfcorr_csv;
 extern const struct importer imp_perfcorr_json;
 extern const struct importer imp_nsys_kern_sum;
 extern const struct importer imp_vllm;
+extern const struct importer imp_llm_viewer;
+extern const struct importer imp_llm_analysis;
+extern const struct importer imp_genz;
+extern const struct importer imp_llmcompass;
+extern const struct importer imp_scalesim;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
 	&imp_perfcorr_json,
 	&imp_nsys_kern_sum,
 	&imp_vllm,
+	&imp_llm_viewer,
+	&imp_llm_analysis,
+	&imp_genz,
+	&imp_llmcompass,
+	&imp_scalesim,
 	NULL,
 };
 
