@@ -8,12 +8,14 @@
 
 #include <cjson/cJSON.h>
 
+#include "db/units.h"
 #include "importers/csv.h"
 #include "src/error.h"
 #include "src/util.h"
 
 struct hwutil_kernel {
-	char *name;
+	char *name, *metric, *unit;
+	double factor;		/* unit -> unit of the first instance */
 	double *d;
 	size_t n, cap;
 	long line;
@@ -115,6 +117,8 @@ void hwutil_agg_release(struct hwutil_agg *a)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		free(a->k[i].name);
+		free(a->k[i].metric);
+		free(a->k[i].unit);
 		free(a->k[i].d);
 	}
 	free(a->k);
@@ -122,29 +126,55 @@ void hwutil_agg_release(struct hwutil_agg *a)
 	memset(a, 0, sizeof(*a));
 }
 
-void hwutil_agg_add(struct hwutil_agg *a, const char *name, double dur,
-		    long line)
+static struct hwutil_kernel *agg_entry(struct hwutil_agg *a, const char *name,
+				       const char *metric, const char *unit,
+				       long line)
 {
+	char *key = xasprintf("%s\x1f%s", name, metric);
 	struct hwutil_kernel *k;
 	int64_t i;
 
-	if (!hmap_get(&a->idx, name, &i)) {
+	if (!hmap_get(&a->idx, key, &i)) {
 		if (a->n == a->cap) {
 			a->cap = a->cap ? a->cap * 2 : 64;
 			a->k = xrealloc(a->k, a->cap * sizeof(*a->k));
 		}
 		i = (int64_t)a->n++;
-		memset(&a->k[i], 0, sizeof(a->k[i]));
-		a->k[i].name = xstrdup(name);
-		a->k[i].line = line;
-		hmap_put(&a->idx, name, i);
+		k = &a->k[i];
+		memset(k, 0, sizeof(*k));
+		k->name = xstrdup(name);
+		k->metric = xstrdup(metric);
+		k->unit = xstrdup(unit);
+		k->line = line;
+		hmap_put(&a->idx, key, i);
 	}
-	k = &a->k[i];
+	free(key);
+	return &a->k[i];
+}
+
+int hwutil_agg_add(struct hwutil_agg *a, const char *name,
+		   const char *metric, const char *unit, double value,
+		   long line)
+{
+	struct hwutil_kernel *k = agg_entry(a, name, metric, unit, line);
+	double f = 1;
+
+	if (strcmp(k->unit, unit)) {
+		const struct unit *u0 = units_lookup(k->unit);
+		const struct unit *u1 = units_lookup(unit);
+
+		if (!u0 || !u1 || strcmp(u0->dim, u1->dim))
+			return pc_error_set(PC_EINVALID, "metric '%s' of '%s' "
+				"in '%s' here but '%s' before", metric, name,
+				unit, k->unit);
+		f = u1->factor / u0->factor;
+	}
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 16;
 		k->d = xrealloc(k->d, k->cap * sizeof(*k->d));
 	}
-	k->d[k->n++] = dur;
+	k->d[k->n++] = value * f;
+	return 0;
 }
 
 static int cmp_double(const void *pa, const void *pb)
@@ -154,8 +184,7 @@ static int cmp_double(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
-static int emit_kernel(struct hwutil_kernel *k, struct imp_sink *s,
-		       const char *unit)
+static int emit_kernel(struct hwutil_kernel *k, struct imp_sink *s)
 {
 	struct imp_record r;
 	double sum = 0, ss = 0, mean;
@@ -170,8 +199,8 @@ static int emit_kernel(struct hwutil_kernel *k, struct imp_sink *s,
 	imp_record_init(&r);
 	r.line = k->line;
 	r.raw_name = k->name;
-	r.metric = "time";
-	r.unit = unit;
+	r.metric = k->metric;
+	r.unit = k->unit;
 	r.value = r.mean = mean;
 	r.n = (double)n;
 	r.min = k->d[0];
@@ -181,13 +210,12 @@ static int emit_kernel(struct hwutil_kernel *k, struct imp_sink *s,
 	return s->emit(s, &r);
 }
 
-int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s,
-		    const char *unit)
+int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s)
 {
 	int rc;
 
 	for (size_t i = 0; i < a->n; i++)
-		if ((rc = emit_kernel(&a->k[i], s, unit)) < 0)
+		if ((rc = emit_kernel(&a->k[i], s)) < 0)
 			return rc;
 	return 0;
 }
@@ -296,17 +324,20 @@ int hwutil_num(const struct csv *c, const struct hwutil_col *col,
 		*out = NAN;
 		if (!required)
 			return 0;
-		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s' is "
-				    "missing", c->path, c->line, col->names);
+		return pc_error_set(PC_EINVALID, "%s:%ld: column '%.*s' is "
+				    "missing", c->path, c->line,
+				    (int)strcspn(col->names, "|"), col->names);
 	}
 	s = c->fields[col->idx];
 	if (csv_number(s, out) < 0)
-		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': '%s' is "
-				    "not a number", c->path, c->line,
-				    col->names, s);
+		return pc_error_set(PC_EINVALID, "%s:%ld: column '%.*s': '%s' "
+				    "is not a number", c->path, c->line,
+				    (int)strcspn(col->names, "|"), col->names,
+				    s);
 	if (required && isnan(*out))
-		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s' is empty",
-				    c->path, c->line, col->names);
+		return pc_error_set(PC_EINVALID, "%s:%ld: column '%.*s' is "
+				    "empty", c->path, c->line,
+				    (int)strcspn(col->names, "|"), col->names);
 	return 0;
 }
 

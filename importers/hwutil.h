@@ -27,8 +27,9 @@ int hwutil_emit(struct imp_sink *s, long line, const char *op,
 		const char *raw, const char *metric, double value,
 		const char *unit);
 
-/* Per-kernel aggregation of a trace: durations per raw name, in order
- * of first appearance. Memory: one double per instance. */
+/* Per-kernel aggregation of traces and per-launch profiles: values per
+ * (raw name, metric), in order of first appearance. Memory: one double
+ * per instance. */
 struct hwutil_agg {
 	struct hmap idx;
 	struct hwutil_kernel *k;
@@ -37,13 +38,15 @@ struct hwutil_agg {
 
 void hwutil_agg_init(struct hwutil_agg *a);
 void hwutil_agg_release(struct hwutil_agg *a);
-/* Add one instance of kernel name lasting dur (any time unit). */
-void hwutil_agg_add(struct hwutil_agg *a, const char *name, double dur,
-		    long line);
-/* Emit metric "time" per kernel: value = mean, n = instances, median,
- * min, max, sample stddev (0 for one instance), in unit. */
-int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s,
-		    const char *unit);
+/* Add one instance of (name, metric) with value in unit (a units.h
+ * name). A later unit of the same dimension is converted to the first
+ * one; another dimension is PC_EINVALID naming metric and units. */
+int hwutil_agg_add(struct hwutil_agg *a, const char *name,
+		   const char *metric, const char *unit, double value,
+		   long line);
+/* Emit one record per (name, metric): value = mean, n = instances,
+ * median, min, max, sample stddev (0 for one instance); op NULL. */
+int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s);
 
 /* Integration of a sampled signal (power) over time by the trapezoid
  * rule; also mean/max/stddev of the samples and the sampling interval. */

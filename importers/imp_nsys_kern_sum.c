@@ -182,6 +182,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			break;
 		rows++;
 	}
+	if (rc > 0)
+		rc = 0;	/* stopped at the blank line after the table */
 	if (rc == 0 && !header)
 		rc = pc_error_set(PC_EINVALID, "%s: no kernel summary header "
 			"(Total Time, Instances, Avg, Name) found", in->path);

@@ -16,6 +16,8 @@ extern const struct importer imp_llm_analysis;
 extern const struct importer imp_genz;
 extern const struct importer imp_llmcompass;
 extern const struct importer imp_scalesim;
+extern const struct importer imp_nsys_trace;
+extern const struct importer imp_nvprof;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -27,6 +29,8 @@ const struct importer *const importers[] = {
 	&imp_genz,
 	&imp_llmcompass,
 	&imp_scalesim,
+	&imp_nsys_trace,
+	&imp_nvprof,
 	NULL,
 };
 

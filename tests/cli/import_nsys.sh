@@ -90,7 +90,7 @@ expect_refused "bad_cut_mid_row.csv:9: expected 9 fields, found 6" \
 	"cut mid-row" "$H/bad_cut_mid_row.csv"
 expect_refused "bad_cut_in_quote.csv:12: unterminated quoted field" \
 	"cut inside a quoted name" "$H/bad_cut_in_quote.csv"
-expect_refused "bad_type.csv:9: column 'Avg|Average': '13x587.9' is not a number" \
+expect_refused "bad_type.csv:9: column 'Avg': '13x587.9' is not a number" \
 	"wrong type" "$H/bad_type.csv"
 expect_refused "bad_missing_col.csv:6: missing column 'Instances'" \
 	"missing column" "$H/bad_missing_col.csv" --format nsys-kern-sum

@@ -1,31 +1,41 @@
 # Helpers for the measured-hardware importer tests (sourced after lib.sh).
 
-# Export every result into $T/export.csv (call after the imports).
-export_now() { pc export results >"$T/export.csv"; }
+# Export every result into $T/export.csv and a table e in $T/x.db
+# (call after the imports).
+export_now() {
+	pc export results >"$T/export.csv"
+	rm -f "$T/x.db"
+	sqlite3 "$T/x.db" ".import --csv '$T/export.csv' e"
+}
 
 # xv [col=value]... [field]: the field (default value) of the one export
 # row whose columns match; prints NONE or MANY otherwise.
 xv() {
-	python3 - "$T/export.csv" "$@" <<'PY'
-import csv, sys
-path, args = sys.argv[1], sys.argv[2:]
-field = "value"
-if args and "=" not in args[-1]:
-    field = args.pop()
-flt = [a.split("=", 1) for a in args]
-rows = [r for r in csv.DictReader(open(path, newline=""))
-        if all(r[k] == v for k, v in flt)]
-print("NONE" if not rows else "MANY" if len(rows) > 1 else rows[0][field])
-PY
+	local field=value where=1 a k v n r
+	if [ $# -gt 0 ] && [ "${!#}" = "${!#%%=*}" ]; then
+		field=${!#}
+		set -- "${@:1:$#-1}"
+	fi
+	for a in "$@"; do
+		k=${a%%=*}
+		v=${a#*=}
+		where="$where AND \"$k\" = '${v//\'/\'\'}'"
+	done
+	r=$(sqlite3 -separator $'\x1f' "$T/x.db" \
+		"SELECT count(*), max(\"$field\") FROM e WHERE $where")
+	n=${r%%$'\x1f'*}
+	case $n in 0) echo NONE ;; 1) echo "${r#*$'\x1f'}" ;; *) echo MANY ;; esac
 }
 
 # expect_near actual expected [reltol] description
 expect_near() {
 	local a=$1 b=$2 tol=1e-9 d
 	if [ $# -eq 4 ]; then tol=$3; d=$4; else d=$3; fi
-	if python3 -c "import sys,math; a,b,t=map(float,sys.argv[1:4]); \
-sys.exit(0 if a==b or abs(a-b)<=t*max(abs(a),abs(b)) else 1)" \
-		"$a" "$b" "$tol" 2>/dev/null; then ok; else
+	if awk -v a="$a" -v b="$b" -v t="$tol" 'BEGIN {
+		if (a !~ /^[-+0-9.eE]+$/) exit 1
+		a += 0; b += 0; d = a - b; if (d < 0) d = -d
+		m = a < 0 ? -a : a; n = b < 0 ? -b : b; if (n > m) m = n
+		exit !(a == b || d <= t * m) }'; then ok; else
 		fail "$d: got '$a', expected '$b'"; fi
 }
 
