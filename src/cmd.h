@@ -13,5 +13,6 @@ int cmd_sources(int argc, char **argv);
 int cmd_runs(int argc, char **argv);
 int cmd_workloads(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

@@ -64,11 +64,14 @@ struct corr_point {
 	const struct annot *ann;	/* current annotation, or NULL */
 };
 
+struct corr_store;
+
 struct corr_set {
 	struct corr_side model, ref;
 	struct corr_point *points;	/* sorted by |err| descending */
 	size_t n;
 	long excluded_noisy, sol_violations, invalid;
+	struct corr_store *store;	/* private: names, params, annotations */
 };
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says

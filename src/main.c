@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "runs", cmd_runs, "list imported runs with their provenance" },
 	{ "workloads", cmd_workloads, "list workloads and their parameters" },
 	{ "export", cmd_export, "export stored results (csv, json)" },
+	{ "compare", cmd_compare, "error statistics: model vs reference" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,423 @@
+/* The pairing SQL (see pairs.h). */
+#include "db/pairs.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/error.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+int db_pairs_versions(struct db *db, const char *source, char ***out,
+		      size_t *n)
+{
+	sqlite3_stmt *st = NULL;
+	char **v = NULL;
+	size_t len = 0;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, "SELECT r.version FROM runs r JOIN sources s "
+		   "ON s.id = r.source_id WHERE s.name = ? GROUP BY r.version "
+		   "ORDER BY min(r.imported_at), min(r.id)");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, source);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len++] = xstrdup(db_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		for (size_t i = 0; i < len; i++)
+			free(v[i]);
+		free(v);
+		return db_fail(db, "reading versions");
+	}
+	*out = v;
+	*n = len;
+	return 0;
+}
+
+/* "a, b, c" of the names a query returns (for messages). */
+static void list_names(struct db *db, const char *sql, const char *arg,
+		       struct strbuf *sb)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, i = 0;
+
+	db_prepare(db, &rc, &st, sql);
+	if (rc)
+		return;
+	if (arg)
+		db_bind_text(st, 1, arg);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (i++ == 12) {
+			strbuf_addstr(sb, ", ...");
+			break;
+		}
+		strbuf_addf(sb, "%s'%s'", i > 1 ? ", " : "",
+			    db_column_text(st, 0));
+	}
+	if (i == 0)
+		strbuf_addstr(sb, "none");
+	sqlite3_finalize(st);
+}
+
+static int find_source(struct db *db, const char *source,
+		       struct db_side *out)
+{
+	sqlite3_stmt *st = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, "SELECT id, kind FROM sources WHERE name = ?");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, source);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		out->source_id = sqlite3_column_int64(st, 0);
+		out->kind = xstrdup(db_column_text(st, 1));
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "reading sources");
+	list_names(db, "SELECT name FROM sources ORDER BY name", NULL, &sb);
+	rc = pc_error_set(PC_ENOTFOUND, "no source named '%s' (sources: %s)",
+			  source, strbuf_str(&sb));
+	strbuf_release(&sb);
+	return rc;
+}
+
+static int pick_version(struct db *db, const char *source,
+			const char *version, struct db_side *out)
+{
+	char **v = NULL;
+	size_t n = 0, i;
+	int rc = db_pairs_versions(db, source, &v, &n);
+
+	if (rc < 0)
+		return rc;
+	if (n == 0) {
+		rc = pc_error_set(PC_ENOTFOUND, "source '%s' has no runs",
+				  source);
+	} else if (!version) {
+		out->version = xstrdup(v[n - 1]);
+	} else {
+		for (i = 0; i < n && strcmp(v[i], version); i++)
+			;
+		if (i < n) {
+			out->version = xstrdup(version);
+		} else {
+			struct strbuf sb = STRBUF_INIT;
+
+			for (i = 0; i < n; i++)
+				strbuf_addf(&sb, "%s'%s'", i ? ", " : "", v[i]);
+			rc = pc_error_set(PC_ENOTFOUND, "source '%s' has no "
+					  "version '%s' (versions: %s)", source,
+					  version, strbuf_str(&sb));
+			strbuf_release(&sb);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return rc;
+}
+
+static int load_runs(struct db *db, struct db_side *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, "SELECT id, clock_hz, file_name FROM runs "
+		   "WHERE source_id = ? AND version = ? ORDER BY id");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, out->source_id);
+	db_bind_text(st, 2, out->version);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		size_t k = out->nruns++;
+
+		out->runs = xrealloc(out->runs, out->nruns * sizeof(int64_t));
+		out->clock_hz = xrealloc(out->clock_hz,
+					 out->nruns * sizeof(double));
+		out->files = xrealloc(out->files, out->nruns * sizeof(char *));
+		out->runs[k] = sqlite3_column_int64(st, 0);
+		out->clock_hz[k] = db_column_double(st, 1);
+		out->files[k] = xstrdup(db_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading runs");
+}
+
+int db_pairs_side(struct db *db, const char *source, const char *version,
+		  struct db_side *out)
+{
+	struct db_side s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.source = xstrdup(source);
+	if ((rc = find_source(db, source, &s)) < 0 ||
+	    (rc = pick_version(db, source, version, &s)) < 0 ||
+	    (rc = load_runs(db, &s)) < 0) {
+		db_side_release(&s);
+		return rc;
+	}
+	*out = s;
+	return 0;
+}
+
+void db_side_release(struct db_side *s)
+{
+	for (size_t i = 0; i < s->nruns; i++)
+		free(s->files[i]);
+	free(s->files);
+	free(s->runs);
+	free(s->clock_hz);
+	free(s->source);
+	free(s->kind);
+	free(s->version);
+	memset(s, 0, sizeof(*s));
+}
+
+struct cursor {
+	sqlite3_stmt *st;
+	int live;		/* a row is ready */
+	struct db_result row;
+};
+
+static int cursor_step(struct db *db, struct cursor *c)
+{
+	sqlite3_stmt *st = c->st;
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_DONE) {
+		c->live = 0;
+		return 0;
+	}
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "reading results");
+	c->live = 1;
+	c->row.workload_id = sqlite3_column_int64(st, 0);
+	c->row.op_id = sqlite3_column_int64(st, 1);
+	c->row.metric_id = sqlite3_column_int64(st, 2);
+	c->row.value = sqlite3_column_double(st, 3);
+	c->row.n = db_column_double(st, 4);
+	c->row.stddev = db_column_double(st, 5);
+	c->row.min = db_column_double(st, 6);
+	c->row.max = db_column_double(st, 7);
+	c->row.flags = (unsigned)sqlite3_column_int(st, 8);
+	return 0;
+}
+
+static int key_cmp(const struct db_result *a, const struct db_result *b)
+{
+	if (a->workload_id != b->workload_id)
+		return a->workload_id < b->workload_id ? -1 : 1;
+	if (a->op_id != b->op_id)
+		return a->op_id < b->op_id ? -1 : 1;
+	if (a->metric_id != b->metric_id)
+		return a->metric_id < b->metric_id ? -1 : 1;
+	return 0;
+}
+
+/* Combine the rows of one key across runs (Welford). */
+struct pool {
+	size_t k;
+	double mean, m2, min, max;
+	unsigned flags;
+	struct db_result last;
+};
+
+static void pool_add(struct pool *p, const struct db_result *r)
+{
+	double d = r->value - p->mean;
+
+	if (p->k == 0) {
+		p->min = p->max = r->value;
+		p->flags = 0;
+	}
+	p->k++;
+	p->mean += d / (double)p->k;
+	p->m2 += d * (r->value - p->mean);
+	p->min = fmin(p->min, r->value);
+	p->max = fmax(p->max, r->value);
+	p->flags |= r->flags;
+	p->last = *r;
+}
+
+static struct db_result pool_result(const struct pool *p, int pool)
+{
+	struct db_result r = p->last;
+
+	if (!pool || p->k < 2)
+		return r;
+	r.value = p->mean;
+	r.n = (double)p->k;
+	r.stddev = sqrt(p->m2 / (double)(p->k - 1));
+	r.min = p->min;
+	r.max = p->max;
+	r.flags = p->flags;
+	return r;
+}
+
+/* k-way merge of the runs' index walks, one output row per key. */
+static int merge(struct db *db, struct cursor *c, size_t k, int pool,
+		 struct db_result **out, size_t *n)
+{
+	struct db_result *v = NULL;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+
+	for (;;) {
+		const struct db_result *min = NULL;
+		struct pool p;
+
+		for (size_t i = 0; i < k; i++)
+			if (c[i].live && (!min || key_cmp(&c[i].row, min) < 0))
+				min = &c[i].row;
+		if (!min)
+			break;
+		memset(&p, 0, sizeof(p));
+		p.last = *min;
+		for (size_t i = 0; i < k && !rc; i++)
+			if (c[i].live && key_cmp(&c[i].row, &p.last) == 0) {
+				pool_add(&p, &c[i].row);
+				rc = cursor_step(db, &c[i]);
+			}
+		if (rc)
+			break;
+		if (len == cap) {
+			cap = cap ? cap * 2 : 1024;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		v[len++] = pool_result(&p, pool);
+	}
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	*n = len;
+	return 0;
+}
+
+int db_pairs_results(struct db *db, const struct db_side *side, int pool,
+		     struct db_result **out, size_t *n)
+{
+	struct cursor *c = xcalloc(side->nruns + 1, sizeof(*c));
+	int rc = 0;
+
+	for (size_t i = 0; i < side->nruns && !rc; i++) {
+		/* the UNIQUE (run_id, workload_id, op_id, metric_id) index:
+		 * an index walk in key order, no sort */
+		db_prepare(db, &rc, &c[i].st, "SELECT workload_id, op_id, "
+			   "metric_id, value, n, stddev, min, max, flags FROM "
+			   "results WHERE run_id = ? ORDER BY workload_id, "
+			   "op_id, metric_id");
+		if (rc)
+			break;
+		sqlite3_bind_int64(c[i].st, 1, side->runs[i]);
+		c[i].row.run_id = side->runs[i];
+		rc = cursor_step(db, &c[i]);
+	}
+	if (!rc)
+		rc = merge(db, c, side->nruns, pool, out, n);
+	for (size_t i = 0; i < side->nruns; i++)
+		sqlite3_finalize(c[i].st);
+	free(c);
+	return rc;
+}
+
+int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,
+		   size_t *n)
+{
+	static const char *const sql[] = {
+		[DB_DICT_WORKLOADS] = "SELECT id, key, name, 0 FROM "
+				      "workloads ORDER BY id",
+		[DB_DICT_OPS] = "SELECT id, name, class, 0 FROM ops ORDER BY id",
+		[DB_DICT_METRICS] = "SELECT id, name, unit, better = 'higher' "
+				    "FROM metrics ORDER BY id",
+	};
+	sqlite3_stmt *st = NULL;
+	struct db_name *v = NULL;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, sql[what]);
+	if (rc)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		v[len].id = sqlite3_column_int64(st, 0);
+		v[len].name = xstrdup(db_column_text(st, 1));
+		v[len].extra = xstrdup(db_column_text(st, 2));
+		v[len++].higher = sqlite3_column_int(st, 3);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_names_free(v, len);
+		return db_fail(db, "reading names");
+	}
+	*out = v;
+	*n = len;
+	return 0;
+}
+
+void db_names_free(struct db_name *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].extra);
+	}
+	free(v);
+}
+
+int db_pairs_params(struct db *db, struct db_param **out, size_t *n)
+{
+	sqlite3_stmt *st = NULL;
+	struct db_param *v = NULL;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, "SELECT workload_id, name, value FROM "
+		   "workload_params ORDER BY workload_id, name");
+	if (rc)
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		v[len].workload_id = sqlite3_column_int64(st, 0);
+		v[len].name = xstrdup(db_column_text(st, 1));
+		v[len++].value = xstrdup(db_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_params_free(v, len);
+		return db_fail(db, "reading workload parameters");
+	}
+	*out = v;
+	*n = len;
+	return 0;
+}
+
+void db_params_free(struct db_param *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].value);
+	}
+	free(v);
+}

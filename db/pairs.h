@@ -1,0 +1,71 @@
+#ifndef PC_DB_PAIRS_H
+#define PC_DB_PAIRS_H
+/*
+ * The pairing SQL: resolve SRC[@VERSION] to its runs, and read the
+ * results of those runs in key order (workload, op, metric) by walking
+ * the (run_id, workload_id, op_id, metric_id) index of each run and
+ * merging, reduced to one result per key (latest run wins, or pooled).
+ * Also the id -> name dictionaries the correlation core interns.
+ * Callers own what they get and free it with the matching *_free.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+
+/* A resolved side: source, version and its runs (ascending id). */
+struct db_side {
+	int64_t source_id;
+	char *source, *kind, *version;
+	int64_t *runs;
+	double *clock_hz;	/* per run; NaN when absent */
+	char **files;		/* per run: file name */
+	size_t nruns;
+};
+
+/* Resolve source[@version]: version NULL = latest (the version whose
+ * first import is most recent). Unknown source or version is
+ * PC_ENOTFOUND with a message listing what exists. */
+int db_pairs_side(struct db *db, const char *source, const char *version,
+		  struct db_side *out);
+void db_side_release(struct db_side *s);
+
+/* One result per (workload, op, metric), compact. */
+struct db_result {
+	int64_t run_id, workload_id, op_id, metric_id;
+	double value, n, stddev, min, max;	/* NaN when unknown */
+	unsigned flags;				/* results.flags */
+};
+
+/* Results of a side's runs in (workload_id, op_id, metric_id) order.
+ * Several runs holding a key: the latest run (highest id) wins, or with
+ * pool the values combine: value = mean over runs, n = runs, stddev =
+ * sample stddev across runs, min/max across runs, flags OR-ed. */
+int db_pairs_results(struct db *db, const struct db_side *side, int pool,
+		     struct db_result **out, size_t *n);
+
+/* Dictionaries, sorted by id. extra: workloads.name, ops.class,
+ * metrics.unit; higher: metrics.better = 'higher'. */
+enum db_dict { DB_DICT_WORKLOADS, DB_DICT_OPS, DB_DICT_METRICS };
+struct db_name {
+	int64_t id;
+	char *name, *extra;
+	int higher;
+};
+int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,
+		   size_t *n);
+void db_names_free(struct db_name *v, size_t n);
+
+/* Workload parameters, sorted by (workload_id, name). */
+struct db_param {
+	int64_t workload_id;
+	char *name, *value;
+};
+int db_pairs_params(struct db *db, struct db_param **out, size_t *n);
+void db_params_free(struct db_param *v, size_t n);
+
+/* Versions of a source in release order (first import, then id). */
+int db_pairs_versions(struct db *db, const char *source, char ***out,
+		      size_t *n);
+
+#endif

@@ -1,0 +1,352 @@
+/* perfcorr compare: error statistics of a model against a reference. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/corrgroup.h"
+#include "src/corrout.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/out.h"
+#include "src/util.h"
+
+static struct {
+	const char *model, *ref, *metric, *op, *workload, *format;
+	struct cli_list where, group_by;
+	int pool, points, skip_waived;
+	double max_ref_cv;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side (latest "
+	  "version when none given)" },
+	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side" },
+	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric (the "
+	  "reference's: time also pairs model cycles)" },
+	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
+	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
+	  "matching GLOB" },
+	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
+	  "this parameter value" },
+	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version "
+	  "(mean, stddev across runs) instead of the latest run" },
+	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "exclude references "
+	  "whose stddev/value exceeds F (default 0.30)" },
+	{ CLI_LIST, "group-by", 'g', &a.group_by, "KEY", "statistics per op, "
+	  "op_class, metric, workload or param.NAME" },
+	{ CLI_FLAG, "points", 0, &a.points, NULL, "list every pair" },
+	{ CLI_FLAG, "skip-waived", 0, &a.skip_waived, NULL, "leave pairs with "
+	  "an accepted, unexpired annotation out of the statistics" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
+	  "json" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "compare",
+	.usage = "--model SRC[@V] --ref SRC[@V] [options]",
+	.summary = "Pair a model with a reference on (workload, op, metric) "
+		   "and report error statistics.",
+	.details = "Errors are (model - ref) / ref: fractions in csv and json, "
+		   "percent in the\ntable. Undefined statistics are null (json), "
+		   "empty (csv) or '-' with the\nreason (table). Noisy "
+		   "references are excluded and counted (excluded_noisy).\n"
+		   "See docs/statistics.md for every definition.",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+struct groups_ctx {
+	struct corrgroup g;
+	const char *const *by;
+};
+
+static void print_json(const struct corr_set *s,
+		       const struct stats_summary *sum,
+		       const struct groups_ctx *gc)
+{
+	fputs("{\"model\":", stdout);
+	corrout_side_json(stdout, &s->model);
+	fputs(",\"ref\":", stdout);
+	corrout_side_json(stdout, &s->ref);
+	fputs(",\"summary\":{", stdout);
+	corrout_stats_json(stdout, sum);
+	fputs("},\"groups\":[", stdout);
+	for (size_t i = 0; i < gc->g.n; i++) {
+		fputs(i ? ",{\"key\":{" : "{\"key\":{", stdout);
+		for (size_t k = 0; k < gc->g.nby; k++) {
+			if (k)
+				fputc(',', stdout);
+			out_json_str(stdout, gc->by[k]);
+			fputc(':', stdout);
+			out_json_str(stdout, gc->g.values[i * gc->g.nby + k]);
+		}
+		fputs("},", stdout);
+		corrout_stats_json(stdout, &gc->g.stats[i]);
+		fputc('}', stdout);
+	}
+	fputc(']', stdout);
+	if (a.points) {
+		fputs(",\"points\":[", stdout);
+		for (size_t i = 0; i < s->n; i++) {
+			if (i)
+				fputc(',', stdout);
+			corrout_point_json(stdout, &s->points[i]);
+		}
+		fputc(']', stdout);
+	}
+	fputs("}\n", stdout);
+}
+
+static void print_csv(const struct stats_summary *sum,
+		      const struct groups_ctx *gc)
+{
+	fputs("scope", stdout);
+	for (size_t k = 0; k < gc->g.nby; k++) {
+		fputc(',', stdout);
+		out_csv_field(stdout, gc->by[k]);
+	}
+	corrout_stats_csv_header(stdout);
+	fputs("\nall", stdout);
+	for (size_t k = 0; k < gc->g.nby; k++)
+		fputc(',', stdout);
+	corrout_stats_csv_row(stdout, sum);
+	fputc('\n', stdout);
+	for (size_t i = 0; i < gc->g.n; i++) {
+		fputs("group", stdout);
+		for (size_t k = 0; k < gc->g.nby; k++) {
+			fputc(',', stdout);
+			out_csv_field(stdout, gc->g.values[i * gc->g.nby + k]);
+		}
+		corrout_stats_csv_row(stdout, &gc->g.stats[i]);
+		fputc('\n', stdout);
+	}
+}
+
+/* Footnote letters for the reasons of undefined cells in a table. */
+struct notes {
+	const char *why[8];
+	int n;
+};
+
+static const char *cell(char *buf, size_t len, struct notes *nt,
+			const struct stats_summary *s, enum stats_field f,
+			double v, int pct)
+{
+	const char *why = stats_why(s, f);
+	int i;
+
+	if (isfinite(v) || !why)
+		return pct ? corrout_pct(buf, len, v) : corrout_num(buf, len, v);
+	for (i = 0; i < nt->n && strcmp(nt->why[i], why); i++)
+		;
+	if (i == nt->n && nt->n < 8)
+		nt->why[nt->n++] = why;
+	snprintf(buf, len, "-%c", i < 8 ? 'a' + i : '?');
+	return buf;
+}
+
+static void print_groups(const struct groups_ctx *gc)
+{
+	static const char *const stat_head[] = { "n", "MAPE", "bias",
+		"p90|err|", "max|err|", "geomean", "pearson", "kendall",
+		"noisy", "sol" };
+	const size_t ns = sizeof(stat_head) / sizeof(stat_head[0]);
+	size_t nc = gc->g.nby + ns;
+	const char **head = xcalloc(nc, sizeof(*head));
+	char (*buf)[48] = xcalloc(nc, sizeof(*buf));
+	const char **row = xcalloc(nc, sizeof(*row));
+	struct notes nt = { { NULL }, 0 };
+	struct out_table *t;
+
+	for (size_t k = 0; k < gc->g.nby; k++)
+		head[k] = gc->by[k];
+	memcpy(head + gc->g.nby, stat_head, sizeof(stat_head));
+	t = out_table_new((int)nc, head);
+	for (size_t c = gc->g.nby; c < nc; c++)
+		out_table_right(t, (int)c);
+	for (size_t i = 0; i < gc->g.n; i++) {
+		const struct stats_summary *s = &gc->g.stats[i];
+		size_t c = gc->g.nby;
+
+		for (size_t k = 0; k < gc->g.nby; k++)
+			row[k] = gc->g.values[i * gc->g.nby + k];
+		snprintf(buf[c], 48, "%ld", s->n);
+		row[c] = buf[c];
+		c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_MAPE, s->mape, 1), c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_BIAS, s->bias, 1), c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_ABS_ERR, s->p90_abs_err,
+			      1), c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_ABS_ERR, s->max_abs_err,
+			      1), c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_GEOMEAN,
+			      s->geomean_ratio, 0), c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_PEARSON, s->pearson, 0),
+		c++;
+		row[c] = cell(buf[c], 48, &nt, s, SF_KENDALL,
+			      s->kendall_tau_b, 0), c++;
+		snprintf(buf[c], 48, "%ld", s->excluded_noisy);
+		row[c] = buf[c], c++;
+		snprintf(buf[c], 48, "%ld", s->sol_violations);
+		row[c] = buf[c];
+		out_table_add(t, row);
+	}
+	out_table_print(t, stdout);
+	for (int i = 0; i < nt.n; i++)
+		printf("  -%c undefined: %s\n", 'a' + i, nt.why[i]);
+	out_table_free(t);
+	free(head);
+	free(buf);
+	free(row);
+}
+
+static void flags_text(char *buf, size_t len, unsigned f)
+{
+	snprintf(buf, len, "%s%s%s%s%s",
+		 f & CORR_WITHIN_NOISE ? "noise " : "",
+		 f & CORR_SOL_VIOLATION ? "SoL! " : "",
+		 f & CORR_NOISY_REF ? "noisy-ref " : "",
+		 f & CORR_INVALID ? "invalid " : "",
+		 f & CORR_WAIVED ? "waived " : "");
+	if (*buf)
+		buf[strlen(buf) - 1] = 0;
+}
+
+static void print_points(const struct corr_set *s)
+{
+	static const char *const head[] = { "workload", "op", "metric",
+		"model", "ref", "err", "ref cv", "flags", "annotation" };
+	struct out_table *t = out_table_new(9, head);
+	char m[32], r[32], e[32], cv[32], fl[64], *ann;
+
+	for (int c = 3; c < 7; c++)
+		out_table_right(t, c);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		const char *row[9];
+
+		ann = p->ann ? xasprintf("%s/%s: %s", p->ann->status,
+					 p->ann->category, p->ann->note) :
+			       xstrdup("");
+		flags_text(fl, sizeof(fl), p->flags);
+		row[0] = p->workload;
+		row[1] = p->op;
+		row[2] = p->metric;
+		row[3] = corrout_num(m, sizeof(m), p->model);
+		row[4] = corrout_num(r, sizeof(r), p->ref);
+		row[5] = isnan(p->err) ? "- (ref is 0)" :
+			 corrout_pct(e, sizeof(e), p->err);
+		row[6] = corrout_pct(cv, sizeof(cv), p->ref != 0 ?
+				     p->ref_sd / fabs(p->ref) : NAN);
+		row[7] = fl;
+		row[8] = ann;
+		out_table_add(t, row);
+		free(ann);
+	}
+	out_table_print(t, stdout);
+	out_table_free(t);
+}
+
+static void print_table(const struct corr_set *s,
+			const struct stats_summary *sum,
+			const struct groups_ctx *gc)
+{
+	char *ms = corrout_side_text(&s->model), *rs = corrout_side_text(&s->ref);
+
+	fputs("model:     ", stdout);
+	util_fputs_safe(ms, stdout);
+	fputs("\nreference: ", stdout);
+	util_fputs_safe(rs, stdout);
+	printf("\npairs: %zu (in statistics: %ld; excluded: %ld noisy "
+	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
+	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
+	       a.max_ref_cv, s->invalid);
+	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
+	if (gc->g.n) {
+		fputs("\nby ", stdout);
+		for (size_t k = 0; k < gc->g.nby; k++)
+			printf("%s%s", k ? ", " : "", gc->by[k]);
+		fputs(":\n", stdout);
+		print_groups(gc);
+	}
+	if (a.points) {
+		fputs("\npairs, largest |error| first:\n", stdout);
+		print_points(s);
+	}
+	free(ms);
+	free(rs);
+}
+
+static int run(struct db *db, enum out_format fmt)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *s = NULL;
+	struct stats_summary sum;
+	struct groups_ctx gc;
+	int rc;
+
+	memset(&gc, 0, sizeof(gc));
+	q.model = a.model;
+	q.ref = a.ref;
+	q.metric = a.metric;
+	q.op_glob = a.op;
+	q.workload_glob = a.workload;
+	q.where = a.where.items;
+	q.pool = a.pool;
+	q.max_ref_cv = a.max_ref_cv;
+	gc.by = a.group_by.items;
+	if ((rc = corr_load(&s, db, &q)) < 0 ||
+	    (rc = corr_summary(&sum, s, NULL, NULL, a.skip_waived)) < 0 ||
+	    (rc = corrgroup_build(&gc.g, s, gc.by, a.group_by.n,
+				  a.skip_waived)) < 0) {
+		corr_set_free(s);
+		return rc;
+	}
+	if (fmt == OUT_JSON)
+		print_json(s, &sum, &gc);
+	else if (fmt == OUT_CSV)
+		print_csv(&sum, &gc);
+	else
+		print_table(s, &sum, &gc);
+	corrgroup_release(&gc.g);
+	corr_set_free(s);
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	enum out_format fmt;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "table";
+	a.max_ref_cv = 0.30;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!a.model || !a.ref)
+		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	else if (out_parse_format(a.format, &fmt))
+		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
+	else if (!(a.max_ref_cv >= 0))
+		rc = cli_usage_error(cmd.name, "--max-ref-cv must be >= 0");
+	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
+		if ((rc = run(db, fmt)) < 0) {
+			cli_error(cmd.name);
+			rc = cli_exit_for(rc);
+		}
+		db_close(db);
+	}
+	cli_list_free(&a.where);
+	cli_list_free(&a.group_by);
+	if (rc == CLI_OK && fflush(stdout) != 0)
+		return cli_fail(cmd.name, "cannot write output");
+	return rc;
+}

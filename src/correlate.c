@@ -1,0 +1,604 @@
+/*
+ * The correlation core (see correlate.h and docs/statistics.md): both
+ * sides come from db/pairs.c already reduced to one result per
+ * (workload, op, metric) in key order; a merge join on (workload, op)
+ * pairs their metrics, converting cycles to time through the clocks.
+ * Point strings point into the set's dictionaries (interned once).
+ */
+#include "src/correlate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pairs.h"
+#include "src/annot.h"
+#include "src/error.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+struct corr_store {
+	struct db_name *dict[3];	/* enum db_dict */
+	size_t ndict[3];
+	struct db_param *params;
+	size_t nparams;
+	struct annot_index *annots;
+};
+
+/* Pairing state for one corr_load. */
+struct pairing {
+	const struct corr_query *q;
+	struct corr_set *set;
+	struct corr_store *st;
+	const struct db_side *ms, *rs;
+	int64_t time_id, cycles_id, metric_id;	/* metric_id -1 = any */
+	signed char *wl_ok, *op_ok;		/* per dict index: -1 unknown */
+	size_t cap;
+	char today[16];
+	int roofline;
+};
+
+static const struct db_name *dict_find(const struct corr_store *st,
+				       enum db_dict d, int64_t id, size_t *idx)
+{
+	size_t lo = 0, hi = st->ndict[d];
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->dict[d][mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < st->ndict[d] && st->dict[d][lo].id == id) {
+		if (idx)
+			*idx = lo;
+		return &st->dict[d][lo];
+	}
+	return NULL;
+}
+
+static int64_t metric_id_of(const struct corr_store *st, const char *name)
+{
+	for (size_t i = 0; i < st->ndict[DB_DICT_METRICS]; i++)
+		if (!strcmp(st->dict[DB_DICT_METRICS][i].name, name))
+			return st->dict[DB_DICT_METRICS][i].id;
+	return -1;
+}
+
+/* The value of parameter name of workload wid, or NULL. */
+static const char *param_of(const struct corr_store *st, int64_t wid,
+			    const char *name)
+{
+	size_t lo = 0, hi = st->nparams;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->params[mid].workload_id < wid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < st->nparams && st->params[lo].workload_id == wid; lo++)
+		if (!strcmp(st->params[lo].name, name))
+			return st->params[lo].value;
+	return NULL;
+}
+
+static int where_ok(const struct pairing *pr, int64_t wid)
+{
+	for (const char *const *w = pr->q->where; w && *w; w++) {
+		const char *spec = *w, *eq = strchr(spec, '=');
+		char name[256];
+		const char *v;
+
+		if (!strncmp(spec, "param.", 6))
+			spec += 6;
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - spec), spec);
+		v = param_of(pr->st, wid, name);
+		if (!v || strcmp(v, eq + 1))
+			return 0;
+	}
+	return 1;
+}
+
+static int check_where(const char *const *where)
+{
+	for (const char *const *w = where; w && *w; w++) {
+		const char *eq = strchr(*w, '=');
+		const char *name = strncmp(*w, "param.", 6) ? *w : *w + 6;
+
+		if (!eq || eq == name || eq < name)
+			return pc_error_set(PC_EINVALID, "bad --where '%s' "
+					    "(expected param.NAME=VALUE)", *w);
+	}
+	return 0;
+}
+
+/* Workload and op filters, cached per dictionary entry. */
+static int key_ok(struct pairing *pr, int64_t wid, int64_t oid)
+{
+	const struct corr_query *q = pr->q;
+	const struct db_name *w, *o;
+	size_t wi = 0, oi = 0;
+
+	w = dict_find(pr->st, DB_DICT_WORKLOADS, wid, &wi);
+	o = dict_find(pr->st, DB_DICT_OPS, oid, &oi);
+	if (!w || !o)
+		return 0;
+	if (pr->wl_ok[wi] < 0)
+		pr->wl_ok[wi] = (!q->workload_glob ||
+				 util_glob(q->workload_glob, w->name)) &&
+				where_ok(pr, wid);
+	if (pr->op_ok[oi] < 0)
+		pr->op_ok[oi] = !q->op_glob || util_glob(q->op_glob, o->name);
+	return pr->wl_ok[wi] && pr->op_ok[oi];
+}
+
+static int no_clock(const struct db_side *s, int64_t run)
+{
+	size_t i;
+
+	for (i = 0; i < s->nruns && s->runs[i] != run; i++)
+		;
+	return pc_error_set(PC_EINVALID, "run %lld ('%s') of source '%s' has "
+			    "no clock: its cycles cannot pair with time "
+			    "(re-import it with --clock-mhz)", (long long)run,
+			    i < s->nruns ? s->files[i] : "?", s->source);
+}
+
+static double clock_of(const struct db_side *s, int64_t run)
+{
+	for (size_t i = 0; i < s->nruns; i++)
+		if (s->runs[i] == run)
+			return s->clock_hz[i];
+	return NAN;
+}
+
+/* A roofline bounds times (lower) and rates (higher), not counts. */
+static int sol_metric(const char *unit)
+{
+	size_t n = strlen(unit);
+
+	return !strcmp(unit, "s") || !strcmp(unit, "cycles") ||
+	       (n > 2 && !strcmp(unit + n - 2, "/s"));
+}
+
+static unsigned point_flags(const struct pairing *pr, struct corr_point *p,
+			    const struct db_result *m, const struct db_result *r,
+			    int higher, const char *unit)
+{
+	unsigned f = 0;
+
+	if ((m->flags | r->flags) & 3)
+		f |= CORR_INVALID;
+	if (p->ref_sd > 0 && p->ref != 0 &&
+	    p->ref_sd / fabs(p->ref) > pr->q->max_ref_cv)
+		f |= CORR_NOISY_REF;
+	if (p->ref_sd >= 0 ? fabs(p->model - p->ref) <= p->ref_sd :
+	    p->ref_min <= p->model && p->model <= p->ref_max)
+		f |= CORR_WITHIN_NOISE;
+	if (pr->roofline && sol_metric(unit) &&
+	    (higher ? p->model < p->ref : p->model > p->ref))
+		f |= CORR_SOL_VIOLATION;
+	if (p->ann && annot_waived(p->ann, pr->today))
+		f |= CORR_WAIVED;
+	return f;
+}
+
+/* Add the pair (m, r); scale converts the model's value to r's metric. */
+static void add_point(struct pairing *pr, const struct db_result *m,
+		      const struct db_result *r, double scale)
+{
+	struct corr_set *s = pr->set;
+	const struct db_name *w, *o, *mt;
+	struct corr_point *p;
+
+	if (s->n == pr->cap) {
+		pr->cap = pr->cap ? pr->cap * 2 : 256;
+		s->points = xrealloc(s->points, pr->cap * sizeof(*s->points));
+	}
+	p = &s->points[s->n++];
+	w = dict_find(pr->st, DB_DICT_WORKLOADS, r->workload_id, NULL);
+	o = dict_find(pr->st, DB_DICT_OPS, r->op_id, NULL);
+	mt = dict_find(pr->st, DB_DICT_METRICS, r->metric_id, NULL);
+	p->workload = w->name;
+	p->op = o->name;
+	p->op_class = o->extra;
+	p->metric = mt->name;
+	p->workload_id = r->workload_id;
+	p->op_id = r->op_id;
+	p->metric_id = r->metric_id;
+	p->model = m->value * scale;
+	p->ref = r->value;
+	p->err = stats_err(p->model, p->ref);
+	p->model_sd = m->stddev * scale;
+	p->ref_sd = r->stddev;
+	p->ref_n = r->n;
+	p->ref_min = r->min;
+	p->ref_max = r->max;
+	p->model_run = m->run_id;
+	p->ref_run = r->run_id;
+	p->ann = annot_index_find(pr->st->annots, p->workload, p->op,
+				  p->metric, s->model.source, s->ref.source);
+	p->flags = point_flags(pr, p, m, r, mt->higher, mt->extra);
+}
+
+static const struct db_result *find_metric(const struct db_result *v,
+					   size_t n, int64_t metric)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].metric_id == metric)
+			return &v[i];
+	return NULL;
+}
+
+/* Pair the metrics of one (workload, op) group. */
+static int pair_group(struct pairing *pr, const struct db_result *m,
+		      size_t nm, const struct db_result *r, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		const struct db_result *x = find_metric(m, nm, r[i].metric_id);
+		int64_t mid = r[i].metric_id;
+		double scale = 1, hz;
+
+		if (pr->metric_id >= 0 && mid != pr->metric_id)
+			continue;
+		if (!x && mid == pr->time_id &&
+		    (x = find_metric(m, nm, pr->cycles_id))) {
+			hz = clock_of(pr->ms, x->run_id);
+			if (!(hz > 0))
+				return no_clock(pr->ms, x->run_id);
+			scale = 1 / hz;
+		} else if (!x && mid == pr->cycles_id &&
+			   (x = find_metric(m, nm, pr->time_id))) {
+			hz = clock_of(pr->rs, r[i].run_id);
+			if (!(hz > 0))
+				return no_clock(pr->rs, r[i].run_id);
+			scale = hz;
+		}
+		if (x)
+			add_point(pr, x, &r[i], scale);
+	}
+	return 0;
+}
+
+static size_t group_end(const struct db_result *v, size_t i, size_t n)
+{
+	size_t j = i + 1;
+
+	while (j < n && v[j].workload_id == v[i].workload_id &&
+	       v[j].op_id == v[i].op_id)
+		j++;
+	return j;
+}
+
+static int wo_cmp(const struct db_result *a, const struct db_result *b)
+{
+	if (a->workload_id != b->workload_id)
+		return a->workload_id < b->workload_id ? -1 : 1;
+	if (a->op_id != b->op_id)
+		return a->op_id < b->op_id ? -1 : 1;
+	return 0;
+}
+
+static int merge_join(struct pairing *pr, const struct db_result *m,
+		      size_t nm, const struct db_result *r, size_t nr)
+{
+	size_t i = 0, j = 0;
+	int rc = 0;
+
+	while (i < nm && j < nr && !rc) {
+		int c = wo_cmp(&m[i], &r[j]);
+		size_t ie, je;
+
+		if (c < 0) {
+			i = group_end(m, i, nm);
+		} else if (c > 0) {
+			j = group_end(r, j, nr);
+		} else {
+			ie = group_end(m, i, nm);
+			je = group_end(r, j, nr);
+			if (key_ok(pr, m[i].workload_id, m[i].op_id))
+				rc = pair_group(pr, m + i, ie - i, r + j,
+						je - j);
+			i = ie;
+			j = je;
+		}
+	}
+	return rc;
+}
+
+static int load_store(struct corr_store *st, struct db *db)
+{
+	int rc = 0;
+
+	for (int d = 0; d < 3 && !rc; d++)
+		rc = db_pairs_names(db, (enum db_dict)d, &st->dict[d],
+				    &st->ndict[d]);
+	if (!rc)
+		rc = db_pairs_params(db, &st->params, &st->nparams);
+	if (!rc)
+		rc = annot_index_load(&st->annots, db);
+	return rc;
+}
+
+static void store_free(struct corr_store *st)
+{
+	if (!st)
+		return;
+	for (int d = 0; d < 3; d++)
+		db_names_free(st->dict[d], st->ndict[d]);
+	db_params_free(st->params, st->nparams);
+	annot_index_free(st->annots);
+	free(st);
+}
+
+static void side_take(struct corr_side *out, struct db_side *in)
+{
+	out->source = in->source;
+	out->kind = in->kind;
+	out->version = in->version;
+	out->runs = xmalloc((in->nruns ? in->nruns : 1) * sizeof(int64_t));
+	memcpy(out->runs, in->runs, in->nruns * sizeof(int64_t));
+	out->nruns = in->nruns;
+	in->source = in->kind = in->version = NULL;
+}
+
+static int abs_err_desc(const void *a, const void *b)
+{
+	double x = fabs(((const struct corr_point *)a)->err);
+	double y = fabs(((const struct corr_point *)b)->err);
+
+	if (isnan(x) || isnan(y))
+		return isnan(x) - isnan(y);
+	return (x < y) - (x > y);
+}
+
+/* "12 results: 3 workloads, 4 ops, metrics 'time', 'cycles'" */
+static void describe(struct strbuf *sb, const struct corr_store *st,
+		     const struct db_result *v, size_t n)
+{
+	size_t nw = 0, no = 0, nmet = 0;
+	char *ops = xcalloc(st->ndict[DB_DICT_OPS] + 1, 1);
+	char *mets = xcalloc(st->ndict[DB_DICT_METRICS] + 1, 1);
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+
+		if (i == 0 || v[i].workload_id != v[i - 1].workload_id)
+			nw++;
+		if (dict_find(st, DB_DICT_OPS, v[i].op_id, &k) && !ops[k]++)
+			no++;
+		if (dict_find(st, DB_DICT_METRICS, v[i].metric_id, &k) &&
+		    !mets[k]++)
+			nmet++;
+	}
+	strbuf_addf(sb, "%zu results: %zu workloads, %zu ops, metrics ", n,
+		    nw, no);
+	for (size_t k = 0, i = 0; k < st->ndict[DB_DICT_METRICS]; k++)
+		if (mets[k])
+			strbuf_addf(sb, "%s'%s'", i++ ? ", " : "",
+				    st->dict[DB_DICT_METRICS][k].name);
+	if (nmet == 0)
+		strbuf_addstr(sb, "none");
+	free(ops);
+	free(mets);
+}
+
+static int nothing_matched(const struct pairing *pr,
+			   const struct db_result *m, size_t nm,
+			   const struct db_result *r, size_t nr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct corr_query *q = pr->q;
+	int rc;
+
+	strbuf_addf(&sb, "nothing matched: model '%s@%s' has ",
+		    pr->ms->source, pr->ms->version);
+	describe(&sb, pr->st, m, nm);
+	strbuf_addf(&sb, "; reference '%s@%s' has ", pr->rs->source,
+		    pr->rs->version);
+	describe(&sb, pr->st, r, nr);
+	if (q->metric || q->op_glob || q->workload_glob ||
+	    (q->where && *q->where))
+		strbuf_addstr(&sb, " (after the --metric/--op/--workload/"
+			      "--where filters)");
+	rc = pc_error_set(PC_ENOTFOUND, "%s", strbuf_str(&sb));
+	strbuf_release(&sb);
+	return rc;
+}
+
+static void count_flags(struct corr_set *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned f = s->points[i].flags;
+
+		if (f & CORR_INVALID)
+			s->invalid++;
+		else if (f & CORR_NOISY_REF)
+			s->excluded_noisy++;
+		if (f & CORR_SOL_VIOLATION)
+			s->sol_violations++;
+	}
+}
+
+static int pair_all(struct pairing *pr, struct db *db)
+{
+	struct db_result *m = NULL, *r = NULL;
+	size_t nm = 0, nr = 0;
+	int rc;
+
+	if ((rc = db_pairs_results(db, pr->ms, pr->q->pool, &m, &nm)) < 0 ||
+	    (rc = db_pairs_results(db, pr->rs, pr->q->pool, &r, &nr)) < 0)
+		goto done;
+	pr->wl_ok = xmalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1);
+	pr->op_ok = xmalloc(pr->st->ndict[DB_DICT_OPS] + 1);
+	memset(pr->wl_ok, -1, pr->st->ndict[DB_DICT_WORKLOADS] + 1);
+	memset(pr->op_ok, -1, pr->st->ndict[DB_DICT_OPS] + 1);
+	rc = merge_join(pr, m, nm, r, nr);
+	if (!rc && pr->set->n == 0)
+		rc = nothing_matched(pr, m, nm, r, nr);
+done:
+	free(pr->wl_ok);
+	free(pr->op_ok);
+	free(m);
+	free(r);
+	return rc;
+}
+
+static int prepare(struct pairing *pr, struct db *db)
+{
+	const struct corr_query *q = pr->q;
+	int rc;
+
+	if ((rc = load_store(pr->st, db)) < 0)
+		return rc;
+	pr->time_id = metric_id_of(pr->st, "time");
+	pr->cycles_id = metric_id_of(pr->st, "cycles");
+	pr->metric_id = -1;
+	if (q->metric && (pr->metric_id = metric_id_of(pr->st, q->metric)) < 0)
+		return pc_error_set(PC_ENOTFOUND, "no metric named '%s'",
+				    q->metric);
+	annot_today(pr->today, sizeof(pr->today));
+	return check_where(q->where);
+}
+
+int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
+{
+	struct db_side ms, rs;
+	struct pairing pr;
+	struct corr_set *s = xcalloc(1, sizeof(*s));
+	char *src = NULL, *ver = NULL;
+	int rc;
+
+	memset(&ms, 0, sizeof(ms));
+	memset(&rs, 0, sizeof(rs));
+	memset(&pr, 0, sizeof(pr));
+	if (!q->model || !q->ref) {
+		free(s);
+		return pc_error_set(PC_EUSAGE, "both a model and a reference "
+				    "side are needed");
+	}
+	corr_parse_side(q->model, &src, &ver);
+	rc = db_pairs_side(db, src, ver, &ms);
+	free(src);
+	free(ver);
+	if (!rc) {
+		corr_parse_side(q->ref, &src, &ver);
+		rc = db_pairs_side(db, src, ver, &rs);
+		free(src);
+		free(ver);
+	}
+	s->store = xcalloc(1, sizeof(*s->store));
+	pr = (struct pairing){ .q = q, .set = s, .st = s->store, .ms = &ms,
+			       .rs = &rs };
+	pr.roofline = ms.kind && !strcmp(ms.kind, "roofline");
+	if (!rc && !(rc = prepare(&pr, db)))
+		rc = pair_all(&pr, db);
+	if (!rc) {
+		side_take(&s->model, &ms);
+		side_take(&s->ref, &rs);
+		qsort(s->points, s->n, sizeof(*s->points), abs_err_desc);
+		count_flags(s);
+		*out = s;
+	} else {
+		corr_set_free(s);
+	}
+	db_side_release(&ms);
+	db_side_release(&rs);
+	return rc;
+}
+
+void corr_set_free(struct corr_set *s)
+{
+	if (!s)
+		return;
+	free(s->model.source);
+	free(s->model.kind);
+	free(s->model.version);
+	free(s->model.runs);
+	free(s->ref.source);
+	free(s->ref.kind);
+	free(s->ref.version);
+	free(s->ref.runs);
+	free(s->points);
+	store_free(s->store);
+	free(s);
+}
+
+int corr_summary(struct stats_summary *out, const struct corr_set *s,
+		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
+		 int skip_waived)
+{
+	double *m = xmalloc((s->n + 1) * sizeof(*m));
+	double *r = xmalloc((s->n + 1) * sizeof(*r));
+	double *sd = xmalloc((s->n + 1) * sizeof(*sd));
+	long noisy = 0, sol = 0;
+	size_t n = 0;
+	int rc;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+
+		if ((keep && !keep(p, arg)) || (p->flags & CORR_INVALID))
+			continue;
+		sol += (p->flags & CORR_SOL_VIOLATION) != 0;
+		if (p->flags & CORR_NOISY_REF) {
+			noisy++;
+			continue;
+		}
+		if (skip_waived && (p->flags & CORR_WAIVED))
+			continue;
+		m[n] = p->model;
+		r[n] = p->ref;
+		sd[n++] = p->ref_sd;
+	}
+	rc = stats_compute(out, m, r, sd, n);
+	if (!rc) {
+		out->excluded_noisy = noisy;
+		out->sol_violations = sol;
+	}
+	free(m);
+	free(r);
+	free(sd);
+	return rc;
+}
+
+int corr_group_key(const struct corr_set *s, const struct corr_point *p,
+		   const char *by, char *key, size_t len)
+{
+	const char *v;
+
+	if (!strcmp(by, "op"))
+		v = p->op;
+	else if (!strcmp(by, "op_class"))
+		v = p->op_class;
+	else if (!strcmp(by, "metric"))
+		v = p->metric;
+	else if (!strcmp(by, "workload"))
+		v = p->workload;
+	else if (!strncmp(by, "param.", 6) && by[6])
+		v = param_of(s->store, p->workload_id, by + 6);
+	else
+		return pc_error_set(PC_EINVALID, "unknown group key '%s' (op, "
+				    "op_class, metric, workload or "
+				    "param.NAME)", by);
+	snprintf(key, len, "%s", v ? v : "");
+	return 0;
+}
+
+void corr_parse_side(const char *spec, char **source, char **version)
+{
+	const char *at = strchr(spec, '@');
+
+	*source = at ? xstrndup(spec, (size_t)(at - spec)) : xstrdup(spec);
+	*version = at && at[1] ? xstrdup(at + 1) : NULL;
+}
+
+int corr_versions(struct db *db, const char *source, char ***out, size_t *n)
+{
+	return db_pairs_versions(db, source, out, n);
+}

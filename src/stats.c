@@ -1,0 +1,564 @@
+/*
+ * Error statistics (see stats.h and docs/statistics.md). Every statistic
+ * follows ../shared/DOMAIN.md literally; undefined ones are NaN with a
+ * static reason in why[]. GSL does the sorting, quantiles and fits.
+ */
+#include "src/stats.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/error.h"
+#include "src/util.h"
+
+#define LOA_Z 1.96
+#define MAD_K 3.0
+#define MAD_SCALE 1.4826
+
+static const char WHY_EMPTY[] = "no pairs";
+static const char WHY_FEW[] = "fewer than 3 pairs";
+static const char WHY_FEW2[] = "fewer than 2 pairs";
+static const char WHY_REFZERO[] = "a reference is zero";
+static const char WHY_REFNONPOS[] = "a reference is zero or negative";
+static const char WHY_NONPOS[] = "a value is zero or negative";
+static const char WHY_SUMZERO[] = "the references sum to zero";
+static const char WHY_MEANZERO[] = "the mean reference is zero";
+static const char WHY_PAIRZERO[] = "a model + reference sum is zero";
+static const char WHY_CONST[] = "a series is constant";
+static const char WHY_NOTFINITE[] = "a value is not finite";
+
+double stats_err(double m, double r)
+{
+	return r == 0 ? NAN : (m - r) / r;
+}
+
+/* Neumaier-compensated sum: keeps means exact to the last bits. */
+struct ksum {
+	double s, c;
+};
+
+static void kadd(struct ksum *k, double v)
+{
+	double t = k->s + v;
+
+	if (fabs(k->s) >= fabs(v))
+		k->c += (k->s - t) + v;
+	else
+		k->c += (v - t) + k->s;
+	k->s = t;
+}
+
+static double kval(const struct ksum *k)
+{
+	return k->s + k->c;
+}
+
+static double mean_of(const double *x, size_t n)
+{
+	struct ksum k = { 0, 0 };
+
+	for (size_t i = 0; i < n; i++)
+		kadd(&k, x[i]);
+	return kval(&k) / (double)n;
+}
+
+static int is_constant(const double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (x[i] != x[0])
+			return 0;
+	return 1;
+}
+
+/*
+ * Pearson r by two passes over deviations, scaled by the largest
+ * deviation so that squares of huge or tiny values neither overflow
+ * nor underflow.
+ */
+double stats_pearson(const double *x, const double *y, size_t n)
+{
+	double mx, my, sx = 0, sy = 0, r;
+	struct ksum sxx = { 0, 0 }, syy = { 0, 0 }, sxy = { 0, 0 };
+
+	if (n < 3 || is_constant(x, n) || is_constant(y, n))
+		return NAN;
+	mx = mean_of(x, n);
+	my = mean_of(y, n);
+	for (size_t i = 0; i < n; i++) {
+		sx = fmax(sx, fabs(x[i] - mx));
+		sy = fmax(sy, fabs(y[i] - my));
+	}
+	if (!(sx > 0) || !(sy > 0) || !isfinite(sx) || !isfinite(sy))
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		double dx = (x[i] - mx) / sx, dy = (y[i] - my) / sy;
+
+		kadd(&sxx, dx * dx);
+		kadd(&syy, dy * dy);
+		kadd(&sxy, dx * dy);
+	}
+	r = kval(&sxy) / (sqrt(kval(&sxx)) * sqrt(kval(&syy)));
+	return fmax(-1.0, fmin(1.0, r));
+}
+
+struct vi {
+	double v;
+	size_t i;
+};
+
+static int vi_cmp(const void *a, const void *b)
+{
+	const struct vi *p = a, *q = b;
+
+	if (p->v < q->v)
+		return -1;
+	if (p->v > q->v)
+		return 1;
+	return (p->i > q->i) - (p->i < q->i);
+}
+
+/* Average ranks (1-based; ties share the mean rank), as scipy rankdata. */
+static void ranks(const double *x, size_t n, double *rank, struct vi *tmp)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		tmp[i].v = x[i];
+		tmp[i].i = i;
+	}
+	qsort(tmp, n, sizeof(*tmp), vi_cmp);
+	for (i = 0; i < n; i = j) {
+		double avg;
+
+		for (j = i + 1; j < n && tmp[j].v == tmp[i].v; j++)
+			;
+		avg = 0.5 * (double)(i + 1 + j);
+		for (size_t k = i; k < j; k++)
+			rank[tmp[k].i] = avg;
+	}
+}
+
+double stats_spearman(const double *x, const double *y, size_t n)
+{
+	double *rx, *ry, r;
+	struct vi *tmp;
+
+	if (n < 3 || is_constant(x, n) || is_constant(y, n))
+		return NAN;
+	rx = xmalloc(n * sizeof(*rx));
+	ry = xmalloc(n * sizeof(*ry));
+	tmp = xmalloc(n * sizeof(*tmp));
+	ranks(x, n, rx, tmp);
+	ranks(y, n, ry, tmp);
+	r = stats_pearson(rx, ry, n);
+	free(rx);
+	free(ry);
+	free(tmp);
+	return r;
+}
+
+struct xy {
+	double x, y;
+};
+
+static int xy_cmp(const void *a, const void *b)
+{
+	const struct xy *p = a, *q = b;
+
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	if (p->y != q->y)
+		return p->y < q->y ? -1 : 1;
+	return 0;
+}
+
+/* Bottom-up merge sort of y, returning the number of inversions. */
+static uint64_t sort_count_swaps(double *a, double *buf, size_t n)
+{
+	uint64_t swaps = 0;
+
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi) {
+				if (a[j] < a[i]) {
+					buf[k++] = a[j++];
+					swaps += mid - i;
+				} else {
+					buf[k++] = a[i++];
+				}
+			}
+			while (i < mid)
+				buf[k++] = a[i++];
+			while (j < hi)
+				buf[k++] = a[j++];
+		}
+		memcpy(a, buf, n * sizeof(*a));
+	}
+	return swaps;
+}
+
+/* Sum over runs of equal values of t(t-1)/2 in a sorted array. */
+static uint64_t tie_pairs(const double *a, size_t n)
+{
+	uint64_t t = 0;
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && a[j] == a[i]; j++)
+			;
+		t += (uint64_t)(j - i) * (j - i - 1) / 2;
+	}
+	return t;
+}
+
+/*
+ * Knight's O(n log n) tau-b: sort by (x, y), count x ties and joint ties,
+ * merge-sort y counting swaps (discordant pairs), count y ties.
+ */
+double stats_kendall_tau_b(const double *x, const double *y, size_t n)
+{
+	struct xy *p;
+	double *ys, *buf, num, den;
+	uint64_t n0, n1 = 0, n2, n3 = 0, swaps;
+	size_t i, j;
+
+	if (n < 3)
+		return NAN;
+	p = xmalloc(n * sizeof(*p));
+	for (i = 0; i < n; i++) {
+		p[i].x = x[i];
+		p[i].y = y[i];
+	}
+	qsort(p, n, sizeof(*p), xy_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j].x == p[i].x; j++)
+			;
+		n1 += (uint64_t)(j - i) * (j - i - 1) / 2;
+	}
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j].x == p[i].x &&
+		     p[j].y == p[i].y; j++)
+			;
+		n3 += (uint64_t)(j - i) * (j - i - 1) / 2;
+	}
+	ys = xmalloc(n * sizeof(*ys));
+	buf = xmalloc(n * sizeof(*buf));
+	for (i = 0; i < n; i++)
+		ys[i] = p[i].y;
+	free(p);
+	swaps = sort_count_swaps(ys, buf, n);
+	n2 = tie_pairs(ys, n);
+	free(ys);
+	free(buf);
+	n0 = (uint64_t)n * (n - 1) / 2;
+	if (n0 == n1 || n0 == n2)
+		return NAN;
+	num = (double)n0 - (double)n1 - (double)n2 + (double)n3 -
+	      2.0 * (double)swaps;
+	den = sqrt((double)(n0 - n1)) * sqrt((double)(n0 - n2));
+	return fmax(-1.0, fmin(1.0, num / den));
+}
+
+const char *stats_why(const struct stats_summary *s, enum stats_field f)
+{
+	if ((int)f < 0 || f >= SF_COUNT)
+		return NULL;
+	return s->why[f];
+}
+
+static void set_nan(struct stats_summary *s)
+{
+	double *d[] = { &s->mape, &s->bias, &s->median_abs_err,
+		&s->p90_abs_err, &s->p95_abs_err, &s->max_abs_err,
+		&s->geomean_ratio, &s->agg_err, &s->rpd, &s->rmse, &s->nrmse,
+		&s->pearson, &s->pearson_log, &s->spearman, &s->kendall_tau_b,
+		&s->fit.intercept, &s->fit.slope, &s->fit.r2,
+		&s->fit.se_intercept, &s->fit.se_slope, &s->loa_low,
+		&s->loa_high };
+
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		*d[i] = NAN;
+}
+
+static void set_why_all(struct stats_summary *s, const char *why)
+{
+	for (int f = 0; f < SF_COUNT; f++)
+		s->why[f] = why;
+}
+
+/* Statistics of the relative errors e (all defined: no zero reference). */
+static void err_stats(struct stats_summary *s, const double *e, size_t n,
+		      double *scratch)
+{
+	struct ksum sum = { 0, 0 }, sabs = { 0, 0 };
+	double med, lim;
+
+	for (size_t i = 0; i < n; i++) {
+		kadd(&sum, e[i]);
+		kadd(&sabs, fabs(e[i]));
+		scratch[i] = fabs(e[i]);
+	}
+	s->bias = kval(&sum) / (double)n;
+	s->mape = kval(&sabs) / (double)n;
+	gsl_sort(scratch, 1, n);
+	s->median_abs_err = gsl_stats_median_from_sorted_data(scratch, 1, n);
+	s->p90_abs_err = gsl_stats_quantile_from_sorted_data(scratch, 1, n,
+							      0.90);
+	s->p95_abs_err = gsl_stats_quantile_from_sorted_data(scratch, 1, n,
+							      0.95);
+	s->max_abs_err = scratch[n - 1];
+	/* MAD outliers: |e - median e| > k * 1.4826 * MAD */
+	memcpy(scratch, e, n * sizeof(*scratch));
+	gsl_sort(scratch, 1, n);
+	med = gsl_stats_median_from_sorted_data(scratch, 1, n);
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = fabs(e[i] - med);
+	gsl_sort(scratch, 1, n);
+	lim = MAD_K * MAD_SCALE * gsl_stats_median_from_sorted_data(scratch,
+								    1, n);
+	for (size_t i = 0; i < n; i++)
+		if (fabs(e[i] - med) > lim)
+			s->outliers++;
+}
+
+/* Counts over the pairs whose relative error is defined. */
+static void err_counts(struct stats_summary *s, const double *model,
+		       const double *ref, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double e = stats_err(model[i], ref[i]), a = fabs(e);
+
+		if (isnan(e))
+			continue;
+		s->within_1pct += a <= 0.01;
+		s->within_5pct += a <= 0.05;
+		s->within_10pct += a <= 0.10;
+		s->under += e < 0;
+		s->over += e > 0;
+	}
+}
+
+/* geomean ratio, Pearson of logs, Bland-Altman limits on ln(m/r). */
+static void log_stats(struct stats_summary *s, const double *model,
+		      const double *ref, size_t n, double *d)
+{
+	double mean, sd;
+	struct ksum ss = { 0, 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(model[i] > 0) || !(ref[i] > 0)) {
+			s->why[SF_GEOMEAN] = s->why[SF_PEARSON_LOG] =
+				s->why[SF_LOA] = WHY_NONPOS;
+			return;
+		}
+		d[i] = log(model[i] / ref[i]);
+	}
+	mean = mean_of(d, n);
+	s->geomean_ratio = exp(mean);
+	if (n < 2) {
+		s->why[SF_LOA] = WHY_FEW2;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			kadd(&ss, (d[i] - mean) * (d[i] - mean));
+		sd = sqrt(kval(&ss) / (double)(n - 1));
+		s->loa_low = mean - LOA_Z * sd;
+		s->loa_high = mean + LOA_Z * sd;
+	}
+}
+
+static double pearson_log(const double *model, const double *ref, size_t n,
+			  double *a, double *b)
+{
+	for (size_t i = 0; i < n; i++) {
+		a[i] = log(model[i]);
+		b[i] = log(ref[i]);
+	}
+	return stats_pearson(a, b, n);
+}
+
+/* Aggregate error, RPD, RMSE (scaled against overflow), NRMSE. */
+static void diff_stats(struct stats_summary *s, const double *model,
+		       const double *ref, size_t n)
+{
+	struct ksum sad = { 0, 0 }, sr = { 0, 0 }, rpd = { 0, 0 };
+	struct ksum sq = { 0, 0 };
+	double scale = 0, mr;
+	int pairzero = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double d = fabs(model[i] - ref[i]);
+
+		kadd(&sad, d);
+		kadd(&sr, ref[i]);
+		scale = fmax(scale, d);
+		if (model[i] + ref[i] == 0)
+			pairzero = 1;
+		else
+			kadd(&rpd, 2 * d / (model[i] + ref[i]));
+	}
+	if (kval(&sr) != 0)
+		s->agg_err = kval(&sad) / kval(&sr);
+	else
+		s->why[SF_AGG_ERR] = WHY_SUMZERO;
+	if (pairzero)
+		s->why[SF_RPD] = WHY_PAIRZERO;
+	else
+		s->rpd = kval(&rpd) / (double)n;
+	if (scale > 0) {
+		for (size_t i = 0; i < n; i++) {
+			double d = (model[i] - ref[i]) / scale;
+
+			kadd(&sq, d * d);
+		}
+		s->rmse = scale * sqrt(kval(&sq) / (double)n);
+	} else {
+		s->rmse = 0;
+	}
+	mr = kval(&sr) / (double)n;
+	if (mr != 0)
+		s->nrmse = s->rmse / mr;
+	else
+		s->why[SF_NRMSE] = WHY_MEANZERO;
+}
+
+static double sum_sq_dev(const double *y, const double *w, size_t n)
+{
+	struct ksum sw = { 0, 0 }, swy = { 0, 0 }, ss = { 0, 0 };
+	double my;
+
+	for (size_t i = 0; i < n; i++) {
+		kadd(&sw, w ? w[i] : 1.0);
+		kadd(&swy, (w ? w[i] : 1.0) * y[i]);
+	}
+	my = kval(&swy) / kval(&sw);
+	for (size_t i = 0; i < n; i++)
+		kadd(&ss, (w ? w[i] : 1.0) * (y[i] - my) * (y[i] - my));
+	return kval(&ss);
+}
+
+/* model = intercept + slope * ref; weighted by 1/sd^2 when every sd > 0 */
+static int fit(struct stats_summary *s, const double *model,
+	       const double *ref, const double *ref_sd, size_t n, double *w)
+{
+	double c0, c1, cov00, cov01, cov11, sumsq, tss;
+	int st, weighted = ref_sd != NULL;
+
+	if (n < 3) {
+		s->why[SF_FIT] = WHY_FEW;
+		return 0;
+	}
+	if (is_constant(ref, n) || is_constant(model, n)) {
+		s->why[SF_FIT] = WHY_CONST;
+		return 0;
+	}
+	for (size_t i = 0; weighted && i < n; i++) {
+		if (!(ref_sd[i] > 0) || !isfinite(ref_sd[i]))
+			weighted = 0;
+		else
+			w[i] = 1.0 / (ref_sd[i] * ref_sd[i]);
+	}
+	if (weighted)
+		st = gsl_fit_wlinear(ref, 1, w, 1, model, 1, n, &c0, &c1,
+				     &cov00, &cov01, &cov11, &sumsq);
+	else
+		st = gsl_fit_linear(ref, 1, model, 1, n, &c0, &c1, &cov00,
+				    &cov01, &cov11, &sumsq);
+	if (st != GSL_SUCCESS)
+		return pc_error_set(PC_ERR, "linear fit failed: %s",
+				    gsl_strerror(st));
+	tss = sum_sq_dev(model, weighted ? w : NULL, n);
+	s->fit.intercept = c0;
+	s->fit.slope = c1;
+	s->fit.se_intercept = sqrt(cov00);
+	s->fit.se_slope = sqrt(cov11);
+	s->fit.r2 = 1.0 - sumsq / tss;
+	s->fit.weighted = weighted;
+	return 0;
+}
+
+static int all_finite(const double *model, const double *ref, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(model[i]) || !isfinite(ref[i]))
+			return 0;
+	return 1;
+}
+
+static void correlations(struct stats_summary *s, const double *model,
+			 const double *ref, size_t n, double *a, double *b)
+{
+	const char *why = n < 3 ? WHY_FEW :
+			  is_constant(model, n) || is_constant(ref, n) ?
+			  WHY_CONST : NULL;
+
+	s->why[SF_PEARSON] = s->why[SF_SPEARMAN] = s->why[SF_KENDALL] = why;
+	if (why) {
+		if (!s->why[SF_PEARSON_LOG])
+			s->why[SF_PEARSON_LOG] = why;
+		return;
+	}
+	s->pearson = stats_pearson(model, ref, n);
+	s->spearman = stats_spearman(model, ref, n);
+	s->kendall_tau_b = stats_kendall_tau_b(model, ref, n);
+	if (!s->why[SF_PEARSON_LOG]) {
+		s->pearson_log = pearson_log(model, ref, n, a, b);
+		if (isnan(s->pearson_log))
+			s->why[SF_PEARSON_LOG] = WHY_CONST;
+	}
+}
+
+int stats_compute(struct stats_summary *out, const double *model,
+		  const double *ref, const double *ref_sd, size_t n)
+{
+	struct stats_summary s;
+	double *a = NULL, *b = NULL;
+	size_t nzero = 0, nneg = 0;
+	int rc = 0;
+
+	memset(&s, 0, sizeof(s));
+	set_nan(&s);
+	s.n = (long)n;
+	if (n == 0 || !all_finite(model, ref, n)) {
+		set_why_all(&s, n == 0 ? WHY_EMPTY : WHY_NOTFINITE);
+		s.why[SF_OUTLIERS] = NULL;
+		*out = s;
+		return 0;
+	}
+	a = xmalloc(n * sizeof(*a));
+	b = xmalloc(n * sizeof(*b));
+	for (size_t i = 0; i < n; i++) {
+		nzero += ref[i] == 0;
+		nneg += ref[i] < 0;
+		a[i] = stats_err(model[i], ref[i]);
+	}
+	err_counts(&s, model, ref, n);
+	if (nzero) {
+		s.why[SF_MAPE] = s.why[SF_BIAS] = s.why[SF_ABS_ERR] =
+			s.why[SF_OUTLIERS] = WHY_REFZERO;
+	} else {
+		err_stats(&s, a, n, b);
+		if (nneg) {
+			s.mape = NAN;
+			s.why[SF_MAPE] = WHY_REFNONPOS;
+		}
+	}
+	log_stats(&s, model, ref, n, a);
+	diff_stats(&s, model, ref, n);
+	correlations(&s, model, ref, n, a, b);
+	rc = fit(&s, model, ref, ref_sd, n, a);
+	free(a);
+	free(b);
+	if (rc == 0)
+		*out = s;
+	return rc;
+}
