@@ -73,9 +73,9 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 	size_t *order = NULL, *rank = NULL, *start = NULL;
 	struct corr_point *sorted = NULL;
 	char **keys = NULL;
-	int rc = assign(s, by, nby, gi, &keys, &ng);
+	int rc = nby ? assign(s, by, nby, gi, &keys, &ng) : 0;
 
-	if (rc)
+	if (rc || nby == 0)
 		goto done;
 	/* groups sorted by key; rank[group] = position */
 	order = xmalloc((ng + 1) * sizeof(*order));

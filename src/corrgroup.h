@@ -19,7 +19,8 @@ struct corrgroup {
 };
 
 /* Group the points of s by the nby keys in by and summarise each group
- * (corr_summary rules). An unknown key is PC_EINVALID. O(n log n). */
+ * (corr_summary rules). No keys: no groups. An unknown key is
+ * PC_EINVALID. O(n log n). */
 int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 		    const char *const *by, size_t nby, int skip_waived);
 void corrgroup_release(struct corrgroup *g);
