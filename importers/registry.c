@@ -18,6 +18,10 @@ extern const struct importer imp_llmcompass;
 extern const struct importer imp_scalesim;
 extern const struct importer imp_nsys_trace;
 extern const struct importer imp_nvprof;
+extern const struct importer imp_gpgpusim;
+extern const struct importer imp_accelsim_stats;
+extern const struct importer imp_gem5;
+extern const struct importer imp_timeloop;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -31,6 +35,10 @@ const struct importer *const importers[] = {
 	&imp_scalesim,
 	&imp_nsys_trace,
 	&imp_nvprof,
+	&imp_gpgpusim,
+	&imp_accelsim_stats,
+	&imp_gem5,
+	&imp_timeloop,
 	NULL,
 };
 

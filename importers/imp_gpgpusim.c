@@ -1,0 +1,256 @@
+/*
+ * gpgpusim: GPGPU-Sim / Accel-Sim simulator stdout. One stat block per
+ * finished kernel; the per-kernel values are gpu_sim_cycle, gpu_sim_insn,
+ * gpu_ipc, gpu_occupancy and L2_BW (never the cumulative gpu_tot_*). A
+ * kernel launched more than once gets instances name--1, name--2 ... as
+ * Accel-Sim's get_stats -K does. The core clock comes from
+ * -gpgpu_clock_domains. See docs/importers-models.md.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importers/importer.h"
+#include "importers/lines.h"
+#include "src/error.h"
+#include "src/hmap.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+enum stat { S_CYCLES, S_INSN, S_IPC, S_OCC, S_L2BW, N_STATS };
+
+static const struct {
+	const char *key, *metric, *unit;
+} stats[N_STATS] = {
+	{ "gpu_sim_cycle", "cycles", "cycles" },
+	{ "gpu_sim_insn", "instructions", "inst" },
+	{ "gpu_ipc", "ipc", "" },
+	{ "gpu_occupancy", "occupancy", "%" },
+	{ "L2_BW", "l2_bandwidth", "GB/s" },
+};
+
+struct kernel {
+	char *name;
+	long line;
+	double v[N_STATS];
+	unsigned flags;
+};
+
+struct state {
+	struct kernel *k;
+	size_t n, cap;
+	int stopped, exited;	/* hit the cycle limit; end marker seen */
+};
+
+static int probe(const char *head, size_t len, const char *filename)
+{
+	(void)len;
+	(void)filename;
+	if (strstr(head, "gpu_sim_cycle =") || strstr(head, "GPGPU-Sim") ||
+	    strstr(head, "-gpgpu_"))
+		return 91;
+	return 0;
+}
+
+/* When line is "key = value" (blanks around '=' free), the value. */
+static const char *kv(const char *line, const char *key)
+{
+	const char *p = lines_after(line, key);
+
+	if (!p || *p != '=')
+		return NULL;
+	p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* "name1 name2 " -> "name1+name2" (kernels run together) */
+static char *kernel_name(const char *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *copy = xstrdup(v), *save = NULL, *tok;
+
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		if (sb.len)
+			strbuf_addch(&sb, '+');
+		strbuf_addstr(&sb, tok);
+	}
+	free(copy);
+	return strbuf_detach(&sb);
+}
+
+static int stat_value(struct lines *l, struct kernel *k, int s, const char *v)
+{
+	const char *end;
+	double x;
+
+	if (lines_number(v, &x, &end, 0) < 0)
+		return pc_error_set(PC_EINVALID, "%s:%ld: '%s': '%s' is not a "
+				    "number", l->path, l->line, stats[s].key, v);
+	while (*end == ' ')
+		end++;
+	if ((s == S_OCC && *end != '%') ||
+	    (s == S_L2BW && strncmp(end, "GB/Sec", 6)))
+		return pc_error_set(PC_EINVALID, "%s:%ld: '%s': expected %s "
+				    "after the number", l->path, l->line,
+				    stats[s].key, s == S_OCC ? "'%'" : "GB/Sec");
+	k->v[s] = x;
+	return 0;
+}
+
+static int clock_line(struct lines *l, struct imp_sink *sink, const char *v)
+{
+	const char *end;
+	double mhz;
+	char buf[32];
+
+	if (lines_number(v, &mhz, &end, 0) < 0 || !(mhz > 0))
+		return pc_error_set(PC_EINVALID, "%s:%ld: -gpgpu_clock_domains: "
+				    "'%s' does not start with the core clock "
+				    "in MHz", l->path, l->line, v);
+	snprintf(buf, sizeof(buf), "%.17g", mhz * 1e6);
+	return sink->meta(sink, "clock_hz", buf);
+}
+
+static int line(struct state *st, struct lines *l, struct imp_sink *sink,
+		const char *s)
+{
+	const char *v;
+	struct kernel *k;
+
+	if ((v = lines_after(s, "-gpgpu_clock_domains")) != NULL)
+		return clock_line(l, sink, v);
+	if ((v = kv(s, "kernel_name")) != NULL) {
+		if (st->n == st->cap) {
+			st->cap = st->cap ? 2 * st->cap : 16;
+			st->k = xrealloc(st->k, st->cap * sizeof(*st->k));
+		}
+		k = &st->k[st->n++];
+		memset(k, 0, sizeof(*k));
+		k->name = kernel_name(v);
+		k->line = l->line;
+		for (int i = 0; i < N_STATS; i++)
+			k->v[i] = NAN;
+		if (!*k->name)
+			return pc_error_set(PC_EINVALID, "%s:%ld: empty "
+					    "kernel_name", l->path, l->line);
+		return 0;
+	}
+	if (strstr(s, "break due to reaching the maximum")) {
+		sink->warn(sink, "%s:%ld: the simulation stopped at its cycle "
+			   "or instruction limit; the last kernel is flagged "
+			   "invalid", l->path, l->line);
+		st->stopped = 1;
+		return 0;
+	}
+	if (strstr(s, "GPGPU-Sim: *** exit detected ***")) {
+		st->exited = 1;
+		return 0;
+	}
+	if (!st->n)
+		return 0;
+	k = &st->k[st->n - 1];
+	for (int i = 0; i < N_STATS; i++)
+		if ((v = kv(s, stats[i].key)) != NULL)
+			return stat_value(l, k, i, v);
+	return 0;
+}
+
+static int emit_kernel(struct imp_sink *sink, const struct kernel *k,
+		       const char *raw)
+{
+	struct imp_record r;
+	int rc;
+
+	for (int i = 0; i < N_STATS; i++) {
+		if (isnan(k->v[i]))
+			continue;
+		imp_record_init(&r);
+		r.raw_name = raw;
+		r.metric = stats[i].metric;
+		r.value = k->v[i];
+		r.unit = stats[i].unit;
+		r.flags = k->flags;
+		r.line = k->line;
+		if ((rc = sink->emit(sink, &r)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Every kernel as name, or name--N when the name was launched again. */
+static int emit_all(struct state *st, struct imp_sink *sink, const char *path)
+{
+	struct hmap count, seen;
+	int64_t c, n;
+	int rc = 0;
+
+	hmap_init(&count);
+	hmap_init(&seen);
+	for (size_t i = 0; i < st->n; i++)
+		hmap_put(&count, st->k[i].name, hmap_get(&count, st->k[i].name,
+			 &c) ? c + 1 : 1);
+	for (size_t i = 0; i < st->n && !rc; i++) {
+		struct kernel *k = &st->k[i];
+		char *raw;
+
+		if (isnan(k->v[S_CYCLES])) {
+			rc = pc_error_set(PC_EINVALID, "%s:%ld: kernel '%s' has "
+					  "no gpu_sim_cycle", path, k->line,
+					  k->name);
+			break;
+		}
+		hmap_get(&count, k->name, &c);
+		n = hmap_get(&seen, k->name, &n) ? n + 1 : 1;
+		hmap_put(&seen, k->name, n);
+		raw = c > 1 ? xasprintf("%s--%lld", k->name, (long long)n) :
+			      xstrdup(k->name);
+		rc = emit_kernel(sink, k, raw);
+		free(raw);
+	}
+	hmap_release(&count);
+	hmap_release(&seen);
+	return rc;
+}
+
+static int import(struct imp_input *in, struct imp_sink *sink)
+{
+	struct state st;
+	struct lines l;
+	char *s;
+	int rc;
+
+	memset(&st, 0, sizeof(st));
+	lines_init(&l, in->fp, in->path);
+	while ((rc = lines_read(&l, &s)) > 0)
+		if ((rc = line(&st, &l, sink, s)) < 0)
+			break;
+	if (rc == 0 && !st.n)
+		rc = pc_error_set(PC_EINVALID, "%s: no kernel stat block "
+				  "(kernel_name = ...)", in->path);
+	if (rc == 0 && st.stopped)
+		st.k[st.n - 1].flags |= IMP_INVALID;
+	if (rc == 0 && !st.exited && !st.stopped)
+		sink->warn(sink, "%s: no 'exit detected' marker: the log may be "
+			   "cut short", in->path);
+	if (rc == 0)
+		rc = emit_all(&st, sink, in->path);
+	for (size_t i = 0; i < st.n; i++)
+		free(st.k[i].name);
+	free(st.k);
+	lines_release(&l);
+	return rc < 0 ? rc : 0;
+}
+
+const struct importer imp_gpgpusim = {
+	.name = "gpgpusim",
+	.kind = "perfsim",
+	.desc = "GPGPU-Sim / Accel-Sim simulator log (per-kernel "
+		"gpu_sim_cycle, IPC, occupancy, L2 bandwidth)",
+	.probe = probe,
+	.import = import,
+};
