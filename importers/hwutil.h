@@ -62,7 +62,6 @@ void hwutil_series_add(struct hwutil_series *s, double t, double v);
 double hwutil_series_mean(const struct hwutil_series *s);
 double hwutil_series_stddev(const struct hwutil_series *s);
 
-#endif
 
 /* Header columns found by name: names is "Avg|Average" (alternatives
  * compared after hwutil_split_unit). */
@@ -100,3 +99,5 @@ struct cJSON;
 int hwutil_json_docs(FILE *fp, const char *path,
 		     int (*fn)(struct cJSON *doc, long line, void *ctx),
 		     void *ctx);
+
+#endif

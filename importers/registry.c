@@ -22,6 +22,8 @@ extern const struct importer imp_gpgpusim;
 extern const struct importer imp_accelsim_stats;
 extern const struct importer imp_gem5;
 extern const struct importer imp_timeloop;
+extern const struct importer imp_ncu_details;
+extern const struct importer imp_ncu_raw;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -39,6 +41,8 @@ const struct importer *const importers[] = {
 	&imp_accelsim_stats,
 	&imp_gem5,
 	&imp_timeloop,
+	&imp_ncu_details,
+	&imp_ncu_raw,
 	NULL,
 };
 

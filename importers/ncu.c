@@ -1,0 +1,134 @@
+/* Nsight Compute metric names, units and collection (see ncu.h). */
+#include "importers/ncu.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "db/units.h"
+#include "importers/csv.h"
+#include "src/error.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+static const struct {
+	const char *ncu, *metric;
+} names[] = {
+	{ "Duration", "time" }, { "gpu__time_duration.sum", "time" },
+	{ "Elapsed Cycles", "cycles" }, { "gpc__cycles_elapsed.max", "cycles" },
+	{ "SM Frequency", "sm_frequency" },
+	{ "gpc__cycles_elapsed.avg.per_second", "sm_frequency" },
+	{ "DRAM Frequency", "dram_frequency" },
+	{ "dram__cycles_elapsed.avg.per_second", "dram_frequency" },
+	{ "dram__bytes_read.sum", "dram_bytes_read" },
+	{ "dram__bytes_write.sum", "dram_bytes_write" },
+	{ "dram__bytes.sum", "dram_bytes" },
+};
+
+static const struct {
+	const char *ncu, *unit;
+	double factor;
+} rates[] = {
+	{ "cycle/nsecond", "Hz", 1e9 }, { "cycle/usecond", "Hz", 1e6 },
+	{ "cycle/msecond", "Hz", 1e3 }, { "cycle/second", "Hz", 1 },
+	{ "cycle/ns", "Hz", 1e9 }, { "cycle/us", "Hz", 1e6 },
+};
+
+const char *ncu_metric(const char *label, char *buf, size_t len)
+{
+	size_t j = 0;
+	int us = 0;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (!strcmp(names[i].ncu, label))
+			return names[i].metric;
+	if (strstr(label, "__")) {
+		snprintf(buf, len, "%s", label);
+		return buf;
+	}
+	for (const char *p = label; *p && j + 1 < len; p++) {
+		if (isalnum((unsigned char)*p)) {
+			if (us && j)
+				buf[j++] = '_';
+			us = 0;
+			if (j + 1 < len)
+				buf[j++] = (char)tolower((unsigned char)*p);
+		} else {
+			us = 1;
+		}
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+const char *ncu_unit(const char *unit, double *factor)
+{
+	const struct unit *u;
+
+	*factor = 1;
+	for (size_t i = 0; i < sizeof(rates) / sizeof(*rates); i++)
+		if (!strcmp(rates[i].ncu, unit)) {
+			*factor = rates[i].factor;
+			return rates[i].unit;
+		}
+	u = units_lookup(unit);
+	return u ? u->name : "";
+}
+
+void ncu_init(struct ncu *n)
+{
+	memset(n, 0, sizeof(*n));
+	hwutil_agg_init(&n->agg);
+	hmap_init(&n->seen);
+}
+
+void ncu_release(struct ncu *n)
+{
+	hwutil_agg_release(&n->agg);
+	hmap_release(&n->seen);
+}
+
+int ncu_add(struct ncu *n, const char *path, long line, const char *id,
+	    const char *kernel, const char *label, const char *unit,
+	    const char *value)
+{
+	char mbuf[128];
+	const char *metric = ncu_metric(label, mbuf, sizeof(mbuf)), *u;
+	struct strbuf key = STRBUF_INIT;
+	double v, f;
+	int64_t dummy;
+	int rc;
+
+	if (!*metric)
+		return 0;
+	if (csv_number(value, &v) < 0 || isnan(v)) {
+		if (!strcmp(metric, "time"))
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': '%s' is "
+				"not a number", path, line, label, value);
+		return 0;
+	}
+	u = ncu_unit(unit, &f);
+	if (!strcmp(u, "%") && metric == mbuf && !strstr(metric, "__") &&
+	    strlen(mbuf) + 5 < sizeof(mbuf))
+		strcat(mbuf, "_pct");	/* SOL "Memory Throughput" is % */
+	if (!strcmp(metric, "time")) {
+		const struct unit *tu = units_lookup(u);
+
+		if (!*u || !tu || strcmp(tu->dim, "time"))
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unit '%s' "
+				"is not a time unit", path, line, label, unit);
+		n->have_time = 1;
+	}
+	strbuf_addf(&key, "%s\x1f%s", id, metric);
+	if (hmap_get(&n->seen, key.buf, &dummy)) {
+		strbuf_release(&key);
+		return 0;
+	}
+	hmap_put(&n->seen, key.buf, 1);
+	strbuf_release(&key);
+	rc = hwutil_agg_add(&n->agg, kernel, metric, u, v * f, line);
+	if (rc < 0)
+		pc_error_prefix("%s:%ld", path, line);
+	return rc;
+}
