@@ -454,3 +454,37 @@ int hwutil_json_docs(FILE *fp, const char *path,
 	free(buf);
 	return rc < 0 ? rc : ndocs;
 }
+
+int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
+		   long *lineno)
+{
+	size_t len = 0;
+	int ch;
+
+	if (!*buf) {
+		*cap = 256;
+		*buf = xmalloc(*cap);
+	}
+	while ((ch = getc(fp)) != EOF && ch != '\n') {
+		if (ch == 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: NUL byte in a "
+					    "text file", path, *lineno + 1);
+		if (len + 2 > *cap) {
+			if (*cap >= (16u << 20))
+				return pc_error_set(PC_EINVALID, "%s:%ld: line "
+					"longer than 16 MiB", path,
+					*lineno + 1);
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		(*buf)[len++] = (char)ch;
+	}
+	if (ch == EOF && len == 0)
+		return 0;
+	if (len && (*buf)[len - 1] == '\r')
+		len--;
+	(*buf)[len] = '\0';
+	if (++*lineno == 1 && !strncmp(*buf, "\xef\xbb\xbf", 3))
+		memmove(*buf, *buf + 3, len - 2);
+	return 1;
+}

@@ -100,4 +100,11 @@ int hwutil_json_docs(FILE *fp, const char *path,
 		     int (*fn)(struct cJSON *doc, long line, void *ctx),
 		     void *ctx);
 
+/* Read one text line into *buf (grown as needed), without its "\n" or
+ * "\r\n"; a UTF-8 BOM on line 1 is dropped. Returns 1, 0 at end of
+ * file, <0 for a NUL byte or a line longer than 16 MiB. *lineno counts
+ * lines read. */
+int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
+		   long *lineno);
+
 #endif

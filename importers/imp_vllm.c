@@ -52,6 +52,7 @@ struct ctx {
 	int first;
 	struct imp_param p[64];
 	size_t np;
+	char *model;		/* of the first document */
 };
 
 static int in_list(const char *const *l, const char *s)
@@ -92,8 +93,9 @@ static int identity(struct ctx *x, const cJSON *doc, long line)
 					   model->valuestring);
 			if (rc < 0)
 				return rc;
-		} else {
-			add_param(x, "model_id", model->valuestring);
+			x->model = xstrdup(model->valuestring);
+		} else if (!x->model || strcmp(x->model, model->valuestring)) {
+			add_param(x, "name", model->valuestring);
 		}
 	}
 	cJSON_ArrayForEach(kv, doc) {
@@ -149,6 +151,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.first = 1;
 	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
 	free_params(&x);
+	free(x.model);
 	if (rc == 0)
 		return pc_error_set(PC_EINVALID, "%s: no JSON document", in->path);
 	return rc < 0 ? rc : 0;

@@ -24,6 +24,8 @@ extern const struct importer imp_gem5;
 extern const struct importer imp_timeloop;
 extern const struct importer imp_ncu_details;
 extern const struct importer imp_ncu_raw;
+extern const struct importer imp_vllm_stdout;
+extern const struct importer imp_sglang;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -43,6 +45,8 @@ const struct importer *const importers[] = {
 	&imp_timeloop,
 	&imp_ncu_details,
 	&imp_ncu_raw,
+	&imp_vllm_stdout,
+	&imp_sglang,
 	NULL,
 };
 
