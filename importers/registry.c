@@ -26,6 +26,11 @@ extern const struct importer imp_ncu_details;
 extern const struct importer imp_ncu_raw;
 extern const struct importer imp_vllm_stdout;
 extern const struct importer imp_sglang;
+extern const struct importer imp_cocotb;
+extern const struct importer imp_verilator;
+extern const struct importer imp_vcs;
+extern const struct importer imp_chipyard;
+extern const struct importer imp_regex_log;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -47,6 +52,11 @@ const struct importer *const importers[] = {
 	&imp_ncu_raw,
 	&imp_vllm_stdout,
 	&imp_sglang,
+	&imp_cocotb,
+	&imp_verilator,
+	&imp_vcs,
+	&imp_chipyard,
+	&imp_regex_log,
 	NULL,
 };
 

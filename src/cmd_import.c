@@ -135,6 +135,8 @@ int cmd_import(int argc, char **argv)
 		cli_list_free(&pos);
 		return rc;
 	}
+	if (a.rules && !a.format)
+		a.format = "regex-log";	/* a rules file names the format */
 	iopts = build_opts();
 	memset(&io, 0, sizeof(io));
 	io.source = a.source;

@@ -1,0 +1,104 @@
+/*
+ * verilator: the end-of-simulation report of a Verilator-built model
+ * ("- Verilator: $finish at 3us; walltime ...", newer releases "End at
+ * simtime ..."). The simulated time becomes time on op e2e. Verilator
+ * rounds it to whole units, so a cycle count printed by the testbench is
+ * better (regex-log, chipyard): a warning says so.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "importers/importer.h"
+#include "importers/lines.h"
+#include "src/error.h"
+
+static int probe(const char *head, size_t len, const char *filename)
+{
+	(void)len;
+	(void)filename;
+	if (strstr(head, "- S i m u l a t i o n   R e p o r t: Verilator") ||
+	    strstr(head, "- Verilator: $finish at") ||
+	    strstr(head, "- Verilator: End at"))
+		return 85;
+	return 0;
+}
+
+/* "<number><unit>" with the unit glued or after blanks. */
+static int sim_time(const char *s, double *v, char *unit, size_t len)
+{
+	const char *end;
+	size_t n = 0;
+
+	if (lines_number(s, v, &end, 0) < 0 || *v < 0)
+		return -1;
+	while (*end == ' ')
+		end++;
+	while (isalpha((unsigned char)end[n]) && n < len - 1) {
+		unit[n] = end[n];
+		n++;
+	}
+	unit[n] = '\0';
+	return n ? 0 : -1;
+}
+
+static int import(struct imp_input *in, struct imp_sink *sink)
+{
+	struct lines l;
+	struct imp_record r;
+	char *s, unit[8], *at;
+	double t;
+	int rc, found = 0;
+
+	lines_init(&l, in->fp, in->path);
+	while ((rc = lines_read(&l, &s)) > 0) {
+		const char *v;
+
+		if ((v = lines_after(s, "- S i m u l a t i o n   R e p o r t:")))
+			rc = sink->meta(sink, "simulator", v);
+		if (rc < 0 || !lines_after(s, "- Verilator:"))
+			continue;
+		at = strstr(s, "$finish at ");
+		at = at ? at + 11 : (at = strstr(s, "End at simtime ")) ?
+		     at + 15 : (at = strstr(s, "End at ")) ? at + 7 : NULL;
+		if (!at)
+			continue;
+		if (found++) {
+			rc = pc_error_set(PC_EINVALID, "%s:%ld: a second "
+					  "end-of-simulation line", l.path,
+					  l.line);
+			break;
+		}
+		if (sim_time(at, &t, unit, sizeof(unit)) < 0) {
+			rc = pc_error_set(PC_EINVALID, "%s:%ld: '%.*s' is not "
+					  "a simulated time like 3us", l.path,
+					  l.line, (int)strcspn(at, ";"), at);
+			break;
+		}
+		sink->warn(sink, "%s:%ld: Verilator rounds the simulated time "
+			   "to whole units (%g%s); a testbench cycle print is "
+			   "more exact", l.path, l.line, t, unit);
+		imp_record_init(&r);
+		r.op = "e2e";
+		r.metric = "time";
+		r.value = t;
+		r.unit = unit;
+		r.line = l.line;
+		if ((rc = sink->emit(sink, &r)) < 0)
+			break;
+	}
+	if (rc == 0 && !found)
+		rc = pc_error_set(PC_EINVALID, "%s: no '- Verilator: $finish at "
+				  "...' line", in->path);
+	lines_release(&l);
+	return rc < 0 ? rc : 0;
+}
+
+const struct importer imp_verilator = {
+	.name = "verilator",
+	.kind = "rtl",
+	.desc = "Verilator end-of-simulation report ($finish at <time>)",
+	.probe = probe,
+	.import = import,
+};
