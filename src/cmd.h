@@ -14,5 +14,8 @@ int cmd_runs(int argc, char **argv);
 int cmd_workloads(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_trend(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 
 #endif

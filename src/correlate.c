@@ -14,6 +14,7 @@
 #include "db/pairs.h"
 #include "src/annot.h"
 #include "src/error.h"
+#include "src/hmap.h"
 #include "src/strbuf.h"
 #include "src/util.h"
 
@@ -601,4 +602,40 @@ void corr_parse_side(const char *spec, char **source, char **version)
 int corr_versions(struct db *db, const char *source, char ***out, size_t *n)
 {
 	return db_pairs_versions(db, source, out, n);
+}
+
+static int name_cmp(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+void corr_param_names(const struct corr_set *s, char ***out, size_t *n)
+{
+	const struct corr_store *st = s->store;
+	char *used = xcalloc(st->ndict[DB_DICT_WORKLOADS] + 1, 1);
+	struct hmap seen;
+	char **v = NULL;
+	size_t len = 0, k;
+
+	hmap_init(&seen);
+	for (size_t i = 0; i < s->n; i++)
+		if (dict_find(st, DB_DICT_WORKLOADS, s->points[i].workload_id,
+			      &k))
+			used[k] = 1;
+	for (size_t i = 0; i < st->nparams; i++) {
+		const struct db_param *p = &st->params[i];
+		int64_t dummy;
+
+		if (!dict_find(st, DB_DICT_WORKLOADS, p->workload_id, &k) ||
+		    !used[k] || hmap_get(&seen, p->name, &dummy))
+			continue;
+		hmap_put(&seen, p->name, 1);
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len++] = xstrdup(p->name);
+	}
+	qsort(v, len, sizeof(*v), name_cmp);
+	hmap_release(&seen);
+	free(used);
+	*out = v;
+	*n = len;
 }

@@ -93,6 +93,10 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,
 		   const char *by, char *key, size_t len);
 
+/* Distinct parameter names of the workloads of s's points, sorted;
+ * caller frees each and the array. */
+void corr_param_names(const struct corr_set *s, char ***out, size_t *n);
+
 /* Parse "SRC@VERSION" into caller-freed parts (version NULL if absent). */
 void corr_parse_side(const char *spec, char **source, char **version);
 

@@ -28,6 +28,9 @@ static const struct command commands[] = {
 	{ "workloads", cmd_workloads, "list workloads and their parameters" },
 	{ "export", cmd_export, "export stored results (csv, json)" },
 	{ "compare", cmd_compare, "error statistics: model vs reference" },
+	{ "trend", cmd_trend, "statistics of every model version, in order" },
+	{ "diff", cmd_diff, "what moved between two versions, and why" },
+	{ "explain", cmd_explain, "regress the error on workload features" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,509 @@
+/*
+ * perfcorr diff: which pairs moved between two model versions (A..B) or
+ * two reference versions (X..Y), and whether the model or the reference
+ * changed (an error jump that was really new hardware data).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/corrout.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/out.h"
+#include "src/util.h"
+
+static struct {
+	const char *model, *ref, *metric, *op, *workload, *format;
+	struct cli_list where;
+	int pool, all;
+	double max_ref_cv, min_delta, tol;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &a.model, "SRC[@A..B]", "model side, or a "
+	  "range of two model versions" },
+	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@X..Y]", "reference side, or a "
+	  "range of two reference versions" },
+	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
+	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
+	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
+	  "matching GLOB" },
+	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
+	  "this parameter value" },
+	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
+	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
+	  "limit (default 0.30)" },
+	{ CLI_DOUBLE, "min-delta", 0, &a.min_delta, "F", "a pair moved when "
+	  "its error changed by at least F (default 0.01 = 1 point)" },
+	{ CLI_DOUBLE, "tol", 0, &a.tol, "F", "a value changed when it moved "
+	  "by more than F relative (default 1e-9)" },
+	{ CLI_FLAG, "all", 0, &a.all, NULL, "list every common pair, not only "
+	  "those that moved" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
+	  "json" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "diff",
+	.usage = "--model SRC@A..B --ref R | --model M --ref R@X..Y [options]",
+	.summary = "Compare the pairing of two versions: which pairs moved, by "
+		   "how much, and whether the model or the reference changed.",
+	.details = "cause: 'model' (only the model value changed), 'reference' "
+		   "(only the\nreference changed), 'both' or 'none'. "
+		   "mape_model_only is the MAPE of the\nnew model against the "
+		   "old reference, mape_ref_only the old model against\nthe new "
+		   "reference: they split a MAPE jump between the two sides.",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+enum cause { CAUSE_NONE, CAUSE_MODEL, CAUSE_REF, CAUSE_BOTH };
+static const char *const cause_names[] = { "none", "model", "reference",
+	"both" };
+
+struct change {
+	const struct corr_point *b, *a;	/* before, after */
+	double delta;			/* err after - err before */
+	enum cause cause;
+};
+
+struct diff {
+	struct corr_set *before, *after;
+	struct change *ch;
+	size_t n, moved, only_before, only_after;
+	long causes[4];
+	struct stats_summary sb, sa, model_only, ref_only;
+};
+
+/* "SRC@A..B" -> "SRC@A", "SRC@B"; no range: both = spec. */
+static int split_range(const char *spec, char **from, char **to)
+{
+	const char *at = strchr(spec, '@'), *dots = strstr(spec, "..");
+
+	if (!dots) {
+		*from = xstrdup(spec);
+		*to = xstrdup(spec);
+		return 0;
+	}
+	if (!at || dots < at || dots == at + 1 || !dots[2])
+		return pc_error_set(PC_EUSAGE, "bad range '%s' (expected "
+				    "SRC@A..B)", spec);
+	*from = xstrndup(spec, (size_t)(dots - spec));
+	*to = xasprintf("%.*s%s", (int)(at + 1 - spec), spec, dots + 2);
+	return 0;
+}
+
+static int load(struct db *db, struct corr_set **out, const char *model,
+		const char *ref)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	int rc;
+
+	q.model = model;
+	q.ref = ref;
+	q.metric = a.metric;
+	q.op_glob = a.op;
+	q.workload_glob = a.workload;
+	q.where = a.where.items;
+	q.pool = a.pool;
+	q.max_ref_cv = a.max_ref_cv;
+	rc = corr_load(out, db, &q);
+	if (rc < 0)
+		pc_error_prefix("%s vs %s", model, ref);
+	return rc;
+}
+
+static int key_cmp(const struct corr_point *x, const struct corr_point *y)
+{
+	if (x->workload_id != y->workload_id)
+		return x->workload_id < y->workload_id ? -1 : 1;
+	if (x->op_id != y->op_id)
+		return x->op_id < y->op_id ? -1 : 1;
+	if (x->metric_id != y->metric_id)
+		return x->metric_id < y->metric_id ? -1 : 1;
+	return 0;
+}
+
+static int ptr_cmp(const void *x, const void *y)
+{
+	return key_cmp(*(const struct corr_point *const *)x,
+		       *(const struct corr_point *const *)y);
+}
+
+static const struct corr_point **by_key(const struct corr_set *s)
+{
+	const struct corr_point **v = xmalloc((s->n + 1) * sizeof(*v));
+
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = &s->points[i];
+	qsort(v, s->n, sizeof(*v), ptr_cmp);
+	return v;
+}
+
+static int changed(double x, double y)
+{
+	return fabs(y - x) > a.tol * fmax(fabs(x), fabs(y));
+}
+
+static int usable(const struct corr_point *p)
+{
+	return !(p->flags & (CORR_INVALID | CORR_NOISY_REF));
+}
+
+static void add_change(struct diff *d, const struct corr_point *b,
+		       const struct corr_point *p)
+{
+	struct change *c = &d->ch[d->n++];
+	int mc = changed(b->model, p->model), rc = changed(b->ref, p->ref);
+
+	c->b = b;
+	c->a = p;
+	c->delta = p->err - b->err;
+	c->cause = mc && rc ? CAUSE_BOTH : mc ? CAUSE_MODEL : rc ? CAUSE_REF :
+		   CAUSE_NONE;
+	d->causes[c->cause]++;
+	if (fabs(c->delta) >= a.min_delta)
+		d->moved++;
+}
+
+static int delta_desc(const void *x, const void *y)
+{
+	double p = fabs(((const struct change *)x)->delta);
+	double q = fabs(((const struct change *)y)->delta);
+
+	if (isnan(p) || isnan(q))
+		return isnan(p) - isnan(q);
+	return (p < q) - (p > q);
+}
+
+/* MAPE split: new model vs old reference, old model vs new reference. */
+static int split_stats(struct diff *d)
+{
+	size_t n = 0;
+	double *m1 = xmalloc((d->n + 1) * sizeof(double) * 4);
+	double *r1 = m1 + d->n + 1, *m2 = r1 + d->n + 1, *r2 = m2 + d->n + 1;
+	int rc;
+
+	for (size_t i = 0; i < d->n; i++) {
+		if (!usable(d->ch[i].b) || !usable(d->ch[i].a))
+			continue;
+		m1[n] = d->ch[i].b->model;
+		r1[n] = d->ch[i].b->ref;
+		m2[n] = d->ch[i].a->model;
+		r2[n++] = d->ch[i].a->ref;
+	}
+	rc = stats_compute(&d->model_only, m2, r1, NULL, n);
+	if (!rc)
+		rc = stats_compute(&d->ref_only, m1, r2, NULL, n);
+	free(m1);
+	return rc;
+}
+
+static int match(struct diff *d)
+{
+	const struct corr_point **b = by_key(d->before), **p = by_key(d->after);
+	size_t i = 0, j = 0, nb = d->before->n, na = d->after->n;
+	int rc;
+
+	d->ch = xcalloc(nb + 1, sizeof(*d->ch));
+	while (i < nb || j < na) {
+		int c = i == nb ? 1 : j == na ? -1 : key_cmp(b[i], p[j]);
+
+		if (c < 0) {
+			d->only_before++;
+			i++;
+		} else if (c > 0) {
+			d->only_after++;
+			j++;
+		} else {
+			add_change(d, b[i++], p[j++]);
+		}
+	}
+	free(b);
+	free(p);
+	qsort(d->ch, d->n, sizeof(*d->ch), delta_desc);
+	if ((rc = corr_summary(&d->sb, d->before, NULL, NULL, 0)) < 0 ||
+	    (rc = corr_summary(&d->sa, d->after, NULL, NULL, 0)) < 0)
+		return rc;
+	return split_stats(d);
+}
+
+static int listed(const struct change *c)
+{
+	return a.all || fabs(c->delta) >= a.min_delta || isnan(c->delta);
+}
+
+static void side_range_json(const char *key, const struct corr_side *x,
+			    const struct corr_side *y)
+{
+	printf("\"%s\":{\"source\":", key);
+	out_json_str(stdout, x->source);
+	fputs(",\"kind\":", stdout);
+	out_json_str(stdout, x->kind);
+	fputs(",\"from\":", stdout);
+	out_json_str(stdout, x->version);
+	fputs(",\"to\":", stdout);
+	out_json_str(stdout, y->version);
+	fputc('}', stdout);
+}
+
+static void print_json(const struct diff *d)
+{
+	fputc('{', stdout);
+	side_range_json("model", &d->before->model, &d->after->model);
+	fputc(',', stdout);
+	side_range_json("ref", &d->before->ref, &d->after->ref);
+	fputs(",\"before\":{", stdout);
+	corrout_stats_json(stdout, &d->sb);
+	fputs("},\"after\":{", stdout);
+	corrout_stats_json(stdout, &d->sa);
+	fputs("},\"mape_model_only\":", stdout);
+	out_json_num(stdout, d->model_only.mape);
+	fputs(",\"mape_ref_only\":", stdout);
+	out_json_num(stdout, d->ref_only.mape);
+	printf(",\"common\":%zu,\"moved\":%zu,\"only_before\":%zu,"
+	       "\"only_after\":%zu,\"causes\":{\"model\":%ld,\"reference\":%ld,"
+	       "\"both\":%ld,\"none\":%ld},\"pairs\":[", d->n, d->moved,
+	       d->only_before, d->only_after, d->causes[CAUSE_MODEL],
+	       d->causes[CAUSE_REF], d->causes[CAUSE_BOTH],
+	       d->causes[CAUSE_NONE]);
+	for (size_t i = 0, k = 0; i < d->n; i++) {
+		const struct change *c = &d->ch[i];
+
+		if (!listed(c))
+			continue;
+		fputs(k++ ? ",{\"workload\":" : "{\"workload\":", stdout);
+		out_json_str(stdout, c->a->workload);
+		fputs(",\"op\":", stdout);
+		out_json_str(stdout, c->a->op);
+		fputs(",\"metric\":", stdout);
+		out_json_str(stdout, c->a->metric);
+		fputs(",\"model_before\":", stdout);
+		out_json_num(stdout, c->b->model);
+		fputs(",\"model_after\":", stdout);
+		out_json_num(stdout, c->a->model);
+		fputs(",\"ref_before\":", stdout);
+		out_json_num(stdout, c->b->ref);
+		fputs(",\"ref_after\":", stdout);
+		out_json_num(stdout, c->a->ref);
+		fputs(",\"err_before\":", stdout);
+		out_json_num(stdout, c->b->err);
+		fputs(",\"err_after\":", stdout);
+		out_json_num(stdout, c->a->err);
+		fputs(",\"delta\":", stdout);
+		out_json_num(stdout, c->delta);
+		printf(",\"cause\":\"%s\"}", cause_names[c->cause]);
+	}
+	fputs("]}\n", stdout);
+}
+
+static void print_csv(const struct diff *d)
+{
+	fputs("workload,op,metric,model_before,model_after,ref_before,"
+	      "ref_after,err_before,err_after,delta,cause\n", stdout);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct change *c = &d->ch[i];
+		double v[7] = { c->b->model, c->a->model, c->b->ref, c->a->ref,
+				c->b->err, c->a->err, c->delta };
+
+		if (!listed(c))
+			continue;
+		out_csv_field(stdout, c->a->workload);
+		fputc(',', stdout);
+		out_csv_field(stdout, c->a->op);
+		fputc(',', stdout);
+		out_csv_field(stdout, c->a->metric);
+		for (int k = 0; k < 7; k++) {
+			fputc(',', stdout);
+			if (isfinite(v[k]))
+				printf("%.17g", v[k]);
+		}
+		printf(",%s\n", cause_names[c->cause]);
+	}
+}
+
+static const char *verdict(const struct diff *d)
+{
+	long m = d->causes[CAUSE_MODEL], r = d->causes[CAUSE_REF];
+	long b = d->causes[CAUSE_BOTH];
+
+	if (m + r + b == 0)
+		return "no value changed";
+	if (r + b == 0)
+		return "only the model changed";
+	if (m + b == 0)
+		return "only the reference changed: error moves come from new "
+		       "reference data, not the model";
+	return "both the model and the reference changed";
+}
+
+static void stat_rows(struct out_table *t, const struct diff *d)
+{
+	struct {
+		const char *name;
+		double b, a;
+		int pct;
+	} r[] = {
+		{ "MAPE", d->sb.mape, d->sa.mape, 1 },
+		{ "bias", d->sb.bias, d->sa.bias, 1 },
+		{ "p90 |err|", d->sb.p90_abs_err, d->sa.p90_abs_err, 1 },
+		{ "geomean ratio", d->sb.geomean_ratio, d->sa.geomean_ratio,
+		  0 },
+		{ "pearson", d->sb.pearson, d->sa.pearson, 0 },
+		{ "kendall tau-b", d->sb.kendall_tau_b, d->sa.kendall_tau_b,
+		  0 },
+	};
+	char x[48], y[48], n1[32], n2[32];
+	const char *row[3] = { "n", n1, n2 };
+
+	snprintf(n1, sizeof(n1), "%ld", d->sb.n);
+	snprintf(n2, sizeof(n2), "%ld", d->sa.n);
+	out_table_add(t, row);
+	for (size_t i = 0; i < sizeof(r) / sizeof(r[0]); i++) {
+		row[0] = r[i].name;
+		row[1] = r[i].pct ? corrout_pct(x, 48, r[i].b) :
+			 corrout_num(x, 48, r[i].b);
+		row[2] = r[i].pct ? corrout_pct(y, 48, r[i].a) :
+			 corrout_num(y, 48, r[i].a);
+		out_table_add(t, row);
+	}
+}
+
+static void print_changes(const struct diff *d)
+{
+	static const char *const head[] = { "workload", "op", "metric",
+		"err before", "err after", "delta", "model", "ref", "cause" };
+	struct out_table *t = out_table_new(9, head);
+	char b[6][48];
+
+	for (int c = 3; c < 8; c++)
+		out_table_right(t, c);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct change *c = &d->ch[i];
+		const char *row[9];
+
+		if (!listed(c))
+			continue;
+		row[0] = c->a->workload;
+		row[1] = c->a->op;
+		row[2] = c->a->metric;
+		row[3] = corrout_pct(b[0], 48, c->b->err);
+		row[4] = corrout_pct(b[1], 48, c->a->err);
+		snprintf(b[2], 48, "%+.2f pt", c->delta * 100);
+		row[5] = isfinite(c->delta) ? b[2] : "-";
+		row[6] = corrout_pct(b[3], 48, c->b->model != 0 ?
+				     c->a->model / c->b->model - 1 : NAN);
+		row[7] = corrout_pct(b[4], 48, c->b->ref != 0 ?
+				     c->a->ref / c->b->ref - 1 : NAN);
+		row[8] = cause_names[c->cause];
+		out_table_add(t, row);
+	}
+	out_table_print(t, stdout);
+	out_table_free(t);
+}
+
+static void print_table(const struct diff *d)
+{
+	static const char *const head[] = { "", "before", "after" };
+	struct out_table *t = out_table_new(3, head);
+	const struct corr_side *m1 = &d->before->model, *m2 = &d->after->model;
+	const struct corr_side *r1 = &d->before->ref, *r2 = &d->after->ref;
+	char x[48], y[48];
+
+	printf("model:     %s@%s -> %s (%s)\nreference: %s@%s -> %s (%s)\n\n",
+	       m1->source, m1->version, m2->version, m1->kind, r1->source,
+	       r1->version, r2->version, r1->kind);
+	out_table_right(t, 1);
+	out_table_right(t, 2);
+	stat_rows(t, d);
+	out_table_print(t, stdout);
+	out_table_free(t);
+	printf("\nMAPE of the new model vs the old reference: %s\n"
+	       "MAPE of the old model vs the new reference: %s\n",
+	       corrout_pct(x, 48, d->model_only.mape),
+	       corrout_pct(y, 48, d->ref_only.mape));
+	printf("pairs: %zu common, %zu moved by >= %.2f pt, %zu only before, "
+	       "%zu only after\nvalues changed: model %ld, reference %ld, "
+	       "both %ld, none %ld: %s\n", d->n, d->moved, a.min_delta * 100,
+	       d->only_before, d->only_after, d->causes[CAUSE_MODEL],
+	       d->causes[CAUSE_REF], d->causes[CAUSE_BOTH],
+	       d->causes[CAUSE_NONE], verdict(d));
+	if (d->moved || a.all) {
+		printf("\n%s, largest change first (model/ref: relative "
+		       "change of the value):\n", a.all ? "pairs" :
+		       "moved pairs");
+		print_changes(d);
+	}
+}
+
+static int run(struct db *db, enum out_format fmt)
+{
+	struct diff d;
+	char *m1 = NULL, *m2 = NULL, *r1 = NULL, *r2 = NULL;
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	if ((rc = split_range(a.model, &m1, &m2)) < 0 ||
+	    (rc = split_range(a.ref, &r1, &r2)) < 0)
+		goto done;
+	if (!strcmp(m1, m2) && !strcmp(r1, r2)) {
+		rc = pc_error_set(PC_EUSAGE, "give a range: --model SRC@A..B "
+				  "or --ref SRC@X..Y");
+		goto done;
+	}
+	if ((rc = load(db, &d.before, m1, r1)) < 0 ||
+	    (rc = load(db, &d.after, m2, r2)) < 0 || (rc = match(&d)) < 0)
+		goto done;
+	if (fmt == OUT_JSON)
+		print_json(&d);
+	else if (fmt == OUT_CSV)
+		print_csv(&d);
+	else
+		print_table(&d);
+done:
+	free(m1);
+	free(m2);
+	free(r1);
+	free(r2);
+	free(d.ch);
+	corr_set_free(d.before);
+	corr_set_free(d.after);
+	return rc;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	enum out_format fmt;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "table";
+	a.max_ref_cv = 0.30;
+	a.min_delta = 0.01;
+	a.tol = 1e-9;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!a.model || !a.ref)
+		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	else if (out_parse_format(a.format, &fmt))
+		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
+	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
+		if ((rc = run(db, fmt)) < 0) {
+			cli_error(cmd.name);
+			rc = cli_exit_for(rc);
+		}
+		db_close(db);
+	}
+	cli_list_free(&a.where);
+	if (rc == CLI_OK && fflush(stdout) != 0)
+		return cli_fail(cmd.name, "cannot write output");
+	return rc;
+}

@@ -1,0 +1,242 @@
+/* perfcorr explain: which workload feature drives the error. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/corrout.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/explain.h"
+#include "src/out.h"
+#include "src/util.h"
+
+static struct {
+	const char *model, *ref, *metric, *op, *workload, *format;
+	struct cli_list where, features;
+	int pool;
+	double max_ref_cv;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side" },
+	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side" },
+	{ CLI_LIST, "features", 'F', &a.features, "LIST", "comma-separated "
+	  "features: param.NAME, op, op_class, metric, workload (default: op "
+	  "and every parameter)" },
+	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
+	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
+	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
+	  "matching GLOB" },
+	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
+	  "this parameter value" },
+	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
+	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
+	  "limit (default 0.30)" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default) or json" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "explain",
+	.usage = "--model SRC[@V] --ref SRC[@V] [--features LIST] [options]",
+	.summary = "Multiple regression of ln(model/ref) on workload features: "
+		   "coefficients, standard errors, t and p-values, R^2.",
+	.details = "Numeric features (every value a positive number) enter as "
+		   "ln(value); others as\nindicators against their first level "
+		   "(sorted). exp(estimate) is the factor a\nterm multiplies "
+		   "model/ref by (per e-fold for numeric features). Noisy or\n"
+		   "invalid pairs and pairs without a positive ratio are left "
+		   "out (skipped).",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+/* --features values split at commas, or the defaults. */
+static char **feature_list(const struct corr_set *s, size_t *n)
+{
+	char **v = NULL, **names;
+	size_t len = 0, nn;
+
+	for (size_t i = 0; i < a.features.n; i++) {
+		char *copy = xstrdup(a.features.items[i]), *save = NULL, *t;
+
+		for (t = strtok_r(copy, ",", &save); t;
+		     t = strtok_r(NULL, ",", &save)) {
+			v = xrealloc(v, (len + 1) * sizeof(*v));
+			v[len++] = xstrdup(util_trim(t));
+		}
+		free(copy);
+	}
+	if (len) {
+		*n = len;
+		return v;
+	}
+	corr_param_names(s, &names, &nn);
+	v = xmalloc((nn + 1) * sizeof(*v));
+	v[len++] = xstrdup("op");
+	for (size_t i = 0; i < nn; i++) {
+		v[len++] = xasprintf("param.%s", names[i]);
+		free(names[i]);
+	}
+	free(names);
+	*n = len;
+	return v;
+}
+
+static void print_json(const struct corr_set *s, const struct explain_result *r)
+{
+	fputs("{\"model\":", stdout);
+	corrout_side_json(stdout, &s->model);
+	fputs(",\"ref\":", stdout);
+	corrout_side_json(stdout, &s->ref);
+	printf(",\"n\":%zu,\"skipped\":%ld,\"r2\":", r->n, r->skipped);
+	out_json_num(stdout, r->r2);
+	fputs(",\"adj_r2\":", stdout);
+	out_json_num(stdout, r->adj_r2);
+	fputs(",\"residual_sd\":", stdout);
+	out_json_num(stdout, r->sigma);
+	fputs(",\"terms\":[", stdout);
+	for (size_t i = 0; i < r->nterms; i++) {
+		const struct explain_term *t = &r->terms[i];
+
+		fputs(i ? ",{\"term\":" : "{\"term\":", stdout);
+		out_json_str(stdout, t->name);
+		fputs(",\"estimate\":", stdout);
+		out_json_num(stdout, t->est);
+		fputs(",\"se\":", stdout);
+		out_json_num(stdout, t->se);
+		fputs(",\"t\":", stdout);
+		out_json_num(stdout, t->t);
+		fputs(",\"p\":", stdout);
+		out_json_num(stdout, t->p);
+		fputc('}', stdout);
+	}
+	fputs("],\"dropped\":[", stdout);
+	for (size_t i = 0; i < r->ndropped; i++) {
+		if (i)
+			fputc(',', stdout);
+		out_json_str(stdout, r->dropped[i]);
+	}
+	fputs("]}\n", stdout);
+}
+
+static const char *stars(double p)
+{
+	return !isfinite(p) ? "" : p < 0.001 ? "***" : p < 0.01 ? "**" :
+	       p < 0.05 ? "*" : "";
+}
+
+static void print_table(const struct corr_set *s,
+			const struct explain_result *r)
+{
+	static const char *const head[] = { "term", "estimate", "factor",
+		"se", "t", "p", "" };
+	struct out_table *t = out_table_new(7, head);
+	char *ms = corrout_side_text(&s->model), *rs = corrout_side_text(&s->ref);
+	char b[5][48];
+
+	for (int c = 1; c < 6; c++)
+		out_table_right(t, c);
+	for (size_t i = 0; i < r->nterms; i++) {
+		const struct explain_term *x = &r->terms[i];
+		const char *row[7];
+
+		row[0] = x->name;
+		row[1] = corrout_num(b[0], 48, x->est);
+		snprintf(b[1], 48, "x%.4g", exp(x->est));
+		row[2] = b[1];
+		row[3] = corrout_num(b[2], 48, x->se);
+		row[4] = corrout_num(b[3], 48, x->t);
+		row[5] = corrout_num(b[4], 48, x->p);
+		row[6] = stars(x->p);
+		out_table_add(t, row);
+	}
+	fputs("model:     ", stdout);
+	util_fputs_safe(ms, stdout);
+	fputs("\nreference: ", stdout);
+	util_fputs_safe(rs, stdout);
+	printf("\nln(model/ref) on %zu pairs (%ld left out): R^2 %s, adjusted "
+	       "%s, residual sd %s\n\n", r->n, r->skipped,
+	       corrout_num(b[0], 48, r->r2), corrout_num(b[1], 48, r->adj_r2),
+	       corrout_num(b[2], 48, r->sigma));
+	out_table_print(t, stdout);
+	fputs("(factor = exp(estimate): how the term scales model/ref; "
+	      "* p<0.05 ** p<0.01 *** p<0.001)\n", stdout);
+	for (size_t i = 0; i < r->ndropped; i++) {
+		fputs("dropped: ", stdout);
+		util_fputs_safe(r->dropped[i], stdout);
+		fputc('\n', stdout);
+	}
+	out_table_free(t);
+	free(ms);
+	free(rs);
+}
+
+static int run(struct db *db, enum out_format fmt)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *s = NULL;
+	struct explain_result r;
+	char **f = NULL;
+	size_t nf = 0;
+	int rc;
+
+	q.model = a.model;
+	q.ref = a.ref;
+	q.metric = a.metric;
+	q.op_glob = a.op;
+	q.workload_glob = a.workload;
+	q.where = a.where.items;
+	q.pool = a.pool;
+	q.max_ref_cv = a.max_ref_cv;
+	if ((rc = corr_load(&s, db, &q)) < 0)
+		return rc;
+	f = feature_list(s, &nf);
+	rc = explain_fit(&r, s, (const char *const *)f, nf);
+	if (!rc) {
+		if (fmt == OUT_JSON)
+			print_json(s, &r);
+		else
+			print_table(s, &r);
+		explain_release(&r);
+	}
+	for (size_t i = 0; i < nf; i++)
+		free(f[i]);
+	free(f);
+	corr_set_free(s);
+	return rc;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	enum out_format fmt;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "table";
+	a.max_ref_cv = 0.30;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!a.model || !a.ref)
+		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	else if (out_parse_format(a.format, &fmt) || fmt == OUT_CSV)
+		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
+	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
+		if ((rc = run(db, fmt)) < 0) {
+			cli_error(cmd.name);
+			rc = cli_exit_for(rc);
+		}
+		db_close(db);
+	}
+	cli_list_free(&a.where);
+	cli_list_free(&a.features);
+	if (rc == CLI_OK && fflush(stdout) != 0)
+		return cli_fail(cmd.name, "cannot write output");
+	return rc;
+}

@@ -1,0 +1,266 @@
+/* perfcorr trend: the statistics of every model version, release order. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/corrout.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/out.h"
+#include "src/util.h"
+
+static struct {
+	const char *model, *ref, *metric, *op, *workload, *format;
+	struct cli_list where;
+	int pool, skip_waived;
+	double max_ref_cv;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &a.model, "SRC", "model source (every "
+	  "version)" },
+	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side (latest "
+	  "version when none given)" },
+	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
+	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
+	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
+	  "matching GLOB" },
+	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
+	  "this parameter value" },
+	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
+	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
+	  "limit (default 0.30)" },
+	{ CLI_FLAG, "skip-waived", 0, &a.skip_waived, NULL, "leave waived "
+	  "pairs out of the statistics" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
+	  "json" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "trend",
+	.usage = "--model SRC --ref SRC[@V] [options]",
+	.summary = "Summary statistics for every version of the model source "
+		   "against one reference, in release order (first import).",
+	.details = "A version that pairs nothing with the reference is listed "
+		   "with n = 0.\nStatistics as in 'perfcorr compare' "
+		   "(docs/statistics.md).",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+struct row {
+	char *version;
+	struct corr_side side;	/* model side (runs) when matched */
+	struct corr_side ref;
+	struct stats_summary s;
+	int matched;
+};
+
+static int load_version(struct db *db, const char *version, struct row *r)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *s = NULL;
+	char *spec = xasprintf("%s@%s", a.model, version);
+	int rc;
+
+	q.model = spec;
+	q.ref = a.ref;
+	q.metric = a.metric;
+	q.op_glob = a.op;
+	q.workload_glob = a.workload;
+	q.where = a.where.items;
+	q.pool = a.pool;
+	q.max_ref_cv = a.max_ref_cv;
+	r->version = xstrdup(version);
+	rc = corr_load(&s, db, &q);
+	free(spec);
+	if (rc == PC_ENOTFOUND && strstr(pc_error_last(), "nothing matched")) {
+		stats_compute(&r->s, NULL, NULL, NULL, 0);
+		return 0;
+	}
+	if (rc < 0)
+		return rc;
+	rc = corr_summary(&r->s, s, NULL, NULL, a.skip_waived);
+	r->matched = 1;
+	r->side = s->model;
+	r->ref = s->ref;
+	memset(&s->model, 0, sizeof(s->model));
+	memset(&s->ref, 0, sizeof(s->ref));
+	corr_set_free(s);
+	return rc;
+}
+
+static void side_free(struct corr_side *s)
+{
+	free(s->source);
+	free(s->kind);
+	free(s->version);
+	free(s->runs);
+}
+
+static const struct corr_side *some_ref(const struct row *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r[i].matched)
+			return &r[i].ref;
+	return NULL;
+}
+
+static void print_json(const struct row *r, size_t n)
+{
+	const struct corr_side *ref = some_ref(r, n);
+
+	fputs("{\"model\":{\"source\":", stdout);
+	out_json_str(stdout, a.model);
+	fputs("},\"ref\":", stdout);
+	if (ref)
+		corrout_side_json(stdout, ref);
+	else
+		fputs("null", stdout);
+	fputs(",\"versions\":[", stdout);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",{\"version\":" : "{\"version\":", stdout);
+		out_json_str(stdout, r[i].version);
+		fputs(",\"runs\":[", stdout);
+		for (size_t k = 0; r[i].matched && k < r[i].side.nruns; k++)
+			printf("%s%lld", k ? "," : "",
+			       (long long)r[i].side.runs[k]);
+		fputs("],\"summary\":{", stdout);
+		corrout_stats_json(stdout, &r[i].s);
+		fputs("}}", stdout);
+	}
+	fputs("]}\n", stdout);
+}
+
+static void print_csv(const struct row *r, size_t n)
+{
+	fputs("version", stdout);
+	corrout_stats_csv_header(stdout);
+	fputc('\n', stdout);
+	for (size_t i = 0; i < n; i++) {
+		out_csv_field(stdout, r[i].version);
+		corrout_stats_csv_row(stdout, &r[i].s);
+		fputc('\n', stdout);
+	}
+}
+
+static void print_table(const struct row *r, size_t n)
+{
+	static const char *const head[] = { "version", "n", "MAPE", "change",
+		"bias", "p90|err|", "geomean", "pearson", "kendall", "noisy",
+		"sol" };
+	struct out_table *t = out_table_new(11, head);
+	const struct corr_side *ref = some_ref(r, n);
+	char b[11][48];
+
+	for (int c = 1; c < 11; c++)
+		out_table_right(t, c);
+	for (size_t i = 0; i < n; i++) {
+		const struct stats_summary *s = &r[i].s;
+		const char *row[11];
+		double prev = i ? r[i - 1].s.mape : NAN;
+
+		row[0] = r[i].version;
+		snprintf(b[1], 48, "%ld", s->n);
+		row[1] = b[1];
+		row[2] = corrout_pct(b[2], 48, s->mape);
+		row[3] = isfinite(prev) && isfinite(s->mape) ?
+			 (snprintf(b[3], 48, "%+.2f pt", (s->mape - prev) * 100),
+			  b[3]) : "";
+		row[4] = corrout_pct(b[4], 48, s->bias);
+		row[5] = corrout_pct(b[5], 48, s->p90_abs_err);
+		row[6] = corrout_num(b[6], 48, s->geomean_ratio);
+		row[7] = corrout_num(b[7], 48, s->pearson);
+		row[8] = corrout_num(b[8], 48, s->kendall_tau_b);
+		snprintf(b[9], 48, "%ld", s->excluded_noisy);
+		row[9] = b[9];
+		snprintf(b[10], 48, "%ld", s->sol_violations);
+		row[10] = b[10];
+		out_table_add(t, row);
+	}
+	fputs("model: ", stdout);
+	util_fputs_safe(a.model, stdout);
+	if (ref) {
+		char *rs = corrout_side_text(ref);
+
+		fputs("  reference: ", stdout);
+		util_fputs_safe(rs, stdout);
+		free(rs);
+	}
+	fputs("\n(versions in release order; '-' = undefined, e.g. fewer "
+	      "than 3 pairs; n = 0: nothing paired)\n", stdout);
+	out_table_print(t, stdout);
+	out_table_free(t);
+}
+
+static int run(struct db *db, enum out_format fmt)
+{
+	char **v = NULL;
+	size_t n = 0, i;
+	struct row *rows = NULL;
+	int rc = corr_versions(db, a.model, &v, &n);
+
+	if (rc < 0)
+		return rc;
+	if (n == 0)
+		return pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
+				    "has no runs)", a.model);
+	rows = xcalloc(n, sizeof(*rows));
+	for (i = 0; i < n && !rc; i++)
+		rc = load_version(db, v[i], &rows[i]);
+	if (!rc && !some_ref(rows, n))
+		rc = pc_error_set(PC_ENOTFOUND, "no version of '%s' pairs with "
+				  "'%s'", a.model, a.ref);
+	if (!rc && fmt == OUT_JSON)
+		print_json(rows, n);
+	else if (!rc && fmt == OUT_CSV)
+		print_csv(rows, n);
+	else if (!rc)
+		print_table(rows, n);
+	for (i = 0; i < n; i++) {
+		free(v[i]);
+		free(rows[i].version);
+		side_free(&rows[i].side);
+		side_free(&rows[i].ref);
+	}
+	free(v);
+	free(rows);
+	return rc;
+}
+
+int cmd_trend(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	enum out_format fmt;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "table";
+	a.max_ref_cv = 0.30;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!a.model || !a.ref)
+		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	else if (strchr(a.model, '@'))
+		rc = cli_usage_error(cmd.name, "--model takes a source without "
+				     "a version: trend covers every version");
+	else if (out_parse_format(a.format, &fmt))
+		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
+	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
+		if ((rc = run(db, fmt)) < 0) {
+			cli_error(cmd.name);
+			rc = cli_exit_for(rc);
+		}
+		db_close(db);
+	}
+	cli_list_free(&a.where);
+	if (rc == CLI_OK && fflush(stdout) != 0)
+		return cli_fail(cmd.name, "cannot write output");
+	return rc;
+}
