@@ -17,5 +17,8 @@ int cmd_compare(int argc, char **argv);
 int cmd_trend(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
+int cmd_annotations(int argc, char **argv);
+int cmd_gate(int argc, char **argv);
 
 #endif

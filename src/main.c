@@ -31,6 +31,9 @@ static const struct command commands[] = {
 	{ "trend", cmd_trend, "statistics of every model version, in order" },
 	{ "diff", cmd_diff, "what moved between two versions, and why" },
 	{ "explain", cmd_explain, "regress the error on workload features" },
+	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
+	{ "annotations", cmd_annotations, "list the annotation history" },
+	{ "gate", cmd_gate, "judge a model release against a policy" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,342 @@
+/* perfcorr annotate | annotations: explain discrepancies, list history. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "db/annot.h"
+#include "db/db.h"
+#include "db/query.h"
+#include "db/wkey.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/out.h"
+#include "src/util.h"
+
+static const char *workload_s, *op_s, *metric_s, *model_s, *ref_s;
+static const char *status_s, *category_s, *note_s, *link_s, *expires_s;
+static const char *author_s, *format_s;
+static int pattern_f, current_f;
+
+static const struct cli_opt annotate_opts[] = {
+	{ CLI_STR, "workload", 'w', &workload_s, "KEY", "workload key "
+	  "(canonicalised unless --pattern)" },
+	{ CLI_STR, "op", 'o', &op_s, "OP", "op name" },
+	{ CLI_STR, "metric", 'm', &metric_s, "METRIC", "metric name" },
+	{ CLI_STR, "model", 0, &model_s, "SRC", "only for this model source" },
+	{ CLI_STR, "ref", 0, &ref_s, "SRC", "only for this reference source" },
+	{ CLI_FLAG, "pattern", 0, &pattern_f, NULL, "workload, op and metric "
+	  "are globs (* ? [..])" },
+	{ CLI_STR, "status", 's', &status_s, "S", "open, investigating, "
+	  "explained, accepted, fixed or wontfix (required)" },
+	{ CLI_STR, "category", 'c', &category_s, "C", "modeling-error, "
+	  "specification-error, abstraction-error, rtl-bug, measurement-issue, "
+	  "reference-changed or unknown (default)" },
+	{ CLI_STR, "note", 'n', &note_s, "TEXT", "the explanation" },
+	{ CLI_STR, "link", 0, &link_s, "URL", "ticket or document" },
+	{ CLI_STR, "expires", 0, &expires_s, "DATE", "YYYY-MM-DD: an accepted "
+	  "waiver stops applying after this day" },
+	{ CLI_STR, "author", 0, &author_s, "NAME", "who (default $USER)" },
+	CLI_OPT_END
+};
+
+static const struct cli_opt list_opts[] = {
+	{ CLI_STR, "workload", 'w', &workload_s, "KEY", "only this workload "
+	  "key (exact)" },
+	{ CLI_STR, "op", 'o', &op_s, "OP", "only this op (exact)" },
+	{ CLI_STR, "metric", 'm', &metric_s, "METRIC", "only this metric" },
+	{ CLI_STR, "status", 's', &status_s, "S", "only rows with this status" },
+	{ CLI_FLAG, "current", 0, &current_f, NULL, "only the newest row of "
+	  "each key (its current state)" },
+	{ CLI_STR, "format", 'f', &format_s, "FMT", "table (default), csv or "
+	  "json" },
+	CLI_OPT_END
+};
+
+static int in_list(const char *const *l, const char *s)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, s))
+			return 1;
+	return 0;
+}
+
+/* A real calendar date in YYYY-MM-DD form. */
+static int valid_date(const char *s)
+{
+	struct tm tm = { 0 };
+	int y, m, d;
+	char tail;
+
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d,
+				       &tail) != 3 || s[4] != '-' ||
+	    s[7] != '-')
+		return 0;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = 12;
+	if (m < 1 || m > 12 || d < 1 || d > 31 || mktime(&tm) == (time_t)-1)
+		return 0;
+	return tm.tm_mday == d && tm.tm_mon == m - 1;
+}
+
+static int check_source(const char *cmd, struct db *db, const char *src)
+{
+	if (!src || db_source_exists(db, src, NULL) == 1)
+		return 0;
+	return cli_fail(cmd, "unknown source '%s' (see 'perfcorr sources')",
+			src);
+}
+
+static int add(const char *cmd, struct annot *a)
+{
+	struct db *db;
+	int64_t id;
+	int rc;
+
+	if ((rc = cli_open_db(&db, 0)))
+		return rc;
+	rc = check_source(cmd, db, a->model_source);
+	if (!rc)
+		rc = check_source(cmd, db, a->ref_source);
+	if (!rc && db_annot_add(db, a, 1, &id) < 0) {
+		cli_error(cmd);
+		rc = CLI_FAIL;
+	}
+	db_close(db);
+	if (!rc)
+		printf("%lld\n", (long long)id);
+	return rc;
+}
+
+int cmd_annotate(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "annotate",
+		.usage = "--status S [--workload W] [--op O] [--metric M] "
+			 "[--model SRC] [--ref SRC] [--category C] [--note TEXT] "
+			 "[--link URL] [--expires DATE]",
+		.summary = "Explain a discrepancy: append an annotation to its "
+			   "history (the newest row is its current state). "
+			   "An 'accepted' annotation waives the points it names "
+			   "in 'perfcorr gate' until it expires. Prints the "
+			   "new annotation's id.",
+		.opts = annotate_opts, .min_args = 0, .max_args = 0,
+	};
+	struct annot a = { 0 };
+	struct wkey k;
+	struct cli_list pos;
+	char *key = NULL;
+	int rc;
+
+	workload_s = op_s = metric_s = model_s = ref_s = NULL;
+	status_s = note_s = link_s = expires_s = author_s = NULL;
+	category_s = "unknown";
+	pattern_f = 0;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!status_s)
+		return cli_usage_error(cmd.name, "--status is required");
+	if (!in_list(db_annot_statuses, status_s))
+		return cli_usage_error(cmd.name, "unknown status '%s' (open, "
+				       "investigating, explained, accepted, "
+				       "fixed, wontfix)", status_s);
+	if (!in_list(db_annot_categories, category_s))
+		return cli_usage_error(cmd.name, "unknown category '%s' "
+				       "(modeling-error, specification-error, "
+				       "abstraction-error, rtl-bug, "
+				       "measurement-issue, reference-changed, "
+				       "unknown)", category_s);
+	if (!workload_s && !op_s && !metric_s)
+		return cli_usage_error(cmd.name, "name what it explains: "
+				       "--workload, --op and/or --metric");
+	if (expires_s && !valid_date(expires_s))
+		return cli_usage_error(cmd.name, "--expires '%s' is not a date "
+				       "(YYYY-MM-DD)", expires_s);
+	if (workload_s && !pattern_f) {
+		wkey_init(&k);
+		if (wkey_parse(&k, workload_s) < 0) {
+			wkey_release(&k);
+			return cli_usage_error(cmd.name, "--workload: %s",
+					       pc_error_last());
+		}
+		key = wkey_format(&k);
+		wkey_release(&k);
+	}
+	a.workload = key ? key : (char *)workload_s;
+	a.op = (char *)op_s;
+	a.metric = (char *)metric_s;
+	a.model_source = (char *)model_s;
+	a.ref_source = (char *)ref_s;
+	a.is_pattern = pattern_f;
+	a.status = (char *)status_s;
+	a.category = (char *)category_s;
+	a.note = (char *)note_s;
+	a.link = (char *)link_s;
+	a.expires = (char *)expires_s;
+	a.author = (char *)author_s;
+	rc = add(cmd.name, &a);
+	free(key);
+	return rc;
+}
+
+static int keep(const struct annot *v, size_t n, size_t i)
+{
+	const struct annot *a = &v[i];
+
+	if ((workload_s && (!a->workload || strcmp(a->workload, workload_s))) ||
+	    (op_s && (!a->op || strcmp(a->op, op_s))) ||
+	    (metric_s && (!a->metric || strcmp(a->metric, metric_s))) ||
+	    (status_s && strcmp(a->status, status_s)))
+		return 0;
+	if (!current_f)
+		return 1;
+	/* superseded by a newer row of the same key? */
+	for (size_t j = i + 1; j < n; j++) {
+		const struct annot *b = &v[j];
+		const char *x[] = { a->workload, a->op, a->metric,
+				    a->model_source, a->ref_source };
+		const char *y[] = { b->workload, b->op, b->metric,
+				    b->model_source, b->ref_source };
+		int same = a->is_pattern == b->is_pattern;
+
+		for (int f = 0; same && f < 5; f++)
+			same = (!x[f] && !y[f]) || (x[f] && y[f] &&
+						    !strcmp(x[f], y[f]));
+		if (same)
+			return 0;
+	}
+	return 1;
+}
+
+#define NCOLS 14
+static const char *const headers[NCOLS] = { "id", "created_at", "author",
+	"status", "category", "workload", "op", "metric", "model", "ref",
+	"pattern", "expires", "note", "link" };
+
+static void cells(const struct annot *a, char *id, const char **c)
+{
+	snprintf(id, 32, "%lld", (long long)a->id);
+	c[0] = id;
+	c[1] = a->created_at;
+	c[2] = a->author;
+	c[3] = a->status;
+	c[4] = a->category;
+	c[5] = a->workload;
+	c[6] = a->op;
+	c[7] = a->metric;
+	c[8] = a->model_source;
+	c[9] = a->ref_source;
+	c[10] = a->is_pattern ? "1" : "0";
+	c[11] = a->expires;
+	c[12] = a->note;
+	c[13] = a->link;
+}
+
+static void print_row(FILE *fp, enum out_format fmt, struct out_table *t,
+		      const struct annot *a, int first)
+{
+	const char *c[NCOLS];
+	char id[32];
+
+	cells(a, id, c);
+	if (fmt == OUT_TABLE) {
+		for (int i = 0; i < NCOLS; i++)
+			c[i] = c[i] ? c[i] : (fmt == OUT_TABLE ? "-" : "");
+		out_table_add(t, c);
+		return;
+	}
+	if (fmt == OUT_CSV) {
+		for (int i = 0; i < NCOLS; i++) {
+			if (i)
+				fputc(',', fp);
+			out_csv_field(fp, c[i] ? c[i] : "");
+		}
+		fputc('\n', fp);
+		return;
+	}
+	fputs(first ? "  {" : ",\n  {", fp);
+	fprintf(fp, "\"id\": %lld", (long long)a->id);
+	for (int i = 1; i < NCOLS; i++) {
+		fprintf(fp, ", \"%s\": ", headers[i]);
+		if (i == 10)
+			fputs(a->is_pattern ? "true" : "false", fp);
+		else if (c[i])
+			out_json_str(fp, c[i]);
+		else
+			fputs("null", fp);
+	}
+	fputc('}', fp);
+}
+
+static void print_all(const struct annot *v, size_t n, enum out_format fmt)
+{
+	struct out_table *t = NULL;
+	int first = 1;
+
+	if (fmt == OUT_TABLE)
+		t = out_table_new(NCOLS, headers);
+	else if (fmt == OUT_CSV)
+		for (int i = 0; i < NCOLS; i++)
+			printf("%s%c", headers[i], i + 1 < NCOLS ? ',' : '\n');
+	else
+		fputs("[\n", stdout);
+	for (size_t i = 0; i < n; i++) {
+		if (!keep(v, n, i))
+			continue;
+		print_row(stdout, fmt, t, &v[i], first);
+		first = 0;
+	}
+	if (t) {
+		out_table_right(t, 0);
+		out_table_print(t, stdout);
+		out_table_free(t);
+	} else if (fmt == OUT_JSON) {
+		fputs(first ? "]\n" : "\n]\n", stdout);
+	}
+}
+
+int cmd_annotations(int argc, char **argv)
+{
+	static const struct cli_cmd cmd = {
+		.name = "annotations",
+		.usage = "[--workload W] [--op O] [--metric M] [--status S] "
+			 "[--current] [--format table|csv|json]",
+		.summary = "List the annotation history, oldest first (every "
+			   "edit is a row; --current keeps the newest row of "
+			   "each key).",
+		.opts = list_opts, .min_args = 0, .max_args = 0,
+	};
+	struct cli_list pos;
+	struct annot *v = NULL;
+	enum out_format fmt;
+	struct db *db;
+	size_t n = 0;
+	int rc;
+
+	workload_s = op_s = metric_s = status_s = NULL;
+	format_s = "table";
+	current_f = 0;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (out_parse_format(format_s, &fmt))
+		return cli_usage_error(cmd.name, "unknown format '%s'",
+				       format_s);
+	if ((rc = cli_open_db(&db, DB_READONLY)))
+		return rc;
+	rc = db_annot_all(db, &v, &n);
+	db_close(db);
+	if (rc < 0) {
+		cli_error(cmd.name);
+		return CLI_FAIL;
+	}
+	print_all(v, n, fmt);
+	db_annot_free(v, n);
+	if (fflush(stdout) != 0)
+		return cli_fail(cmd.name, "cannot write output");
+	return CLI_OK;
+}

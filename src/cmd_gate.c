@@ -1,0 +1,351 @@
+/* perfcorr gate: judge a model release against a policy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/gate.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/gate.h"
+#include "src/gate_out.h"
+#include "src/out.h"
+#include "src/policy.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+static const char *policy_s, *model_s, *ref_s, *junit_s, *format_s;
+static int dry_f, history_f, top_i;
+
+static const struct cli_opt gate_opts[] = {
+	{ CLI_STR, "policy", 'p', &policy_s, "FILE", "the policy (JSON, see "
+	  "docs/gate.md)" },
+	{ CLI_STR, "model", 0, &model_s, "SRC[@V]", "model release (default: "
+	  "the policy's model, latest version)" },
+	{ CLI_STR, "ref", 0, &ref_s, "SRC[@V]", "reference (default: the "
+	  "policy's ref, latest version)" },
+	{ CLI_STR, "junit", 0, &junit_s, "FILE", "also write JUnit XML, one "
+	  "testcase per rule" },
+	{ CLI_STR, "format", 'f', &format_s, "FMT", "text (default) or json" },
+	{ CLI_INT, "top", 0, &top_i, "N", "offending points listed per rule "
+	  "(default 5)" },
+	{ CLI_FLAG, "dry-run", 'n', &dry_f, NULL, "evaluate without recording "
+	  "the evaluation" },
+	{ CLI_FLAG, "history", 0, &history_f, NULL, "list recorded "
+	  "evaluations (of --policy's policy when given)" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd gate_cmd = {
+	.name = "gate",
+	.usage = "--policy FILE [--model SRC@V] [--ref SRC@V] [--junit FILE] "
+		 "[--format text|json] [--dry-run] | --history [--policy FILE]",
+	.summary = "Judge a model release against a policy's error limits. "
+		   "Exit 0: pass (warnings allowed), 1: a fail rule failed, "
+		   "2: usage or policy error, or nothing to compare. Every "
+		   "evaluation is recorded unless --dry-run.",
+	.details = "Points whose current annotation is 'accepted' and not "
+		   "expired are waived:\nleft out of the limits and listed. "
+		   "See docs/gate.md for the policy format.",
+	.opts = gate_opts, .min_args = 0, .max_args = 0,
+};
+
+static char *runs_json(const struct corr_side *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addch(&sb, '[');
+	for (size_t i = 0; i < s->nruns; i++)
+		strbuf_addf(&sb, "%s%lld", i ? "," : "",
+			    (long long)s->runs[i]);
+	strbuf_addch(&sb, ']');
+	return strbuf_detach(&sb);
+}
+
+/* One prior per rule from the recorded history (none for a dry run's
+ * own record: it reads, it never writes). */
+static int load_priors(struct db *db, const struct policy *p,
+		       const struct corr_set *set, struct gate_prior *pr)
+{
+	char *mr = runs_json(&set->model), *rr = runs_json(&set->ref);
+	char *inputs = xasprintf("%s|%s", mr, rr);
+	char **versions = NULL;
+	size_t nv = 0;
+	int rc;
+
+	rc = corr_versions(db, set->model.source, &versions, &nv);
+	for (size_t i = 0; !rc && i < p->nrules; i++) {
+		struct db_gate_hist *h = NULL;
+		size_t n = 0;
+
+		rc = db_gate_hist(db, p->name, set->model.source,
+				  set->ref.source, p->rules[i].name, &h, &n);
+		if (!rc)
+			gate_prior_compute(&pr[i], h, n, inputs,
+					   set->model.version, versions, nv);
+		db_gate_hist_free(h, n);
+	}
+	for (size_t i = 0; i < nv; i++)
+		free(versions[i]);
+	free(versions);
+	free(inputs);
+	free(mr);
+	free(rr);
+	return rc;
+}
+
+static int record(struct db *db, const struct gate_result *g)
+{
+	struct db_gate_eval e = { 0 };
+	struct db_gate_rule_eval *r = xcalloc(g->nrules + 1, sizeof(*r));
+	int rc;
+
+	e.policy_name = g->policy->name;
+	e.policy_hash = (char *)g->policy->hash;
+	e.model_source = g->set->model.source;
+	e.model_version = g->set->model.version;
+	e.ref_source = g->set->ref.source;
+	e.ref_version = g->set->ref.version;
+	e.model_runs = runs_json(&g->set->model);
+	e.ref_runs = runs_json(&g->set->ref);
+	e.verdict = (char *)gate_status_name(g->verdict);
+	e.details = gate_out_json(g);
+	for (size_t i = 0; i < g->nrules; i++) {
+		const struct gate_rule_result *x = &g->rules[i];
+		const struct gate_check *c = &x->checks[x->nchecks > 1];
+
+		for (int j = 0; j < x->nchecks; j++)
+			if (x->checks[j].failed) {
+				c = &x->checks[j];
+				break;
+			}
+		r[i].rule = x->rule->name;
+		r[i].status = (char *)gate_status_name(x->status);
+		r[i].failed = x->failed;
+		r[i].value = c->value;
+		r[i].lim = c->limit;
+		r[i].mape = x->sum.mape;
+		r[i].npairs = x->sum.n;
+		r[i].nwaived = x->nwaived;
+		r[i].nnoisy = x->nnoisy;
+		r[i].message = x->message;
+	}
+	rc = db_gate_record(db, &e, r, g->nrules, NULL);
+	free(e.model_runs);
+	free(e.ref_runs);
+	free(e.details);
+	free(r);
+	return rc;
+}
+
+static int write_junit(const struct gate_result *g)
+{
+	FILE *fp = fopen(junit_s, "w");
+	int rc;
+
+	if (!fp)
+		return pc_error_set(PC_EIO, "cannot write '%s'", junit_s);
+	rc = gate_out_junit(fp, g);
+	if (fclose(fp) != 0 && !rc)
+		rc = pc_error_set(PC_EIO, "cannot write '%s'", junit_s);
+	return rc;
+}
+
+static int output(const struct gate_result *g, int json)
+{
+	if (json) {
+		char *s = gate_out_json(g);
+
+		puts(s);
+		free(s);
+	} else {
+		gate_out_text(stdout, g);
+	}
+	if (junit_s && write_junit(g) < 0)
+		return -1;
+	return fflush(stdout) ? pc_error_set(PC_EIO, "cannot write output") :
+	       0;
+}
+
+/* Load, evaluate, print, record. Returns the exit code. */
+static int evaluate(struct db *db, const struct policy *p, int json)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *set = NULL;
+	struct gate_result *g = NULL;
+	struct gate_prior *pr = xcalloc(p->nrules + 1, sizeof(*pr));
+	int rc, code = CLI_USAGE;
+
+	q.model = model_s ? model_s : p->model;
+	q.ref = ref_s ? ref_s : p->ref;
+	q.max_ref_cv = p->max_ref_cv;
+	if ((rc = corr_load(&set, db, &q)) < 0)
+		goto done;
+	if ((rc = load_priors(db, p, set, pr)) < 0 ||
+	    (rc = gate_evaluate(&g, p, set, pr, NULL, (size_t)top_i)) < 0)
+		goto done;
+	if ((rc = output(g, json)) < 0) {
+		code = CLI_FAIL;
+		goto done;
+	}
+	if (!dry_f && (rc = record(db, g)) < 0) {
+		code = CLI_FAIL;
+		goto done;
+	}
+	code = g->verdict == GATE_FAIL ? CLI_FAIL : CLI_OK;
+done:
+	if (rc < 0)
+		cli_error(gate_cmd.name);
+	for (size_t i = 0; i < p->nrules; i++)
+		gate_prior_release(&pr[i]);
+	free(pr);
+	gate_result_free(g);
+	corr_set_free(set);
+	return code;
+}
+
+static void history_json(struct db *db, const struct db_gate_eval *e)
+{
+	struct db_gate_rule_eval *r = NULL;
+	size_t n = 0;
+
+	printf("{\"id\": %lld, \"evaluated_at\": ", (long long)e->id);
+	out_json_str(stdout, e->evaluated_at);
+	printf(", \"evaluated_by\": ");
+	out_json_str(stdout, e->evaluated_by);
+	printf(", \"policy\": ");
+	out_json_str(stdout, e->policy_name);
+	printf(", \"policy_sha256\": ");
+	out_json_str(stdout, e->policy_hash);
+	const char *k[] = { "model_source", "model_version", "ref_source",
+			    "ref_version", "verdict" };
+	const char *v[] = { e->model_source, e->model_version, e->ref_source,
+			    e->ref_version, e->verdict };
+	for (int i = 0; i < 5; i++) {
+		printf(", \"%s\": ", k[i]);
+		out_json_str(stdout, v[i]);
+	}
+	printf(", \"model_runs\": %s, \"ref_runs\": %s, \"rules\": [",
+	       e->model_runs, e->ref_runs);
+	if (db_gate_rule_evals(db, e->id, &r, &n) < 0)
+		n = 0;
+	for (size_t i = 0; i < n; i++) {
+		printf("%s{\"rule\": ", i ? ", " : "");
+		out_json_str(stdout, r[i].rule);
+		printf(", \"status\": ");
+		out_json_str(stdout, r[i].status);
+		printf(", \"failed\": %s, \"value\": ", r[i].failed ? "true" :
+		       "false");
+		out_json_num(stdout, r[i].value);
+		printf(", \"limit\": ");
+		out_json_num(stdout, r[i].lim);
+		printf(", \"mape\": ");
+		out_json_num(stdout, r[i].mape);
+		printf(", \"pairs\": %ld, \"waived\": %ld}", r[i].npairs,
+		       r[i].nwaived);
+	}
+	printf("]}");
+	db_gate_rule_evals_free(r, n);
+}
+
+static int history(struct db *db, const char *name, int json)
+{
+	static const char *const hdr[] = { "id", "evaluated_at", "policy",
+		"model", "ref", "verdict", "fail", "warn", "pass", "by" };
+	struct db_gate_eval *e = NULL;
+	struct out_table *t;
+	size_t n = 0;
+
+	if (db_gate_evals(db, name, &e, &n) < 0) {
+		cli_error(gate_cmd.name);
+		return CLI_FAIL;
+	}
+	t = json ? NULL : out_table_new(10, hdr);
+	if (json)
+		printf("[");
+	for (size_t i = 0; i < n; i++) {
+		char id[24], m[512], r[512], c[3][24];
+		const char *row[10];
+
+		if (json) {
+			printf(i ? ",\n " : "\n ");
+			history_json(db, &e[i]);
+			continue;
+		}
+		snprintf(id, sizeof(id), "%lld", (long long)e[i].id);
+		snprintf(m, sizeof(m), "%s@%s", e[i].model_source,
+			 e[i].model_version);
+		snprintf(r, sizeof(r), "%s@%s", e[i].ref_source,
+			 e[i].ref_version);
+		snprintf(c[0], sizeof(c[0]), "%ld", e[i].nfail);
+		snprintf(c[1], sizeof(c[1]), "%ld", e[i].nwarn);
+		snprintf(c[2], sizeof(c[2]), "%ld", e[i].npass);
+		row[0] = id;
+		row[1] = e[i].evaluated_at;
+		row[2] = e[i].policy_name;
+		row[3] = m;
+		row[4] = r;
+		row[5] = e[i].verdict;
+		row[6] = c[0];
+		row[7] = c[1];
+		row[8] = c[2];
+		row[9] = e[i].evaluated_by ? e[i].evaluated_by : "";
+		out_table_add(t, row);
+	}
+	if (json) {
+		printf("%s]\n", n ? "\n" : "");
+	} else {
+		for (int col = 6; col <= 8; col++)
+			out_table_right(t, col);
+		out_table_right(t, 0);
+		out_table_print(t, stdout);
+		out_table_free(t);
+	}
+	db_gate_evals_free(e, n);
+	return fflush(stdout) ? cli_fail(gate_cmd.name, "cannot write output") :
+	       CLI_OK;
+}
+
+int cmd_gate(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct policy *p = NULL;
+	struct db *db;
+	int rc, json;
+
+	policy_s = model_s = ref_s = junit_s = NULL;
+	format_s = "text";
+	dry_f = history_f = 0;
+	top_i = 5;
+	if ((rc = cli_parse(&gate_cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (strcmp(format_s, "text") && strcmp(format_s, "json"))
+		return cli_usage_error(gate_cmd.name, "unknown format '%s' "
+				       "(text or json)", format_s);
+	json = !strcmp(format_s, "json");
+	if (top_i < 0)
+		return cli_usage_error(gate_cmd.name, "--top must be >= 0");
+	if (!policy_s && !history_f)
+		return cli_usage_error(gate_cmd.name, "--policy is required");
+	if (policy_s && policy_load(&p, policy_s) < 0) {
+		cli_error(gate_cmd.name);
+		return CLI_USAGE;
+	}
+	if (!history_f && !(model_s || p->model))
+		rc = cli_usage_error(gate_cmd.name, "no model: give --model or "
+				     "\"model\" in the policy");
+	else if (!history_f && !(ref_s || p->ref))
+		rc = cli_usage_error(gate_cmd.name, "no reference: give --ref "
+				     "or \"ref\" in the policy");
+	else if (!(rc = cli_open_db(&db, dry_f || history_f ? DB_READONLY :
+				    0))) {
+		rc = history_f ? history(db, p ? p->name : NULL, json) :
+		     evaluate(db, p, json);
+		db_close(db);
+	}
+	policy_free(p);
+	return rc;
+}

@@ -1,0 +1,410 @@
+/* Gate outputs: text, JSON, JUnit XML (see gate_out.h). */
+#include "src/gate_out.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/gate.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+static void add_safe(struct strbuf *sb, const char *s)
+{
+	char *p = util_safe_dup(s ? s : "");
+
+	strbuf_addstr(sb, p);
+	free(p);
+}
+
+static void add_side(struct strbuf *sb, const struct corr_side *s)
+{
+	add_safe(sb, s->source);
+	strbuf_addch(sb, '@');
+	add_safe(sb, s->version);
+}
+
+static void add_annot(struct strbuf *sb, const struct annot *a)
+{
+	if (!a) {
+		strbuf_addstr(sb, "unexplained");
+		return;
+	}
+	add_safe(sb, a->status);
+	strbuf_addch(sb, '/');
+	add_safe(sb, a->category);
+	strbuf_addstr(sb, " by ");
+	add_safe(sb, a->author);
+	strbuf_addstr(sb, " on ");
+	strbuf_add(sb, a->created_at ? a->created_at : "", a->created_at &&
+		   strlen(a->created_at) >= 10 ? 10 : 0);
+	if (a->expires) {
+		strbuf_addstr(sb, " until ");
+		add_safe(sb, a->expires);
+	}
+	if (a->note && *a->note) {
+		strbuf_addstr(sb, ": ");
+		add_safe(sb, a->note);
+	}
+	if (a->link) {
+		strbuf_addstr(sb, " <");
+		add_safe(sb, a->link);
+		strbuf_addch(sb, '>');
+	}
+}
+
+/* "  workload op metric: model M ref R err +E% - annotation" */
+static void add_point(struct strbuf *sb, const struct corr_point *p)
+{
+	strbuf_addstr(sb, "    ");
+	add_safe(sb, p->workload);
+	strbuf_addch(sb, ' ');
+	add_safe(sb, p->op);
+	strbuf_addch(sb, ' ');
+	add_safe(sb, p->metric);
+	strbuf_addf(sb, ": model %.4g ref %.4g err %+.1f%% - ", p->model,
+		    p->ref, p->err * 100);
+	add_annot(sb, p->ann);
+	strbuf_addch(sb, '\n');
+}
+
+/* The checks of a passing rule, or the message of one that did not. */
+static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
+			  int width)
+{
+	strbuf_addf(sb, "%s  ", gate_status_label(r->status));
+	add_safe(sb, r->rule->name);
+	for (int i = (int)strlen(r->rule->name); i < width; i++)
+		strbuf_addch(sb, ' ');
+	strbuf_addf(sb, "  n=%ld", r->sum.n);
+	if (r->nwaived || r->nnoisy)
+		strbuf_addf(sb, " (%ld waived, %ld noisy)", r->nwaived,
+			    r->nnoisy);
+	strbuf_addstr(sb, "  ");
+	if (r->message) {
+		add_safe(sb, r->message);
+	} else {
+		for (int i = 0; i < r->nchecks; i++) {
+			if (i)
+				strbuf_addstr(sb, "; ");
+			gate_check_text(&r->checks[i], sb);
+		}
+	}
+	strbuf_addch(sb, '\n');
+}
+
+/* The offending points of a rule that did not pass. */
+static void add_offenders(struct strbuf *sb, const struct gate_result *g,
+			  const struct gate_rule_result *r)
+{
+	if (!r->noffenders)
+		return;
+	strbuf_addstr(sb, "  worst points of '");
+	add_safe(sb, r->rule->name);
+	strbuf_addstr(sb, "':\n");
+	for (size_t i = 0; i < r->noffenders; i++)
+		add_point(sb, &g->set->points[r->offenders[i]]);
+}
+
+void gate_out_text(FILE *fp, const struct gate_result *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned char *seen = xcalloc(g->set->n + 1, 1);
+	int width = 0, nw = 0;
+
+	strbuf_addstr(&sb, "gate '");
+	add_safe(&sb, g->policy->name);
+	strbuf_addstr(&sb, "': model ");
+	add_side(&sb, &g->set->model);
+	strbuf_addstr(&sb, " vs reference ");
+	add_side(&sb, &g->set->ref);
+	strbuf_addf(&sb, ", %zu pairs\n", g->set->n);
+	for (size_t i = 0; i < g->nrules; i++)
+		if ((int)strlen(g->rules[i].rule->name) > width)
+			width = (int)strlen(g->rules[i].rule->name);
+	for (size_t i = 0; i < g->nrules; i++)
+		add_rule_line(&sb, &g->rules[i], width);
+	for (size_t i = 0; i < g->nrules; i++)
+		if (g->rules[i].status != GATE_PASS)
+			add_offenders(&sb, g, &g->rules[i]);
+	for (size_t i = 0; i < g->nrules; i++) {
+		const struct gate_rule_result *r = &g->rules[i];
+
+		for (size_t j = 0; j < r->nwaived_pts; j++) {
+			if (seen[r->waived[j]]++)
+				continue;
+			if (!nw++)
+				strbuf_addstr(&sb, "waived (accepted, not "
+					      "counted):\n");
+			add_point(&sb, &g->set->points[r->waived[j]]);
+		}
+	}
+	strbuf_addf(&sb, "verdict: %s (%ld fail, %ld warn, %ld pass)\n",
+		    gate_status_label(g->verdict), g->nfail, g->nwarn, g->npass);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+	free(seen);
+}
+
+static cJSON *json_side(const struct corr_side *s)
+{
+	cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateArray();
+
+	cJSON_AddStringToObject(o, "source", s->source ? s->source : "");
+	cJSON_AddStringToObject(o, "kind", s->kind ? s->kind : "");
+	cJSON_AddStringToObject(o, "version", s->version ? s->version : "");
+	for (size_t i = 0; i < s->nruns; i++)
+		cJSON_AddItemToArray(runs, cJSON_CreateNumber((double)
+							      s->runs[i]));
+	cJSON_AddItemToObject(o, "runs", runs);
+	return o;
+}
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static cJSON *json_point(const struct corr_point *p)
+{
+	cJSON *o = cJSON_CreateObject(), *a;
+
+	add_str(o, "workload", p->workload);
+	add_str(o, "op", p->op);
+	add_str(o, "metric", p->metric);
+	cJSON_AddNumberToObject(o, "model", p->model);
+	cJSON_AddNumberToObject(o, "ref", p->ref);
+	cJSON_AddNumberToObject(o, "err", p->err);
+	if (!p->ann) {
+		cJSON_AddNullToObject(o, "annotation");
+		return o;
+	}
+	a = cJSON_AddObjectToObject(o, "annotation");
+	add_str(a, "status", p->ann->status);
+	add_str(a, "category", p->ann->category);
+	add_str(a, "note", p->ann->note);
+	add_str(a, "author", p->ann->author);
+	add_str(a, "created_at", p->ann->created_at);
+	add_str(a, "expires", p->ann->expires);
+	add_str(a, "link", p->ann->link);
+	return o;
+}
+
+static cJSON *json_check(const struct gate_check *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "limit", policy_limit_name(c->lim));
+	cJSON_AddNumberToObject(o, "value", c->value);
+	if (c->lim == PL_SLOPE_RANGE) {
+		cJSON *r = cJSON_AddArrayToObject(o, "threshold");
+
+		cJSON_AddItemToArray(r, cJSON_CreateNumber(c->limit));
+		cJSON_AddItemToArray(r, cJSON_CreateNumber(c->limit_hi));
+	} else {
+		cJSON_AddNumberToObject(o, "threshold", c->limit);
+	}
+	cJSON_AddBoolToObject(o, "failed", c->failed);
+	cJSON_AddBoolToObject(o, "applicable", !c->na);
+	add_str(o, "why", c->why);
+	return o;
+}
+
+static cJSON *json_rule(const struct gate_result *g,
+			const struct gate_rule_result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *arr;
+
+	cJSON_AddStringToObject(o, "name", r->rule->name);
+	cJSON_AddStringToObject(o, "severity", r->rule->severity ==
+				POLICY_WARN ? "warn" : "fail");
+	cJSON_AddStringToObject(o, "status", gate_status_name(r->status));
+	cJSON_AddBoolToObject(o, "failed", r->failed);
+	cJSON_AddNumberToObject(o, "consecutive", r->rule->consecutive);
+	cJSON_AddNumberToObject(o, "streak", r->streak);
+	add_str(o, "message", r->message);
+	cJSON_AddNumberToObject(o, "pairs", (double)r->sum.n);
+	cJSON_AddNumberToObject(o, "selected", (double)r->nselected);
+	cJSON_AddNumberToObject(o, "waived", (double)r->nwaived);
+	cJSON_AddNumberToObject(o, "noisy", (double)r->nnoisy);
+	cJSON_AddNumberToObject(o, "invalid", (double)r->ninvalid);
+	cJSON_AddNumberToObject(o, "mape", r->sum.mape);
+	if (r->prior.have_base) {
+		cJSON *b = cJSON_AddObjectToObject(o, "baseline");
+
+		cJSON_AddStringToObject(b, "version", r->prior.base_version);
+		cJSON_AddNumberToObject(b, "mape", r->prior.base_mape);
+	} else {
+		cJSON_AddNullToObject(o, "baseline");
+	}
+	arr = cJSON_AddArrayToObject(o, "checks");
+	for (int i = 0; i < r->nchecks; i++)
+		cJSON_AddItemToArray(arr, json_check(&r->checks[i]));
+	arr = cJSON_AddArrayToObject(o, "offending");
+	for (size_t i = 0; i < r->noffenders; i++)
+		cJSON_AddItemToArray(arr, json_point(&g->set->points
+						     [r->offenders[i]]));
+	arr = cJSON_AddArrayToObject(o, "waived_points");
+	for (size_t i = 0; i < r->nwaived_pts; i++)
+		cJSON_AddItemToArray(arr, json_point(&g->set->points
+						     [r->waived[i]]));
+	return o;
+}
+
+char *gate_out_json(const struct gate_result *g)
+{
+	cJSON *o = cJSON_CreateObject(), *p, *c, *arr;
+	char *s, *out;
+
+	p = cJSON_AddObjectToObject(o, "policy");
+	cJSON_AddStringToObject(p, "name", g->policy->name);
+	add_str(p, "file", g->policy->file);
+	cJSON_AddStringToObject(p, "sha256", g->policy->hash);
+	cJSON_AddItemToObject(o, "model", json_side(&g->set->model));
+	cJSON_AddItemToObject(o, "ref", json_side(&g->set->ref));
+	cJSON_AddStringToObject(o, "date", g->today);
+	cJSON_AddStringToObject(o, "verdict", gate_status_name(g->verdict));
+	c = cJSON_AddObjectToObject(o, "counts");
+	cJSON_AddNumberToObject(c, "pass", (double)g->npass);
+	cJSON_AddNumberToObject(c, "warn", (double)g->nwarn);
+	cJSON_AddNumberToObject(c, "fail", (double)g->nfail);
+	cJSON_AddNumberToObject(o, "pairs", (double)g->set->n);
+	arr = cJSON_AddArrayToObject(o, "rules");
+	for (size_t i = 0; i < g->nrules; i++)
+		cJSON_AddItemToArray(arr, json_rule(g, &g->rules[i]));
+	s = cJSON_Print(o);
+	cJSON_Delete(o);
+	out = xstrdup(s);
+	cJSON_free(s);
+	return out;
+}
+
+/* Length of a valid UTF-8 sequence XML 1.0 allows at s, or 0. */
+static size_t xml_char(const unsigned char *s)
+{
+	unsigned cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' ||
+		       s[0] == '\r';
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
+						  cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return n;
+}
+
+void gate_xml_escape(struct strbuf *sb, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+
+	while (*s) {
+		size_t n = xml_char(s);
+
+		if (!n) {
+			strbuf_addstr(sb, "\xef\xbf\xbd");
+			s++;
+			continue;
+		}
+		switch (*s) {
+		case '&': strbuf_addstr(sb, "&amp;"); break;
+		case '<': strbuf_addstr(sb, "&lt;"); break;
+		case '>': strbuf_addstr(sb, "&gt;"); break;
+		case '"': strbuf_addstr(sb, "&quot;"); break;
+		case '\'': strbuf_addstr(sb, "&apos;"); break;
+		default: strbuf_add(sb, (const char *)s, n);
+		}
+		s += n;
+	}
+}
+
+static void junit_case(struct strbuf *x, const struct gate_result *g,
+		       const struct gate_rule_result *r)
+{
+	struct strbuf body = STRBUF_INIT;
+
+	strbuf_addstr(x, "    <testcase classname=\"perfcorr.gate.");
+	gate_xml_escape(x, g->policy->name);
+	strbuf_addstr(x, "\" name=\"");
+	gate_xml_escape(x, r->rule->name);
+	strbuf_addstr(x, "\" time=\"0\"");
+	if (r->status == GATE_PASS) {
+		strbuf_addstr(x, "/>\n");
+		return;
+	}
+	strbuf_addstr(x, ">\n");
+	add_rule_line(&body, r, 0);
+	add_offenders(&body, g, r);
+	if (r->status == GATE_FAIL) {
+		strbuf_addstr(x, "      <failure type=\"gate\" message=\"");
+		gate_xml_escape(x, r->message);
+		strbuf_addstr(x, "\">");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</failure>\n");
+	} else {
+		strbuf_addstr(x, "      <system-out>");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</system-out>\n");
+	}
+	strbuf_addstr(x, "    </testcase>\n");
+	strbuf_release(&body);
+}
+
+int gate_out_junit(FILE *fp, const struct gate_result *g)
+{
+	struct strbuf x = STRBUF_INIT, side = STRBUF_INIT;
+	char now[32];
+	int rc = 0;
+
+	util_now_iso(now, sizeof(now));
+	now[strcspn(now, "Z")] = 0;
+
+	strbuf_addf(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<testsuites name=\"perfcorr gate\" tests=\"%zu\" "
+		    "failures=\"%ld\" errors=\"0\">\n  <testsuite name=\"",
+		    g->nrules, g->nfail);
+	gate_xml_escape(&x, g->policy->name);
+	strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
+		    "skipped=\"0\" timestamp=\"%s\">\n    <properties>\n",
+		    g->nrules, g->nfail, now);
+	add_side(&side, &g->set->model);
+	strbuf_addstr(&x, "      <property name=\"model\" value=\"");
+	gate_xml_escape(&x, side.buf);
+	strbuf_reset(&side);
+	add_side(&side, &g->set->ref);
+	strbuf_addstr(&x, "\"/>\n      <property name=\"ref\" value=\"");
+	gate_xml_escape(&x, side.buf);
+	strbuf_addf(&x, "\"/>\n      <property name=\"policy_sha256\" "
+		    "value=\"%s\"/>\n      <property name=\"verdict\" "
+		    "value=\"%s\"/>\n    </properties>\n", g->policy->hash,
+		    gate_status_name(g->verdict));
+	for (size_t i = 0; i < g->nrules; i++)
+		junit_case(&x, g, &g->rules[i]);
+	strbuf_addstr(&x, "  </testsuite>\n</testsuites>\n");
+	if (fputs(x.buf, fp) == EOF)
+		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
+	strbuf_release(&x);
+	strbuf_release(&side);
+	return rc;
+}
