@@ -208,6 +208,10 @@ done:
 
 static void history_json(struct db *db, const struct db_gate_eval *e)
 {
+	static const char *const k[] = { "model_source", "model_version",
+		"ref_source", "ref_version", "verdict" };
+	const char *v[] = { e->model_source, e->model_version, e->ref_source,
+			    e->ref_version, e->verdict };
 	struct db_gate_rule_eval *r = NULL;
 	size_t n = 0;
 
@@ -219,10 +223,6 @@ static void history_json(struct db *db, const struct db_gate_eval *e)
 	out_json_str(stdout, e->policy_name);
 	printf(", \"policy_sha256\": ");
 	out_json_str(stdout, e->policy_hash);
-	const char *k[] = { "model_source", "model_version", "ref_source",
-			    "ref_version", "verdict" };
-	const char *v[] = { e->model_source, e->model_version, e->ref_source,
-			    e->ref_version, e->verdict };
 	for (int i = 0; i < 5; i++) {
 		printf(", \"%s\": ", k[i]);
 		out_json_str(stdout, v[i]);

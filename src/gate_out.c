@@ -28,7 +28,8 @@ static void add_side(struct strbuf *sb, const struct corr_side *s)
 	add_safe(sb, s->version);
 }
 
-static void add_annot(struct strbuf *sb, const struct annot *a)
+static void add_annot(struct strbuf *sb, const struct annot *a,
+		      const char *today)
 {
 	if (!a) {
 		strbuf_addstr(sb, "unexplained");
@@ -45,6 +46,8 @@ static void add_annot(struct strbuf *sb, const struct annot *a)
 	if (a->expires) {
 		strbuf_addstr(sb, " until ");
 		add_safe(sb, a->expires);
+		if (strcmp(today, a->expires) > 0)
+			strbuf_addstr(sb, " (expired)");
 	}
 	if (a->note && *a->note) {
 		strbuf_addstr(sb, ": ");
@@ -58,7 +61,8 @@ static void add_annot(struct strbuf *sb, const struct annot *a)
 }
 
 /* "  workload op metric: model M ref R err +E% - annotation" */
-static void add_point(struct strbuf *sb, const struct corr_point *p)
+static void add_point(struct strbuf *sb, const struct corr_point *p,
+		      const char *today)
 {
 	strbuf_addstr(sb, "    ");
 	add_safe(sb, p->workload);
@@ -68,7 +72,7 @@ static void add_point(struct strbuf *sb, const struct corr_point *p)
 	add_safe(sb, p->metric);
 	strbuf_addf(sb, ": model %.4g ref %.4g err %+.1f%% - ", p->model,
 		    p->ref, p->err * 100);
-	add_annot(sb, p->ann);
+	add_annot(sb, p->ann, today);
 	strbuf_addch(sb, '\n');
 }
 
@@ -107,7 +111,7 @@ static void add_offenders(struct strbuf *sb, const struct gate_result *g,
 	add_safe(sb, r->rule->name);
 	strbuf_addstr(sb, "':\n");
 	for (size_t i = 0; i < r->noffenders; i++)
-		add_point(sb, &g->set->points[r->offenders[i]]);
+		add_point(sb, &g->set->points[r->offenders[i]], g->today);
 }
 
 void gate_out_text(FILE *fp, const struct gate_result *g)
@@ -140,7 +144,8 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 			if (!nw++)
 				strbuf_addstr(&sb, "waived (accepted, not "
 					      "counted):\n");
-			add_point(&sb, &g->set->points[r->waived[j]]);
+			add_point(&sb, &g->set->points[r->waived[j]],
+				  g->today);
 		}
 	}
 	strbuf_addf(&sb, "verdict: %s (%ld fail, %ld warn, %ld pass)\n",
