@@ -159,9 +159,9 @@ static cJSON *json_side(const struct corr_side *s)
 {
 	cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateArray();
 
-	cJSON_AddStringToObject(o, "source", s->source ? s->source : "");
-	cJSON_AddStringToObject(o, "kind", s->kind ? s->kind : "");
-	cJSON_AddStringToObject(o, "version", s->version ? s->version : "");
+	add_str(o, "source", s->source);
+	add_str(o, "kind", s->kind);
+	add_str(o, "version", s->version);
 	for (size_t i = 0; i < s->nruns; i++)
 		cJSON_AddItemToArray(runs, cJSON_CreateNumber((double)
 							      s->runs[i]));
@@ -169,12 +169,29 @@ static cJSON *json_side(const struct corr_side *s)
 	return o;
 }
 
+static size_t xml_char(const unsigned char *s);
+
+/* Strings from files may hold invalid UTF-8: JSON gets U+FFFD instead. */
 static void add_str(cJSON *o, const char *k, const char *v)
 {
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *s = (const unsigned char *)v;
+
+	if (!v) {
 		cJSON_AddNullToObject(o, k);
+		return;
+	}
+	while (*s) {
+		size_t n = *s < 0x80 ? 1 : xml_char(s);
+
+		if (n)
+			strbuf_add(&sb, (const char *)s, n);
+		else
+			strbuf_addstr(&sb, "\xef\xbf\xbd");
+		s += n ? n : 1;
+	}
+	cJSON_AddStringToObject(o, k, strbuf_str(&sb));
+	strbuf_release(&sb);
 }
 
 static cJSON *json_point(const struct corr_point *p)
@@ -227,7 +244,7 @@ static cJSON *json_rule(const struct gate_result *g,
 {
 	cJSON *o = cJSON_CreateObject(), *arr;
 
-	cJSON_AddStringToObject(o, "name", r->rule->name);
+	add_str(o, "name", r->rule->name);
 	cJSON_AddStringToObject(o, "severity", r->rule->severity ==
 				POLICY_WARN ? "warn" : "fail");
 	cJSON_AddStringToObject(o, "status", gate_status_name(r->status));
@@ -244,7 +261,7 @@ static cJSON *json_rule(const struct gate_result *g,
 	if (r->prior.have_base) {
 		cJSON *b = cJSON_AddObjectToObject(o, "baseline");
 
-		cJSON_AddStringToObject(b, "version", r->prior.base_version);
+		add_str(b, "version", r->prior.base_version);
 		cJSON_AddNumberToObject(b, "mape", r->prior.base_mape);
 	} else {
 		cJSON_AddNullToObject(o, "baseline");
@@ -269,7 +286,7 @@ char *gate_out_json(const struct gate_result *g)
 	char *s, *out;
 
 	p = cJSON_AddObjectToObject(o, "policy");
-	cJSON_AddStringToObject(p, "name", g->policy->name);
+	add_str(p, "name", g->policy->name);
 	add_str(p, "file", g->policy->file);
 	cJSON_AddStringToObject(p, "sha256", g->policy->hash);
 	cJSON_AddItemToObject(o, "model", json_side(&g->set->model));

@@ -1,0 +1,64 @@
+# perfcorr gate --junit: well-formed XML (xmllint), one testcase per rule,
+# everything escaped, including names with markup and invalid UTF-8.
+. "$TESTS/cli/lib.sh"
+G="$FIXTURES/gate"
+
+pc init >/dev/null
+pc import --source h100 --kind silicon --version 2024 "$G/ref.csv" 2>/dev/null
+pc import --source archsim --kind perfsim --version 1.0 "$G/model-1.0.csv" \
+	2>/dev/null
+cat >"$T/p.json" <<'JSON'
+{"name": "rel", "model": "archsim", "ref": "h100", "rules": [
+  {"name": "e2e", "op": "e2e", "max_mape": 0.04},
+  {"name": "gemm", "op": "gemm_qkv", "max_mape": 0.04, "severity": "warn"},
+  {"name": "all", "max_mape": 0.5}]}
+JSON
+run pc gate --policy "$T/p.json" --junit "$T/j.xml" --dry-run
+expect_rc 1 "exit code unchanged by --junit"
+run xmllint --noout "$T/j.xml"
+expect_rc 0 "JUnit is well-formed XML ($err)"
+run python3 - "$T/j.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "testsuites" and root.get("tests") == "3", root.attrib
+assert root.get("failures") == "1"
+suite = root.find("testsuite")
+assert suite.get("name") == "rel"
+props = {p.get("name"): p.get("value") for p in suite.iter("property")}
+assert props["model"] == "archsim@1.0" and props["ref"] == "h100@2024", props
+assert props["verdict"] == "fail" and len(props["policy_sha256"]) == 64
+cases = {c.get("name"): c for c in suite.findall("testcase")}
+assert list(cases) == ["e2e", "gemm", "all"], list(cases)
+f = cases["e2e"].find("failure")
+assert f.get("message") == "max_mape 5% > 4%", f.get("message")
+assert "llama3-8b/decode/bs=32 e2e time" in f.text, f.text
+assert cases["gemm"].find("failure") is None
+assert "max_mape 7% > 4%" in cases["gemm"].find("system-out").text
+assert len(list(cases["all"])) == 0
+print("ok")
+PY
+expect_eq "$out" "ok" "JUnit content ($err)"
+
+# hostile names: markup characters, quotes, a control and an invalid byte
+printf 'workload,op,metric,value,unit\n"w<&>%sx",op"",time,1,ms\nw2,\377\001bad,time,2,ms\n' \
+	"'" >"$T/r.csv"
+printf 'workload,op,metric,value,unit\n"w<&>%sx",op"",time,2,ms\nw2,\377\001bad,time,3,ms\n' \
+	"'" >"$T/m.csv"
+pc import --source r --kind silicon --version 1 "$T/r.csv" 2>/dev/null
+pc import --source m --kind perfsim --version 1 "$T/m.csv" 2>/dev/null
+printf '{"name": "x<y>&\\"]]>", "model": "m", "ref": "r", "rules": [{"name": "r<&\\"1", "max_mape": 0.1}]}\n' \
+	>"$T/h.json"
+run pc gate --policy "$T/h.json" --junit "$T/h.xml" --format json
+expect_rc 1 "hostile gate fails"
+echo "$out" >"$T/h.out.json"
+run python3 -c 'import json,sys; d=json.load(open(sys.argv[1], encoding="utf-8")); print(sorted(p["op"] for p in d["rules"][0]["offending"]))' "$T/h.out.json"
+expect_eq "$out" "['op\"', '\ufffd\x01bad']" "JSON is valid UTF-8 ($err)"
+run xmllint --noout "$T/h.xml"
+expect_rc 0 "escaped JUnit is well-formed ($err)"
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); c=r.find("testsuite/testcase"); print(c.get("classname"), c.get("name"))' "$T/h.xml"
+expect_eq "$out" 'perfcorr.gate.x<y>&"]]> r<&"1' "names round-trip through XML"
+run pc gate --policy "$T/h.json" --junit "$T/nodir/h.xml" --dry-run
+expect_rc 1 "unwritable JUnit path"
+expect_in "cannot write" "$err" "unwritable message"
+
+finish
