@@ -155,20 +155,6 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	free(seen);
 }
 
-static cJSON *json_side(const struct corr_side *s)
-{
-	cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateArray();
-
-	add_str(o, "source", s->source);
-	add_str(o, "kind", s->kind);
-	add_str(o, "version", s->version);
-	for (size_t i = 0; i < s->nruns; i++)
-		cJSON_AddItemToArray(runs, cJSON_CreateNumber((double)
-							      s->runs[i]));
-	cJSON_AddItemToObject(o, "runs", runs);
-	return o;
-}
-
 static size_t xml_char(const unsigned char *s);
 
 /* Strings from files may hold invalid UTF-8: JSON gets U+FFFD instead. */
@@ -192,6 +178,20 @@ static void add_str(cJSON *o, const char *k, const char *v)
 	}
 	cJSON_AddStringToObject(o, k, strbuf_str(&sb));
 	strbuf_release(&sb);
+}
+
+static cJSON *json_side(const struct corr_side *s)
+{
+	cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateArray();
+
+	add_str(o, "source", s->source);
+	add_str(o, "kind", s->kind);
+	add_str(o, "version", s->version);
+	for (size_t i = 0; i < s->nruns; i++)
+		cJSON_AddItemToArray(runs, cJSON_CreateNumber((double)
+							      s->runs[i]));
+	cJSON_AddItemToObject(o, "runs", runs);
+	return o;
 }
 
 static cJSON *json_point(const struct corr_point *p)
