@@ -13,6 +13,7 @@ int cmd_sources(int argc, char **argv);
 int cmd_runs(int argc, char **argv);
 int cmd_workloads(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_roofline(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_trend(int argc, char **argv);
 int cmd_diff(int argc, char **argv);

@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "runs", cmd_runs, "list imported runs with their provenance" },
 	{ "workloads", cmd_workloads, "list workloads and their parameters" },
 	{ "export", cmd_export, "export stored results (csv, json)" },
+	{ "roofline", cmd_roofline, "roofline of ops on a hardware spec (stored)" },
 	{ "compare", cmd_compare, "error statistics: model vs reference" },
 	{ "trend", cmd_trend, "statistics of every model version, in order" },
 	{ "diff", cmd_diff, "what moved between two versions, and why" },

@@ -1,0 +1,187 @@
+/* perfcorr roofline: the built-in roofline calculator, stored as a run. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/out.h"
+#include "src/roofline.h"
+#include "src/util.h"
+
+static struct {
+	const char *hw, *ops, *source, *workload, *platform, *precision;
+	const char *format;
+	int replace, quiet, no_store;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "hw", 0, &a.hw, "SPEC.json", "hardware spec: platform, "
+	  "peak_flops per precision (FLOP/s), memory_bandwidth (B/s), "
+	  "optional clock_mhz and overhead_s (required)" },
+	{ CLI_STR, "ops", 0, &a.ops, "OPS.csv", "ops: columns op, precision, "
+	  "flops and bytes, or m, n, k (GEMM); optional workload (required)" },
+	{ CLI_STR, "source", 's', &a.source, "NAME", "source to store the "
+	  "run in (default 'roofline')" },
+	{ CLI_STR, "workload", 'w', &a.workload, "KEY", "workload for rows "
+	  "without one (default 'gemm' with the row's m, n, k)" },
+	{ CLI_STR, "platform", 'p', &a.platform, "P", "platform (default: "
+	  "the spec's)" },
+	{ CLI_STR, "precision", 0, &a.precision, "P", "precision of rows "
+	  "that name none" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default) or csv "
+	  "for the printed results" },
+	{ CLI_FLAG, "no-store", 'n', &a.no_store, NULL, "print only; store "
+	  "nothing" },
+	{ CLI_FLAG, "replace", 0, &a.replace, NULL, "replace an earlier run "
+	  "of the same spec and ops" },
+	{ CLI_FLAG, "quiet", 'q', &a.quiet, NULL, "print nothing on stdout" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "roofline",
+	.usage = "--hw SPEC.json --ops OPS.csv [--source NAME] [options]",
+	.summary = "Compute a roofline for a list of ops on a hardware spec "
+		   "and store it as a roofline run (version = the spec's hash).",
+	.details = "Per op: time = max(flops / peak(precision), bytes / "
+		   "bandwidth) + overhead_s;\nlimiter = compute when the "
+		   "compute time is the larger, else memory;\narithmetic "
+		   "intensity = flops / bytes. GEMM rows (m, n, k): flops = "
+		   "2mnk,\nbytes = (mk + kn + mn) x element size. Stored "
+		   "metrics: time, compute_time,\nmemory_time, flops, bytes, "
+		   "arithmetic_intensity, limiter (1 compute, 0 memory).\n"
+		   "See docs/importers-models.md.",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
+		  long n, int csv)
+{
+	static const char *const hdr[] = { "op", "workload", "precision",
+		"flops", "bytes", "intensity", "compute_s", "memory_s",
+		"time_s", "limiter" };
+	struct out_table *t = out_table_new(10, hdr);
+	char num[7][32];
+	const char *cells[10];
+
+	for (int c = 3; c < 9; c++)
+		out_table_right(t, c);
+	for (int c = 0; csv && c < 10; c++)
+		printf("%s%s", hdr[c], c < 9 ? "," : "\n");
+	for (long i = 0; i < n; i++) {
+		struct roofline_result r;
+
+		roofline_eval(hw, &ops[i], a.ops, &r);
+		snprintf(num[0], 32, "%.6g", ops[i].flops);
+		snprintf(num[1], 32, "%.6g", ops[i].bytes);
+		snprintf(num[2], 32, "%.4g", r.intensity);
+		snprintf(num[3], 32, "%.6g", r.compute_s);
+		snprintf(num[4], 32, "%.6g", r.memory_s);
+		snprintf(num[5], 32, "%.6g", r.time_s);
+		cells[0] = ops[i].name;
+		cells[1] = ops[i].workload ? ops[i].workload :
+			   a.workload ? a.workload : "";
+		cells[2] = roofline_prec_name(ops[i].prec);
+		for (int c = 0; c < 6; c++)
+			cells[3 + c] = num[c];
+		cells[9] = r.compute_bound ? "compute" : "memory";
+		if (csv) {
+			for (int c = 0; c < 10; c++) {
+				if (c)
+					fputc(',', stdout);
+				out_csv_field(stdout, cells[c]);
+			}
+			fputc('\n', stdout);
+		} else {
+			out_table_add(t, cells);
+		}
+	}
+	if (csv) {
+		out_table_free(t);
+		return;
+	}
+	out_table_print(t, stdout);
+	out_table_free(t);
+}
+
+static int check_ops(const struct roofline_hw *hw,
+		     const struct roofline_op *ops, long n)
+{
+	struct roofline_result r;
+
+	for (long i = 0; i < n; i++)
+		if (roofline_eval(hw, &ops[i], a.ops, &r) < 0)
+			return PC_EINVALID;
+	return 0;
+}
+
+int cmd_roofline(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct roofline_hw hw;
+	struct roofline_op *ops = NULL;
+	struct roofline_store_opts so;
+	struct db *db = NULL;
+	int64_t run_id = 0;
+	long n = 0, results = 0;
+	int rc, csv;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "table";
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if (!a.hw || !a.ops)
+		return cli_usage_error(cmd.name, "--hw SPEC.json and --ops "
+				       "OPS.csv are required");
+	if (strcmp(a.format, "table") && strcmp(a.format, "csv"))
+		return cli_usage_error(cmd.name, "unknown format '%s' (table "
+				       "or csv)", a.format);
+	if (a.precision && roofline_prec_parse(a.precision) < 0)
+		return cli_usage_error(cmd.name, "unknown precision '%s'",
+				       a.precision);
+	csv = !strcmp(a.format, "csv");
+	if ((rc = roofline_hw_load(&hw, a.hw)) < 0) {
+		cli_error(cmd.name);
+		roofline_hw_release(&hw);
+		return CLI_FAIL;
+	}
+	rc = roofline_ops_load(&ops, &n, a.ops, a.precision);
+	if (rc == 0)
+		rc = check_ops(&hw, ops, n);
+	if (rc == 0 && !a.no_store) {
+		memset(&so, 0, sizeof(so));
+		so.source = a.source;
+		so.workload = a.workload;
+		so.platform = a.platform;
+		so.hw_path = a.hw;
+		so.ops_path = a.ops;
+		so.replace = a.replace;
+		if ((rc = cli_open_db(&db, DB_CREATE)) != 0)
+			goto done;
+		rc = roofline_store(db, &hw, ops, n, &so, &run_id, &results);
+	}
+	if (rc == PC_EEXISTS) {
+		fprintf(stderr, "perfcorr roofline: ");
+		util_fputs_safe(pc_error_last(), stderr);
+		fputs("; nothing to do\n", stderr);
+		rc = 0;
+	} else if (rc < 0) {
+		cli_error(cmd.name);
+	} else if (!a.no_store) {
+		fprintf(stderr, "stored roofline run %lld (%s, version %.12s): "
+			"%ld results\n", (long long)run_id,
+			a.source ? a.source : "roofline", hw.sha256, results);
+	}
+	if (rc == 0 && !a.quiet)
+		print(&hw, ops, n, csv);
+done:
+	if (db)
+		db_close(db);
+	roofline_ops_free(ops, n);
+	roofline_hw_release(&hw);
+	return rc == 0 ? CLI_OK : rc == CLI_FAIL ? CLI_FAIL : cli_exit_for(rc);
+}
