@@ -222,8 +222,9 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 	p->ref_max = r->max;
 	p->model_run = m->run_id;
 	p->ref_run = r->run_id;
+	/* the sides move into the set only after pairing: use pr's */
 	p->ann = annot_index_find(pr->st->annots, p->workload, p->op,
-				  p->metric, s->model.source, s->ref.source);
+				  p->metric, pr->ms->source, pr->rs->source);
 	p->flags = point_flags(pr, p, m, r, mt->higher, mt->extra);
 }
 

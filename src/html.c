@@ -87,3 +87,25 @@ char *html_escape_dup(const char *s)
 	html_escape(&sb, s);
 	return strbuf_detach(&sb);
 }
+
+char *html_utf8_fix(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n;
+
+	for (i = 0; s[i]; i += n)
+		if (!(n = html_utf8_len(s + i)))
+			break;
+	if (!s[i])
+		return NULL;
+	strbuf_add(&sb, str, i);
+	for (; s[i]; i += n ? n : 1) {
+		n = html_utf8_len(s + i);
+		if (n)
+			strbuf_add(&sb, (const char *)s + i, n);
+		else
+			strbuf_addstr(&sb, "\xef\xbf\xbd");
+	}
+	return strbuf_detach(&sb);
+}

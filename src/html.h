@@ -21,4 +21,8 @@ char *html_escape_dup(const char *s);
  * s are not one (overlong, surrogate, truncated, > U+10FFFF). */
 size_t html_utf8_len(const unsigned char *s);
 
+/* A copy of s with every byte sequence that is not UTF-8 replaced by
+ * U+FFFD, or NULL when s is valid UTF-8 already; caller frees. */
+char *html_utf8_fix(const char *s);
+
 #endif

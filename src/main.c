@@ -35,6 +35,8 @@ static const struct command commands[] = {
 	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
 	{ "annotations", cmd_annotations, "list the annotation history" },
 	{ "gate", cmd_gate, "judge a model release against a policy" },
+	{ "report", cmd_report, "write the review report (md, html, csv, "
+	  "json)" },
 	{ NULL, NULL, NULL },
 };
 

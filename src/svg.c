@@ -18,9 +18,9 @@ static const char *const palette[] = {
 #define NPALETTE (sizeof(palette) / sizeof(palette[0]))
 
 /* Scatter geometry: a square plot area with the legend to its right. */
-enum { SC_W = 680, SC_H = 500, SC_X0 = 72, SC_Y0 = 40, SC_SIDE = 400 };
+enum { SC_W = 560, SC_H = 440, SC_X0 = 84, SC_Y0 = 36, SC_SIDE = 340 };
 /* Histogram and trend geometry. */
-enum { CH_W = 680, CH_H = 320, CH_X0 = 64, CH_X1 = 650, CH_Y0 = 40,
+enum { CH_W = 560, CH_H = 320, CH_X0 = 56, CH_X1 = 540, CH_Y0 = 40,
        CH_Y1 = 250 };
 
 #define BIN_PX 5.0
@@ -225,27 +225,34 @@ static void scatter_band(struct strbuf *sb, const struct svg_scatter *sc,
 }
 
 static void scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
-			   size_t used_shapes)
+			   const unsigned char *used_cls, size_t used_shapes)
 {
-	int x = SC_X0 + SC_SIDE + 18, y = SC_Y0 + 6;
-	size_t shown = sc->nclasses > 14 ? 13 : sc->nclasses;
+	int x = SC_X0 + SC_SIDE + 16, y = SC_Y0 + 6;
+	size_t shown = 0, more = 0;
 	char cls[16];
 
 	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">op class</text>\n",
 		    x, y);
-	for (size_t i = 0; i < shown; i++) {
+	for (size_t i = 0; i < sc->nclasses; i++) {
+		if (!used_cls[i])
+			continue;
+		if (shown == 12) {
+			more++;
+			continue;
+		}
 		y += 16;
+		shown++;
 		snprintf(cls, sizeof(cls), "k%zu", i % NPALETTE);
 		marker(sb, SVG_CIRCLE, x + 5, y - 4, 4, cls, 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
 			    y);
-		add_label(sb, sc->classes[i], 22);
+		add_label(sb, sc->classes[i], 16);
 		strbuf_addstr(sb, "</text>\n");
 	}
-	if (shown < sc->nclasses) {
+	if (more) {
 		y += 16;
 		strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">+%zu more"
-			    "</text>\n", x + 14, y, sc->nclasses - shown);
+			    "</text>\n", x + 14, y, more);
 	}
 	if (!sc->shapes)
 		return;
@@ -259,7 +266,7 @@ static void scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
 		marker(sb, s, x + 5, y - 4, 4, "lg", 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
 			    y);
-		add_label(sb, sc->shapes[s], 22);
+		add_label(sb, sc->shapes[s], 18);
 		strbuf_addstr(sb, "</text>\n");
 	}
 }
@@ -350,6 +357,7 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 	double lo = INFINITY, hi = -INFINITY;
 	size_t skipped = 0, used = 0, marks = 0;
 	size_t max = sc->max_marks ? sc->max_marks : 3000;
+	unsigned char *used_cls;
 
 	for (size_t i = 0; i < sc->n; i++) {
 		if (!usable(&sc->pts[i])) {
@@ -376,7 +384,12 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 		marks = scatter_binned(sb, sc, &a, &used);
 	else
 		scatter_points(sb, sc, &a, &used);
-	scatter_legend(sb, sc, used);
+	used_cls = xcalloc(sc->nclasses + 1, 1);
+	for (size_t i = 0; i < sc->n; i++)
+		if (usable(&sc->pts[i]) && sc->pts[i].cls < sc->nclasses)
+			used_cls[sc->pts[i].cls] = 1;
+	scatter_legend(sb, sc, used_cls, used);
+	free(used_cls);
 	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu points",
 		    SC_X0, SC_H - 8, sc->n - skipped);
 	if (marks)
@@ -504,13 +517,15 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 		    "\"middle\">signed error (model - ref) / ref</text>\n"
 		    "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu errors; blue: "
 		    "model under, orange: model over", (CH_X0 + CH_X1) / 2,
-		    CH_Y1 + 36, CH_X0, CH_H - 8, m);
-	if (under || over)
-		strbuf_addf(sb, "; %ld below and %ld above the range are in the "
-			    "end bins", under, over);
+		    CH_Y1 + 34, CH_X0, CH_H - 20, m);
 	if (band > 0)
 		strbuf_addf(sb, "; dashed: \xc2\xb1%g%%", band * 100);
-	strbuf_addstr(sb, "</text>\n</svg>\n");
+	strbuf_addstr(sb, "</text>\n");
+	if (under || over)
+		strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%ld below "
+			    "and %ld above the range are counted in the end "
+			    "bins</text>\n", CH_X0, CH_H - 6, under, over);
+	strbuf_addstr(sb, "</svg>\n");
 }
 
 static double trend_x(size_t i, size_t nx)
@@ -588,13 +603,13 @@ void svg_trend(struct strbuf *sb, const char *title,
 	for (size_t k = 0; k < ns; k++)
 		trend_series(sb, &series[k], nx, k, top);
 	for (size_t k = 0; k < ns && k < 6; k++) {
-		double x = CH_X0 + 8 + (double)k * 100;
+		double x = CH_X0 + 8 + (double)k * 80;
 
 		snprintf(cls, sizeof(cls), "k%zu", k % NPALETTE);
 		marker(sb, (unsigned)(k % SVG_NSHAPES), x, h - 12, 3.6, cls, 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\">", x + 8,
 			    h - 8);
-		add_label(sb, series[k].name, 12);
+		add_label(sb, series[k].name, 10);
 		strbuf_addstr(sb, "</text>\n");
 	}
 	strbuf_addstr(sb, "</svg>\n");

@@ -127,7 +127,7 @@ TEST(histogram)
 	e[1] = NAN;
 	svg_histogram(&sb, "errors", e, 200, 0.1);
 	CHECK(strstr(sb.buf, "199 errors") != NULL);
-	CHECK(strstr(sb.buf, "1 above the range") != NULL);
+	CHECK(strstr(sb.buf, "0 below and 1 above the range") != NULL);
 	CHECK(strstr(sb.buf, "\xe2\x89\xa5") != NULL);	/* open end bin */
 	CHECK(strstr(sb.buf, "class=\"lim\"") != NULL);
 	strbuf_release(&sb);

@@ -1,0 +1,238 @@
+/* perfcorr report: the weekly review report (md, html, csv, json). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/report.h"
+#include "src/util.h"
+
+enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
+
+static struct {
+	const char *model, *ref, *format, *output, *policy;
+	int top, since, record, no_trend;
+	double limit, max_ref_cv;
+} a;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side (required); "
+	  "latest version when none is given" },
+	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side (required)" },
+	{ CLI_STR, "format", 'f', &a.format, "FMT", "md, html, csv or json "
+	  "(default: from the -o file's extension, else md)" },
+	{ CLI_STR, "output", 'o', &a.output, "FILE", "write to FILE (replaced "
+	  "only when the report is complete) instead of stdout" },
+	{ CLI_INT, "top", 'n', &a.top, "N", "discrepancies listed (default "
+	  "20); csv and json always hold every pair" },
+	{ CLI_DOUBLE, "limit", 0, &a.limit, "FRAC", "|error| above which a "
+	  "pair is a discrepancy (default 0.10 = 10%)" },
+	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "FRAC", "references "
+	  "noisier than this are excluded (default 0.30)" },
+	{ CLI_FLAG, "since-last-review", 's', &a.since, NULL, "list what is "
+	  "new and what was resolved since the last recorded review" },
+	{ CLI_FLAG, "record", 0, &a.record, NULL, "record this review (its "
+	  "runs and discrepancies) for the next --since-last-review" },
+	{ CLI_STR, "policy", 'p', &a.policy, "FILE", "add the gate verdict of "
+	  "this policy (evaluated, not recorded)" },
+	{ CLI_FLAG, "no-trend", 0, &a.no_trend, NULL, "leave out the MAPE "
+	  "trend across model versions (faster on big databases)" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "report",
+	.usage = "--model SRC[@V] --ref SRC[@V] [--format md|html|csv|json] "
+		 "[-o FILE] [--top N] [--since-last-review] [--record] "
+		 "[--policy FILE]",
+	.summary = "Write the correlation review report: provenance, accuracy "
+		   "per metric and op class, the worst discrepancies with their "
+		   "annotations, speed-of-light violations, noisy exclusions, "
+		   "what is new or resolved since the last review.",
+	.details = "html is one self-contained file with inline SVG figures "
+		   "(log-log scatter per metric,\nerror histogram, MAPE trend); "
+		   "csv and json hold every pair with its flags and\n"
+		   "annotation. Every number comes from the correlation core "
+		   "('perfcorr compare').\nSee docs/report.md. Exit status: 0 "
+		   "written, 1 error (nothing matched), 2 usage.",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static int pick_format(enum fmt *out)
+{
+	static const char *const names[] = { "md", "html", "csv", "json" };
+	const char *f = a.format;
+
+	if (!f && a.output) {
+		if (ends_with(a.output, ".html") || ends_with(a.output, ".htm"))
+			f = "html";
+		else if (ends_with(a.output, ".csv"))
+			f = "csv";
+		else if (ends_with(a.output, ".json"))
+			f = "json";
+	}
+	if (!f)
+		f = "md";
+	if (!strcmp(f, "markdown"))
+		f = "md";
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(f, names[i])) {
+			*out = (enum fmt)i;
+			return 0;
+		}
+	return cli_usage_error("report", "unknown format '%s' (md, html, csv "
+			       "or json)", f);
+}
+
+static int write_fmt(const struct report *r, enum fmt f, FILE *fp)
+{
+	switch (f) {
+	case F_HTML: return report_write_html(r, fp);
+	case F_CSV: return report_write_csv(r, fp);
+	case F_JSON: return report_write_json(r, fp);
+	default: return report_write_md(r, fp);
+	}
+}
+
+/* Straight into path: devices, pipes (/dev/stdout, a fifo). */
+static int write_direct(const struct report *r, enum fmt f, const char *path)
+{
+	FILE *fp = fopen(path, "w");
+	int rc;
+
+	if (!fp)
+		return pc_error_set(PC_EIO, "cannot open '%s': %s", path,
+				    strerror(errno));
+	rc = write_fmt(r, f, fp);
+	if (fclose(fp) != 0 && !rc)
+		rc = pc_error_set(PC_EIO, "cannot write '%s'", path);
+	return rc;
+}
+
+/* A regular file is written beside the target and renamed over it, so
+ * a failed report never leaves half a file where the last good one was;
+ * anything else that exists (a device, a fifo) is written in place. */
+static int write_file(const struct report *r, enum fmt f, const char *path)
+{
+	struct stat st;
+	mode_t mode;
+	char *tmp;
+	int fd, rc;
+	FILE *fp;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_direct(r, f, path);
+	if (stat(path, &st) == 0) {
+		mode = st.st_mode & 0777;	/* keep the old file's mode */
+	} else {
+		mode = umask(022);
+		umask(mode);
+		mode = 0666 & ~mode;
+	}
+	tmp = xasprintf("%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd >= 0)
+		fchmod(fd, mode);
+
+	if (fd < 0 || !(fp = fdopen(fd, "w"))) {
+		rc = pc_error_set(PC_EIO, "cannot create '%s': %s", tmp,
+				  strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(tmp);
+		return rc;
+	}
+	rc = write_fmt(r, f, fp);
+	if (fclose(fp) != 0 && !rc)
+		rc = pc_error_set(PC_EIO, "cannot write '%s'", path);
+	if (!rc && rename(tmp, path) != 0)
+		rc = pc_error_set(PC_EIO, "cannot replace '%s': %s", path,
+				  strerror(errno));
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+static int check_args(void)
+{
+	if (!a.model || !a.ref)
+		return cli_usage_error("report", "--model and --ref are "
+				       "required");
+	if (a.top < 1)
+		return cli_usage_error("report", "--top must be at least 1");
+	if (!(a.limit > 0 && a.limit < 100))
+		return cli_usage_error("report", "--limit must be a fraction "
+				       "such as 0.10");
+	if (!(a.max_ref_cv >= 0))
+		return cli_usage_error("report", "--max-ref-cv must be a "
+				       "fraction such as 0.30");
+	return 0;
+}
+
+static int run(enum fmt f)
+{
+	struct report_opts o = { 0 };
+	struct report *r = NULL;
+	struct db *db = NULL;
+	int64_t id = 0;
+	int rc;
+
+	o.model = a.model;
+	o.ref = a.ref;
+	o.top = (size_t)a.top;
+	o.limit = a.limit;
+	o.max_ref_cv = a.max_ref_cv;
+	o.since_last_review = a.since;
+	o.trend = !a.no_trend && f != F_CSV;
+	o.policy = a.policy;
+	if ((rc = cli_open_db(&db, a.record ? 0 : DB_READONLY)))
+		return rc;
+	rc = report_build(&r, db, &o);
+	if (!rc)
+		rc = a.output ? write_file(r, f, a.output) :
+		     write_fmt(r, f, stdout);
+	if (!rc && !a.output && fflush(stdout) != 0)
+		rc = pc_error_set(PC_EIO, "cannot write the report");
+	if (!rc && a.record && !(rc = report_record(db, r, &id)))
+		fprintf(stderr, "perfcorr report: recorded review #%lld "
+			"(%ld discrepancies)\n", (long long)id,
+			r->ndiscrepancies);
+	if (rc)
+		cli_error("report");
+	report_free(r);
+	db_close(db);
+	return rc ? cli_exit_for(rc) : CLI_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct cli_list pos;
+	enum fmt f = F_MD;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	a.top = 20;
+	a.limit = 0.10;
+	a.max_ref_cv = 0.30;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if ((rc = check_args()) || (rc = pick_format(&f)))
+		return rc;
+	return run(f);
+}

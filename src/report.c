@@ -1,0 +1,500 @@
+/* The report model: everything the writers show, from the core (see
+ * report.h). */
+#include "src/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/query.h"
+#include "db/review.h"
+#include "db/runinfo.h"
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/hmap.h"
+#include "src/report_gate.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+#define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)
+#define REPORT_TREND_MAX 12	/* newest model versions in the trend */
+
+int report_is_discrepancy(const struct corr_point *p, double limit)
+{
+	return isfinite(p->err) && fabs(p->err) > limit &&
+	       !(p->flags & (EXCLUDED | CORR_WITHIN_NOISE));
+}
+
+const char *report_status(const struct corr_point *p)
+{
+	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+}
+
+const char *report_unit(const struct report *r, const char *metric)
+{
+	for (size_t i = 0; i < r->nmetrics; i++)
+		if (!strcmp(r->metrics[i], metric))
+			return r->units[i];
+	return "";
+}
+
+void report_fmt_pct(char *buf, size_t len, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%.2f%%", v * 100);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+void report_fmt_num(char *buf, size_t len, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%.4f", v);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+static size_t add_unique(char ***v, size_t *n, const char *s)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], s))
+			return i;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n] = xstrdup(s);
+	return (*n)++;
+}
+
+/* Sort names by count, most first, then by name; counts move along. */
+static void sort_by_count(char **names, long *cnt, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {	/* insertion sort: few */
+		char *c = names[i];
+		long k = cnt[i];
+		size_t j;
+
+		for (j = i; j > 0 && (cnt[j - 1] < k || (cnt[j - 1] == k &&
+		     strcmp(names[j - 1], c) > 0)); j--) {
+			cnt[j] = cnt[j - 1];
+			names[j] = names[j - 1];
+		}
+		cnt[j] = k;
+		names[j] = c;
+	}
+}
+
+/* Distinct values of a point field, most frequent first. */
+static void collect(char ***names, size_t *n, const struct corr_set *s,
+		    int field)
+{
+	long *cnt = NULL;
+
+	for (size_t i = 0; i < s->n; i++) {
+		size_t before = *n;
+		size_t k = add_unique(names, n, field ? s->points[i].op_class :
+				      s->points[i].metric);
+
+		if (*n > before) {
+			cnt = xrealloc(cnt, *n * sizeof(*cnt));
+			cnt[k] = 0;
+		}
+		cnt[k]++;
+	}
+	sort_by_count(*names, cnt, *n);
+	free(cnt);
+}
+
+/* Metrics (most pairs first) with their units from the metrics table. */
+static int collect_metrics(struct report *r, struct db *db)
+{
+	struct db_cursor *c;
+	int rc;
+
+	collect(&r->metrics, &r->nmetrics, r->set, 0);
+	r->units = xcalloc(r->nmetrics ? r->nmetrics : 1, sizeof(char *));
+	if ((rc = db_list_open(&c, db, DB_LIST_METRICS, NULL)) < 0)
+		return rc;
+	while ((rc = db_cursor_next(c)) > 0)
+		for (size_t i = 0; i < r->nmetrics; i++)
+			if (!strcmp(r->metrics[i], db_cursor_text(c, 0)))
+				r->units[i] = xstrdup(db_cursor_text(c, 2));
+	db_cursor_close(c);
+	for (size_t i = 0; i < r->nmetrics; i++)
+		if (!r->units[i])
+			r->units[i] = xstrdup("");
+	return rc < 0 ? rc : 0;
+}
+
+struct sel {
+	const char *metric, *op_class;
+};
+
+static int keep(const struct corr_point *p, void *arg)
+{
+	const struct sel *s = arg;
+
+	return (!s->metric || !strcmp(p->metric, s->metric)) &&
+	       (!s->op_class || !strcmp(p->op_class, s->op_class));
+}
+
+static int has_class(const struct corr_set *set, const char *metric,
+		     const char *cls)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->points[i].metric, metric) &&
+		    !strcmp(set->points[i].op_class, cls))
+			return 1;
+	return 0;
+}
+
+static int build_groups(struct report *r)
+{
+	size_t cap = r->nmetrics * (r->nclasses + 1);
+	int rc;
+
+	r->groups = xcalloc(cap ? cap : 1, sizeof(*r->groups));
+	for (size_t m = 0; m < r->nmetrics; m++) {
+		for (size_t c = 0; c <= r->nclasses; c++) {
+			struct report_group *g = &r->groups[r->ngroups];
+			struct sel s = { r->metrics[m], c ? r->classes[c - 1] :
+					 NULL };
+
+			if (c && !has_class(r->set, s.metric, s.op_class))
+				continue;
+			g->metric = r->metrics[m];
+			g->op_class = s.op_class;
+			g->unit = r->units[m];
+			rc = corr_summary(&g->s, r->set, keep, &s, 0);
+			if (rc < 0)
+				return rc;
+			r->ngroups++;
+		}
+	}
+	return 0;
+}
+
+static int load_runs(struct report *r, struct db *db)
+{
+	const struct corr_set *s = r->set;
+	size_t n = s->model.nruns + s->ref.nruns;
+	int64_t *ids = xcalloc(n ? n : 1, sizeof(*ids));
+	int rc;
+
+	for (size_t i = 0; i < s->model.nruns; i++)
+		ids[i] = s->model.runs[i];
+	for (size_t i = 0; i < s->ref.nruns; i++)
+		ids[s->model.nruns + i] = s->ref.runs[i];
+	rc = db_runinfo_get(db, ids, n, &r->runs);
+	free(ids);
+	if (rc < 0)
+		return rc;
+	r->nruns = n;
+	r->nmodel_runs = s->model.nruns;
+	return 0;
+}
+
+static void push(size_t **v, size_t *n, size_t i)
+{
+	if (!(*n & (*n + 1)) || !*v)
+		*v = xrealloc(*v, (*n * 2 + 2) * sizeof(**v));
+	(*v)[(*n)++] = i;
+}
+
+/* Top N, speed-of-light violations, noisy references (set order, i.e.
+ * by |error|, largest first). */
+static void classify(struct report *r)
+{
+	for (size_t i = 0; i < r->set->n; i++) {
+		const struct corr_point *p = &r->set->points[i];
+
+		if (p->flags & CORR_NOISY_REF)
+			push(&r->noisy, &r->nnoisy, i);
+		if (p->flags & CORR_SOL_VIOLATION)
+			push(&r->sol, &r->nsol, i);
+		if (p->flags & EXCLUDED || !isfinite(p->err))
+			continue;
+		if (r->ntop < r->opts.top)
+			push(&r->top, &r->ntop, i);
+		if (report_is_discrepancy(p, r->opts.limit))
+			r->ndiscrepancies++;
+	}
+}
+
+/* MAPE of every model version against the same reference version. */
+static int build_trend(struct report *r, struct db *db)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	char *ref = xasprintf("%s@%s", r->set->ref.source,
+			      r->set->ref.version);
+	int rc = corr_versions(db, r->set->model.source, &r->versions,
+			       &r->nversions);
+
+	if (rc == 0 && r->nversions > REPORT_TREND_MAX) {
+		size_t drop = r->nversions - REPORT_TREND_MAX;
+
+		for (size_t i = 0; i < drop; i++)
+			free(r->versions[i]);
+		memmove(r->versions, r->versions + drop,
+			REPORT_TREND_MAX * sizeof(char *));
+		r->nversions = REPORT_TREND_MAX;
+	}
+	r->trend = xcalloc(r->nversions * r->nmetrics + 1, sizeof(double));
+	q.ref = ref;
+	q.max_ref_cv = r->opts.max_ref_cv;
+	for (size_t v = 0; !rc && v < r->nversions; v++) {
+		struct corr_set *s = NULL;
+		char *model = xasprintf("%s@%s", r->set->model.source,
+					r->versions[v]);
+
+		q.model = model;
+		rc = corr_load(&s, db, &q);
+		for (size_t m = 0; m < r->nmetrics; m++) {
+			struct stats_summary sum;
+			struct sel sl = { r->metrics[m], NULL };
+			double *t = &r->trend[v * r->nmetrics + m];
+
+			*t = NAN;
+			if (!rc && corr_summary(&sum, s, keep, &sl, 0) == 0 &&
+			    sum.n > 0)
+				*t = sum.mape;
+		}
+		if (rc == PC_ENOTFOUND)	/* this version pairs nothing */
+			rc = 0;
+		corr_set_free(s);
+		free(model);
+	}
+	free(ref);
+	return rc;
+}
+
+static char *point_key(const char *w, const char *op, const char *metric)
+{
+	return xasprintf("%s\x1f%s\x1f%s", w, op, metric);
+}
+
+static const char *resolved_reason(const struct corr_point *p, double lim)
+{
+	if (!p)
+		return "no longer paired";
+	if (p->flags & CORR_INVALID)
+		return "excluded: invalid result";
+	if (p->flags & CORR_NOISY_REF)
+		return "excluded: noisy reference";
+	if (p->flags & CORR_WITHIN_NOISE)
+		return "within the reference's noise";
+	if (p->ann && p->ann->status && !strcmp(p->ann->status, "fixed") &&
+	    fabs(p->err) <= lim)
+		return "fixed, now within the limit";
+	return "now within the limit";
+}
+
+/* New since the last review, resolved since, still listed. */
+static void diff_review(struct report *r, struct review_item *it, size_t n)
+{
+	struct hmap cur, prev;
+	const struct corr_set *s = r->set;
+	int64_t idx;
+
+	hmap_init(&cur);
+	hmap_init(&prev);
+	r->is_new = xcalloc(s->n + 1, 1);
+	for (size_t i = 0; i < s->n; i++) {
+		char *k = point_key(s->points[i].workload, s->points[i].op,
+				    s->points[i].metric);
+
+		hmap_put(&cur, k, (int64_t)i);
+		free(k);
+	}
+	r->resolved = xcalloc(n + 1, sizeof(*r->resolved));
+	for (size_t j = 0; j < n; j++) {
+		char *k = point_key(it[j].workload, it[j].op, it[j].metric);
+		const struct corr_point *p = NULL;
+		struct report_change *c;
+
+		hmap_put(&prev, k, (int64_t)j);
+		if (hmap_get(&cur, k, &idx))
+			p = &s->points[idx];
+		free(k);
+		if (p && report_is_discrepancy(p, r->opts.limit)) {
+			r->nstill++;
+			continue;
+		}
+		c = &r->resolved[r->nresolved++];
+		c->workload = it[j].workload;
+		c->op = it[j].op;
+		c->metric = it[j].metric;
+		c->err_then = it[j].err;
+		c->point = p ? (long)(p - s->points) : -1;
+		c->reason = resolved_reason(p, r->opts.limit);
+	}
+	r->news = xcalloc((size_t)r->ndiscrepancies + 1, sizeof(*r->news));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		struct report_change *c;
+		char *k;
+
+		if (!report_is_discrepancy(p, r->opts.limit))
+			continue;
+		k = point_key(p->workload, p->op, p->metric);
+		if (!hmap_get(&prev, k, &idx)) {
+			r->is_new[i] = 1;
+			c = &r->news[r->nnew++];
+			c->workload = p->workload;
+			c->op = p->op;
+			c->metric = p->metric;
+			c->err_then = NAN;
+			c->point = (long)i;
+		}
+		free(k);
+	}
+	hmap_release(&cur);
+	hmap_release(&prev);
+}
+
+static int since_review(struct report *r, struct db *db,
+			struct review_item **items, size_t *n)
+{
+	int rc = db_review_last(db, r->set->model.source, r->set->ref.source,
+				&r->last, items, n);
+
+	if (rc == PC_ENOTFOUND) {
+		pc_error_clear();
+		*items = NULL;
+		*n = 0;
+		diff_review(r, NULL, 0);	/* everything is new */
+		return 0;
+	}
+	if (rc < 0)
+		return rc;
+	r->have_review = 1;
+	diff_review(r, *items, *n);
+	return 0;
+}
+
+static void set_defaults(struct report *r, const struct report_opts *o)
+{
+	r->opts = *o;
+	if (!r->opts.top)
+		r->opts.top = 20;
+	if (!(r->opts.limit > 0))
+		r->opts.limit = 0.10;
+	if (!(r->opts.max_ref_cv > 0))
+		r->opts.max_ref_cv = 0.30;
+	r->gate_verdict = -1;
+	r->last.limit = NAN;
+	util_now_iso(r->generated_at, sizeof(r->generated_at));
+}
+
+int report_build(struct report **out, struct db *db,
+		 const struct report_opts *o)
+{
+	struct report *r = xcalloc(1, sizeof(*r));
+	struct corr_query q = CORR_QUERY_INIT;
+	struct review_item *items = NULL;
+	size_t nitems = 0;
+	int rc;
+
+	set_defaults(r, o);
+	q.model = o->model;
+	q.ref = o->ref;
+	q.max_ref_cv = r->opts.max_ref_cv;
+	if ((rc = corr_load(&r->set, db, &q)) < 0)
+		goto done;
+	collect(&r->classes, &r->nclasses, r->set, 1);
+	if ((rc = collect_metrics(r, db)) < 0 ||
+	    (rc = corr_summary(&r->all, r->set, NULL, NULL, 0)) < 0 ||
+	    (rc = build_groups(r)) < 0 || (rc = load_runs(r, db)) < 0)
+		goto done;
+	classify(r);
+	if (r->opts.trend && (rc = build_trend(r, db)) < 0)
+		goto done;
+	if (r->opts.since_last_review &&
+	    (rc = since_review(r, db, &items, &nitems)) < 0)
+		goto done;
+	if (r->opts.policy)
+		rc = report_gate(r, db);
+done:
+	if (rc < 0) {
+		db_review_items_free(items, nitems);
+		report_free(r);
+		return rc;
+	}
+	/* resolved entries borrow the items' strings: keep them alive */
+	r->last_items = items;
+	r->nlast_items = nitems;
+	*out = r;
+	return 0;
+}
+
+int report_record(struct db *db, const struct report *r, int64_t *id_out)
+{
+	const struct corr_set *s = r->set;
+	struct review rv = { 0 };
+	struct review_item *it = xcalloc((size_t)r->ndiscrepancies + 1,
+					 sizeof(*it));
+	struct strbuf runs = STRBUF_INIT;
+	size_t n = 0;
+	int rc;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+
+		if (!report_is_discrepancy(p, r->opts.limit))
+			continue;
+		it[n].workload = (char *)p->workload;
+		it[n].op = (char *)p->op;
+		it[n].metric = (char *)p->metric;
+		it[n].model = p->model;
+		it[n].ref = p->ref;
+		it[n].err = p->err;
+		n++;
+	}
+	strbuf_addch(&runs, '[');
+	for (size_t i = 0; i < r->nruns; i++)
+		strbuf_addf(&runs, "%s%lld", i ? "," : "",
+			    (long long)r->runs[i].id);
+	strbuf_addch(&runs, ']');
+	rv.model_source = s->model.source;
+	rv.model_version = s->model.version;
+	rv.ref_source = s->ref.source;
+	rv.ref_version = s->ref.version;
+	rv.runs = runs.buf;
+	rv.created_at = (char *)r->generated_at;
+	rv.limit = r->opts.limit;
+	rc = db_review_add(db, &rv, it, n, id_out);
+	strbuf_release(&runs);
+	free(it);
+	return rc;
+}
+
+static void free_strv(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void report_free(struct report *r)
+{
+	if (!r)
+		return;
+	corr_set_free(r->set);
+	free_strv(r->metrics, r->nmetrics);
+	free_strv(r->units, r->nmetrics);
+	free_strv(r->classes, r->nclasses);
+	free_strv(r->versions, r->nversions);
+	free(r->groups);
+	db_runinfo_free(r->runs, r->nruns);
+	free(r->trend);
+	free(r->top);
+	free(r->sol);
+	free(r->noisy);
+	free(r->is_new);
+	free(r->news);
+	free(r->resolved);
+	db_review_release(&r->last);
+	db_review_items_free(r->last_items, r->nlast_items);
+	free(r->gate_text);
+	free(r);
+}

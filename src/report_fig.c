@@ -1,0 +1,216 @@
+/* The HTML report's style sheet and figures (see report_fig.h). */
+#include "src/report_fig.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/html.h"
+#include "src/report.h"
+#include "src/strbuf.h"
+#include "src/svg.h"
+#include "src/util.h"
+
+const char report_fig_css[] =
+	":root{--fg:#1f2328;--mut:#59636e;--bd:#d1d9e0;--bg2:#f6f8fa;"
+	"--good:#1a7f37;--warn:#9a6700;--bad:#cf222e}\n"
+	"*{box-sizing:border-box}\n"
+	"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,"
+	"Helvetica,Arial,sans-serif;color:var(--fg);max-width:1240px;"
+	"margin:0 auto;padding:24px}\n"
+	"h1{font-size:24px;margin:0 0 6px}\n"
+	"h2{font-size:19px;margin:34px 0 10px;padding-bottom:4px;"
+	"border-bottom:1px solid var(--bd)}\n"
+	"h3{font-size:15px;margin:20px 0 6px}\n"
+	".meta{color:var(--mut);margin:0 0 8px}\n"
+	".side{margin-right:18px;white-space:nowrap}\n"
+	"nav a{margin-right:14px;color:#0969da;text-decoration:none}\n"
+	".cards{display:flex;flex-wrap:wrap;gap:10px;margin:18px 0 8px}\n"
+	".card{border:1px solid var(--bd);border-radius:8px;padding:8px 14px;"
+	"min-width:128px;background:#fff}\n"
+	".card b{display:block;font-size:22px;font-variant-numeric:"
+	"tabular-nums}\n"
+	".card span{color:var(--mut);font-size:12px}\n"
+	".card.good b{color:var(--good)}.card.warn b{color:var(--warn)}"
+	".card.bad b{color:var(--bad)}\n"
+	".note{color:var(--mut);font-size:13px}\n"
+	"table{border-collapse:collapse;width:100%;margin:6px 0 14px;"
+	"font-size:13px}\n"
+	"th,td{border-bottom:1px solid var(--bd);padding:4px 7px;"
+	"text-align:left;vertical-align:top}\n"
+	"th{background:var(--bg2);font-weight:600;white-space:nowrap}\n"
+	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;"
+	"white-space:nowrap}\n"
+	"td.na{color:var(--mut)}\n"
+	"tr.all td{font-weight:600;background:#fbfcfd}\n"
+	"table.stats{table-layout:fixed}table.stats th:first-child{width:24%}\n"
+	"td.pos{color:#b35900}td.neg{color:#0a58b0}\n"
+	".wrap{overflow-wrap:anywhere;max-width:340px}\n"
+	"td.wl{min-width:150px;max-width:330px}\n"
+	".nw{white-space:nowrap}\n"
+	"td.hash code{font-size:11px;overflow-wrap:anywhere}\n"
+	"code{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,"
+	"monospace}\n"
+	".unit{color:var(--mut);font-weight:normal}\n"
+	".tag{display:inline-block;border:1px solid var(--bd);"
+	"border-radius:10px;padding:0 7px;margin:0 3px 2px 0;font-size:11px;"
+	"background:var(--bg2);white-space:nowrap}\n"
+	".st-unexplained{background:#ffebe9;border-color:#ffcecb}\n"
+	".st-open,.st-investigating{background:#fff8c5;border-color:#f5e0a0}\n"
+	".st-explained,.st-accepted{background:#dafbe1;border-color:#aceebb}\n"
+	".st-fixed,.st-wontfix{background:#ddf4ff;border-color:#b6e3ff}\n"
+	".fl-new{background:#fbefff;border-color:#ecd8f7}\n"
+	".fl-sol{background:#ffebe9;border-color:#ffcecb}\n"
+	".cat,.link{color:var(--mut);font-size:12px}\n"
+	".notec{max-width:300px}\n"
+	".figs{display:flex;flex-wrap:wrap;gap:8px 16px}\n"
+	"figure{margin:8px 0;break-inside:avoid;width:550px;max-width:100%}\n"
+	"figcaption{color:var(--mut);font-size:12px}\n"
+	"svg.fig{max-width:100%;height:auto;border:1px solid var(--bd);"
+	"border-radius:6px}\n"
+	"footer{margin-top:36px;color:var(--mut);font-size:12px}\n"
+	"@media print{body{max-width:none;padding:0;font-size:10pt}"
+	"nav{display:none}h2{break-after:avoid}h3{break-after:avoid}"
+	"table{font-size:8.5pt}tr,figure,.card{break-inside:avoid}"
+	"thead{display:table-header-group}svg.fig{border:none}"
+	".cards{gap:6px}.card{padding:4px 10px}"
+	"@page{size:A4;margin:14mm}}\n";
+
+static unsigned shape_of(const struct corr_point *p)
+{
+	const char *s = p->ann ? p->ann->status : NULL;
+
+	if (!s)
+		return SVG_CIRCLE;
+	if (!strcmp(s, "open") || !strcmp(s, "investigating"))
+		return SVG_TRIANGLE;
+	if (!strcmp(s, "explained"))
+		return SVG_SQUARE;
+	if (!strcmp(s, "accepted"))
+		return SVG_DIAMOND;
+	return SVG_CROSS;	/* fixed, wontfix */
+}
+
+static const char *const shape_names[SVG_NSHAPES] = {
+	"unexplained", "open/investigating", "explained", "accepted (waived)",
+	"fixed/won't fix",
+};
+
+static unsigned class_of(const struct report *r, const char *cls)
+{
+	for (size_t i = 0; i < r->nclasses; i++)
+		if (!strcmp(r->classes[i], cls))
+			return (unsigned)i;
+	return 0;
+}
+
+static void figure(struct strbuf *sb, const char *caption)
+{
+	strbuf_addstr(sb, "<figcaption>");
+	html_escape(sb, caption);
+	strbuf_addstr(sb, "</figcaption></figure>\n");
+}
+
+static void scatter(struct strbuf *sb, const struct report *r, size_t m)
+{
+	const struct corr_set *s = r->set;
+	struct svg_point *pts = xcalloc(s->n + 1, sizeof(*pts));
+	struct svg_scatter sc;
+	char *title, *xl, *yl;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+
+		if (strcmp(p->metric, r->metrics[m]) ||
+		    p->flags & (CORR_NOISY_REF | CORR_INVALID))
+			continue;
+		pts[n].x = p->ref;
+		pts[n].y = p->model;
+		pts[n].cls = class_of(r, p->op_class);
+		pts[n].shape = shape_of(p);
+		n++;
+	}
+	title = xasprintf("%s: model vs reference (log-log)", r->metrics[m]);
+	xl = xasprintf("reference: %s %s", s->ref.source, s->ref.version);
+	yl = xasprintf("model: %s %s", s->model.source, s->model.version);
+	memset(&sc, 0, sizeof(sc));
+	sc.title = title;
+	sc.unit = r->units[m];
+	sc.xlabel = xl;
+	sc.ylabel = yl;
+	sc.classes = (const char *const *)r->classes;
+	sc.nclasses = r->nclasses;
+	sc.shapes = shape_names;
+	sc.pts = pts;
+	sc.n = n;
+	sc.band = r->opts.limit;
+	strbuf_addstr(sb, "<figure>");
+	svg_scatter(sb, &sc);
+	free(title);
+	title = xasprintf("Each point is one (workload, op) pair of %s; on the "
+			  "diagonal the model is exact, inside the band it is "
+			  "within %g%%. Colour: op class; shape: annotation "
+			  "status. Noisy and invalid references are left out.",
+			  r->metrics[m], r->opts.limit * 100);
+	figure(sb, title);
+	free(title);
+	free(xl);
+	free(yl);
+	free(pts);
+}
+
+static void histogram(struct strbuf *sb, const struct report *r)
+{
+	const struct corr_set *s = r->set;
+	double *e = xcalloc(s->n + 1, sizeof(*e));
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!(s->points[i].flags & (CORR_NOISY_REF | CORR_INVALID)))
+			e[n++] = s->points[i].err;
+	strbuf_addstr(sb, "<figure>");
+	svg_histogram(sb, "signed error, every metric", e, n, r->opts.limit);
+	figure(sb, "Distribution of (model - ref) / ref over the pairs in the "
+	       "statistics: left of zero the model is optimistic (too fast, "
+	       "too low), right of it pessimistic.");
+	free(e);
+}
+
+static void trend(struct strbuf *sb, const struct report *r)
+{
+	struct svg_series *ser;
+	size_t ns = r->nmetrics < 6 ? r->nmetrics : 6;
+	double *y;
+
+	if (!r->opts.trend || !r->nversions)
+		return;
+	ser = xcalloc(ns + 1, sizeof(*ser));
+	y = xcalloc(ns * r->nversions + 1, sizeof(*y));
+	for (size_t m = 0; m < ns; m++) {
+		for (size_t v = 0; v < r->nversions; v++)
+			y[m * r->nversions + v] = r->trend[v * r->nmetrics + m];
+		ser[m].name = r->metrics[m];
+		ser[m].y = y + m * r->nversions;
+	}
+	strbuf_addstr(sb, "<figure>");
+	svg_trend(sb, "MAPE by model version", (const char *const *)
+		  r->versions, r->nversions, ser, ns);
+	figure(sb, "MAPE of each model version against the same reference "
+	       "version, oldest release first: is the model getting better?");
+	free(y);
+	free(ser);
+}
+
+void report_fig_html(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addstr(sb, "<section id=\"figures\">\n<h2>Figures</h2>\n"
+		      "<div class=\"figs\">\n");
+	for (size_t m = 0; m < r->nmetrics && m < 8; m++)
+		scatter(sb, r, m);
+	histogram(sb, r);
+	trend(sb, r);
+	strbuf_addstr(sb, "</div>\n</section>\n");
+}

@@ -1,0 +1,359 @@
+/* The report as GitHub-flavoured markdown (see report.h). Untrusted
+ * names are made visible (util_safe_dup) and escaped for table cells. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "db/runinfo.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/report.h"
+#include "src/strbuf.h"
+#include "src/svg.h"
+#include "src/util.h"
+
+void report_md_escape(struct strbuf *sb, const char *s)
+{
+	char *safe = util_safe_dup(s ? s : "");
+
+	for (const char *p = safe; *p; p++) {
+		int esc = strchr("\\`*[]<>|&~", *p) != NULL;
+
+		/* an underscore inside a word never starts emphasis */
+		if (*p == '_')
+			esc = p == safe || !isalnum((unsigned char)p[-1]) ||
+			      !isalnum((unsigned char)p[1]);
+		if (esc)
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *p);
+	}
+	free(safe);
+}
+
+static void cell(struct strbuf *sb, const char *s)
+{
+	strbuf_addstr(sb, " ");
+	report_md_escape(sb, s);
+	strbuf_addstr(sb, " |");
+}
+
+static void cellf(struct strbuf *sb, const char *s)
+{
+	strbuf_addf(sb, " %s |", s);
+}
+
+static void pct_cell(struct strbuf *sb, double v)
+{
+	char b[32];
+
+	report_fmt_pct(b, sizeof(b), v);
+	cellf(sb, b);
+}
+
+static void num_cell(struct strbuf *sb, double v)
+{
+	char b[32];
+
+	report_fmt_num(b, sizeof(b), v);
+	cellf(sb, b);
+}
+
+static void si_cell(struct strbuf *sb, double v, const char *unit)
+{
+	char b[48];
+
+	svg_fmt_si(b, sizeof(b), v, unit);
+	cellf(sb, b);
+}
+
+static void md_intro(struct strbuf *sb, const struct report *r)
+{
+	const struct corr_set *s = r->set;
+	char b[3][32];
+
+	strbuf_addstr(sb, "# Correlation review: ");
+	report_md_escape(sb, s->model.source);
+	strbuf_addch(sb, ' ');
+	report_md_escape(sb, s->model.version);
+	strbuf_addstr(sb, " vs ");
+	report_md_escape(sb, s->ref.source);
+	strbuf_addch(sb, ' ');
+	report_md_escape(sb, s->ref.version);
+	strbuf_addf(sb, "\n\nGenerated %s. Model **", r->generated_at);
+	report_md_escape(sb, s->model.source);
+	strbuf_addf(sb, "** (%s), reference **", s->model.kind);
+	report_md_escape(sb, s->ref.source);
+	strbuf_addf(sb, "** (%s). Errors are (model - ref) / ref; a "
+		    "*discrepancy* is a pair whose |error| exceeds %g%% and "
+		    "the reference's own noise.\n\n", s->ref.kind,
+		    r->opts.limit * 100);
+	report_fmt_pct(b[0], sizeof(b[0]), r->all.mape);
+	report_fmt_pct(b[1], sizeof(b[1]), r->all.bias);
+	report_fmt_pct(b[2], sizeof(b[2]), r->all.p95_abs_err);
+	strbuf_addf(sb, "**Overall:** %ld pairs, MAPE %s, bias %s, p95 "
+		    "|error| %s; %ld discrepancies, %ld speed-of-light "
+		    "violations, %ld excluded as noisy, %ld invalid.\n\n",
+		    r->all.n, b[0], b[1], b[2], r->ndiscrepancies,
+		    s->sol_violations, s->excluded_noisy, s->invalid);
+	if (r->gate_text) {
+		strbuf_addstr(sb, "## Gate\n\n");
+		report_md_escape(sb, r->gate_text);
+		strbuf_addstr(sb, "\n\n");
+	}
+}
+
+static void md_provenance(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addstr(sb, "## Provenance\n\n| side | run | source | version "
+		      "| format | platform | file | sha256 | imported | by | "
+		      "results |\n|---|--:|---|---|---|---|---|---|---|---|--:|"
+		      "\n");
+	for (size_t i = 0; i < r->nruns; i++) {
+		const struct runinfo *u = &r->runs[i];
+
+		strbuf_addf(sb, "| %s | %lld |", i < r->nmodel_runs ? "model" :
+			    "reference", (long long)u->id);
+		cell(sb, u->source);
+		cell(sb, u->version);
+		cell(sb, u->format);
+		cell(sb, u->platform);
+		cell(sb, u->file_name);
+		strbuf_addf(sb, " `%s` |", u->sha256 ? u->sha256 : "");
+		cell(sb, u->imported_at);
+		cell(sb, u->imported_by);
+		strbuf_addf(sb, " %lld |\n", (long long)u->n_results);
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void md_groups(struct strbuf *sb, const struct report *r)
+{
+	const char *metric = NULL;
+
+	strbuf_addstr(sb, "## Accuracy by metric and op class\n");
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct report_group *g = &r->groups[i];
+
+		if (!metric || strcmp(metric, g->metric)) {
+			metric = g->metric;
+			strbuf_addstr(sb, "\n### ");
+			report_md_escape(sb, g->metric);
+			if (*g->unit)
+				strbuf_addf(sb, " (%s)", g->unit);
+			strbuf_addstr(sb, "\n\n| op class | n | MAPE | bias | "
+				      "p95 \\|err\\| | Pearson | Spearman | "
+				      "slope |\n|---|--:|--:|--:|--:|--:|--:|--:|"
+				      "\n");
+		}
+		if (g->op_class)
+			strbuf_addch(sb, '|'), cell(sb, g->op_class);
+		else
+			strbuf_addstr(sb, "| **all** |");
+		strbuf_addf(sb, " %ld |", g->s.n);
+		pct_cell(sb, g->s.mape);
+		pct_cell(sb, g->s.bias);
+		pct_cell(sb, g->s.p95_abs_err);
+		num_cell(sb, g->s.pearson);
+		num_cell(sb, g->s.spearman);
+		num_cell(sb, g->s.fit.slope);
+		strbuf_addch(sb, '\n');
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void md_trend(struct strbuf *sb, const struct report *r)
+{
+	if (!r->opts.trend || !r->nversions)
+		return;
+	strbuf_addstr(sb, "## MAPE by model version\n\n| version |");
+	for (size_t m = 0; m < r->nmetrics; m++)
+		cell(sb, r->metrics[m]);
+	strbuf_addstr(sb, "\n|---|");
+	for (size_t m = 0; m < r->nmetrics; m++)
+		strbuf_addstr(sb, "--:|");
+	strbuf_addch(sb, '\n');
+	for (size_t v = 0; v < r->nversions; v++) {
+		strbuf_addch(sb, '|');
+		cell(sb, r->versions[v]);
+		for (size_t m = 0; m < r->nmetrics; m++)
+			pct_cell(sb, r->trend[v * r->nmetrics + m]);
+		strbuf_addch(sb, '\n');
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void flags_text(struct strbuf *sb, const struct report *r, size_t i)
+{
+	const struct corr_point *p = &r->set->points[i];
+	size_t start = sb->len;
+
+	if (r->is_new && r->is_new[i])
+		strbuf_addstr(sb, "new, ");
+	if (p->flags & CORR_WITHIN_NOISE)
+		strbuf_addstr(sb, "within noise, ");
+	if (p->flags & CORR_SOL_VIOLATION)
+		strbuf_addstr(sb, "speed-of-light violation, ");
+	if (p->flags & CORR_WAIVED)
+		strbuf_addstr(sb, "waived, ");
+	if (sb->len > start)
+		sb->len -= 2, sb->buf[sb->len] = '\0';
+}
+
+static void md_point_row(struct strbuf *sb, const struct report *r,
+			 size_t i, size_t rank)
+{
+	const struct corr_point *p = &r->set->points[i];
+	const struct annot *a = p->ann;
+	const char *unit = report_unit(r, p->metric);
+	struct strbuf fl = STRBUF_INIT;
+
+	strbuf_addf(sb, "| %zu |", rank);
+	cell(sb, p->workload);
+	cell(sb, p->op);
+	cell(sb, p->metric);
+	si_cell(sb, p->model, unit);
+	si_cell(sb, p->ref, unit);
+	pct_cell(sb, p->err);
+	flags_text(&fl, r, i);
+	cellf(sb, strbuf_str(&fl));
+	strbuf_release(&fl);
+	if (a) {
+		strbuf_addf(sb, " **%s** %s |", a->status, a->category);
+		cell(sb, a->note);
+		cell(sb, a->author);
+		cell(sb, a->created_at);
+	} else {
+		strbuf_addstr(sb, " unexplained | | | |");
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void md_list(struct strbuf *sb, const struct report *r,
+		    const size_t *idx, size_t n, size_t cap)
+{
+	strbuf_addstr(sb, "| # | workload | op | metric | model | ref | error "
+		      "| flags | annotation | note | by | date |\n"
+		      "|--:|---|---|---|--:|--:|--:|---|---|---|---|---|\n");
+	for (size_t k = 0; k < n && k < cap; k++)
+		md_point_row(sb, r, idx[k], k + 1);
+	if (n > cap)
+		strbuf_addf(sb, "\n... and %zu more (every pair is in the csv "
+			    "and json formats).\n", n - cap);
+	strbuf_addch(sb, '\n');
+}
+
+static void md_changes(struct strbuf *sb, const struct report *r)
+{
+	if (!r->opts.since_last_review)
+		return;
+	strbuf_addstr(sb, "## Since the last review\n\n");
+	if (r->have_review) {
+		strbuf_addf(sb, "Last review: #%lld on %s by ",
+			    (long long)r->last.id, r->last.created_at);
+		report_md_escape(sb, r->last.author);
+		strbuf_addstr(sb, " (model ");
+		report_md_escape(sb, r->last.model_version);
+		strbuf_addstr(sb, ", reference ");
+		report_md_escape(sb, r->last.ref_version);
+		strbuf_addf(sb, "). %zu new, %zu resolved, %ld still listed."
+			    "\n\n", r->nnew, r->nresolved, r->nstill);
+	} else {
+		strbuf_addf(sb, "No review recorded yet for these sources: "
+			    "all %zu discrepancies are new.\n\n", r->nnew);
+	}
+	strbuf_addf(sb, "### New discrepancies (%zu)\n\n", r->nnew);
+	if (r->nnew) {
+		size_t *idx = xcalloc(r->nnew, sizeof(*idx));
+
+		for (size_t i = 0; i < r->nnew; i++)
+			idx[i] = (size_t)r->news[i].point;
+		md_list(sb, r, idx, r->nnew, r->opts.top);
+		free(idx);
+	}
+	strbuf_addf(sb, "### Resolved (%zu)\n\n", r->nresolved);
+	if (!r->nresolved)
+		return;
+	strbuf_addstr(sb, "| workload | op | metric | error then | error now "
+		      "| why | annotation |\n|---|---|---|--:|--:|---|---|\n");
+	for (size_t i = 0; i < r->nresolved && i < r->opts.top; i++) {
+		const struct report_change *c = &r->resolved[i];
+		const struct corr_point *p = c->point >= 0 ?
+			&r->set->points[c->point] : NULL;
+
+		strbuf_addch(sb, '|');
+		cell(sb, c->workload);
+		cell(sb, c->op);
+		cell(sb, c->metric);
+		pct_cell(sb, c->err_then);
+		pct_cell(sb, p ? p->err : NAN);
+		cellf(sb, c->reason);
+		cell(sb, p ? report_status(p) : "");
+		strbuf_addch(sb, '\n');
+	}
+	if (r->nresolved > r->opts.top)
+		strbuf_addf(sb, "\n... and %zu more.\n", r->nresolved -
+			    r->opts.top);
+	strbuf_addch(sb, '\n');
+}
+
+static void md_excluded(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addf(sb, "## Speed-of-light violations (%zu)\n\n", r->nsol);
+	if (r->nsol)
+		md_list(sb, r, r->sol, r->nsol, r->opts.top);
+	else
+		strbuf_addstr(sb, "None: no model time is above the measured "
+			      "time for a roofline model.\n\n");
+	strbuf_addf(sb, "## Excluded as noisy (%zu)\n\n", r->nnoisy);
+	if (!r->nnoisy) {
+		strbuf_addf(sb, "None: every reference's coefficient of "
+			    "variation is within %g%%.\n\n",
+			    r->opts.max_ref_cv * 100);
+		return;
+	}
+	strbuf_addf(sb, "References whose run-to-run coefficient of variation "
+		    "exceeds %g%% are left out of every statistic.\n\n"
+		    "| workload | op | metric | ref | ref stddev | n |\n"
+		    "|---|---|---|--:|--:|--:|\n", r->opts.max_ref_cv * 100);
+	for (size_t k = 0; k < r->nnoisy && k < r->opts.top; k++) {
+		const struct corr_point *p = &r->set->points[r->noisy[k]];
+		const char *unit = report_unit(r, p->metric);
+
+		strbuf_addch(sb, '|');
+		cell(sb, p->workload);
+		cell(sb, p->op);
+		cell(sb, p->metric);
+		si_cell(sb, p->ref, unit);
+		si_cell(sb, p->ref_sd, unit);
+		if (isfinite(p->ref_n))
+			strbuf_addf(sb, " %g |\n", p->ref_n);
+		else
+			strbuf_addstr(sb, " n/a |\n");
+	}
+	if (r->nnoisy > r->opts.top)
+		strbuf_addf(sb, "\n... and %zu more.\n", r->nnoisy -
+			    r->opts.top);
+	strbuf_addch(sb, '\n');
+}
+
+int report_write_md(const struct report *r, FILE *fp)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	md_intro(&sb, r);
+	md_provenance(&sb, r);
+	md_groups(&sb, r);
+	md_trend(&sb, r);
+	strbuf_addf(&sb, "## Top %zu discrepancies by |error|\n\n", r->ntop);
+	md_list(&sb, r, r->top, r->ntop, r->ntop);
+	md_changes(&sb, r);
+	md_excluded(&sb, r);
+	if (fwrite(sb.buf, 1, sb.len, fp) != sb.len || ferror(fp))
+		rc = pc_error_set(PC_EIO, "cannot write the report");
+	strbuf_release(&sb);
+	return rc;
+}
