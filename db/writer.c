@@ -269,6 +269,21 @@ int db_writer_meta(struct db_writer *w, const char *key, const char *value)
 	return 0;
 }
 
+int64_t db_writer_run_id(const struct db_writer *w)
+{
+	return w->run_id;
+}
+
+int64_t db_writer_source_id(const struct db_writer *w)
+{
+	return w->source_id;
+}
+
+struct db *db_writer_db(const struct db_writer *w)
+{
+	return w->db;
+}
+
 double db_writer_clock(const struct db_writer *w)
 {
 	return w->clock_hz;

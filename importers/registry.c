@@ -31,6 +31,8 @@ extern const struct importer imp_verilator;
 extern const struct importer imp_vcs;
 extern const struct importer imp_chipyard;
 extern const struct importer imp_regex_log;
+extern const struct importer imp_nvsmi;
+extern const struct importer imp_dcgm;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -57,6 +59,8 @@ const struct importer *const importers[] = {
 	&imp_vcs,
 	&imp_chipyard,
 	&imp_regex_log,
+	&imp_nvsmi,
+	&imp_dcgm,
 	NULL,
 };
 

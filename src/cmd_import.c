@@ -183,6 +183,8 @@ int cmd_import(int argc, char **argv)
 			if (res.unmapped)
 				fprintf(stderr, ", %ld raw names unmapped "
 					"(kept as their own ops)", res.unmapped);
+			if (res.derived)
+				fprintf(stderr, ", %ld derived", res.derived);
 			if (res.warnings)
 				fprintf(stderr, ", %ld warnings", res.warnings);
 			fputc('\n', stderr);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/derive.h"
 #include "db/writer.h"
 #include "db/wkey.h"
 #include "importers/importer.h"
@@ -333,6 +334,11 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	}
 	if (o->map_path)
 		out->unmapped = (long)g.unmapped.len;
+	if ((rc = db_derive_efficiency(g.w, &out->derived)) < 0) {
+		db_writer_abort(g.w);
+		pc_error_prefix("%s", g.path);
+		goto done;
+	}
 	rc = db_writer_finish(g.w, &sum);
 	if (rc < 0) {
 		pc_error_prefix("%s", g.path);

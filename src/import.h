@@ -33,6 +33,7 @@ struct import_result {
 	long records;		/* records read */
 	long unmapped;		/* distinct raw names no rule mapped */
 	long warnings;
+	long derived;		/* tokens/J etc. computed (db/derive.h) */
 	char format[32];
 };
 

@@ -1,0 +1,176 @@
+/* Derived tokens/J and tokens/s/W (see derive.h). */
+#include "db/derive.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "db/wkey.h"
+#include "db/writer.h"
+#include "src/error.h"
+#include "src/util.h"
+
+/* The newest value of (workload, op e2e, metric) in the source, not
+ * derived; NaN when none. *from_run says whether it is the current run. */
+static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
+		     const char *metric, int *from_run, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	double v = NAN;
+
+	db_prepare(db, rc, &st, "SELECT r.value, r.run_id FROM results r "
+		   "JOIN runs ru ON ru.id = r.run_id JOIN ops o ON o.id = "
+		   "r.op_id JOIN metrics m ON m.id = r.metric_id WHERE "
+		   "ru.source_id = ? AND r.workload_id = ? AND o.name = 'e2e' "
+		   "AND m.name = ? AND (r.flags & 4) = 0 ORDER BY r.run_id = ? "
+		   "DESC, r.run_id DESC LIMIT 1");
+	if (*rc)
+		return NAN;
+	sqlite3_bind_int64(st, 1, src);
+	sqlite3_bind_int64(st, 2, wid);
+	db_bind_text(st, 3, metric);
+	sqlite3_bind_int64(st, 4, run);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		v = sqlite3_column_double(st, 0);
+		if (from_run)
+			*from_run |= sqlite3_column_int64(st, 1) == run;
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The workload with a power log for benchmark workload b: b itself, else
+ * the most specific one of the same name whose parameters are all b's. */
+static int64_t power_workload(struct db *db, int64_t src, int64_t b, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t id = 0;
+
+	db_prepare(db, rc, &st, "SELECT w.id FROM workloads w WHERE w.name = "
+		"(SELECT name FROM workloads WHERE id = ?1) AND EXISTS (SELECT 1 "
+		"FROM results r JOIN runs ru ON ru.id = r.run_id JOIN metrics m "
+		"ON m.id = r.metric_id WHERE r.workload_id = w.id AND "
+		"ru.source_id = ?2 AND m.name IN ('energy', 'power')) AND NOT "
+		"EXISTS (SELECT 1 FROM workload_params p WHERE p.workload_id = "
+		"w.id AND NOT EXISTS (SELECT 1 FROM workload_params q WHERE "
+		"q.workload_id = ?1 AND q.name = p.name AND q.value = p.value)) "
+		"ORDER BY w.id = ?1 DESC, (SELECT count(*) FROM workload_params "
+		"p WHERE p.workload_id = w.id) DESC LIMIT 1");
+	if (*rc)
+		return 0;
+	sqlite3_bind_int64(st, 1, b);
+	sqlite3_bind_int64(st, 2, src);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int put(struct db_writer *w, const char *key, const char *metric,
+	       double v, const char *unit)
+{
+	struct db_result_in in;
+	struct wkey k;
+	int rc;
+
+	wkey_init(&k);
+	if ((rc = wkey_parse(&k, key)) < 0) {
+		wkey_release(&k);
+		return rc;
+	}
+	memset(&in, 0, sizeof(in));
+	in.workload = &k;
+	in.op = "e2e";
+	in.metric = metric;
+	in.value = v;
+	in.unit = unit;
+	in.n = in.mean = in.median = in.min = in.max = in.stddev = NAN;
+	in.flags = DB_RES_DERIVED;
+	rc = db_writer_put(w, &in);
+	wkey_release(&k);
+	if (rc < 0)
+		pc_error_prefix("deriving %s for '%s'", metric, key);
+	return rc;
+}
+
+/* Derive for benchmark workload b (key text). */
+static int derive_one(struct db_writer *w, int64_t b, const char *key,
+		      long *added)
+{
+	struct db *db = db_writer_db(w);
+	int64_t src = db_writer_source_id(w), run = db_writer_run_id(w), pw;
+	int rc = 0, cur = 0, have;
+	double tok, thr, dur, e, p, tpj = NAN;
+
+	have = !isnan(latest(db, src, run, b, "tokens_per_joule", NULL, &rc));
+	tok = latest(db, src, run, b, "output_tokens", &cur, &rc);
+	thr = latest(db, src, run, b, "output_throughput", &cur, &rc);
+	dur = latest(db, src, run, b, "duration", &cur, &rc);
+	pw = power_workload(db, src, b, &rc);
+	if (rc || !pw || have)
+		return rc;
+	e = latest(db, src, run, pw, "energy", &cur, &rc);
+	p = latest(db, src, run, pw, "power", &cur, &rc);
+	if (rc || !cur)
+		return rc;	/* nothing of this run is involved */
+	if (!isnan(tok) && e > 0)
+		tpj = tok / e;
+	else if (!isnan(tok) && p > 0 && dur > 0)
+		tpj = tok / (p * dur);
+	if (!isnan(tpj)) {
+		if ((rc = put(w, key, "tokens_per_joule", tpj, "tokens/J")) < 0)
+			return rc;
+		(*added)++;
+	}
+	if (!isnan(thr) && p > 0) {
+		if ((rc = put(w, key, "tokens_per_s_per_watt", thr / p,
+			      "tokens/s/W")) < 0)
+			return rc;
+		(*added)++;
+	}
+	return 0;
+}
+
+int db_derive_efficiency(struct db_writer *w, long *out)
+{
+	struct db *db = db_writer_db(w);
+	sqlite3_stmt *st = NULL;
+	int rc = 0, step;
+	int64_t *ids = NULL;
+	char **keys = NULL;
+	size_t n = 0;
+
+	*out = 0;
+	/* benchmark workloads of this source related to this run: its own
+	 * token results, or those a power log of this run matches */
+	db_prepare(db, &rc, &st, "SELECT DISTINCT b.id, b.key FROM workloads b "
+		"JOIN results r ON r.workload_id = b.id JOIN runs ru ON ru.id = "
+		"r.run_id JOIN metrics m ON m.id = r.metric_id WHERE "
+		"ru.source_id = ?2 AND m.name IN ('output_tokens', "
+		"'output_throughput') AND (r.run_id = ?1 OR EXISTS (SELECT 1 "
+		"FROM results x JOIN metrics mx ON mx.id = x.metric_id JOIN "
+		"workloads pw ON pw.id = x.workload_id WHERE x.run_id = ?1 AND "
+		"mx.name IN ('energy', 'power') AND pw.name = b.name))");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, db_writer_run_id(w));
+	sqlite3_bind_int64(st, 2, db_writer_source_id(w));
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		ids = xrealloc(ids, (n + 1) * sizeof(*ids));
+		keys = xrealloc(keys, (n + 1) * sizeof(*keys));
+		ids[n] = sqlite3_column_int64(st, 0);
+		keys[n++] = xstrdup(db_column_text(st, 1));
+	}
+	if (step != SQLITE_DONE)
+		rc = db_fail(db, "finding benchmark workloads");
+	sqlite3_finalize(st);
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = derive_one(w, ids[i], keys[i], out);
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	free(ids);
+	return rc;
+}

@@ -1,0 +1,118 @@
+#!/bin/bash
+# nvidia-smi and DCGM power logs: trapezoid / TOTEC energy, per GPU and
+# node, and derived tokens/J checked against a hand calculation.
+. "$TESTS/cli/lib.sh"
+. "$TESTS/cli/lib_hw.sh"
+H="$FIXTURES/hw/power"
+
+# Hand calculation (fixtures/hw/power/smi_2gpu_instant_nounits_crlf.csv,
+# power.draw.instant, samples 1 s apart across midnight):
+#   GPU0 100, 200, 300 W: E = (100+200)/2 + (200+300)/2 = 400 J, mean 200 W
+#   GPU1  50,  50, 110 W: E = (50+50)/2 + (50+110)/2    = 130 J, mean  70 W
+#   node: E = 530 J, power 270 W
+# bench_for_energy.json: 5300 output tokens, 2650 tok/s
+#   tokens/J = 5300 / 530 = 10;  tokens/s/W = 2650 / 270 = 9.8148148...
+run pc import -s lab -k silicon -w m/decode "$H/smi_2gpu_instant_nounits_crlf.csv"
+expect_rc 0 "two-GPU nvidia-smi log imports"
+expect_in "(nvidia-smi): 12 results" "$err" "auto-detected"
+run pc import -s lab -w m/decode "$H/bench_for_energy.json"
+expect_rc 0 "benchmark of the same workload imports"
+expect_in "2 derived" "$err" "efficiency derived"
+export_now
+expect_near "$(xv source=lab op=gpu0 metric=energy)" 400 "GPU0 trapezoid energy"
+expect_near "$(xv source=lab op=gpu1 metric=energy)" 130 "GPU1 trapezoid energy"
+expect_near "$(xv source=lab op=e2e metric=energy)" 530 "node energy = sum"
+expect_near "$(xv source=lab op=gpu0 metric=power)" 200 "GPU0 mean power"
+expect_near "$(xv source=lab op=gpu0 metric=power stddev)" 100 "power stddev"
+expect_eq "$(xv source=lab op=gpu0 metric=power n)" 3 "power samples"
+expect_near "$(xv source=lab op=e2e metric=power)" 270 "node power = sum"
+expect_near "$(xv source=lab op=gpu1 metric=utilization)" 0.3 \
+	"[N/A] sample skipped, percent -> fraction"
+expect_eq "$(xv source=lab op=gpu1 metric=utilization n)" 2 "two samples"
+expect_eq "$(xv source=lab op=e2e metric=memory_used)" 3221225472 \
+	"node memory = sum of MiB in bytes"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT r.max FROM results r JOIN \
+ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id WHERE o.name = \
+'gpu0' AND m.name = 'power' AND r.run_id = 1" | cut -c1-5)" 300.0 "max power"
+W=m/decode/max_concurrency=8/num_prompts=100/request_rate=inf
+expect_near "$(xv source=lab workload=$W metric=tokens_per_joule)" 10 \
+	"tokens/J = 5300 / 530"
+expect_near "$(xv source=lab workload=$W metric=tokens_per_s_per_watt)" \
+	9.814814814814815 "tokens/s/W = 2650 / 270"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT r.flags FROM results r JOIN \
+metrics m ON m.id = r.metric_id WHERE m.name = 'tokens_per_joule'")" 4 \
+	"flagged derived"
+expect_in '"power_column":"power.draw.instant"' "$(sqlite3 "$PERFCORR_DB" \
+	"SELECT metadata FROM runs WHERE id = 1")" "instant power preferred"
+expect_in '"sample_interval_s":"1"' "$(sqlite3 "$PERFCORR_DB" \
+	"SELECT metadata FROM runs WHERE id = 1")" "sampling interval recorded"
+
+# the other order: benchmark first, then the power log derives
+run pc import -s lab2 -k silicon -w m/decode "$H/bench_for_energy.json"
+expect_rc 0 "benchmark first"
+run pc import -s lab2 -w m/decode "$H/smi_2gpu_instant_nounits_crlf.csv"
+expect_in "2 derived" "$err" "the power log derives for the benchmark"
+export_now
+expect_near "$(xv source=lab2 workload=$W metric=tokens_per_joule)" 10 \
+	"tokens/J either order"
+
+# noheader,nounits with --opt query; a log without power
+run pc import -s q -k silicon -w q/decode --opt query=timestamp,index,power.draw \
+	"$H/smi_noheader_query.csv"
+expect_rc 0 "noheader log with --opt query"
+expect_in "(nvidia-smi)" "$err" "noheader log detected"
+run pc import -s np -k silicon -w q/decode "$H/smi_no_power.csv"
+expect_rc 0 "no power column is not a failure"
+expect_in "no power.draw column: utilisation and memory only" "$err" "noted"
+run pc import -s s -k silicon -w llama3-8b/decode "$SAMPLES/nvidia_smi_power.csv"
+expect_rc 0 "sample nvidia-smi log"
+run pc import -s d -k silicon -w llama3-8b/decode "$SAMPLES/dcgmi_dmon.txt"
+expect_rc 0 "sample dcgmi dmon"
+run pc import -s d2 -k silicon -w d/decode --opt interval_ms=1000 \
+	"$H/dmon_2gpu_powinst.txt"
+expect_rc 0 "dmon with POWINST, two GPUs, repeated header"
+export_now
+# 0.5 s apart: (250+250)/2*0.5 + (250+350)/2*0.5 + (350+350)/2*0.5 = 450 J
+expect_near "$(xv source=q metric=energy)" 450 "noheader energy"
+expect_near "$(xv source=np metric=utilization)" 0.3 "utilisation only"
+expect_eq "$(xv source=np metric=energy)" NONE "no energy without power"
+expect_eq "$(xv source=np metric=pstate)" NONE "text column skipped"
+# sample: computed with the statistics module from the 20 rows
+expect_near "$(xv source=s metric=energy)" 967.3562754559518 "sample trapezoid"
+expect_near "$(xv source=s metric=power)" 486.901 "sample mean power"
+expect_near "$(xv source=s metric=power stddev)" 192.3799514365695 1e-9 \
+	"sample power stddev"
+expect_eq "$(xv source=s metric=power platform)" "NVIDIA H100 80GB HBM3" \
+	"GPU name as platform"
+# TOTEC: (8735480713 - 8734518660) mJ = 962.053 J; interval estimated
+# as 962.053 / sum of sample-pair mean powers = 0.1000002 s
+expect_near "$(xv source=d metric=energy)" 962.053 "TOTEC difference"
+expect_near "$(xv source=d metric=power)" 487.0695 "DCGM mean power"
+expect_near "$(xv source=d metric=utilization)" 0.7495 "GPUTL percent"
+expect_in '"sample_interval_s":"0.1"' "$(sqlite3 "$PERFCORR_DB" \
+	"SELECT metadata FROM runs WHERE file_name = 'dcgmi_dmon.txt'")" \
+	"interval estimated from TOTEC"
+expect_near "$(xv source=d2 op=gpu0 metric=energy)" 400 "POWINST trapezoid"
+expect_near "$(xv source=d2 op=e2e metric=energy)" 420 "two GPUs summed"
+expect_near "$(xv source=d2 op=gpu0 metric=sm_active)" 0.5 "SMACT ratio"
+
+expect_refused "bad_smi_cut.csv:7: expected 8 fields, found 3" "smi cut" \
+	"$H/bad_smi_cut.csv"
+expect_refused "bad_smi_type.csv:5: column 'power.draw': 'fast W' is not a number" \
+	"smi wrong type" "$H/bad_smi_type.csv"
+expect_refused "bad_smi_back.csv:9: time goes backwards" "smi time backwards" \
+	"$H/bad_smi_back.csv"
+expect_refused "bad_smi_unit.csv:6: column 'power.draw': unit 'kW' but the header says 'W'" \
+	"smi unit mismatch" "$H/bad_smi_unit.csv"
+expect_refused "smi_noheader_query.csv:1: no header line" "noheader without query" \
+	"$H/smi_noheader_query.csv"
+expect_refused "bad_dmon_cut.txt:9: expected 4 values after the entity, found 2" \
+	"dmon cut" "$H/bad_dmon_cut.txt"
+expect_refused "bad_dmon_type.txt:6: field 'POWER': '527,409' is not a number" \
+	"dmon wrong type" "$H/bad_dmon_type.txt"
+expect_refused "bad_dmon_totec.txt:7: the energy counter of '0' goes backwards" \
+	"TOTEC backwards" "$H/bad_dmon_totec.txt"
+expect_refused "bad_dmon_header.txt:18: the header changed" "dmon header change" \
+	"$H/bad_dmon_header.txt"
+expect_refused "empty file" "empty" --format dcgm-dmon "$FIXTURES/hw/nsys/bad_empty.csv"
+finish
