@@ -126,6 +126,31 @@ static void card(struct strbuf *sb, const char *value, const char *label,
 	strbuf_addf(sb, "</b><span>%s</span></div>\n", label);
 }
 
+/* The verdict, then one list item per rule, coloured by status. */
+static void gate_section(struct strbuf *sb, const struct report *r)
+{
+	char *t = xstrdup(r->gate_text), *save = NULL;
+	int first = 1;
+
+	strbuf_addstr(sb, "<section id=\"gate\">\n<h2>Gate</h2>\n");
+	for (char *l = strtok_r(t, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		const char *st = !strncmp(l, "PASS", 4) ? "pass" :
+				 !strncmp(l, "WARN", 4) ? "warn" :
+				 !strncmp(l, "FAIL", 4) ? "fail" : "na";
+
+		strbuf_addf(sb, first ? "<p class=\"verdict g-%s\">" :
+			    "<li class=\"g-%s\">", st);
+		esc(sb, l);
+		strbuf_addstr(sb, first ? "</p>\n<ul class=\"rules\">\n" :
+			      "</li>\n");
+		first = 0;
+	}
+	strbuf_addstr(sb, first ? "" : "</ul>\n");
+	strbuf_addstr(sb, "</section>\n");
+	free(t);
+}
+
 static void header(struct strbuf *sb, const struct report *r)
 {
 	const struct corr_set *s = r->set;
@@ -173,11 +198,8 @@ static void header(struct strbuf *sb, const struct report *r)
 		    "spread; references with a coefficient of variation above "
 		    "%g%% are left out of every statistic.</p>\n",
 		    r->opts.limit * 100, r->opts.max_ref_cv * 100);
-	if (r->gate_text) {
-		strbuf_addstr(sb, "<section id=\"gate\"><h2>Gate</h2><p>");
-		esc(sb, r->gate_text);
-		strbuf_addstr(sb, "</p></section>\n");
-	}
+	if (r->gate_text)
+		gate_section(sb, r);
 }
 
 static void provenance(struct strbuf *sb, const struct report *r)

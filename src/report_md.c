@@ -69,6 +69,24 @@ static void si_cell(struct strbuf *sb, double v, const char *unit)
 	cellf(sb, b);
 }
 
+/* The verdict line, then one bullet per rule. */
+static void md_gate(struct strbuf *sb, const char *text)
+{
+	char *t = xstrdup(text), *save = NULL;
+	int first = 1;
+
+	strbuf_addstr(sb, "## Gate\n\n");
+	for (char *l = strtok_r(t, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		strbuf_addstr(sb, first ? "**" : "- ");
+		report_md_escape(sb, l);
+		strbuf_addstr(sb, first ? "**\n\n" : "\n");
+		first = 0;
+	}
+	strbuf_addch(sb, '\n');
+	free(t);
+}
+
 static void md_intro(struct strbuf *sb, const struct report *r)
 {
 	const struct corr_set *s = r->set;
@@ -98,11 +116,8 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 		    "violations, %ld excluded as noisy, %ld invalid.\n\n",
 		    r->all.n, b[0], b[1], b[2], r->ndiscrepancies,
 		    s->sol_violations, s->excluded_noisy, s->invalid);
-	if (r->gate_text) {
-		strbuf_addstr(sb, "## Gate\n\n");
-		report_md_escape(sb, r->gate_text);
-		strbuf_addstr(sb, "\n\n");
-	}
+	if (r->gate_text)
+		md_gate(sb, r->gate_text);
 }
 
 static void md_provenance(struct strbuf *sb, const struct report *r)

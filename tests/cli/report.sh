@@ -7,12 +7,11 @@ pc import -q --source lab --kind silicon --version 2026-01 "$F/lab.csv"
 pc import -q --source sim --kind perfsim --version 1.0 "$F/sim-1.0.csv"
 pc import -q --source sim --kind perfsim --version 1.1 "$F/sim-1.1.csv"
 pc import -q --source roofline --kind roofline --version v1 "$F/roofline.csv"
-# an annotation on one discrepancy (schema columns, as `annotate` writes)
-sqlite3 "$PERFCORR_DB" "INSERT INTO annotations (workload, op, metric,
-	model_source, ref_source, status, category, note, author, created_at)
-	VALUES ('tiny/decode/bs=8/seq=128/fp16', 'gemm_qkv', 'time', 'sim',
-	'lab', 'investigating', 'modeling-error', 'qkv tiling <misses> L2 & co',
-	'alice', '2026-01-05T10:00:00Z')"
+# an annotation on one discrepancy
+pc annotate --workload tiny/decode/bs=8/seq=128/fp16 --op gemm_qkv \
+	--metric time --model sim --ref lab --status investigating \
+	--category modeling-error --note 'qkv tiling <misses> L2 & co' \
+	--author alice >/dev/null
 
 pc compare --model sim --ref lab --format json --points --group-by metric \
 	--group-by op_class >"$T/cmp.json"
@@ -195,10 +194,30 @@ run pc report --model sim --ref lab -o /dev/stdout --format json
 expect_in '"summary":{' "$out" "-o /dev/stdout"
 [ -c /dev/null ] && ok || fail "/dev/null is still a device"
 
-# --- policy: the gate verdict line is present
-run pc report --model sim --ref lab --policy "$F/../gate/example-policy.json"
+# --- policy: the verdict is the gate's (a dry run), nothing recorded
+pc gate --policy "$F/policy.json" --dry-run --format json >"$T/gate.json"
+before=$(db_digest)
+run pc report --model sim --ref lab --policy "$F/policy.json"
 expect_rc 0 "report --policy"
 expect_in "## Gate" "$out" "gate section"
+expect_in "**WARN: 1 of 2 rules passed, 1 warned, 0 failed (policy 'sim-weekly'" \
+	"$out" "gate verdict line"
+expect_in "- WARN worst-point: min_pairs 10 \\>= 1; max_abs_err 25% \\> 20%" \
+	"$out" "gate rule line"
+expect_eq "$(db_digest)" "$before" "report --policy records nothing"
+run pc report --model sim --ref lab --policy "$F/policy.json" --format json
+printf '%s\n' "$out" >"$T/rg.json"
+run python3 -c 'import json, sys
+g = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+sys.exit(0 if g["verdict"] == r["gate"]["verdict"] == "warn" else 1)' \
+	"$T/gate.json" "$T/rg.json"
+expect_rc 0 "json gate verdict equals gate's"
+run pc report --model sim --ref lab --policy "$F/policy.json" -o "$T/g.html"
+expect_in '<p class="verdict g-warn">WARN: 1 of 2' "$(cat "$T/g.html")" \
+	"html gate verdict"
+run pc report --model sim --ref lab --policy "$F/nosuch.json"
+expect_rc 1 "missing policy"
+expect_in "nosuch.json" "$err" "missing policy named"
 
 # --- errors
 run pc report --ref lab
