@@ -48,8 +48,10 @@ static int probe(const char *head, size_t len, const char *filename)
 {
 	(void)len;
 	(void)filename;
-	if (strstr(head, "gpu_sim_cycle =") || strstr(head, "GPGPU-Sim") ||
-	    strstr(head, "-gpgpu_"))
+	/* at a line start: log lines and the config echo */
+	if (strstr(head, "\ngpu_sim_cycle =") ||
+	    !strncmp(head, "GPGPU-Sim", 9) || strstr(head, "\nGPGPU-Sim") ||
+	    !strncmp(head, "-gpgpu_", 7) || strstr(head, "\n-gpgpu_"))
 		return 91;
 	return 0;
 }

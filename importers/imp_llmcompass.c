@@ -46,6 +46,33 @@ static int is_matmul_line(const char *line)
 	return ms && strstr(ms, "Tflops") && strchr(line, ',') < ms;
 }
 
+/* The HW block file: exactly 12 lines, each one number. */
+static int one_per_line(const char *head)
+{
+	int lines = 0;
+
+	for (const char *p = head; *p; ) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char buf[64];
+		double v;
+
+		if (n && n < sizeof(buf)) {
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			if (util_parse_double(buf, &v) < 0)
+				return 0;
+			lines++;
+		} else if (n) {
+			return 0;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return lines == N_BLOCK;
+}
+
 static int probe(const char *head, size_t len, const char *filename)
 {
 	const char *nl = strchr(head, '\n');
@@ -66,7 +93,9 @@ static int probe(const char *head, size_t len, const char *filename)
 		else if (!strchr("0123456789.eE+- \r", *p))
 			return 0;
 	}
-	return commas == N_BLOCK - 1 ? 40 : 0;
+	if (commas == N_BLOCK - 1)
+		return 40;
+	return one_per_line(head) ? 35 : 0;
 }
 
 static int emit(struct imp_sink *sink, long line, const struct imp_param *p,

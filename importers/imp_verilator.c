@@ -77,7 +77,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			break;
 		}
 		sink->warn(sink, "%s:%ld: Verilator rounds the simulated time "
-			   "to whole units (%g%s); a testbench cycle print is "
+			   "to whole units (%.15g%s); a testbench cycle print is "
 			   "more exact", l.path, l.line, t, unit);
 		imp_record_init(&r);
 		r.op = "e2e";
