@@ -153,6 +153,22 @@ static int write_junit(const struct gate_result *g)
 	return rc;
 }
 
+/* The gate could not run: say why in the JUnit file too (best effort:
+ * the exit code already tells CI). */
+static void junit_error(const char *policy)
+{
+	char *msg = xstrdup(pc_error_last());
+	FILE *fp;
+
+	if (!junit_s || !(fp = fopen(junit_s, "w"))) {
+		free(msg);
+		return;
+	}
+	gate_out_junit_error(fp, policy, msg);
+	fclose(fp);
+	free(msg);
+}
+
 static int output(const struct gate_result *g, int json)
 {
 	if (json) {
@@ -196,8 +212,11 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	}
 	code = g->verdict == GATE_FAIL ? CLI_FAIL : CLI_OK;
 done:
-	if (rc < 0)
+	if (rc < 0) {
 		cli_error(gate_cmd.name);
+		if (code == CLI_USAGE)
+			junit_error(p->name);
+	}
 	for (size_t i = 0; i < p->nrules; i++)
 		gate_prior_release(&pr[i]);
 	free(pr);
@@ -332,6 +351,8 @@ int cmd_gate(int argc, char **argv)
 		return cli_usage_error(gate_cmd.name, "--policy is required");
 	if (policy_s && policy_load(&p, policy_s) < 0) {
 		cli_error(gate_cmd.name);
+		if (!history_f)
+			junit_error(NULL);
 		return CLI_USAGE;
 	}
 	if (!history_f && !(model_s || p->model))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/annot.h"
 #include "db/gate.h"
 #include "db/wkey.h"
 #include "src/correlate.h"
@@ -248,11 +249,7 @@ int gate_selects(const struct policy_rule *r, const struct corr_point *p)
 
 int gate_waived(const struct corr_point *p, const char *today)
 {
-	const struct annot *a = p->ann;
-
-	if (!a || !a->status || strcmp(a->status, "accepted"))
-		return 0;
-	return !a->expires || !*a->expires || strcmp(today, a->expires) <= 0;
+	return p->ann && annot_waived(p->ann, today);
 }
 
 static long version_index(const char *v, char *const *versions, size_t n)

@@ -430,3 +430,25 @@ int gate_out_junit(FILE *fp, const struct gate_result *g)
 	strbuf_release(&side);
 	return rc;
 }
+
+int gate_out_junit_error(FILE *fp, const char *policy, const char *msg)
+{
+	struct strbuf x = STRBUF_INIT;
+	int rc = 0;
+
+	strbuf_addstr(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		      "<testsuites name=\"perfcorr gate\" tests=\"1\" "
+		      "failures=\"0\" errors=\"1\">\n  <testsuite name=\"");
+	gate_xml_escape(&x, policy ? policy : "gate");
+	strbuf_addstr(&x, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+		      "    <testcase classname=\"perfcorr.gate\" "
+		      "name=\"evaluate\" time=\"0\">\n      <error "
+		      "type=\"gate\" message=\"");
+	gate_xml_escape(&x, msg);
+	strbuf_addstr(&x, "\"/>\n    </testcase>\n  </testsuite>\n"
+		      "</testsuites>\n");
+	if (fputs(x.buf, fp) == EOF)
+		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
+	strbuf_release(&x);
+	return rc;
+}

@@ -22,6 +22,10 @@ char *gate_out_json(const struct gate_result *g);
  * offending points; warnings go to system-out. Returns 0 or PC_EIO. */
 int gate_out_junit(FILE *fp, const struct gate_result *g);
 
+/* JUnit XML for a gate that could not run (exit 2): one testcase with
+ * an error carrying msg, so CI shows why. Returns 0 or PC_EIO. */
+int gate_out_junit_error(FILE *fp, const char *policy, const char *msg);
+
 /* Append s to sb escaped for XML 1.0 text and attributes: entities for
  * & < > " ', characters XML forbids and invalid UTF-8 become U+FFFD. */
 void gate_xml_escape(struct strbuf *sb, const char *s);

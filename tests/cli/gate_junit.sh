@@ -61,4 +61,18 @@ run pc gate --policy "$T/h.json" --junit "$T/nodir/h.xml" --dry-run
 expect_rc 1 "unwritable JUnit path"
 expect_in "cannot write" "$err" "unwritable message"
 
+# a gate that cannot run (exit 2) still leaves JUnit saying why
+run pc gate --policy "$T/p.json" --model archsim@9.9 --junit "$T/e.xml"
+expect_rc 2 "unknown version"
+run xmllint --noout "$T/e.xml"
+expect_rc 0 "error JUnit is well-formed ($err)"
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.get("errors"), r.find("testsuite/testcase/error").get("message"))' "$T/e.xml"
+expect_eq "$out" "1 source 'archsim' has no version '9.9' (versions: '1.0')" \
+	"error testcase"
+printf '{"name": "x", "rules": [}' >"$T/bad.json"
+run pc gate --policy "$T/bad.json" --junit "$T/e2.xml"
+expect_rc 2 "bad policy"
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.find("testsuite/testcase/error").get("message"))' "$T/e2.xml"
+expect_eq "$out" "$T/bad.json:1:25: invalid JSON" "policy error in JUnit"
+
 finish
