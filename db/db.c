@@ -109,6 +109,18 @@ fail:
 	return rc;
 }
 
+/* Before SQLite initialises: no global allocation statistics (a mutex
+ * around every malloc). Later calls are refused by SQLite: harmless. */
+static void db_global_config(void)
+{
+	static int done;
+
+	if (!done) {
+		done = 1;
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	}
+}
+
 int db_open(struct db **out, const char *path, int flags)
 {
 	struct db *db;
@@ -127,6 +139,9 @@ int db_open(struct db **out, const char *path, int flags)
 	oflags = flags & DB_READONLY ? SQLITE_OPEN_READONLY :
 		 SQLITE_OPEN_READWRITE | (flags & DB_CREATE ?
 					  SQLITE_OPEN_CREATE : 0);
+	/* A connection is used by one thread at a time: no per-call mutex. */
+	oflags |= SQLITE_OPEN_NOMUTEX;
+	db_global_config();
 	db = xcalloc(1, sizeof(*db));
 	db->path = xstrdup(path);
 	if (sqlite3_open_v2(path, &db->h, oflags, NULL) != SQLITE_OK) {

@@ -29,11 +29,13 @@ struct db_writer {
 	struct hmap workloads, ops, metric_idx;
 	struct metric_info *metrics;
 	size_t nmetrics;
-	char *last_wkey;		/* cache of the last workload */
-	const struct wkey *last_wk_ptr;
+	char *last_wkey;		/* cache of the last workload: key text */
+	struct wkey last_wk;		/* ... its contents */
 	int64_t last_wid;
+	struct hmap unit_idx;		/* unit name -> units_at() index */
 	sqlite3_stmt *ins, *merge, *raw;
 	long results, puts;
+	int fk_off;			/* foreign_keys turned off by begin */
 };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
@@ -179,6 +181,18 @@ static int load_metrics(struct db_writer *w)
 	return rc;
 }
 
+static int fk_enabled(struct db *db)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, on = 0;
+
+	db_prepare(db, &rc, &st, "PRAGMA foreign_keys");
+	if (!rc && sqlite3_step(st) == SQLITE_ROW)
+		on = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return on;
+}
+
 int db_writer_begin(struct db_writer **out, struct db *db,
 		    const struct db_run_info *ri)
 {
@@ -195,7 +209,17 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	hmap_init(&w->workloads);
 	hmap_init(&w->ops);
 	hmap_init(&w->metric_idx);
+	hmap_init(&w->unit_idx);
+	wkey_init(&w->last_wk);
 	strbuf_init(&w->meta);
+	/* Every id the writer binds comes from its own inserts or lookups
+	 * in this transaction, so per-row foreign-key checks (a parent
+	 * lookup per key column, a third of the insert cost) prove nothing.
+	 * A replace keeps them on: its delete relies on ON DELETE CASCADE.
+	 * The pragma is a no-op inside a transaction, hence before BEGIN. */
+	if (!ri->replace && sqlite3_get_autocommit(db_sqlite(db)) &&
+	    fk_enabled(db) && db_exec(db, "PRAGMA foreign_keys = OFF") == 0)
+		w->fk_off = 1;
 	if ((rc = db_begin(db)) < 0) {
 		db_writer_abort(w);
 		return rc;
@@ -289,24 +313,66 @@ double db_writer_clock(const struct db_writer *w)
 	return w->clock_hz;
 }
 
+static int wkey_same(const struct wkey *a, const struct wkey *b)
+{
+	if (a->n != b->n || !a->name != !b->name ||
+	    (a->name && strcmp(a->name, b->name)))
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->params[i].name, b->params[i].name) ||
+		    strcmp(a->params[i].value, b->params[i].value))
+			return 0;
+	return 1;
+}
+
+static int workload_insert(struct db_writer *w, const struct wkey *k,
+			   const char *key, int64_t *out)
+{
+	char *params = wkey_params_json(k);
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
+		   "params) VALUES (?, ?, ?) ON CONFLICT (key) DO "
+		   "UPDATE SET key = key RETURNING id");
+	if (!rc) {
+		db_bind_text(st, 1, key);
+		db_bind_text(st, 2, k->name);
+		db_bind_text(st, 3, params);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			*out = sqlite3_column_int64(st, 0);
+		else
+			rc = db_fail(w->db, "adding workload");
+		sqlite3_finalize(st);
+		st = NULL;
+	}
+	free(params);
+	db_prepare(w->db, &rc, &st, "INSERT OR IGNORE INTO "
+		   "workload_params (workload_id, name, value) "
+		   "VALUES (?, ?, ?)");
+	for (size_t i = 0; !rc && i < k->n; i++) {
+		sqlite3_bind_int64(st, 1, *out);
+		db_bind_text(st, 2, k->params[i].name);
+		db_bind_text(st, 3, k->params[i].value);
+		rc = step_done(w->db, st, "adding workload parameter");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Importers send runs of results with one workload: comparing the wkey
+ * with the last one is much cheaper than formatting its key per result. */
 static int workload_id(struct db_writer *w, const struct wkey *k,
 		       int64_t *out)
 {
 	char *key;
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
+	int rc;
 
-	if (k == w->last_wk_ptr && w->last_wkey) {
-		/* fast path: importers reuse one wkey for many results */
-		key = wkey_format(k);
-		if (!strcmp(key, w->last_wkey)) {
-			free(key);
-			*out = w->last_wid;
-			return 0;
-		}
-	} else {
-		key = wkey_format(k);
+	if (w->last_wkey && wkey_same(k, &w->last_wk)) {
+		*out = w->last_wid;
+		return 0;
 	}
+	key = wkey_format(k);
 	if (!*key || !k->name || !*k->name) {
 		rc = pc_error_set(PC_EINVALID, "no workload%s: give one in the "
 				  "file or with --workload", *key ? " name" :
@@ -315,34 +381,7 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 		return rc;
 	}
 	if (!hmap_get(&w->workloads, key, out)) {
-		char *params = wkey_params_json(k);
-
-		db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
-			   "params) VALUES (?, ?, ?) ON CONFLICT (key) DO "
-			   "UPDATE SET key = key RETURNING id");
-		if (!rc) {
-			db_bind_text(st, 1, key);
-			db_bind_text(st, 2, k->name);
-			db_bind_text(st, 3, params);
-			if (sqlite3_step(st) == SQLITE_ROW)
-				*out = sqlite3_column_int64(st, 0);
-			else
-				rc = db_fail(w->db, "adding workload");
-			sqlite3_finalize(st);
-			st = NULL;
-		}
-		free(params);
-		db_prepare(w->db, &rc, &st, "INSERT OR IGNORE INTO "
-			   "workload_params (workload_id, name, value) "
-			   "VALUES (?, ?, ?)");
-		for (size_t i = 0; !rc && i < k->n; i++) {
-			sqlite3_bind_int64(st, 1, *out);
-			db_bind_text(st, 2, k->params[i].name);
-			db_bind_text(st, 3, k->params[i].value);
-			rc = step_done(w->db, st, "adding workload parameter");
-		}
-		sqlite3_finalize(st);
-		if (rc) {
+		if ((rc = workload_insert(w, k, key, out)) < 0) {
 			free(key);
 			return rc;
 		}
@@ -350,7 +389,7 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 	}
 	free(w->last_wkey);
 	w->last_wkey = key;
-	w->last_wk_ptr = k;
+	wkey_copy(&w->last_wk, k);
 	w->last_wid = *out;
 	return 0;
 }
@@ -483,9 +522,26 @@ static int check_stat(const char *what, double v)
 	return 0;
 }
 
+/* units_lookup() scans the unit table; a result's unit is one of a few. */
+static const struct unit *unit_cached(struct db_writer *w, const char *name)
+{
+	const struct unit *u;
+	int64_t i;
+
+	if (hmap_get(&w->unit_idx, name, &i))
+		return units_at((int)i);
+	u = units_lookup(name);
+	for (i = 0; u && units_at((int)i); i++)
+		if (units_at((int)i) == u) {
+			hmap_put(&w->unit_idx, name, i);
+			break;
+		}
+	return u;
+}
+
 int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 {
-	const struct unit *u = units_lookup(r->unit ? r->unit : "");
+	const struct unit *u = unit_cached(w, r->unit ? r->unit : "");
 	int64_t wid = 0, oid = 0, mid = 0;
 	sqlite3_stmt *st = r->merge ? w->merge : w->ins;
 	double f;
@@ -526,7 +582,7 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 	db_bind_double(st, 10, to_si(r->max, f));
 	db_bind_double(st, 11, to_si(r->stddev, f));
 	sqlite3_bind_double(st, 12, r->value);
-	db_bind_text(st, 13, u->name);
+	sqlite3_bind_text(st, 13, u->name, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 14, (int)r->flags);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
@@ -550,12 +606,16 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 
 static void writer_free(struct db_writer *w)
 {
+	if (w->fk_off)
+		db_exec(w->db, "PRAGMA foreign_keys = ON");
 	sqlite3_finalize(w->ins);
 	sqlite3_finalize(w->merge);
 	sqlite3_finalize(w->raw);
 	hmap_release(&w->workloads);
 	hmap_release(&w->ops);
 	hmap_release(&w->metric_idx);
+	hmap_release(&w->unit_idx);
+	wkey_release(&w->last_wk);
 	for (size_t i = 0; i < w->nmetrics; i++)
 		free(w->metrics[i].dim);
 	free(w->metrics);

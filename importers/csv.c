@@ -232,7 +232,8 @@ int csv_number(const char *s, double *out)
 	char buf[128];
 	size_t j = 0;
 
-	if (csv_is_missing(s)) {
+	/* no missing-value spelling starts with a digit */
+	if (!isdigit((unsigned char)*s) && csv_is_missing(s)) {
 		*out = NAN;
 		return 0;
 	}

@@ -34,6 +34,7 @@ struct glue {
 	struct wkey base;		/* from --workload/--param and the file */
 	struct wkey cur;		/* per record, when it adds anything */
 	struct strbuf cur_sig;		/* what cur was built from */
+	struct strbuf sig;		/* scratch: the current record's */
 	int cur_valid;
 };
 
@@ -74,23 +75,33 @@ static int glue_meta(struct imp_sink *s, const char *key, const char *value)
 	return rc;
 }
 
-/* The workload of r: the run's, plus what the record adds. */
+/* The signature of what r adds to the run's workload, into sb. */
+static void record_sig(struct strbuf *sb, const struct imp_record *r)
+{
+	strbuf_reset(sb);
+	strbuf_addstr(sb, r->workload ? r->workload : "");
+	for (size_t i = 0; i < r->nparams; i++) {
+		strbuf_addch(sb, '\x1f');
+		strbuf_addstr(sb, r->params[i].name);
+		strbuf_addch(sb, '=');
+		strbuf_addstr(sb, r->params[i].value);
+	}
+}
+
+/* The workload of r: the run's, plus what the record adds. Consecutive
+ * records usually add the same: then cur is reused as it is. */
 static int record_wkey(struct glue *g, const struct imp_record *r,
 		       const struct wkey **out)
 {
-	struct strbuf sig = STRBUF_INIT;
+	struct strbuf tmp;
 	int rc = 0;
 
 	if (!r->workload && !r->nparams) {
 		*out = &g->base;
 		return 0;
 	}
-	strbuf_addstr(&sig, r->workload ? r->workload : "");
-	for (size_t i = 0; i < r->nparams; i++)
-		strbuf_addf(&sig, "\x1f%s=%s", r->params[i].name,
-			    r->params[i].value);
-	if (g->cur_valid && !strcmp(sig.buf, strbuf_str(&g->cur_sig))) {
-		strbuf_release(&sig);
+	record_sig(&g->sig, r);
+	if (g->cur_valid && !strcmp(strbuf_str(&g->sig), strbuf_str(&g->cur_sig))) {
 		*out = &g->cur;
 		return 0;
 	}
@@ -99,8 +110,9 @@ static int record_wkey(struct glue *g, const struct imp_record *r,
 		rc = wkey_parse(&g->cur, r->workload);
 	for (size_t i = 0; !rc && i < r->nparams; i++)
 		rc = wkey_set(&g->cur, r->params[i].name, r->params[i].value);
-	strbuf_release(&g->cur_sig);
-	g->cur_sig = sig;
+	tmp = g->cur_sig;
+	g->cur_sig = g->sig;
+	g->sig = tmp;
 	g->cur_valid = rc == 0;
 	*out = &g->cur;
 	return rc;
@@ -357,5 +369,6 @@ done:
 	wkey_release(&g.base);
 	wkey_release(&g.cur);
 	strbuf_release(&g.cur_sig);
+	strbuf_release(&g.sig);
 	return rc;
 }
