@@ -38,11 +38,11 @@ int lines_read(struct lines *l, char **out)
 		any = 1;
 		if (ch == '\n')
 			break;
+		if (len >= l->max)
+			return pc_error_set(PC_EINVALID, "%s:%ld: line longer "
+					    "than %zu bytes", l->path,
+					    l->line + 1, l->max);
 		if (len + 1 >= l->cap) {
-			if (l->cap > l->max)
-				return pc_error_set(PC_EINVALID, "%s:%ld: line "
-					"longer than %zu bytes", l->path,
-					l->line + 1, l->max);
 			l->cap *= 2;
 			l->buf = xrealloc(l->buf, l->cap);
 		}

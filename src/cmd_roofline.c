@@ -118,16 +118,50 @@ static int check_ops(const struct roofline_hw *hw,
 	return 0;
 }
 
+/* Store the run; PC_EEXISTS (already stored) is reported, not failed. */
+static int store(const struct roofline_hw *hw, const struct roofline_op *ops,
+		 long n)
+{
+	struct roofline_store_opts so;
+	struct db *db;
+	int64_t run_id = 0;
+	long results = 0;
+	int rc;
+
+	memset(&so, 0, sizeof(so));
+	so.source = a.source;
+	so.workload = a.workload;
+	so.platform = a.platform;
+	so.hw_path = a.hw;
+	so.ops_path = a.ops;
+	so.replace = a.replace;
+	if (cli_open_db(&db, DB_CREATE) != 0)
+		return PC_EIO;	/* already reported */
+	rc = roofline_store(db, hw, ops, n, &so, &run_id, &results);
+	db_close(db);
+	if (rc == PC_EEXISTS) {
+		fprintf(stderr, "perfcorr roofline: ");
+		util_fputs_safe(pc_error_last(), stderr);
+		fputs("; nothing to do\n", stderr);
+		return 0;
+	}
+	if (rc < 0) {
+		cli_error(cmd.name);
+		return rc;
+	}
+	fprintf(stderr, "stored roofline run %lld (%s, version %.12s): %ld "
+		"results\n", (long long)run_id, a.source ? a.source :
+		"roofline", hw->sha256, results);
+	return 0;
+}
+
 int cmd_roofline(int argc, char **argv)
 {
 	struct cli_list pos;
 	struct roofline_hw hw;
 	struct roofline_op *ops = NULL;
-	struct roofline_store_opts so;
-	struct db *db = NULL;
-	int64_t run_id = 0;
-	long n = 0, results = 0;
-	int rc, csv;
+	long n = 0;
+	int rc;
 
 	memset(&a, 0, sizeof(a));
 	a.format = "table";
@@ -143,45 +177,18 @@ int cmd_roofline(int argc, char **argv)
 	if (a.precision && roofline_prec_parse(a.precision) < 0)
 		return cli_usage_error(cmd.name, "unknown precision '%s'",
 				       a.precision);
-	csv = !strcmp(a.format, "csv");
-	if ((rc = roofline_hw_load(&hw, a.hw)) < 0) {
-		cli_error(cmd.name);
-		roofline_hw_release(&hw);
-		return CLI_FAIL;
-	}
-	rc = roofline_ops_load(&ops, &n, a.ops, a.precision);
+	rc = roofline_hw_load(&hw, a.hw);
+	if (rc == 0)
+		rc = roofline_ops_load(&ops, &n, a.ops, a.precision);
 	if (rc == 0)
 		rc = check_ops(&hw, ops, n);
-	if (rc == 0 && !a.no_store) {
-		memset(&so, 0, sizeof(so));
-		so.source = a.source;
-		so.workload = a.workload;
-		so.platform = a.platform;
-		so.hw_path = a.hw;
-		so.ops_path = a.ops;
-		so.replace = a.replace;
-		if ((rc = cli_open_db(&db, DB_CREATE)) != 0)
-			goto done;
-		rc = roofline_store(db, &hw, ops, n, &so, &run_id, &results);
-	}
-	if (rc == PC_EEXISTS) {
-		fprintf(stderr, "perfcorr roofline: ");
-		util_fputs_safe(pc_error_last(), stderr);
-		fputs("; nothing to do\n", stderr);
-		rc = 0;
-	} else if (rc < 0) {
+	if (rc < 0)
 		cli_error(cmd.name);
-	} else if (!a.no_store) {
-		fprintf(stderr, "stored roofline run %lld (%s, version %.12s): "
-			"%ld results\n", (long long)run_id,
-			a.source ? a.source : "roofline", hw.sha256, results);
-	}
+	else if (!a.no_store)
+		rc = store(&hw, ops, n);
 	if (rc == 0 && !a.quiet)
-		print(&hw, ops, n, csv);
-done:
-	if (db)
-		db_close(db);
+		print(&hw, ops, n, !strcmp(a.format, "csv"));
 	roofline_ops_free(ops, n);
 	roofline_hw_release(&hw);
-	return rc == 0 ? CLI_OK : rc == CLI_FAIL ? CLI_FAIL : cli_exit_for(rc);
+	return rc == 0 ? CLI_OK : CLI_FAIL;
 }
