@@ -33,6 +33,8 @@ extern const struct importer imp_chipyard;
 extern const struct importer imp_regex_log;
 extern const struct importer imp_nvsmi;
 extern const struct importer imp_dcgm;
+extern const struct importer imp_mlperf_summary;
+extern const struct importer imp_mlperf_detail;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -61,6 +63,8 @@ const struct importer *const importers[] = {
 	&imp_regex_log,
 	&imp_nvsmi,
 	&imp_dcgm,
+	&imp_mlperf_summary,
+	&imp_mlperf_detail,
 	NULL,
 };
 
