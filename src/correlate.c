@@ -15,6 +15,7 @@
 #include "src/annot.h"
 #include "src/error.h"
 #include "src/hmap.h"
+#include "src/radix.h"
 #include "src/strbuf.h"
 #include "src/util.h"
 
@@ -349,14 +350,26 @@ static void side_take(struct corr_side *out, struct db_side *in)
 	in->source = in->kind = in->version = NULL;
 }
 
-static int abs_err_desc(const void *a, const void *b)
+/* Largest |err| first, NaN last, ties in key order: a stable radix sort
+ * of (key, index), then one permutation of the points. */
+static void sort_points(struct corr_set *s)
 {
-	double x = fabs(((const struct corr_point *)a)->err);
-	double y = fabs(((const struct corr_point *)b)->err);
+	struct radix_kv *kv = xmalloc((2 * s->n + 1) * sizeof(*kv));
+	struct corr_point *sorted;
 
-	if (isnan(x) || isnan(y))
-		return isnan(x) - isnan(y);
-	return (x < y) - (x > y);
+	for (size_t i = 0; i < s->n; i++) {
+		double e = fabs(s->points[i].err);
+
+		kv[i].k = isnan(e) ? UINT64_MAX : ~radix_key(e);
+		kv[i].v = i;
+	}
+	radix_sort_kv(kv, kv + s->n, s->n);
+	sorted = xmalloc((s->n + 1) * sizeof(*sorted));
+	for (size_t i = 0; i < s->n; i++)
+		sorted[i] = s->points[kv[i].v];
+	free(s->points);
+	s->points = sorted;
+	free(kv);
 }
 
 /* "12 results: 3 workloads, 4 ops, metrics 'time', 'cycles'" */
@@ -503,7 +516,7 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	if (!rc) {
 		side_take(&s->model, &ms);
 		side_take(&s->ref, &rs);
-		qsort(s->points, s->n, sizeof(*s->points), abs_err_desc);
+		sort_points(s);
 		count_flags(s);
 		*out = s;
 	} else {

@@ -7,7 +7,6 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +14,7 @@
 #include <string.h>
 
 #include "src/error.h"
+#include "src/radix.h"
 #include "src/util.h"
 
 #define LOA_Z 1.96
@@ -107,79 +107,49 @@ double stats_pearson(const double *x, const double *y, size_t n)
 	return fmax(-1.0, fmin(1.0, r));
 }
 
-struct vi {
-	double v;
-	size_t i;
-};
-
-static int vi_cmp(const void *a, const void *b)
-{
-	const struct vi *p = a, *q = b;
-
-	if (p->v < q->v)
-		return -1;
-	if (p->v > q->v)
-		return 1;
-	return (p->i > q->i) - (p->i < q->i);
-}
-
 /* Average ranks (1-based; ties share the mean rank), as scipy rankdata. */
-static void ranks(const double *x, size_t n, double *rank, struct vi *tmp)
+static void ranks(const double *x, size_t n, double *rank,
+		  struct radix_kv *kv, struct radix_kv *tmp)
 {
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
-		tmp[i].v = x[i];
-		tmp[i].i = i;
+		kv[i].k = radix_key(x[i]);
+		kv[i].v = i;
 	}
-	qsort(tmp, n, sizeof(*tmp), vi_cmp);
+	radix_sort_kv(kv, tmp, n);
 	for (i = 0; i < n; i = j) {
 		double avg;
 
-		for (j = i + 1; j < n && tmp[j].v == tmp[i].v; j++)
+		for (j = i + 1; j < n && kv[j].k == kv[i].k; j++)
 			;
 		avg = 0.5 * (double)(i + 1 + j);
 		for (size_t k = i; k < j; k++)
-			rank[tmp[k].i] = avg;
+			rank[kv[k].v] = avg;
 	}
 }
 
 double stats_spearman(const double *x, const double *y, size_t n)
 {
 	double *rx, *ry, r;
-	struct vi *tmp;
+	struct radix_kv *kv;
 
 	if (n < 3 || is_constant(x, n) || is_constant(y, n))
 		return NAN;
 	rx = xmalloc(n * sizeof(*rx));
 	ry = xmalloc(n * sizeof(*ry));
-	tmp = xmalloc(n * sizeof(*tmp));
-	ranks(x, n, rx, tmp);
-	ranks(y, n, ry, tmp);
+	kv = xmalloc(2 * n * sizeof(*kv));
+	ranks(x, n, rx, kv, kv + n);
+	ranks(y, n, ry, kv, kv + n);
 	r = stats_pearson(rx, ry, n);
 	free(rx);
 	free(ry);
-	free(tmp);
+	free(kv);
 	return r;
 }
 
-struct xy {
-	double x, y;
-};
-
-static int xy_cmp(const void *a, const void *b)
-{
-	const struct xy *p = a, *q = b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	if (p->y != q->y)
-		return p->y < q->y ? -1 : 1;
-	return 0;
-}
-
-/* Bottom-up merge sort of y, returning the number of inversions. */
-static uint64_t sort_count_swaps(double *a, double *buf, size_t n)
+/* Bottom-up merge sort of keys, returning the number of inversions. */
+static uint64_t sort_count_swaps(uint64_t *a, uint64_t *buf, size_t n)
 {
 	uint64_t swaps = 0;
 
@@ -207,8 +177,8 @@ static uint64_t sort_count_swaps(double *a, double *buf, size_t n)
 	return swaps;
 }
 
-/* Sum over runs of equal values of t(t-1)/2 in a sorted array. */
-static uint64_t tie_pairs(const double *a, size_t n)
+/* Sum over runs of equal keys of t(t-1)/2 in a sorted array. */
+static uint64_t tie_pairs(const uint64_t *a, size_t n)
 {
 	uint64_t t = 0;
 	size_t i, j;
@@ -222,44 +192,55 @@ static uint64_t tie_pairs(const double *a, size_t n)
 }
 
 /*
- * Knight's O(n log n) tau-b: sort by (x, y), count x ties and joint ties,
- * merge-sort y counting swaps (discordant pairs), count y ties.
+ * Knight's O(n log n) tau-b: sort by (x, y) (two stable radix passes),
+ * count x ties and joint ties, merge-sort y counting swaps (discordant
+ * pairs), count y ties. Keys compare exactly like the doubles.
  */
 double stats_kendall_tau_b(const double *x, const double *y, size_t n)
 {
-	struct xy *p;
-	double *ys, *buf, num, den;
-	uint64_t n0, n1 = 0, n2, n3 = 0, swaps;
+	struct radix_kv *p, *tmp;
+	uint64_t *ys, n0, n1 = 0, n2, n3 = 0, swaps;
 	size_t i, j;
+	double num, den;
 
 	if (n < 3)
 		return NAN;
-	p = xmalloc(n * sizeof(*p));
+	p = xmalloc(2 * n * sizeof(*p));
+	tmp = p + n;
 	for (i = 0; i < n; i++) {
-		p[i].x = x[i];
-		p[i].y = y[i];
+		p[i].k = radix_key(y[i]);
+		p[i].v = radix_key(x[i]);
 	}
-	qsort(p, n, sizeof(*p), xy_cmp);
+	radix_sort_kv(p, tmp, n);	/* by y */
+	for (i = 0; i < n; i++) {
+		uint64_t t = p[i].k;
+
+		p[i].k = p[i].v;
+		p[i].v = t;
+	}
+	radix_sort_kv(p, tmp, n);	/* by x, stable: by (x, y) */
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j].x == p[i].x; j++)
+		size_t k;
+
+		for (j = i + 1; j < n && p[j].k == p[i].k; j++)
 			;
 		n1 += (uint64_t)(j - i) * (j - i - 1) / 2;
+		for (k = i; k < j; ) {
+			size_t l = k + 1;
+
+			while (l < j && p[l].v == p[k].v)
+				l++;
+			n3 += (uint64_t)(l - k) * (l - k - 1) / 2;
+			k = l;
+		}
 	}
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j].x == p[i].x &&
-		     p[j].y == p[i].y; j++)
-			;
-		n3 += (uint64_t)(j - i) * (j - i - 1) / 2;
-	}
-	ys = xmalloc(n * sizeof(*ys));
-	buf = xmalloc(n * sizeof(*buf));
+	ys = xmalloc(2 * n * sizeof(*ys));
 	for (i = 0; i < n; i++)
-		ys[i] = p[i].y;
+		ys[i] = p[i].v;
 	free(p);
-	swaps = sort_count_swaps(ys, buf, n);
+	swaps = sort_count_swaps(ys, ys + n, n);
 	n2 = tie_pairs(ys, n);
 	free(ys);
-	free(buf);
 	n0 = (uint64_t)n * (n - 1) / 2;
 	if (n0 == n1 || n0 == n2)
 		return NAN;
@@ -310,22 +291,20 @@ static void err_stats(struct stats_summary *s, const double *e, size_t n,
 	}
 	s->bias = kval(&sum) / (double)n;
 	s->mape = kval(&sabs) / (double)n;
-	gsl_sort(scratch, 1, n);
+	radix_sort_doubles(scratch, n);
 	s->median_abs_err = gsl_stats_median_from_sorted_data(scratch, 1, n);
 	s->p90_abs_err = gsl_stats_quantile_from_sorted_data(scratch, 1, n,
 							      0.90);
 	s->p95_abs_err = gsl_stats_quantile_from_sorted_data(scratch, 1, n,
 							      0.95);
 	s->max_abs_err = scratch[n - 1];
-	/* MAD outliers: |e - median e| > k * 1.4826 * MAD */
+	/* MAD outliers: |e - median e| > k * 1.4826 * MAD; the medians by
+	 * quickselect (gsl_stats_median reorders scratch) */
 	memcpy(scratch, e, n * sizeof(*scratch));
-	gsl_sort(scratch, 1, n);
-	med = gsl_stats_median_from_sorted_data(scratch, 1, n);
+	med = gsl_stats_median(scratch, 1, n);
 	for (size_t i = 0; i < n; i++)
 		scratch[i] = fabs(e[i] - med);
-	gsl_sort(scratch, 1, n);
-	lim = MAD_K * MAD_SCALE * gsl_stats_median_from_sorted_data(scratch,
-								    1, n);
+	lim = MAD_K * MAD_SCALE * gsl_stats_median(scratch, 1, n);
 	for (size_t i = 0; i < n; i++)
 		if (fabs(e[i] - med) > lim)
 			s->outliers++;
