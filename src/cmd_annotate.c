@@ -82,6 +82,30 @@ static int valid_date(const char *s)
 	return tm.tm_mday == d && tm.tm_mon == m - 1;
 }
 
+/* Usage checks before the database is touched. */
+static int validate(const char *cmd)
+{
+	if (!status_s)
+		return cli_usage_error(cmd, "--status is required");
+	if (!in_list(db_annot_statuses, status_s))
+		return cli_usage_error(cmd, "unknown status '%s' (open, "
+				       "investigating, explained, accepted, "
+				       "fixed, wontfix)", status_s);
+	if (!in_list(db_annot_categories, category_s))
+		return cli_usage_error(cmd, "unknown category '%s' "
+				       "(modeling-error, specification-error, "
+				       "abstraction-error, rtl-bug, "
+				       "measurement-issue, reference-changed, "
+				       "unknown)", category_s);
+	if (!workload_s && !op_s && !metric_s)
+		return cli_usage_error(cmd, "name what it explains: "
+				       "--workload, --op and/or --metric");
+	if (expires_s && !valid_date(expires_s))
+		return cli_usage_error(cmd, "--expires '%s' is not a date "
+				       "(YYYY-MM-DD)", expires_s);
+	return 0;
+}
+
 static int check_source(const char *cmd, struct db *db, const char *src)
 {
 	if (!src || db_source_exists(db, src, NULL) == 1)
@@ -138,24 +162,8 @@ int cmd_annotate(int argc, char **argv)
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!status_s)
-		return cli_usage_error(cmd.name, "--status is required");
-	if (!in_list(db_annot_statuses, status_s))
-		return cli_usage_error(cmd.name, "unknown status '%s' (open, "
-				       "investigating, explained, accepted, "
-				       "fixed, wontfix)", status_s);
-	if (!in_list(db_annot_categories, category_s))
-		return cli_usage_error(cmd.name, "unknown category '%s' "
-				       "(modeling-error, specification-error, "
-				       "abstraction-error, rtl-bug, "
-				       "measurement-issue, reference-changed, "
-				       "unknown)", category_s);
-	if (!workload_s && !op_s && !metric_s)
-		return cli_usage_error(cmd.name, "name what it explains: "
-				       "--workload, --op and/or --metric");
-	if (expires_s && !valid_date(expires_s))
-		return cli_usage_error(cmd.name, "--expires '%s' is not a date "
-				       "(YYYY-MM-DD)", expires_s);
+	if ((rc = validate(cmd.name)))
+		return rc;
 	if (workload_s && !pattern_f) {
 		wkey_init(&k);
 		if (wkey_parse(&k, workload_s) < 0) {

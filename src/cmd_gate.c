@@ -52,50 +52,6 @@ static const struct cli_cmd gate_cmd = {
 	.opts = gate_opts, .min_args = 0, .max_args = 0,
 };
 
-static char *runs_json(const struct corr_side *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addch(&sb, '[');
-	for (size_t i = 0; i < s->nruns; i++)
-		strbuf_addf(&sb, "%s%lld", i ? "," : "",
-			    (long long)s->runs[i]);
-	strbuf_addch(&sb, ']');
-	return strbuf_detach(&sb);
-}
-
-/* One prior per rule from the recorded history (none for a dry run's
- * own record: it reads, it never writes). */
-static int load_priors(struct db *db, const struct policy *p,
-		       const struct corr_set *set, struct gate_prior *pr)
-{
-	char *mr = runs_json(&set->model), *rr = runs_json(&set->ref);
-	char *inputs = xasprintf("%s|%s", mr, rr);
-	char **versions = NULL;
-	size_t nv = 0;
-	int rc;
-
-	rc = corr_versions(db, set->model.source, &versions, &nv);
-	for (size_t i = 0; !rc && i < p->nrules; i++) {
-		struct db_gate_hist *h = NULL;
-		size_t n = 0;
-
-		rc = db_gate_hist(db, p->name, set->model.source,
-				  set->ref.source, p->rules[i].name, &h, &n);
-		if (!rc)
-			gate_prior_compute(&pr[i], h, n, inputs,
-					   set->model.version, versions, nv);
-		db_gate_hist_free(h, n);
-	}
-	for (size_t i = 0; i < nv; i++)
-		free(versions[i]);
-	free(versions);
-	free(inputs);
-	free(mr);
-	free(rr);
-	return rc;
-}
-
 static int record(struct db *db, const struct gate_result *g)
 {
 	struct db_gate_eval e = { 0 };
@@ -108,8 +64,8 @@ static int record(struct db *db, const struct gate_result *g)
 	e.model_version = g->set->model.version;
 	e.ref_source = g->set->ref.source;
 	e.ref_version = g->set->ref.version;
-	e.model_runs = runs_json(&g->set->model);
-	e.ref_runs = runs_json(&g->set->ref);
+	e.model_runs = gate_runs_json(&g->set->model);
+	e.ref_runs = gate_runs_json(&g->set->ref);
 	e.verdict = (char *)gate_status_name(g->verdict);
 	e.details = gate_out_json(g);
 	for (size_t i = 0; i < g->nrules; i++) {
@@ -199,7 +155,7 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	q.max_ref_cv = p->max_ref_cv;
 	if ((rc = corr_load(&set, db, &q)) < 0)
 		goto done;
-	if ((rc = load_priors(db, p, set, pr)) < 0 ||
+	if ((rc = gate_priors_load(db, p, set, pr)) < 0 ||
 	    (rc = gate_evaluate(&g, p, set, pr, NULL, (size_t)top_i)) < 0)
 		goto done;
 	if ((rc = output(g, json)) < 0) {

@@ -14,6 +14,8 @@
 #include "src/stats.h"
 
 struct corr_set;
+struct corr_side;
+struct db;
 struct corr_point;
 struct db_gate_hist;
 struct strbuf;
@@ -99,6 +101,15 @@ void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
 			size_t n, const char *inputs, const char *version,
 			char *const *versions, size_t nversions);
 void gate_prior_release(struct gate_prior *p);
+
+/* The runs of a side as a JSON array "[3,4]"; caller frees. */
+char *gate_runs_json(const struct corr_side *s);
+
+/* One prior per rule of p (pr: p->nrules, zeroed) from the evaluations
+ * recorded in db for set's model and reference sources; release each
+ * with gate_prior_release. Reads only. */
+int gate_priors_load(struct db *db, const struct policy *p,
+		     const struct corr_set *set, struct gate_prior *pr);
 
 /* Evaluate every rule of p over set. priors (one per rule, may be NULL)
  * come from gate_prior_compute; today is "YYYY-MM-DD" (NULL = now);

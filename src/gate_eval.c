@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/gate.h"
 #include "src/correlate.h"
 #include "src/error.h"
+#include "src/strbuf.h"
 #include "src/util.h"
 
 struct sel {
@@ -102,6 +104,49 @@ static int eval_rule(struct gate_rule_result *rr, const struct corr_set *set,
 	if (rr->status != GATE_PASS)
 		offenders(rr, set, today, top);
 	return 0;
+}
+
+char *gate_runs_json(const struct corr_side *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addch(&sb, '[');
+	for (size_t i = 0; i < s->nruns; i++)
+		strbuf_addf(&sb, "%s%lld", i ? "," : "",
+			    (long long)s->runs[i]);
+	strbuf_addch(&sb, ']');
+	return strbuf_detach(&sb);
+}
+
+int gate_priors_load(struct db *db, const struct policy *p,
+		       const struct corr_set *set, struct gate_prior *pr)
+{
+	char *mr = gate_runs_json(&set->model);
+	char *rr = gate_runs_json(&set->ref);
+	char *inputs = xasprintf("%s|%s", mr, rr);
+	char **versions = NULL;
+	size_t nv = 0;
+	int rc;
+
+	rc = corr_versions(db, set->model.source, &versions, &nv);
+	for (size_t i = 0; !rc && i < p->nrules; i++) {
+		struct db_gate_hist *h = NULL;
+		size_t n = 0;
+
+		rc = db_gate_hist(db, p->name, set->model.source,
+				  set->ref.source, p->rules[i].name, &h, &n);
+		if (!rc)
+			gate_prior_compute(&pr[i], h, n, inputs,
+					   set->model.version, versions, nv);
+		db_gate_hist_free(h, n);
+	}
+	for (size_t i = 0; i < nv; i++)
+		free(versions[i]);
+	free(versions);
+	free(inputs);
+	free(mr);
+	free(rr);
+	return rc;
 }
 
 int gate_evaluate(struct gate_result **out, const struct policy *p,

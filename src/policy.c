@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "db/wkey.h"
+#include "src/jsonpos.h"
 #include "src/error.h"
 #include "src/sha256.h"
 #include "src/strbuf.h"
@@ -34,130 +35,31 @@ static const struct {
 	[PL_MAX_MAPE_INCREASE] = { "max_mape_increase", LK_FRACTION },
 };
 
-/* One step of a JSON path: an object key (nth occurrence) or an index. */
-struct step {
-	const char *key;
-	int idx, nth;
-};
-
 struct ctx {
 	const char *text, *file;
 	size_t len;
-	struct step path[8];
+	struct jsonpos_step path[8];
 	int depth;
 };
 
 static void push_key(struct ctx *c, const char *key, int nth)
 {
-	c->path[c->depth++] = (struct step){ key, -1, nth };
+	c->path[c->depth++] = (struct jsonpos_step){ key, -1, nth };
 }
 
 static void push_idx(struct ctx *c, int idx)
 {
-	c->path[c->depth++] = (struct step){ NULL, idx, 0 };
+	c->path[c->depth++] = (struct jsonpos_step){ NULL, idx, 0 };
 }
 
-/* A tiny scanner over text cJSON already accepted, to find the line of a
- * path: cJSON keeps no positions. */
-static int is_ws(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
-}
-
-static size_t ws(const struct ctx *c, size_t i)
-{
-	while (i < c->len && is_ws(c->text[i]))
-		i++;
-	return i;
-}
-
-static size_t skip_string(const struct ctx *c, size_t i)
-{
-	for (i++; i < c->len && c->text[i] != '"'; i++)
-		if (c->text[i] == '\\')
-			i++;
-	return i + 1;
-}
-
-static size_t skip_value(const struct ctx *c, size_t i)
-{
-	int depth = 0;
-
-	while (i < c->len) {
-		char ch = c->text[i];
-
-		if (ch == '"') {
-			i = skip_string(c, i);
-			if (!depth)
-				return i;
-			continue;
-		}
-		if (ch == '{' || ch == '[') {
-			depth++;
-		} else if (ch == '}' || ch == ']') {
-			if (depth-- <= 1)
-				return depth < 0 ? i : i + 1;
-		} else if (!depth && (ch == ',' || is_ws(ch))) {
-			return i;
-		}
-		i++;
-	}
-	return i;
-}
-
-static int key_is(const struct ctx *c, size_t i, const char *key)
-{
-	size_t n = strlen(key);
-
-	return i + n + 1 < c->len && !strncmp(c->text + i + 1, key, n) &&
-	       c->text[i + 1 + n] == '"';
-}
-
-/* Offset of the value (or, for a key step with at_key, the key) at the
- * current path; the last position found when the path is not there. */
 static size_t locate(const struct ctx *c, int at_key)
 {
-	size_t i = ws(c, 0);
-
-	for (int d = 0; d < c->depth; d++) {
-		const struct step *s = &c->path[d];
-		int nth = 0, idx = 0;
-		size_t start;
-
-		if (i >= c->len || (c->text[i] != '{' && c->text[i] != '['))
-			return i;
-		for (i = ws(c, i + 1); i < c->len && c->text[i] != '}' &&
-		     c->text[i] != ']';
-		     i = ws(c, i)) {
-			start = i;
-			if (s->key) {
-				int hit = key_is(c, i, s->key) && nth++ == s->nth;
-
-				i = ws(c, skip_string(c, i)) + 1;
-				i = ws(c, i);
-				if (hit) {
-					if (at_key && d == c->depth - 1)
-						return start;
-					break;
-				}
-			} else if (idx++ == s->idx) {
-				break;
-			}
-			i = ws(c, skip_value(c, i));
-			if (i < c->len && c->text[i] == ',')
-				i++;
-		}
-	}
-	return i;
+	return jsonpos_locate(c->text, c->len, c->path, c->depth, at_key);
 }
 
 static int line_of(const struct ctx *c, size_t off)
 {
-	int line = 1;
-
-	for (size_t i = 0; i < off && i < c->len; i++)
-		line += c->text[i] == '\n';
-	return line;
+	return jsonpos_line(c->text, c->len, off);
 }
 
 static void path_str(const struct ctx *c, struct strbuf *sb)

@@ -175,6 +175,18 @@ TEST(errors_rules)
 		  "rules[0].max_mape: duplicate key");
 }
 
+/* The line finder walks strings with brackets, escapes and nesting. */
+TEST(error_lines_tricky_text)
+{
+	CHECK_STR(bad("{\"description\": \"a }] \\\" [{ ,\",\n"
+		      "\"name\": \"x\", \"rules\": [\n"
+		      "{\"name\": \"a\", \"slope_range\": [0.9, 1.1],\n"
+		      "\"description\": \"{[\\\\\"},\n"
+		      "  {\"name\": \"b\",\n"
+		      "   \"max_bias\": -0.5}]}"),
+		  "p.json:6: rules[1].max_bias: must be >= 0 (got -0.5)");
+}
+
 TEST(load_missing_file)
 {
 	struct policy *p = NULL;
@@ -196,4 +208,5 @@ TEST(load_example)
 }
 
 TEST_MAIN(CASE(parse_good), CASE(errors_structure), CASE(errors_rules),
+	  CASE(error_lines_tricky_text),
 	  CASE(load_missing_file), CASE(load_example))
