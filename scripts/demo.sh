@@ -1,29 +1,44 @@
 #!/usr/bin/env bash
-# make demo: import fixtures/demo/ into a fresh database and open the
-# review TUI on it (or print the comparison summary when there is no TUI
-# or no terminal).
+# make demo: import fixtures/demo/ (real tool formats, see
+# fixtures/demo/gen_demo.py) into a fresh database and open the review TUI on
+# it, or print the comparison summary when there is no terminal.
 set -euo pipefail
 PC=${1:-build/perfcorr}
 DB=${2:-build/demo.db}
 D=fixtures/demo
 rm -f "$DB" "$DB-wal" "$DB-shm"
 export PERFCORR_DB="$DB"
+P=H100-SXM5-80GB
 echo "demo: importing $D into $DB" >&2
-"$PC" import -q --source roofline --kind roofline --version h100-datasheet \
-	--platform H100-SXM5-80GB "$D/roofline.csv"
-"$PC" import -q --source archsim --kind perfsim --version 2.3.0 \
-	--platform H100-SXM5-80GB "$D/archsim-2.3.0.csv"
-"$PC" import -q --source archsim --kind perfsim --version 2.4.0 \
-	--platform H100-SXM5-80GB "$D/archsim-2.4.0.csv"
-"$PC" import -q --source t100-rtl --kind rtl --version rtl-0.9 \
-	--clock-mhz 1755 "$D/t100-rtl.csv"
-"$PC" import -q --source h100-lab --kind silicon --version 2026-11-24 \
-	--platform H100-SXM5-80GB "$D/h100-lab.csv"
-"$PC" sources
-if "$PC" help 2>/dev/null | grep -q '^  tui ' && [ -t 0 ] && [ -t 1 ]; then
+# roofline: computed by perfcorr from FLOPs and bytes per launch
+"$PC" roofline -q --hw fixtures/roofline/h100_sxm.json --ops "$D/roofline_ops.csv" \
+	--source roofline
+# performance simulator, two releases (in-house CSV)
+for v in 2.3.0 2.4.0; do
+	"$PC" import -q --source archsim --kind perfsim --version "$v" \
+		--platform "$P" "$D/archsim-$v.csv"
+done
+# RTL simulation of the GEMM tiles, cycles at 1755 MHz
+"$PC" import -q --source t100-rtl --kind rtl --version rtl-0.9 --clock-mhz 1755 \
+	"$D/t100-rtl.csv"
+# silicon: Nsight Systems kernel summaries, vLLM serving, nvidia-smi power
+L=(--source h100-lab --kind silicon --version 2026-11-24 --platform "$P")
+for f in "$D"/h100-lab/nsys_*.csv; do
+	b=$(basename "$f" .csv)            # nsys_<phase>_bs<N>
+	phase=${b#nsys_}; phase=${phase%_bs*}; bs=${b##*_bs}
+	"$PC" import -q "${L[@]}" --map "$D/kernels.json" \
+		--workload "llama3-8b/$phase/bs=$bs/seq=2048/bf16" "$f"
+done
+for f in "$D"/h100-lab/smi_decode_bs*.csv; do
+	bs=$(basename "$f" .csv); bs=${bs##*_bs}
+	"$PC" import -q "${L[@]}" --workload "llama3-8b/decode/bs=$bs/seq=2048/bf16" "$f"
+done
+for f in "$D"/h100-lab/vllm_serve_*.json; do
+	"$PC" import -q "${L[@]}" --workload llama3-8b/bf16 "$f"
+done
+"$PC" sources >&2
+if "$PC" --help | grep -q '^  tui ' && [ -t 0 ] && [ -t 1 ]; then
 	exec "$PC" tui --model archsim --ref h100-lab
 fi
-if "$PC" help 2>/dev/null | grep -q '^  compare '; then
-	echo
-	"$PC" compare --model archsim --ref h100-lab --group-by op
-fi
+echo
+"$PC" compare --model archsim --ref h100-lab --group-by op
