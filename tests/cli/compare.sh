@@ -97,4 +97,26 @@ expect_rc 1 "bad group key"
 expect_in "unknown group key 'bogus'" "$err" "bad group key message"
 run pc compare --model sim --ref lab --where bs
 expect_in "bad --where 'bs'" "$err" "bad where"
+# --- annotations: the current one is attached; accepted = waived
+sqlite3 "$PERFCORR_DB" "INSERT INTO annotations (workload, op, metric, status, category, note, author, created_at) VALUES
+	('m/decode/bs=1/fp16', 'gemm', 'time', 'open', 'unknown', 'first look', 't', '2026-01-01T00:00:00Z'),
+	('m/decode/bs=1/fp16', 'gemm', 'time', 'accepted', 'abstraction-error', 'no L2 model', 't', '2026-01-02T00:00:00Z'),
+	('m/*', 'attn', NULL, 'investigating', 'unknown', 'pattern', 't', '2026-01-03T00:00:00Z');
+UPDATE annotations SET is_pattern = 1 WHERE workload = 'm/*';"
+run pc compare --model sim@1.0 --ref lab --format json --points
+expect_eq "$(printf '%s' "$out" | j "sorted((p['op'], p['workload'][9:13], p['annotation'] and (p['annotation']['status'], p['annotation']['waived'])) for p in d['points'])")" \
+	"[('attn', 'bs=1', ('investigating', False)), ('attn', 'bs=8', ('investigating', False)), ('gemm', 'bs=1', ('accepted', True)), ('gemm', 'bs=8', None)]" "annotations attached"
+run pc compare --model sim@1.0 --ref lab --format json --skip-waived
+expect_eq "$(printf '%s' "$out" | j "d['summary']['n']")" "2" "skip-waived"
+run pc compare --model sim@1.0 --ref lab --points
+expect_in "accepted/abstraction-error: no L2 model" "$out" "annotation in table"
+expect_in "waived" "$out" "waived flag in table"
+
+# --- --metric selects the reference's metric; cycles pair as time
+run pc compare --model rtl2 --ref lab --format json --metric time
+expect_eq "$(printf '%s' "$out" | j "d['summary']['n']")" "2" "metric time pairs cycles"
+run pc compare --model rtl2 --ref lab --metric cycles
+expect_rc 1 "metric cycles: nothing"
+run pc compare --model rtl2 --ref lab --metric nosuch
+expect_in "no metric named 'nosuch'" "$err" "unknown metric"
 finish
