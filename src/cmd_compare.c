@@ -252,6 +252,18 @@ static void print_points(const struct corr_set *s)
 	out_table_free(t);
 }
 
+/* RMSE and the fit mix units when metrics differ: say so. */
+static void mixed_metrics_hint(const struct corr_set *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		if (s->points[i].metric_id != s->points[0].metric_id) {
+			fputs("note: several metrics are mixed (rmse and fit mix "
+			      "units): use --metric or --group-by metric\n\n",
+			      stdout);
+			return;
+		}
+}
+
 static void print_table(const struct corr_set *s,
 			const struct stats_summary *sum,
 			const struct groups_ctx *gc)
@@ -266,6 +278,7 @@ static void print_table(const struct corr_set *s,
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       a.max_ref_cv, s->invalid);
+	mixed_metrics_hint(s);
 	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
 	if (gc->g.n) {
 		fputs("\nby ", stdout);
