@@ -248,7 +248,10 @@ static int build_trend(struct report *r, struct db *db)
 					r->versions[v]);
 
 		q.model = model;
-		rc = corr_load(&s, db, &q);
+		if (!strcmp(r->versions[v], r->set->model.version))
+			s = r->set;	/* the report's own set: no reload */
+		else
+			rc = corr_load(&s, db, &q);
 		for (size_t m = 0; m < r->nmetrics; m++) {
 			struct stats_summary sum;
 			struct sel sl = { r->metrics[m], NULL };
@@ -261,7 +264,8 @@ static int build_trend(struct report *r, struct db *db)
 		}
 		if (rc == PC_ENOTFOUND)	/* this version pairs nothing */
 			rc = 0;
-		corr_set_free(s);
+		if (s != r->set)
+			corr_set_free(s);
 		free(model);
 	}
 	free(ref);

@@ -29,7 +29,7 @@ const char report_fig_css[] =
 	"nav a{margin-right:14px;color:#0969da;text-decoration:none}\n"
 	".cards{display:flex;flex-wrap:wrap;gap:10px;margin:18px 0 8px}\n"
 	".card{border:1px solid var(--bd);border-radius:8px;padding:8px 14px;"
-	"min-width:128px;background:#fff}\n"
+	"min-width:112px;background:#fff}\n"
 	".card b{display:block;font-size:22px;font-variant-numeric:"
 	"tabular-nums}\n"
 	".card span{color:var(--mut);font-size:12px}\n"

@@ -171,6 +171,12 @@ static void header(struct strbuf *sb, const struct report *r)
 		    "</header>\n<section class=\"cards\">\n", r->generated_at,
 		    r->opts.since_last_review ? "<a href=\"#review\">Since last"
 		    " review</a>" : "");
+	if (r->gate_text)
+		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
+		     "WARN" : r->gate_verdict == 2 ? "FAIL" : "n/a",
+		     "gate verdict", r->gate_verdict == 0 ? "good" :
+		     r->gate_verdict == 1 ? "warn" : r->gate_verdict == 2 ?
+		     "bad" : NULL);
 	snprintf(b, sizeof(b), "%ld", r->all.n);
 	card(sb, b, "pairs compared", NULL);
 	report_fmt_pct(b, sizeof(b), r->all.mape);
@@ -186,12 +192,6 @@ static void header(struct strbuf *sb, const struct report *r)
 	     NULL);
 	snprintf(b, sizeof(b), "%ld", s->excluded_noisy);
 	card(sb, b, "excluded as noisy", NULL);
-	if (r->gate_text)
-		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
-		     "WARN" : r->gate_verdict == 2 ? "FAIL" : "n/a",
-		     "gate verdict", r->gate_verdict == 0 ? "good" :
-		     r->gate_verdict == 1 ? "warn" : r->gate_verdict == 2 ?
-		     "bad" : NULL);
 	strbuf_addf(sb, "</section>\n<p class=\"note\">Errors are (model "
 		    "&#8722; ref) / ref. A <em>discrepancy</em> is a pair whose "
 		    "|error| exceeds %g%% and the reference's own run-to-run "
@@ -319,8 +319,17 @@ static void annot_cells(struct strbuf *sb, const struct corr_point *p)
 	}
 	strbuf_addstr(sb, "</td><td class=\"nw\">");
 	esc(sb, a->author);
-	strbuf_addstr(sb, "<br/><span class=\"cat\">");
+	strbuf_addstr(sb, "<br/><span class=\"cat\" title=\"");
 	esc(sb, a->created_at);
+	strbuf_addstr(sb, "\">");
+	if (a->created_at && strlen(a->created_at) > 10) {
+		char day[11];
+
+		snprintf(day, sizeof(day), "%.10s", a->created_at);
+		esc(sb, day);
+	} else {
+		esc(sb, a->created_at);
+	}
 	strbuf_addstr(sb, "</span></td>");
 }
 
