@@ -199,7 +199,7 @@ static int layer_name(struct layout *l, struct csv *c, char **names,
 static int row(struct layout *l, struct csv *c, struct imp_sink *sink,
 	       char **names, size_t nnames, double *total)
 {
-	const char *name;
+	const char *name = NULL;
 	char buf[32];
 	double v;
 	int rc;

@@ -34,7 +34,7 @@ int lines_read(struct lines *l, char **out)
 		l->cap = 256;
 		l->buf = xmalloc(l->cap);
 	}
-	while ((ch = getc(l->fp)) != EOF) {
+	while ((ch = getc_unlocked(l->fp)) != EOF) {
 		any = 1;
 		if (ch == '\n')
 			break;

@@ -72,7 +72,7 @@ static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
 	for (int c = 0; csv && c < 10; c++)
 		printf("%s%s", hdr[c], c < 9 ? "," : "\n");
 	for (long i = 0; i < n; i++) {
-		struct roofline_result r;
+		struct roofline_result r = { 0 };
 
 		roofline_eval(hw, &ops[i], a.ops, &r);
 		snprintf(num[0], 32, "%.6g", ops[i].flops);
@@ -110,7 +110,7 @@ static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
 static int check_ops(const struct roofline_hw *hw,
 		     const struct roofline_op *ops, long n)
 {
-	struct roofline_result r;
+	struct roofline_result r = { 0 };
 
 	for (long i = 0; i < n; i++)
 		if (roofline_eval(hw, &ops[i], a.ops, &r) < 0)

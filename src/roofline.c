@@ -387,7 +387,7 @@ static int store_op(struct db_writer *w, const struct roofline_hw *hw,
 		    const struct roofline_op *op,
 		    const struct roofline_store_opts *o)
 {
-	struct roofline_result r;
+	struct roofline_result r = { 0 };
 	struct wkey k;
 	int rc;
 
