@@ -180,6 +180,15 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 		c = &rr->checks[rr->nchecks++];
 		c->lim = (enum policy_limit)l;
 		check_one(c, r, s, prior);
+		if (l == PL_MIN_PAIRS) {
+			/* coverage counts matched pairs, waived ones too */
+			c->value += (double)rr->nwaived;
+			c->failed = !(c->value >= c->limit - EPS);
+		} else if (s->n == 0 && rr->nwaived > 0) {
+			c->failed = 0;
+			c->na = 1;
+			c->why = "every point waived";
+		}
 		if (!c->failed)
 			continue;
 		rr->failed = 1;

@@ -37,7 +37,7 @@ ann llama3-8b/bs=32.0/DECODE --op e2e --metric time --status accepted \
 	--author alice --link https://bugs.example/42
 run pc gate --policy "$T/p.json" --dry-run
 expect_rc 0 "accepted waives"
-expect_in "PASS  e2e  n=3 (1 waived, 1 noisy)  min_pairs 3 >= 1; max_mape 4% <= 10%" \
+expect_in "PASS  e2e  n=3 (1 waived, 1 noisy)  min_pairs 4 >= 1; max_mape 4% <= 10%" \
 	"$out" "limits computed without the waived point"
 expect_in "waived (accepted, not counted):
     $BS32 e2e time: model 0.028 ref 0.02 err +40.0% - accepted/abstraction-error by alice on " \
