@@ -193,7 +193,7 @@ static void history_json(struct db *db, const struct db_gate_eval *e)
 	printf("{\"id\": %lld, \"evaluated_at\": ", (long long)e->id);
 	out_json_str(stdout, e->evaluated_at);
 	printf(", \"evaluated_by\": ");
-	out_json_str(stdout, e->evaluated_by);
+	out_json_str(stdout, e->evaluated_by ? e->evaluated_by : "");
 	printf(", \"policy\": ");
 	out_json_str(stdout, e->policy_name);
 	printf(", \"policy_sha256\": ");
