@@ -121,24 +121,38 @@ static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 {
 	enum policy_limit l = c->lim;
+	struct strbuf v = STRBUF_INIT, lim = STRBUF_INIT;
 
 	strbuf_addf(sb, "%s ", l == PL_SLOPE_RANGE ? "slope" :
 		    policy_limit_name(l));
-	if (c->na || isnan(c->value)) {
-		strbuf_addf(sb, "n/a (%s), limit ", c->why ? c->why : "");
-	} else {
-		fmt_value(sb, l, c->value);
-		if (l == PL_SLOPE_RANGE)
-			strbuf_addstr(sb, c->failed ? " outside " : " within ");
-		else if (policy_limit_is_min(l))
-			strbuf_addstr(sb, c->failed ? " < " : " >= ");
-		else
-			strbuf_addstr(sb, c->failed ? " > " : " <= ");
-	}
 	if (l == PL_SLOPE_RANGE)
-		strbuf_addf(sb, "[%.3g, %.3g]", c->limit, c->limit_hi);
+		strbuf_addf(&lim, "[%.3g, %.3g]", c->limit, c->limit_hi);
 	else
-		fmt_value(sb, l, c->limit);
+		fmt_value(&lim, l, c->limit);
+	if (c->na || isnan(c->value)) {
+		strbuf_addf(sb, "n/a (%s), limit %s", c->why ? c->why : "",
+			    lim.buf);
+		goto done;
+	}
+	fmt_value(&v, l, c->value);
+	if (c->failed && !strcmp(v.buf, lim.buf)) {
+		/* "12% > 12%" says nothing: show the digits that differ */
+		strbuf_reset(&v);
+		strbuf_addf(&v, policy_limit_is_fraction(l) ? "%.8g%%" :
+			    "%.8g", policy_limit_is_fraction(l) ? c->value *
+			    100 : c->value);
+	}
+	strbuf_addstr(sb, v.buf);
+	if (l == PL_SLOPE_RANGE)
+		strbuf_addstr(sb, c->failed ? " outside " : " within ");
+	else if (policy_limit_is_min(l))
+		strbuf_addstr(sb, c->failed ? " < " : " >= ");
+	else
+		strbuf_addstr(sb, c->failed ? " > " : " <= ");
+	strbuf_addstr(sb, lim.buf);
+done:
+	strbuf_release(&v);
+	strbuf_release(&lim);
 }
 
 static void set_status(struct gate_rule_result *rr,

@@ -373,6 +373,13 @@ TEST(check_text)
 	c.limit = 4;
 	gate_check_text(&c, &sb);
 	CHECK_STR(sb.buf, "min_pairs 12 >= 4");
+	strbuf_reset(&sb);
+	c.lim = PL_MAX_MAPE;	/* equal when rounded: more digits */
+	c.value = 0.1200004;
+	c.limit = 0.12;
+	c.failed = 1;
+	gate_check_text(&c, &sb);
+	CHECK_STR(sb.buf, "max_mape 12.00004% > 12%");
 	strbuf_release(&sb);
 }
 
