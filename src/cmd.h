@@ -22,5 +22,6 @@ int cmd_annotate(int argc, char **argv);
 int cmd_annotations(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_tui(int argc, char **argv);
 
 #endif

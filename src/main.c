@@ -37,6 +37,7 @@ static const struct command commands[] = {
 	{ "gate", cmd_gate, "judge a model release against a policy" },
 	{ "report", cmd_report, "write the review report (md, html, csv, "
 	  "json)" },
+	{ "tui", cmd_tui, "review discrepancies in a terminal UI" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,67 @@
+#ifndef PC_TUI_ACTIONS_H
+#define PC_TUI_ACTIONS_H
+/*
+ * Every action the TUI can perform, in one X-macro (tig's REQ_INFO):
+ * ACT(ID, "name", "help text"), grouped by GROUP("heading"). From it come
+ * enum action, the name lookup used by :commands and scripts, the help
+ * view and the footer. Keys are bound to actions in keys.c, never here.
+ * Values start above every curses key code (ACT_BASE > KEY_MAX, checked
+ * in keys.c) so an action and a key can share an int.
+ */
+
+#define ACT_BASE 0x10000
+
+#define ACTION_LIST(ACT, GROUP) \
+	GROUP("Cursor navigation") \
+	ACT(MOVE_DOWN, "move-down", "Move the cursor down") \
+	ACT(MOVE_UP, "move-up", "Move the cursor up") \
+	ACT(PAGE_DOWN, "page-down", "Move down one page") \
+	ACT(PAGE_UP, "page-up", "Move up one page") \
+	ACT(MOVE_FIRST, "move-first", "Jump to the first row") \
+	ACT(MOVE_LAST, "move-last", "Jump to the last row") \
+	ACT(COL_LEFT, "column-left", "Move the column cursor left") \
+	ACT(COL_RIGHT, "column-right", "Move the column cursor right") \
+	GROUP("Views") \
+	ACT(ENTER, "enter", "Open the detail of the row under the cursor") \
+	ACT(VIEW_DISCREP, "view-discrepancies", \
+	    "Show the discrepancies (start view)") \
+	ACT(VIEW_SUMMARY, "view-summary", \
+	    "Show statistics per group, scatter plot and histogram") \
+	ACT(VIEW_TREND, "view-trend", "Show error statistics per model version") \
+	ACT(VIEW_RUNS, "view-runs", "Show the imported runs") \
+	ACT(VIEW_HELP, "view-help", "Show this help") \
+	ACT(VIEW_NEXT, "view-next", "Switch to the next view") \
+	ACT(VIEW_PREV, "view-prev", "Switch to the previous view") \
+	ACT(BACK, "back", "Close the view; quit from the start view") \
+	ACT(QUIT, "quit", "Quit") \
+	GROUP("Search, filter and sort") \
+	ACT(SEARCH, "search", "Search workload, op and metric") \
+	ACT(FIND_NEXT, "find-next", "Jump to the next match") \
+	ACT(FIND_PREV, "find-prev", "Jump to the previous match") \
+	ACT(FILTER, "filter", \
+	    "Filter as you type, e.g. metric=ttft op~gemm status=open err>0.1") \
+	ACT(FILTER_CLEAR, "filter-clear", "Clear the filter") \
+	ACT(SORT, "sort", \
+	    "Sort by the column under the cursor (again to reverse)") \
+	GROUP("Review") \
+	ACT(CYCLE_PAIR, "cycle-pair", \
+	    "Next model/reference source pair (perfsim vs silicon ...)") \
+	ACT(MARK, "mark", "Mark or unmark the row for a bulk annotation") \
+	ACT(MARK_CLEAR, "mark-clear", "Unmark every row") \
+	ACT(ANNOTATE, "annotate", "Annotate the row, or every marked row") \
+	ACT(GROUP_BY, "group-by", "Summary: group by op class, op, metric ...") \
+	GROUP("General") \
+	ACT(RELOAD, "reload", "Reload from the database") \
+	ACT(PROMPT, "prompt", "Type a command (:save-screen FILE, :quit ...)") \
+	ACT(REDRAW, "redraw", "Redraw the screen")
+
+#define ACT_ENUM_(id, name, help) ACT_##id,
+#define ACT_NOGROUP_(title)
+
+enum action {
+	ACT_NONE = ACT_BASE,
+	ACTION_LIST(ACT_ENUM_, ACT_NOGROUP_)
+	ACT_END
+};
+
+#endif

@@ -1,0 +1,117 @@
+/* The annotation form and its save (see annotate.h). */
+#include "tui/annotate.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "tui/data.h"
+#include "tui/form.h"
+#include "tui/status.h"
+#include "tui/tui.h"
+
+enum { F_STATUS, F_CATEGORY, F_NOTE, F_LINK, F_EXPIRES, F_COUNT };
+
+static int is_date(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+
+	if (strlen(s) != sizeof(shape) - 1)
+		return 0;
+	for (size_t i = 0; shape[i]; i++)
+		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) : s[i] != '-')
+			return 0;
+	return strncmp(s + 5, "13", 2) < 0 && strncmp(s + 5, "00", 2) > 0 &&
+	       strncmp(s + 8, "32", 2) < 0 && strncmp(s + 8, "00", 2) > 0;
+}
+
+static int validate(struct form *f)
+{
+	const char *exp = strbuf_str(&f->fields[F_EXPIRES].text);
+	const char *status = f->fields[F_STATUS].choices[
+		f->fields[F_STATUS].choice];
+
+	f->error[0] = '\0';
+	if (*exp && !is_date(exp))
+		snprintf(f->error, sizeof(f->error), "expiry '%s' is not a "
+			 "date (YYYY-MM-DD)", exp);
+	else if (*exp && strcmp(status, "accepted"))
+		snprintf(f->error, sizeof(f->error), "an expiry is only for "
+			 "'accepted' (status is '%s')", status);
+	return f->error[0] ? -1 : 0;
+}
+
+static int index_of(const char *const *list, const char *s, int dflt)
+{
+	for (int i = 0; s && list[i]; i++)
+		if (!strcmp(list[i], s))
+			return i;
+	return dflt;
+}
+
+/* Start from the point's current state (or explained/unknown). */
+static void prefill(struct form_field *ff, const struct tui_data *d,
+		    uint32_t point)
+{
+	const struct corr_point *p = &d->set->points[point];
+	const char *status = d->status[point] ?
+		data_status_name(d->status[point]) : "explained";
+	const char *cat = d->category[point] ?
+		data_category_name(d->category[point]) : "unknown";
+
+	ff[F_STATUS].choice = index_of(db_annot_statuses, status, 2);
+	ff[F_CATEGORY].choice = index_of(db_annot_categories, cat, 6);
+	if (p->ann && p->ann->note)
+		strbuf_addstr(&ff[F_NOTE].text, p->ann->note);
+	if (p->ann && p->ann->link)
+		strbuf_addstr(&ff[F_LINK].text, p->ann->link);
+	if (p->ann && p->ann->expires)
+		strbuf_addstr(&ff[F_EXPIRES].text, p->ann->expires);
+}
+
+int annotate_points(struct tui *t, const uint32_t *points, size_t n)
+{
+	struct form_field ff[F_COUNT] = {
+		[F_STATUS] = { "status", FORM_CHOICE, db_annot_statuses, 0,
+			       STRBUF_INIT },
+		[F_CATEGORY] = { "category", FORM_CHOICE, db_annot_categories,
+				 0, STRBUF_INIT },
+		[F_NOTE] = { "note", FORM_NOTE, NULL, 0, STRBUF_INIT },
+		[F_LINK] = { "link", FORM_TEXT, NULL, 0, STRBUF_INIT },
+		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
+	};
+	struct form f = { NULL, ff, F_COUNT, F_NOTE, "", validate };
+	const struct corr_point *p = &t->data.set->points[points[0]];
+	struct annot a;
+	char title[256];
+	int rc;
+
+	if (n == 1)
+		snprintf(title, sizeof(title), "Annotate %s %s %s", p->workload,
+			 p->op, p->metric);
+	else
+		snprintf(title, sizeof(title), "Annotate %zu marked rows (one "
+			 "explanation for all)", n);
+	f.title = title;
+	prefill(ff, &t->data, points[0]);
+	if (!form_run(t, &f)) {
+		form_release(&f);
+		status_report("annotation cancelled: nothing written");
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	a.status = (char *)db_annot_statuses[ff[F_STATUS].choice];
+	a.category = (char *)db_annot_categories[ff[F_CATEGORY].choice];
+	a.note = (char *)strbuf_str(&ff[F_NOTE].text);
+	a.link = (char *)strbuf_str(&ff[F_LINK].text);
+	a.expires = (char *)strbuf_str(&ff[F_EXPIRES].text);
+	rc = data_annotate(&t->data, points, n, &a);
+	if (rc == 0)
+		status_report("annotated %zu row%s: %s (%s)", n, n == 1 ? "" :
+			      "s", a.status, a.category);
+	form_release(&f);
+	return rc < 0 ? rc : 1;
+}

@@ -1,0 +1,18 @@
+#ifndef PC_TUI_ANNOTATE_H
+#define PC_TUI_ANNOTATE_H
+/*
+ * The annotation form: status, category, note (multi-line), link and
+ * expiry, prefilled from the first point's current annotation. Saving
+ * appends one row per point in one short transaction (data_annotate);
+ * Esc writes nothing.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+struct tui;
+
+/* Ask and save. Returns 1 saved, 0 cancelled, <0 on a database error
+ * (message set; nothing written). */
+int annotate_points(struct tui *t, const uint32_t *points, size_t n);
+
+#endif

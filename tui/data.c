@@ -1,0 +1,315 @@
+/* The TUI's data: pairs, the loaded corr_set, annotation state. */
+#include "tui/data.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "db/db.h"
+#include "db/query.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/util.h"
+
+/* Which kind is the model for which reference, most useful first. */
+static const char *const pair_order[][2] = {
+	{ "perfsim", "silicon" }, { "roofline", "silicon" },
+	{ "rtl", "silicon" }, { "perfsim", "rtl" }, { "roofline", "rtl" },
+	{ "roofline", "perfsim" },
+};
+
+struct source {
+	char *name, *kind;
+};
+
+static unsigned code_of(const char *const *names, const char *s)
+{
+	for (unsigned i = 0; s && names[i]; i++)
+		if (!strcmp(names[i], s))
+			return i + 1;
+	return 0;
+}
+
+const char *data_status_name(unsigned code)
+{
+	return code ? db_annot_statuses[code - 1] : "";
+}
+
+const char *data_category_name(unsigned code)
+{
+	return code ? db_annot_categories[code - 1] : "";
+}
+
+unsigned data_status_code(const char *name)
+{
+	return code_of(db_annot_statuses, name);
+}
+
+unsigned data_category_code(const char *name)
+{
+	return code_of(db_annot_categories, name);
+}
+
+static int list_sources(struct db *db, struct source **out, size_t *n)
+{
+	struct db_cursor *c;
+	struct source *v = NULL;
+	size_t len = 0;
+	int rc, cname = 0, ckind = 1;
+
+	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
+		return rc;
+	for (int i = 0; i < db_cursor_ncols(c); i++) {
+		if (!strcmp(db_cursor_name(c, i), "source"))
+			cname = i;
+		else if (!strcmp(db_cursor_name(c, i), "kind"))
+			ckind = i;
+	}
+	while ((rc = db_cursor_next(c)) > 0) {
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len].name = xstrdup(db_cursor_text(c, cname));
+		v[len++].kind = xstrdup(db_cursor_text(c, ckind));
+	}
+	db_cursor_close(c);
+	*out = v;
+	*n = len;
+	return rc < 0 ? rc : 0;
+}
+
+static void add_pair(struct tui_data *d, const char *model, const char *mk,
+		     const char *ref, const char *rk)
+{
+	struct tui_pair *p;
+
+	d->pairs = xrealloc(d->pairs, (d->npairs + 1) * sizeof(*d->pairs));
+	p = &d->pairs[d->npairs++];
+	p->model = xstrdup(model);
+	p->ref = xstrdup(ref);
+	p->model_kind = xstrdup(mk);
+	p->ref_kind = xstrdup(rk);
+}
+
+static int side_source_is(const char *spec, const char *name)
+{
+	size_t len = strcspn(spec, "@");
+
+	return strlen(name) == len && !strncmp(spec, name, len);
+}
+
+/* Candidates in pair_order; an explicit model/ref replaces the spec
+ * (and puts the matching pairs first). */
+static void build_pairs(struct tui_data *d, const struct source *s, size_t n,
+			const char *model, const char *ref)
+{
+	for (size_t o = 0; o < sizeof(pair_order) / sizeof(pair_order[0]); o++)
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++) {
+				if (strcmp(s[i].kind, pair_order[o][0]) ||
+				    strcmp(s[j].kind, pair_order[o][1]))
+					continue;
+				if ((model && !side_source_is(model, s[i].name)) ||
+				    (ref && !side_source_is(ref, s[j].name)))
+					continue;
+				add_pair(d, model ? model : s[i].name,
+					 s[i].kind, ref ? ref : s[j].name,
+					 s[j].kind);
+			}
+	if (!d->npairs && model && ref)
+		add_pair(d, model, "?", ref, "?");
+}
+
+int data_open(struct tui_data *d, struct db *db, const char *model,
+	      const char *ref)
+{
+	struct source *s = NULL;
+	size_t n = 0;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->db = db;
+	d->warn = 0.05;
+	d->fail = 0.15;
+	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
+	if ((rc = list_sources(db, &s, &n)) < 0)
+		return rc;
+	build_pairs(d, s, n, model, ref);
+	for (size_t i = 0; i < n; i++) {
+		free(s[i].name);
+		free(s[i].kind);
+	}
+	free(s);
+	if (!d->npairs)
+		return pc_error_set(PC_ENOTFOUND, "no model/reference pair: "
+				    "import a model (roofline, perfsim or rtl) "
+				    "and a reference (rtl or silicon) first");
+	for (d->pair = 0; d->pair < d->npairs; d->pair++)
+		if ((rc = data_load(d)) == 0)
+			return 0;
+	d->pair = 0;
+	return rc;
+}
+
+static void free_set(struct tui_data *d)
+{
+	corr_set_free(d->set);
+	d->set = NULL;
+	free(d->status);
+	free(d->category);
+	d->status = d->category = NULL;
+	memset(&d->src, 0, sizeof(d->src));
+	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
+}
+
+static void index_set(struct tui_data *d)
+{
+	const struct corr_set *s = d->set;
+
+	d->status = xcalloc(s->n ? s->n : 1, 1);
+	d->category = xcalloc(s->n ? s->n : 1, 1);
+	d->src.pts = s->points;
+	d->src.n = s->n;
+	d->src.status = d->status;
+	d->src.category = d->category;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+
+		if (p->ann) {
+			d->status[i] = (unsigned char)data_status_code(
+				p->ann->status);
+			d->category[i] = (unsigned char)data_category_code(
+				p->ann->category);
+		}
+		if (p->workload_id > d->src.max_id[0])
+			d->src.max_id[0] = p->workload_id;
+		if (p->op_id > d->src.max_id[1])
+			d->src.max_id[1] = p->op_id;
+		if (p->metric_id > d->src.max_id[2])
+			d->src.max_id[2] = p->metric_id;
+	}
+}
+
+int data_load(struct tui_data *d)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *set;
+	struct stats_summary sum;
+	long version = 0;
+	int rc;
+
+	if (d->pair >= d->npairs)
+		return pc_error_set(PC_ENOTFOUND, "no source pair");
+	q.model = d->pairs[d->pair].model;
+	q.ref = d->pairs[d->pair].ref;
+	db_data_version(d->db, &version);
+	if ((rc = corr_load(&set, d->db, &q)) < 0)
+		return rc;
+	if ((rc = corr_summary(&sum, set, NULL, NULL, 0)) < 0) {
+		corr_set_free(set);
+		return rc;
+	}
+	free_set(d);
+	d->set = set;
+	d->sum = sum;
+	d->data_version = version;
+	index_set(d);
+	d->gen++;
+	return 0;
+}
+
+int data_cycle_pair(struct tui_data *d)
+{
+	size_t keep = d->pair;
+
+	for (size_t k = 1; k < d->npairs; k++) {
+		d->pair = (keep + k) % d->npairs;
+		if (data_load(d) == 0)
+			return 0;
+	}
+	d->pair = keep;
+	return pc_error_set(PC_ENOTFOUND, "no other source pair matches "
+			    "anything (%zu candidate%s)", d->npairs,
+			    d->npairs == 1 ? "" : "s");
+}
+
+int data_changed(struct tui_data *d)
+{
+	long v;
+
+	if (db_data_version(d->db, &v) < 0 || v == d->data_version)
+		return 0;
+	d->data_version = v;
+	return 1;
+}
+
+int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
+		  const struct annot *tmpl)
+{
+	struct annot *a;
+	int rc;
+
+	if (!d->set || !n)
+		return pc_error_set(PC_EINVALID, "nothing to annotate");
+	a = xcalloc(n, sizeof(*a));
+	for (size_t i = 0; i < n; i++) {
+		const struct corr_point *p = &d->set->points[points[i]];
+
+		a[i] = *tmpl;
+		a[i].workload = (char *)p->workload;
+		a[i].op = (char *)p->op;
+		a[i].metric = (char *)p->metric;
+		a[i].model_source = d->set->model.source;
+		a[i].ref_source = d->set->ref.source;
+		a[i].is_pattern = 0;
+	}
+	rc = db_annot_add(d->db, a, n, NULL);
+	free(a);
+	if (rc < 0)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		d->status[points[i]] = (unsigned char)data_status_code(
+			tmpl->status);
+		d->category[points[i]] = (unsigned char)data_category_code(
+			tmpl->category);
+	}
+	return 0;
+}
+
+int data_severity(const struct tui_data *d, double err)
+{
+	double a = fabs(err);
+
+	if (isnan(err) || a >= d->fail)
+		return 2;
+	return a >= d->warn ? 1 : 0;
+}
+
+const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
+{
+	if (!d->set) {
+		snprintf(buf, len, "(no pair)");
+		return buf;
+	}
+	snprintf(buf, len, "%s@%s (%s) vs %s@%s (%s)", d->set->model.source,
+		 d->set->model.version ? d->set->model.version : "?",
+		 d->set->model.kind ? d->set->model.kind : "?",
+		 d->set->ref.source,
+		 d->set->ref.version ? d->set->ref.version : "?",
+		 d->set->ref.kind ? d->set->ref.kind : "?");
+	return buf;
+}
+
+void data_release(struct tui_data *d)
+{
+	free_set(d);
+	for (size_t i = 0; i < d->npairs; i++) {
+		free(d->pairs[i].model);
+		free(d->pairs[i].ref);
+		free(d->pairs[i].model_kind);
+		free(d->pairs[i].ref_kind);
+	}
+	free(d->pairs);
+	d->pairs = NULL;
+	d->npairs = 0;
+}

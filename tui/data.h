@@ -1,0 +1,79 @@
+#ifndef PC_TUI_DATA_H
+#define PC_TUI_DATA_H
+/*
+ * What the TUI shows, without a terminal: the source pairs present, the
+ * current pair's corr_set and summary from the correlation core (the
+ * numbers `perfcorr compare` prints), a compact index for the views
+ * (rows_src), annotation state per point, and change detection through
+ * PRAGMA data_version. The TUI never computes an error itself.
+ *
+ * Ownership: struct tui_data owns the set and every array; views borrow
+ * them until the next data_load (gen changes).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/stats.h"
+#include "tui/rows.h"
+
+struct db;
+struct annot;
+struct corr_set;
+
+struct tui_pair {
+	char *model, *ref;		/* "SRC" or "SRC@VERSION" */
+	char *model_kind, *ref_kind;
+};
+
+struct tui_data {
+	struct db *db;
+	struct tui_pair *pairs;
+	size_t npairs, pair;		/* candidates, current */
+	struct corr_set *set;		/* NULL when nothing is loaded */
+	struct stats_summary sum;	/* corr_summary over every point */
+	struct rows_src src;
+	unsigned char *status, *category;	/* per point (see rows_src) */
+	long data_version;
+	unsigned gen;			/* bumps on every load */
+	double warn, fail;		/* severity limits on |err| */
+};
+
+/* List the sources, build the candidate pairs (perfsim vs silicon,
+ * roofline vs silicon, rtl vs silicon, perfsim vs rtl ...) and load the
+ * first that pairs anything. model/ref (may be NULL) choose the pair.
+ * PC_ENOTFOUND when no pair matches anything. */
+int data_open(struct tui_data *d, struct db *db, const char *model,
+	      const char *ref);
+void data_release(struct tui_data *d);
+
+/* (Re)load the current pair. On error the previous set stays. */
+int data_load(struct tui_data *d);
+
+/* Switch to the next pair that pairs anything; PC_ENOTFOUND (and the
+ * current pair kept) when no other does. */
+int data_cycle_pair(struct tui_data *d);
+
+/* 1 when another connection committed since the last load or poll. */
+int data_changed(struct tui_data *d);
+
+/* Append one annotation per listed point (same status, category, note,
+ * link, expiry from tmpl) in one transaction, keyed by the point's
+ * workload, op, metric and the pair's sources; update the per-point
+ * state. */
+int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
+		  const struct annot *tmpl);
+
+/* Names for the per-point codes ("" for none). */
+const char *data_status_name(unsigned code);
+const char *data_category_name(unsigned code);
+/* The code of a status/category name, 0 when unknown. */
+unsigned data_status_code(const char *name);
+unsigned data_category_code(const char *name);
+
+/* Severity of an error: 0 ok, 1 warn, 2 fail (NaN is 2). */
+int data_severity(const struct tui_data *d, double err);
+
+/* The pair as text "model@v vs ref@v" into buf. */
+const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,168 @@
+/* Drawing helpers (see draw.h). */
+#include "tui/draw.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "tui/plot.h"
+
+static int ascii_mode = 1;
+
+void draw_set_ascii(int ascii)
+{
+	ascii_mode = ascii;
+}
+
+int draw_ascii(void)
+{
+	return ascii_mode;
+}
+
+int draw_locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+}
+
+/* Walk s: for each displayable unit, its byte length and width; bad or
+ * control characters are reported as width -1 (drawn as '?'). */
+static size_t next_char(const char *s, size_t left, int *width)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+
+	if ((unsigned char)*s < 0x80) {
+		*width = (unsigned char)*s < 32 || *s == 127 ? -1 : 1;
+		return 1;
+	}
+	if (MB_CUR_MAX == 1) {
+		*width = -1;
+		return 1;
+	}
+	memset(&st, 0, sizeof(st));
+	n = mbrtowc(&wc, s, left, &st);
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+		*width = -1;
+		return 1;
+	}
+	*width = iswprint((wint_t)wc) ? wcwidth(wc) : -1;
+	if (*width == 0)
+		*width = -1;	/* combining marks: keep columns simple */
+	return n;
+}
+
+int draw_width(const char *s)
+{
+	size_t left = strlen(s);
+	int cols = 0, cw;
+
+	while (left) {
+		size_t n = next_char(s, left, &cw);
+
+		cols += cw < 0 ? 1 : cw;
+		s += n;
+		left -= n;
+	}
+	return cols;
+}
+
+int draw_text(int y, int x, int w, const char *s, enum theme_role role)
+{
+	size_t left = s ? strlen(s) : 0;
+	int used = 0, cw;
+
+	if (w <= 0 || y < 0 || y >= LINES || x >= COLS)
+		return 0;
+	if (x + w > COLS)
+		w = COLS - x;
+	attrset((attr_t)theme_attr(role));
+	move(y, x);
+	while (left) {
+		size_t n = next_char(s, left, &cw);
+
+		if (used + (cw < 0 ? 1 : cw) > w)
+			break;
+		if (cw < 0)
+			addch('?');
+		else
+			addnstr(s, (int)n);
+		used += cw < 0 ? 1 : cw;
+		s += n;
+		left -= n;
+	}
+	attrset(A_NORMAL);
+	return used;
+}
+
+int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
+	       ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return draw_text(y, x, w, buf, role);
+}
+
+int draw_text_right(int y, int x, int w, const char *s,
+		    enum theme_role role)
+{
+	int sw = draw_width(s);
+
+	if (sw < w)
+		draw_fill(y, x, w - sw, role);
+	return draw_text(y, sw < w ? x + w - sw : x, sw < w ? sw : w, s, role);
+}
+
+void draw_fill(int y, int x, int w, enum theme_role role)
+{
+	if (w <= 0 || y < 0 || y >= LINES || x >= COLS)
+		return;
+	if (x + w > COLS)
+		w = COLS - x;
+	attrset((attr_t)theme_attr(role));
+	mvhline(y, x, ' ', w);
+	attrset(A_NORMAL);
+}
+
+void draw_hline(int y, int x, int w, enum theme_role role)
+{
+	if (w <= 0 || y < 0 || y >= LINES)
+		return;
+	attrset((attr_t)theme_attr(role));
+	for (int i = 0; i < w && x + i < COLS; i++)
+		mvaddstr(y, x + i, ascii_mode ? "-" : "\xe2\x94\x80");
+	attrset(A_NORMAL);
+}
+
+void draw_canvas(int y, int x, const struct canvas *top,
+		 enum theme_role top_role, const struct canvas *base,
+		 enum theme_role base_role)
+{
+	char glyph[8];
+
+	for (int cy = 0; cy < top->h; cy++)
+		for (int cx = 0; cx < top->w; cx++) {
+			unsigned t = canvas_cell(top, cx, cy);
+			unsigned b = base ? canvas_cell(base, cx, cy) : 0;
+
+			if (!t && !b)
+				continue;
+			if (y + cy >= LINES || x + cx >= COLS)
+				continue;
+			attrset((attr_t)theme_attr(t ? top_role : base_role));
+			mvaddstr(y + cy, x + cx, plot_cell_glyph(t | b,
+				 ascii_mode, glyph));
+		}
+	attrset(A_NORMAL);
+}

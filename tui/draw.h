@@ -1,0 +1,41 @@
+#ifndef PC_TUI_DRAW_H
+#define PC_TUI_DRAW_H
+/*
+ * Drawing helpers on the one screen (stdscr): clipped, width-aware text
+ * (untrusted names are safe: control characters become '?'), fills,
+ * braille canvases and sparklines from plot.h. Only tui/ uses them.
+ */
+#include <stddef.h>
+
+#include "tui/theme.h"
+
+struct canvas;
+
+/* Glyph mode: 1 = ASCII only (no locale UTF-8, or --ascii). */
+void draw_set_ascii(int ascii);
+int draw_ascii(void);
+/* 1 when the locale's codeset is UTF-8. */
+int draw_locale_utf8(void);
+
+/* Text at (y, x) in at most w columns; returns the columns used. */
+int draw_text(int y, int x, int w, const char *s, enum theme_role role);
+int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
+	       ...) __attribute__((format(printf, 5, 6)));
+/* Right-aligned in w columns. */
+int draw_text_right(int y, int x, int w, const char *s,
+		    enum theme_role role);
+/* w blanks with role's attribute. */
+void draw_fill(int y, int x, int w, enum theme_role role);
+/* Display columns of s (as draw_text would use without a limit). */
+int draw_width(const char *s);
+
+/* A canvas at (y, x); cells with dots of top use top_role, the others
+ * (dots of base only) base_role. base may be NULL. */
+void draw_canvas(int y, int x, const struct canvas *top,
+		 enum theme_role top_role, const struct canvas *base,
+		 enum theme_role base_role);
+
+/* A horizontal rule of w columns. */
+void draw_hline(int y, int x, int w, enum theme_role role);
+
+#endif

@@ -1,0 +1,183 @@
+/* The modal form (see form.h). */
+#include "tui/form.h"
+
+#include <curses.h>
+#include <string.h>
+
+#include "tui/actions.h"
+#include "tui/draw.h"
+#include "tui/tui.h"
+
+#define NOTE_ROWS 4
+#define CTRL_(c) ((c) & 0x1f)
+
+static int field_rows(const struct form_field *ff)
+{
+	return ff->kind == FORM_NOTE ? NOTE_ROWS : 1;
+}
+
+/* The last `rows` lines of a note, one per call, top first. */
+static const char *note_line(const char *text, int rows, int r, size_t *len)
+{
+	int lines = 1;
+	const char *p = text, *start;
+
+	for (const char *q = text; *q; q++)
+		lines += *q == '\n';
+	for (int skip = lines > rows ? lines - rows + r : r; skip > 0; skip--) {
+		p = strchr(p, '\n');
+		if (!p) {
+			*len = 0;
+			return "";
+		}
+		p++;
+	}
+	start = p;
+	*len = strcspn(start, "\n");
+	return start;
+}
+
+static void draw_field(struct form *f, int i, int y, int x, int w)
+{
+	struct form_field *ff = &f->fields[i];
+	enum theme_role lrole = i == f->cur ? TH_COLSEL : TH_FORM;
+	char buf[512];
+
+	draw_text(y, x + 1, 10, ff->label, lrole);
+	x += 12;
+	w -= 13;
+	if (ff->kind == FORM_CHOICE) {
+		snprintf(buf, sizeof(buf), "< %s >", ff->choices[ff->choice]);
+		draw_text(y, x, w, buf, TH_FORM_FIELD);
+		return;
+	}
+	for (int r = 0; r < field_rows(ff); r++) {
+		size_t len = 0;
+		const char *line = ff->kind == FORM_NOTE ?
+			note_line(strbuf_str(&ff->text), NOTE_ROWS, r, &len) :
+			strbuf_str(&ff->text);
+
+		if (ff->kind != FORM_NOTE)
+			len = strlen(line);
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
+		draw_fill(y + r, x, w, TH_FORM_FIELD);
+		draw_text(y + r, x, w, buf, TH_FORM_FIELD);
+	}
+}
+
+static void form_draw(struct tui *t, void *arg)
+{
+	struct form *f = arg;
+	int rows = 5, w = COLS - 4 > 76 ? 76 : COLS - 4, x, y;
+
+	(void)t;
+	for (int i = 0; i < f->n; i++)
+		rows += field_rows(&f->fields[i]);
+	x = (COLS - w) / 2;
+	y = (LINES - rows) / 2 > 0 ? (LINES - rows) / 2 : 0;
+	for (int r = 0; r < rows; r++)
+		draw_fill(y + r, x, w, r ? TH_FORM : TH_TITLE);
+	draw_text(y, x + 1, w - 2, f->title, TH_TITLE);
+	for (int i = 0, yy = y + 2; i < f->n; i++) {
+		draw_field(f, i, yy, x, w);
+		yy += field_rows(&f->fields[i]);
+	}
+	draw_text(y + rows - 2, x + 1, w - 2, f->error, TH_ERROR);
+	draw_text(y + rows - 1, x + 1, w - 2, "Tab next  Left/Right choose  "
+		  "Enter save (note: new line)  ^D save  Esc cancel", TH_FORM);
+}
+
+static void choose(struct form_field *ff, int key)
+{
+	int n = 0;
+
+	while (ff->choices[n])
+		n++;
+	if (key == KEY_LEFT) {
+		ff->choice = (ff->choice + n - 1) % n;
+		return;
+	}
+	if (key == KEY_RIGHT || key == ' ') {
+		ff->choice = (ff->choice + 1) % n;
+		return;
+	}
+	for (int k = 1; k <= n; k++) {
+		int c = (ff->choice + k) % n;
+
+		if (ff->choices[c][0] == key) {
+			ff->choice = c;
+			return;
+		}
+	}
+}
+
+static void edit(struct form_field *ff, int key)
+{
+	struct strbuf *sb = &ff->text;
+
+	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		while (sb->len > 0 &&
+		       ((unsigned char)sb->buf[sb->len - 1] & 0xc0) == 0x80)
+			sb->len--;
+		if (sb->len > 0)
+			sb->len--;
+		if (sb->buf)
+			sb->buf[sb->len] = '\0';
+	} else if (key == CTRL_('u')) {
+		strbuf_reset(sb);
+	} else if ((key == '\n' || key == '\r') && ff->kind == FORM_NOTE) {
+		strbuf_addch(sb, '\n');
+	} else if (key >= 32 && key < 256 && key != 127) {
+		strbuf_addch(sb, (char)key);
+	}
+}
+
+/* 1 save, 0 cancel, -1 keep going. */
+static int form_key(struct form *f, int key)
+{
+	struct form_field *ff = &f->fields[f->cur];
+	int note = ff->kind == FORM_NOTE;
+
+	if (key < 0 || key == 27 || key == CTRL_('g'))
+		return 0;
+	if (key == CTRL_('d') || key == KEY_F(2) ||
+	    (!note && (key == '\n' || key == '\r' || key == KEY_ENTER)))
+		return !f->validate || f->validate(f) == 0 ? 1 : -1;
+	if (key == '\t' || (!note && key == KEY_DOWN))
+		f->cur = (f->cur + 1) % f->n;
+	else if (key == KEY_BTAB || (!note && key == KEY_UP))
+		f->cur = (f->cur + f->n - 1) % f->n;
+	else if (key >= ACT_BASE)
+		return -1;	/* actions from a script mean nothing here */
+	else if (ff->kind == FORM_CHOICE)
+		choose(ff, key);
+	else
+		edit(ff, key);
+	return -1;
+}
+
+int form_run(struct tui *t, struct form *f)
+{
+	int result = -1;
+
+	t->in_modal++;
+	t->overlay = form_draw;
+	t->overlay_arg = f;
+	while (result < 0) {
+		tui_redraw(t);
+		result = form_key(f, tui_read_key(t));
+		if (result < 0 && f->error[0] && f->validate &&
+		    f->validate(f) == 0)
+			f->error[0] = '\0';
+	}
+	t->overlay = NULL;
+	t->overlay_arg = NULL;
+	t->in_modal--;
+	return result;
+}
+
+void form_release(struct form *f)
+{
+	for (int i = 0; i < f->n; i++)
+		strbuf_release(&f->fields[i].text);
+}

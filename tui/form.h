@@ -1,0 +1,38 @@
+#ifndef PC_TUI_FORM_H
+#define PC_TUI_FORM_H
+/*
+ * A small modal form drawn over the current view: choice fields (cycle
+ * with Left/Right/Space or the first letter), one-line text fields and
+ * a multi-line note. Tab/S-Tab (or Up/Down outside the note) move
+ * between fields; Enter saves (in the note it starts a new line); ^D or
+ * F2 save from anywhere; Esc cancels. Keys come from tui_read_key, so
+ * scripts fill forms too. Fields own their text (release the form).
+ */
+#include "src/strbuf.h"
+
+struct tui;
+
+enum form_kind { FORM_CHOICE, FORM_TEXT, FORM_NOTE };
+
+struct form_field {
+	const char *label;
+	enum form_kind kind;
+	const char *const *choices;	/* NULL-terminated, FORM_CHOICE */
+	int choice;
+	struct strbuf text;		/* FORM_TEXT, FORM_NOTE */
+};
+
+struct form {
+	const char *title;
+	struct form_field *fields;
+	int n, cur;
+	char error[256];		/* shown in the form */
+	/* 0 when the form may be saved, else -1 with f->error set */
+	int (*validate)(struct form *f);
+};
+
+/* Run until saved (1) or cancelled (0). */
+int form_run(struct tui *t, struct form *f);
+void form_release(struct form *f);
+
+#endif

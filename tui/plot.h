@@ -1,0 +1,44 @@
+#ifndef PC_TUI_PLOT_H
+#define PC_TUI_PLOT_H
+/*
+ * Terminal plotting without a terminal: a dot canvas of w x h character
+ * cells with 2 x 4 dots each (braille, U+2800..U+28FF) and its ASCII
+ * fallback, sparklines and histogram bins. Pure functions; draw.c puts
+ * the text on the screen. The canvas owns its cells.
+ */
+#include <stddef.h>
+
+struct canvas {
+	int w, h;		/* in character cells */
+	unsigned char *cells;	/* w * h dot masks, braille bit order */
+};
+
+void canvas_init(struct canvas *c, int w, int h);
+void canvas_release(struct canvas *c);
+/* Set the dot at (x, y): 0 <= x < 2w, 0 <= y < 4h, y = 0 at the top.
+ * Dots outside are ignored. */
+void canvas_set(struct canvas *c, int x, int y);
+void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1);
+/* The dot mask of a cell (0 = empty). */
+unsigned canvas_cell(const struct canvas *c, int cx, int cy);
+
+/* The glyph for a dot mask: UTF-8 braille, or an ASCII character
+ * (' ' . : ' * by how many dots are set) when ascii. buf >= 4 bytes. */
+const char *plot_cell_glyph(unsigned mask, int ascii, char *buf);
+
+/* One glyph per value scaled between the finite minimum and maximum
+ * (UTF-8 block elements, or " _.-=+*#" when ascii); NaN is a space.
+ * buf receives NUL-terminated text (up to 3 bytes per value). */
+void plot_sparkline(const double *v, size_t n, int ascii, char *buf,
+		    size_t len);
+
+/* Count the finite values of v into nbins equal bins over [lo, hi);
+ * values below lo go to bin 0, at or above hi to the last bin. */
+void plot_histogram(const double *v, size_t n, double lo, double hi,
+		    long *bins, int nbins);
+
+/* The glyph of row `row` (0 = bottom) of a vertical bar `height` rows
+ * tall (fractional: eighths are drawn with block elements). */
+const char *plot_bar_glyph(double height, int row, int ascii);
+
+#endif

@@ -1,0 +1,291 @@
+/* Filter, sort and search over a corr_set's points (see rows.h). */
+#include "tui/rows.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/util.h"
+
+#define MEMO_MAX_ID (16L << 20)
+
+static const struct {
+	const char *name;
+	enum filter_field field;
+} fields[] = {
+	{ "workload", FF_WORKLOAD }, { "w", FF_WORKLOAD }, { "op", FF_OP },
+	{ "class", FF_CLASS }, { "op_class", FF_CLASS },
+	{ "metric", FF_METRIC }, { "m", FF_METRIC }, { "status", FF_STATUS },
+	{ "category", FF_CATEGORY }, { "cat", FF_CATEGORY },
+	{ "err", FF_ERR }, { "|err|", FF_ABSERR }, { "abserr", FF_ABSERR },
+	{ "model", FF_MODEL }, { "ref", FF_REF }, { "flag", FF_FLAG },
+	{ "flags", FF_FLAG },
+};
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} flag_names[] = {
+	{ "noise", CORR_WITHIN_NOISE }, { "sol", CORR_SOL_VIOLATION },
+	{ "noisy", CORR_NOISY_REF }, { "waived", CORR_WAIVED },
+	{ "invalid", CORR_INVALID },
+};
+
+/* Longest operators first. */
+static const struct {
+	const char *text;
+	enum filter_op op;
+} ops[] = {
+	{ "!=", FO_NE }, { "!~", FO_NLIKE }, { ">=", FO_GE }, { "<=", FO_LE },
+	{ "=", FO_EQ }, { "~", FO_LIKE }, { ">", FO_GT }, { "<", FO_LT },
+};
+
+int rows_contains(const char *hay, const char *needle)
+{
+	size_t nl = strlen(needle);
+
+	if (!nl)
+		return 1;
+	for (; *hay; hay++) {
+		size_t i = 0;
+
+		while (i < nl && hay[i] && tolower((unsigned char)hay[i]) ==
+		       tolower((unsigned char)needle[i]))
+			i++;
+		if (i == nl)
+			return 1;
+	}
+	return 0;
+}
+
+static int is_numeric(enum filter_field f)
+{
+	return f == FF_ERR || f == FF_ABSERR || f == FF_MODEL || f == FF_REF;
+}
+
+static int parse_number(const char *s, double *out)
+{
+	size_t len = strlen(s);
+	char *tmp;
+	int rc;
+
+	if (len && s[len - 1] == '%') {
+		tmp = xstrndup(s, len - 1);
+		rc = util_parse_double(tmp, out);
+		free(tmp);
+		if (!rc)
+			*out /= 100;
+		return rc;
+	}
+	return util_parse_double(s, out);
+}
+
+static int parse_term(struct filter_term *t, const char *word)
+{
+	size_t flen = strcspn(word, "=!~<>");
+	const char *val;
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	if (!word[flen]) {
+		t->field = FF_TEXT;
+		t->op = FO_LIKE;
+		t->text = xstrdup(word);
+		return 0;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strncmp(word + flen, ops[i].text, strlen(ops[i].text)))
+			break;
+	if (i == sizeof(ops) / sizeof(ops[0]))
+		return pc_error_set(PC_EINVALID, "'%s': expected an operator "
+				    "(= != ~ !~ > >= < <=)", word);
+	t->op = ops[i].op;
+	val = word + flen + strlen(ops[i].text);
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (strlen(fields[i].name) == flen &&
+		    !strncmp(fields[i].name, word, flen))
+			break;
+	if (i == sizeof(fields) / sizeof(fields[0]))
+		return pc_error_set(PC_EINVALID, "'%s': unknown field (workload "
+				    "op class metric status category err |err| "
+				    "model ref flag)", word);
+	t->field = fields[i].field;
+	if (is_numeric(t->field)) {
+		if (t->op == FO_LIKE || t->op == FO_NLIKE ||
+		    parse_number(val, &t->num))
+			return pc_error_set(PC_EINVALID, "'%s': expected a "
+					    "number after the operator", word);
+	} else if (t->op >= FO_GT) {
+		return pc_error_set(PC_EINVALID, "'%s': < and > need a "
+				    "numeric field (err |err| model ref)", word);
+	} else if (t->field == FF_FLAG) {
+		for (i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++)
+			if (!strcmp(flag_names[i].name, val))
+				t->num = flag_names[i].bit;
+		if (!t->num)
+			return pc_error_set(PC_EINVALID, "'%s': unknown flag "
+					    "(noise sol noisy waived invalid)",
+					    word);
+	}
+	t->text = xstrdup(val);
+	return 0;
+}
+
+int filter_parse(struct filter *out, const char *text)
+{
+	struct filter f = { NULL, 0, xstrdup(text ? text : "") };
+	char *copy = xstrdup(f.text), *save = NULL;
+	int rc = 0;
+
+	for (char *w = strtok_r(copy, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		f.terms = xrealloc(f.terms, (f.n + 1) * sizeof(*f.terms));
+		if ((rc = parse_term(&f.terms[f.n], w)) < 0)
+			break;
+		f.n++;
+	}
+	free(copy);
+	if (rc < 0) {
+		filter_release(&f);
+		return rc;
+	}
+	*out = f;
+	return 0;
+}
+
+void filter_release(struct filter *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->terms[i].text);
+		for (int k = 0; k < 3; k++)
+			free(f->terms[i].memo[k].v);
+	}
+	free(f->terms);
+	free(f->text);
+	memset(f, 0, sizeof(*f));
+}
+
+static int has_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static int str_test(const struct filter_term *t, const char *s)
+{
+	int yes;
+
+	switch (t->op) {
+	case FO_EQ:
+	case FO_NE:
+		yes = has_glob(t->text) ? !fnmatch(t->text, s, 0) :
+		      !strcmp(t->text, s);
+		return t->op == FO_EQ ? yes : !yes;
+	case FO_LIKE:
+		return rows_contains(s, t->text);
+	case FO_NLIKE:
+		return !rows_contains(s, t->text);
+	default:
+		return 0;
+	}
+}
+
+/* A string test memoised by the id of the string. */
+static int memo_test(struct filter_term *t, int k, int64_t id, int64_t max,
+		     const char *s)
+{
+	struct memo *m = &t->memo[k];
+
+	if (id < 0 || id > max || max > MEMO_MAX_ID)
+		return str_test(t, s);
+	if (!m->v) {
+		m->len = (size_t)max + 1;
+		m->v = xcalloc(m->len, 1);
+	}
+	if (!m->v[id])
+		m->v[id] = str_test(t, s) ? 2 : 1;
+	return m->v[id] == 2;
+}
+
+static int num_test(const struct filter_term *t, double v)
+{
+	switch (t->op) {
+	case FO_EQ: return v == t->num;
+	case FO_NE: return v != t->num;
+	case FO_GT: return v > t->num;
+	case FO_GE: return v >= t->num;
+	case FO_LT: return v < t->num;
+	case FO_LE: return v <= t->num;
+	default: return 0;
+	}
+}
+
+static int code_test(const struct filter_term *t, unsigned code,
+		     const char *const *names)
+{
+	const char *s = code ? names[code - 1] : "none";
+	int yes;
+
+	if (t->op == FO_LIKE || t->op == FO_NLIKE)
+		return str_test(t, s);
+	yes = has_glob(t->text) ? !fnmatch(t->text, s, 0) : !strcmp(t->text, s);
+	/* a discrepancy nobody annotated yet is open */
+	if (!yes && !code && names == db_annot_statuses)
+		yes = !strcmp(t->text, "open");
+	return t->op == FO_NE ? !yes : yes;
+}
+
+static int term_match(struct filter_term *t, const struct rows_src *src,
+		      size_t i)
+{
+	const struct corr_point *p = &src->pts[i];
+	int yes;
+
+	switch (t->field) {
+	case FF_TEXT:
+		return memo_test(t, 0, p->workload_id, src->max_id[0],
+				 p->workload) ||
+		       memo_test(t, 1, p->op_id, src->max_id[1], p->op) ||
+		       memo_test(t, 2, p->metric_id, src->max_id[2], p->metric);
+	case FF_WORKLOAD:
+		return memo_test(t, 0, p->workload_id, src->max_id[0],
+				 p->workload);
+	case FF_OP:
+		return memo_test(t, 1, p->op_id, src->max_id[1], p->op);
+	case FF_CLASS:
+		return memo_test(t, 1, p->op_id, src->max_id[1],
+				 p->op_class ? p->op_class : "");
+	case FF_METRIC:
+		return memo_test(t, 2, p->metric_id, src->max_id[2], p->metric);
+	case FF_STATUS:
+		return code_test(t, src->status ? src->status[i] : 0,
+				 db_annot_statuses);
+	case FF_CATEGORY:
+		return code_test(t, src->category ? src->category[i] : 0,
+				 db_annot_categories);
+	case FF_ERR:
+		return num_test(t, p->err);
+	case FF_ABSERR:
+		return num_test(t, fabs(p->err));
+	case FF_MODEL:
+		return num_test(t, p->model);
+	case FF_REF:
+		return num_test(t, p->ref);
+	case FF_FLAG:
+		yes = (p->flags & (unsigned)t->num) != 0;
+		return t->op == FO_NE || t->op == FO_NLIKE ? !yes : yes;
+	}
+	return 0;
+}
+
+int filter_match(struct filter *f, const struct rows_src *src, size_t i)
+{
+	for (size_t k = 0; f && k < f->n; k++)
+		if (!term_match(&f->terms[k], src, i))
+			return 0;
+	return 1;
+}

@@ -1,0 +1,250 @@
+/*
+ * The visible rows: cached sorted orders (LSD radix sort on 64-bit keys,
+ * stable, so ties keep the core's |err| order), filtering and search.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/correlate.h"
+#include "src/util.h"
+#include "tui/rows.h"
+
+void rows_init(struct rows *r, const struct rows_src *src)
+{
+	memset(r, 0, sizeof(*r));
+	r->src = src;
+	r->col = -1;
+}
+
+void rows_invalidate(struct rows *r)
+{
+	for (int c = 0; c < RC_COUNT; c++) {
+		free(r->perm[c]);
+		r->perm[c] = NULL;
+	}
+}
+
+void rows_release(struct rows *r)
+{
+	rows_invalidate(r);
+	free(r->idx);
+	r->idx = NULL;
+	r->n = 0;
+}
+
+static uint64_t double_key(double v)
+{
+	uint64_t b;
+
+	if (isnan(v))
+		return UINT64_MAX;
+	if (v == 0)
+		v = 0;	/* -0 sorts as 0 */
+	memcpy(&b, &v, sizeof(b));
+	return b >> 63 ? ~b : b | (UINT64_C(1) << 63);
+}
+
+/* Stable LSD radix sort of perm by keys, 16 bits a pass; passes whose
+ * digit is the same everywhere are skipped. */
+static void radix_sort(uint32_t *perm, const uint64_t *keys, size_t n)
+{
+	uint32_t *tmp = xmalloc((n ? n : 1) * sizeof(*tmp));
+	size_t *count = xmalloc(65536 * sizeof(*count));
+
+	for (int shift = 0; shift < 64; shift += 16) {
+		size_t sum = 0;
+		int skip = 0;
+
+		memset(count, 0, 65536 * sizeof(*count));
+		for (size_t i = 0; i < n; i++)
+			count[(keys[perm[i]] >> shift) & 0xffff]++;
+		for (size_t d = 0; d < 65536; d++) {
+			size_t c = count[d];
+
+			if (c == n)
+				skip = 1;
+			count[d] = sum;
+			sum += c;
+		}
+		if (skip)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			tmp[count[(keys[perm[i]] >> shift) & 0xffff]++] = perm[i];
+		memcpy(perm, tmp, n * sizeof(*perm));
+	}
+	free(count);
+	free(tmp);
+}
+
+struct name_ref {
+	const char *s;
+	int64_t id;
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct name_ref *)a)->s,
+		      ((const struct name_ref *)b)->s);
+}
+
+static const char *col_str(const struct corr_point *p, int col,
+			   int64_t *id)
+{
+	*id = col == RC_WORKLOAD ? p->workload_id : col == RC_OP ? p->op_id :
+	      p->metric_id;
+	return col == RC_WORKLOAD ? p->workload : col == RC_OP ? p->op :
+	       p->metric;
+}
+
+/* Keys for a text column: the rank of the string among the distinct
+ * values, found once per id. */
+static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
+{
+	int64_t max = s->max_id[col], id;
+	size_t nd = 0;
+	int64_t *rank;
+	struct name_ref *names;
+
+	if (max < 0 || max > (int64_t)(4 * s->n + 1024)) {
+		/* sparse ids: rank every point by its string */
+		names = xmalloc((s->n ? s->n : 1) * sizeof(*names));
+		for (size_t i = 0; i < s->n; i++) {
+			names[i].s = col_str(&s->pts[i], col, &id);
+			names[i].id = (int64_t)i;
+		}
+		qsort(names, s->n, sizeof(*names), cmp_name);
+		for (size_t i = 0; i < s->n; i++)
+			keys[names[i].id] = i && !strcmp(names[i].s,
+				names[i - 1].s) ? keys[names[i - 1].id] : i;
+		free(names);
+		return;
+	}
+	rank = xmalloc((size_t)(max + 1) * sizeof(*rank));
+	for (int64_t i = 0; i <= max; i++)
+		rank[i] = -1;
+	names = xmalloc((s->n ? s->n : 1) * sizeof(*names));
+	for (size_t i = 0; i < s->n; i++) {
+		const char *str = col_str(&s->pts[i], col, &id);
+
+		if (id >= 0 && rank[id] < 0) {
+			rank[id] = 0;
+			names[nd].s = str;
+			names[nd++].id = id;
+		}
+	}
+	qsort(names, nd, sizeof(*names), cmp_name);
+	for (size_t i = 0; i < nd; i++)
+		rank[names[i].id] = (int64_t)i;
+	for (size_t i = 0; i < s->n; i++) {
+		col_str(&s->pts[i], col, &id);
+		keys[i] = id >= 0 ? (uint64_t)rank[id] : 0;
+	}
+	free(names);
+	free(rank);
+}
+
+static uint32_t *build_perm(const struct rows_src *s, int col)
+{
+	uint32_t *perm = xmalloc((s->n ? s->n : 1) * sizeof(*perm));
+	uint64_t *keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
+
+	for (size_t i = 0; i < s->n; i++)
+		perm[i] = (uint32_t)i;
+	if (col <= RC_METRIC) {
+		text_keys(s, col, keys);
+	} else {
+		for (size_t i = 0; i < s->n; i++) {
+			const struct corr_point *p = &s->pts[i];
+
+			keys[i] = col == RC_MODEL ? double_key(p->model) :
+				  col == RC_REF ? double_key(p->ref) :
+				  col == RC_ERR ? double_key(fabs(p->err)) :
+				  col == RC_FLAGS ? p->flags :
+				  s->status ? s->status[i] : 0;
+		}
+	}
+	radix_sort(perm, keys, s->n);
+	free(keys);
+	return perm;
+}
+
+void rows_sort(struct rows *r, int col, int desc)
+{
+	r->col = col >= 0 && col < RC_COUNT ? col : -1;
+	r->desc = desc;
+	if (r->col >= 0 && !r->perm[r->col])
+		r->perm[r->col] = build_perm(r->src, r->col);
+}
+
+void rows_apply(struct rows *r, struct filter *f)
+{
+	const struct rows_src *s = r->src;
+	const uint32_t *perm = r->col >= 0 ? r->perm[r->col] : NULL;
+	int all = !f || !f->n;
+
+	if (!r->idx)
+		r->idx = xmalloc((s->n ? s->n : 1) * sizeof(*r->idx));
+	r->n = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		size_t pos = r->desc ? s->n - 1 - k : k;
+		uint32_t i = perm ? perm[pos] : (uint32_t)pos;
+
+		if (all || filter_match(f, s, i))
+			r->idx[r->n++] = i;
+	}
+}
+
+static int memo_has(unsigned char *memo, int64_t id, int64_t max,
+		    const char *s, const char *needle)
+{
+	if (!memo || id < 0 || id > max)
+		return rows_contains(s, needle);
+	if (!memo[id])
+		memo[id] = rows_contains(s, needle) ? 2 : 1;
+	return memo[id] == 2;
+}
+
+long rows_search(const struct rows *r, const char *needle, size_t from,
+		 int dir)
+{
+	const struct rows_src *s = r->src;
+	unsigned char *memo[3];
+	long found = -1;
+
+	if (!r->n || !needle || !*needle)
+		return -1;
+	for (int k = 0; k < 3; k++)
+		memo[k] = s->max_id[k] >= 0 && s->max_id[k] < (16L << 20) ?
+			  xcalloc((size_t)s->max_id[k] + 1, 1) : NULL;
+	for (size_t step = 1; step <= r->n; step++) {
+		size_t pos = dir < 0 ? (from + r->n - step % r->n) % r->n :
+			     (from + step) % r->n;
+		const struct corr_point *p = &s->pts[r->idx[pos]];
+
+		if (memo_has(memo[0], p->workload_id, s->max_id[0],
+			     p->workload, needle) ||
+		    memo_has(memo[1], p->op_id, s->max_id[1], p->op, needle) ||
+		    memo_has(memo[2], p->metric_id, s->max_id[2], p->metric,
+			     needle)) {
+			found = (long)pos;
+			break;
+		}
+	}
+	for (int k = 0; k < 3; k++)
+		free(memo[k]);
+	return found;
+}
+
+long rows_find(const struct rows *r, int64_t workload_id, int64_t op_id,
+	       int64_t metric_id)
+{
+	for (size_t k = 0; k < r->n; k++) {
+		const struct corr_point *p = &r->src->pts[r->idx[k]];
+
+		if (p->workload_id == workload_id && p->op_id == op_id &&
+		    p->metric_id == metric_id)
+			return (long)k;
+	}
+	return -1;
+}

@@ -1,0 +1,28 @@
+#ifndef PC_TUI_STATUS_H
+#define PC_TUI_STATUS_H
+/*
+ * The status line: this module alone owns the bottom row (tig's
+ * status_win). Messages last until the next key; errors come from
+ * pc_error_last() through status_error. The prompt edits one line on
+ * that row and calls back after each edit (filter as you type).
+ */
+#include <stddef.h>
+
+struct tui;
+
+void status_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void status_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void status_clear(void);
+/* The current message ("" when none); borrowed. */
+const char *status_text(void);
+/* Draw the status row at y, w columns wide. */
+void status_draw(int y, int w);
+
+/* Edit a line after prompt (buf holds the initial text). changed is
+ * called after every edit with the current text (may be NULL). Returns
+ * 1 on Enter (buf = the text), 0 on Esc or the end of a script. */
+int status_prompt(struct tui *t, const char *prompt, char *buf, size_t len,
+		  void (*changed)(struct tui *t, const char *text, void *arg),
+		  void *arg);
+
+#endif

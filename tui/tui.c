@@ -1,0 +1,619 @@
+/*
+ * Terminal setup, the main loop and the generic actions. Key -> action
+ * (keys.c) -> the view's handle() -> the generic handler here; then one
+ * redraw. Input comes from tui_read_key only, so scripts drive prompts
+ * and forms exactly as a person would.
+ */
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/util.h"
+#include "tui/draw.h"
+#include "tui/keys.h"
+#include "tui/script.h"
+#include "tui/status.h"
+#include "tui/theme.h"
+#include "tui/view.h"
+
+static const struct view_ops *const all_ops[VIEW_COUNT] = {
+	[VIEW_DISCREP] = &discrep_ops, [VIEW_DETAIL] = &detail_ops,
+	[VIEW_SUMMARY] = &summary_ops, [VIEW_TREND] = &trend_ops,
+	[VIEW_RUNS] = &runs_ops, [VIEW_HELP] = &help_ops,
+};
+
+/* Tab cycles through these. */
+static const enum view_id tab_order[] = { VIEW_DISCREP, VIEW_SUMMARY,
+	VIEW_TREND, VIEW_RUNS };
+
+static SCREEN *screen;
+static FILE *null_out, *null_in;
+
+double tui_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int env_on(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0");
+}
+
+static int term_init(struct tui *t)
+{
+	const char *term = getenv("TERM");
+
+	t->headless = env_on("PERFCORR_HEADLESS");
+	if (t->headless) {
+		null_out = fopen("/dev/null", "w");
+		null_in = fopen("/dev/null", "r");
+		if (!null_out || !null_in)
+			return pc_error_set(PC_EIO, "cannot open '/dev/null'");
+		screen = newterm(term && *term ? term : "dumb", null_out,
+				 null_in);
+		if (!screen)
+			screen = newterm("dumb", null_out, null_in);
+	} else {
+		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+			return pc_error_set(PC_EUSAGE, "not a terminal (set "
+					    "PERFCORR_HEADLESS=1 with "
+					    "PERFCORR_SCRIPT to run without one)");
+		screen = newterm(NULL, stdout, stdin);
+	}
+	if (!screen)
+		return pc_error_set(PC_ERR, "cannot initialise the terminal "
+				    "'%s'", term ? term : "");
+	set_term(screen);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	wtimeout(stdscr, 500);
+	theme_init(!util_no_color());
+	return 0;
+}
+
+static void term_done(void)
+{
+	if (!screen)
+		return;
+	endwin();
+	delscreen(screen);
+	screen = NULL;
+	if (null_out)
+		fclose(null_out);
+	if (null_in)
+		fclose(null_in);
+	null_out = null_in = NULL;
+}
+
+static void reopen(struct view *v)
+{
+	if (v->ops->open(v) < 0)
+		status_error("%s", pc_error_last());
+	v->opened = 1;
+	v->gen = v->tui->data.gen;
+}
+
+/* The detail view's point, found again by key after a reload. */
+static void follow_detail(struct tui *t, const int64_t *key)
+{
+	const struct corr_set *s = t->data.set;
+
+	t->detail_point = (size_t)-1;
+	for (size_t i = 0; key && s && i < s->n; i++)
+		if (s->points[i].workload_id == key[0] &&
+		    s->points[i].op_id == key[1] &&
+		    s->points[i].metric_id == key[2]) {
+			t->detail_point = i;
+			return;
+		}
+}
+
+int tui_reload(struct tui *t)
+{
+	const struct corr_set *s = t->data.set;
+	int64_t key[3];
+	int have = s && t->detail_point < s->n, rc;
+
+	if (have) {
+		key[0] = s->points[t->detail_point].workload_id;
+		key[1] = s->points[t->detail_point].op_id;
+		key[2] = s->points[t->detail_point].metric_id;
+	}
+	rc = data_load(&t->data);
+	t->reload_pending = 0;
+	if (rc < 0) {
+		status_error("reload failed: %s", pc_error_last());
+		return rc;
+	}
+	follow_detail(t, have ? key : NULL);
+	reopen(t->cur);
+	return 0;
+}
+
+int tui_show(struct tui *t, enum view_id id)
+{
+	struct view *v = t->views[id];
+
+	if (!v->opened || v->gen != t->data.gen || id == VIEW_DETAIL) {
+		if (v->ops->open(v) < 0) {
+			status_error("%s", pc_error_last());
+			return PC_ERR;
+		}
+		v->opened = 1;
+		v->gen = t->data.gen;
+	}
+	if (v == t->cur)
+		return 0;
+	if (t->cur) {
+		if (t->depth == (int)(sizeof(t->back) / sizeof(t->back[0]))) {
+			memmove(t->back, t->back + 1, sizeof(t->back) -
+				sizeof(t->back[0]));
+			t->depth--;
+		}
+		t->back[t->depth++] = t->cur;
+	}
+	t->cur = v;
+	return 0;
+}
+
+static const char *footer_label(int action)
+{
+	const char *name = keys_action_name(action);
+
+	if (action == ACT_ENTER)
+		return "detail";
+	if (action == ACT_CYCLE_PAIR)
+		return "pair";
+	if (action == ACT_GROUP_BY)
+		return "group";
+	if (!strncmp(name, "view-", 5))
+		return name + 5;
+	return name;
+}
+
+static void draw_footer(struct tui *t, int y, int w)
+{
+	const int *acts = t->cur->ops->footer;
+	int x = 0;
+	char keys[64];
+
+	draw_fill(y, 0, w, TH_FOOTER);
+	for (int i = 0; acts && acts[i] && x < w; i++) {
+		char *comma;
+
+		if (!keys_for_action(t->cur->ops->name, acts[i], keys,
+				     sizeof(keys)))
+			continue;
+		if ((comma = strchr(keys, ',')))
+			*comma = '\0';
+		x += draw_text(y, x, w - x, keys, TH_FOOTER_KEY);
+		x += draw_text(y, x, w - x, " ", TH_FOOTER);
+		x += draw_text(y, x, w - x, footer_label(acts[i]), TH_FOOTER);
+		x += draw_text(y, x, w - x, "  ", TH_FOOTER);
+	}
+}
+
+static void paint(struct tui *t)
+{
+	struct view *v = t->cur;
+	char info[256] = "";
+	int x;
+
+	erase();
+	if (LINES < 8 || COLS < 40) {
+		draw_text(0, 0, COLS, "terminal too small (need 40x8)", TH_ERROR);
+		return;
+	}
+	if (v->opened && v->gen != t->data.gen)
+		reopen(v);
+	draw_fill(0, 0, COLS, TH_TITLE);
+	x = draw_text(0, 0, COLS, " perfcorr | ", TH_TITLE);
+	x += draw_text(0, x, COLS - x, v->ops->title, TH_TITLE);
+	if (v->ops->info)
+		v->ops->info(v, info, sizeof(info));
+	if (info[0]) {
+		x += draw_text(0, x, COLS - x, " | ", TH_TITLE);
+		draw_text(0, x, COLS - x, info, TH_TITLE);
+	}
+	v->height = LINES - 3;
+	v->ops->draw(v, 1, LINES - 3, COLS);
+	draw_footer(t, LINES - 2, COLS);
+	status_draw(LINES - 1, COLS);
+}
+
+void tui_redraw(struct tui *t)
+{
+	paint(t);
+	if (t->overlay)
+		t->overlay(t, t->overlay_arg);
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+static int save_screen(const char *path)
+{
+	FILE *fp = fopen(path, "w");
+	wchar_t *wbuf = xmalloc(((size_t)COLS + 1) * sizeof(*wbuf));
+	char *line = xmalloc(((size_t)COLS + 1) * MB_LEN_MAX + 1);
+
+	if (!fp) {
+		free(wbuf);
+		free(line);
+		return pc_error_set(PC_EIO, "cannot write '%s'", path);
+	}
+	for (int y = 0; y < LINES; y++) {
+		size_t len = 0;
+		mbstate_t st;
+
+		memset(&st, 0, sizeof(st));
+		if (mvinnwstr(y, 0, wbuf, COLS) == ERR)
+			wbuf[0] = L'\0';
+		for (int i = 0; wbuf[i]; i++) {
+			size_t n = wcrtomb(line + len, wbuf[i], &st);
+
+			if (n == (size_t)-1)
+				line[len++] = '?';
+			else
+				len += n;
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		line[len] = '\0';
+		fprintf(fp, "%s\n", line);
+	}
+	free(wbuf);
+	free(line);
+	if (fclose(fp) != 0)
+		return pc_error_set(PC_EIO, "cannot write '%s'", path);
+	return 0;
+}
+
+static int generic(struct tui *t, int action);
+
+int tui_command(struct tui *t, const char *cmd)
+{
+	char word[64] = "", arg[512] = "";
+	int action, c, r;
+
+	while (*cmd == ' ')
+		cmd++;
+	sscanf(cmd, "%63s %511[^\n]", word, arg);
+	if (!strcmp(word, "save-screen")) {
+		if (!arg[0] || save_screen(arg) < 0)
+			status_error("save-screen: %s", arg[0] ? pc_error_last()
+				     : "expected a file name");
+		return TUI_HANDLED;
+	}
+	if (!strcmp(word, "resize")) {
+		if (sscanf(arg, "%d %d", &c, &r) != 2 || c < 1 || r < 1) {
+			status_error("resize: expected COLS ROWS");
+			return TUI_HANDLED;
+		}
+		resizeterm(r, c);
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	if (!strcmp(word, "q"))
+		return TUI_QUIT;
+	action = keys_action_by_name(word);
+	if (action == ACT_NONE) {
+		status_error("unknown command '%s'", word);
+		return TUI_HANDLED;
+	}
+	if (t->cur->ops->handle && (r = t->cur->ops->handle(t->cur, action)))
+		return r;
+	return generic(t, action);
+}
+
+int tui_search(struct tui *t, const char *needle, int dir)
+{
+	struct view *v = t->cur;
+
+	if (!v->ops->match || !v->nrows || !*needle)
+		return 0;
+	for (size_t step = 1; step <= v->nrows; step++) {
+		size_t row = dir < 0 ?
+			(v->cursor + v->nrows - step % v->nrows) % v->nrows :
+			(v->cursor + step) % v->nrows;
+
+		if (v->ops->match(v, row, needle)) {
+			view_goto(v, row);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int search(struct tui *t, int action)
+{
+	struct view *v = t->cur;
+	char buf[sizeof(v->search)] = "";
+
+	if (action == ACT_SEARCH) {
+		if (!status_prompt(t, "/", buf, sizeof(buf), NULL, NULL) ||
+		    !buf[0])
+			return TUI_REDRAW;
+		snprintf(v->search, sizeof(v->search), "%s", buf);
+	}
+	if (!v->search[0]) {
+		status_report("no search yet: press / first");
+		return TUI_HANDLED;
+	}
+	if (!tui_search(t, v->search, action == ACT_FIND_PREV ? -1 : 1))
+		status_error("'%s' not found", v->search);
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static int switch_view(struct tui *t, int delta)
+{
+	size_t n = sizeof(tab_order) / sizeof(tab_order[0]), at = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (t->views[tab_order[i]] == t->cur)
+			at = i;
+	tui_show(t, tab_order[(at + n + (size_t)(delta + (int)n)) % n]);
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static int generic(struct tui *t, int action)
+{
+	char buf[512] = "";
+	int r;
+
+	if ((r = view_move(t->cur, action)))
+		return r;
+	switch (action) {
+	case ACT_VIEW_DISCREP: tui_show(t, VIEW_DISCREP); break;
+	case ACT_VIEW_SUMMARY: tui_show(t, VIEW_SUMMARY); break;
+	case ACT_VIEW_TREND: tui_show(t, VIEW_TREND); break;
+	case ACT_VIEW_RUNS: tui_show(t, VIEW_RUNS); break;
+	case ACT_VIEW_HELP: tui_show(t, VIEW_HELP); break;
+	case ACT_VIEW_NEXT: return switch_view(t, 1);
+	case ACT_VIEW_PREV: return switch_view(t, -1);
+	case ACT_BACK:
+		if (!t->depth)
+			return TUI_QUIT;
+		t->cur = t->back[--t->depth];
+		break;
+	case ACT_QUIT:
+		return TUI_QUIT;
+	case ACT_SEARCH:
+	case ACT_FIND_NEXT:
+	case ACT_FIND_PREV:
+		return search(t, action);
+	case ACT_RELOAD:
+		if (tui_reload(t) == 0)
+			status_report("reloaded");
+		break;
+	case ACT_PROMPT:
+		if (status_prompt(t, ":", buf, sizeof(buf), NULL, NULL) &&
+		    buf[0])
+			return tui_command(t, buf) | TUI_REDRAW;
+		break;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	default:
+		status_report("'%s' does nothing in this view (? for help)",
+			      keys_action_name(action));
+	}
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static int dispatch(struct tui *t, int key)
+{
+	struct view *v = t->cur;
+	int action = key >= ACT_BASE ? key : keys_lookup(v->ops->name, key);
+	int r = 0;
+	char name[16];
+
+	if (action == ACT_NONE) {
+		status_report("key '%s' is not bound (? for help)",
+			      keys_name(key, name, sizeof(name)));
+		return TUI_REDRAW;
+	}
+	if (v->ops->handle)
+		r = v->ops->handle(v, action);
+	return r ? r : generic(t, action);
+}
+
+static void poll_db(struct tui *t)
+{
+	if (!data_changed(&t->data) && !t->reload_pending)
+		return;
+	if (t->in_modal) {
+		t->reload_pending = 1;
+		return;
+	}
+	if (tui_reload(t) == 0)
+		status_report("the database changed: reloaded");
+	tui_redraw(t);
+}
+
+static int script_key(struct tui *t)
+{
+	const char *cmd;
+	int key = 0, r;
+
+	for (;;) {
+		switch (script_next(t->script, &key, &cmd)) {
+		case SCRIPT_KEY:
+			return key;
+		case SCRIPT_CMD:
+			if ((r = keys_action_by_name(cmd)) != ACT_NONE)
+				return r;
+			r = tui_command(t, cmd);
+			if (r & TUI_QUIT)
+				return ACT_QUIT;
+			if (r & TUI_REDRAW)
+				tui_redraw(t);
+			break;
+		case SCRIPT_ERROR:
+			status_error("%s", pc_error_last());
+			if (t->headless) {
+				t->failed = 1;
+				return -1;
+			}
+			break;
+		case SCRIPT_END:
+			script_free(t->script);
+			t->script = NULL;
+			return -1;
+		}
+	}
+}
+
+int tui_read_key(struct tui *t)
+{
+	for (;;) {
+		int key;
+
+		poll_db(t);
+		if (t->script) {
+			if ((key = script_key(t)) >= 0 || t->headless)
+				return key;
+			continue;
+		}
+		if (t->headless)
+			return -1;
+		key = getch();
+		if (key == ERR)
+			continue;
+		if (key == KEY_RESIZE) {
+			tui_redraw(t);
+			continue;
+		}
+		return key;
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Key timing for the benchmark: PERFCORR_TIMING=FILE. */
+static void timing_add(struct tui *t, int key, double ms)
+{
+	char name[32];
+
+	if (!t->timing)
+		return;
+	if (key >= ACT_BASE)
+		snprintf(name, sizeof(name), ":%s", keys_action_name(key));
+	else
+		keys_name(key, name, sizeof(name));
+	t->lat = xrealloc(t->lat, (t->nlat + 1) * sizeof(*t->lat));
+	t->lat[t->nlat++] = ms;
+	fprintf(t->timing, "key %s %.3f\n", name, ms);
+}
+
+static void timing_done(struct tui *t)
+{
+	double *s;
+
+	if (!t->timing)
+		return;
+	if (t->nlat) {
+		s = xmalloc(t->nlat * sizeof(*s));
+		memcpy(s, t->lat, t->nlat * sizeof(*s));
+		qsort(s, t->nlat, sizeof(*s), cmp_double);
+		fprintf(t->timing, "keys %zu p50_ms %.3f p95_ms %.3f max_ms "
+			"%.3f\n", t->nlat, s[t->nlat / 2],
+			s[(size_t)((double)(t->nlat - 1) * 0.95)],
+			s[t->nlat - 1]);
+		free(s);
+	}
+	fclose(t->timing);
+	t->timing = NULL;
+	free(t->lat);
+}
+
+static int start(struct tui *t, struct db *db, const struct tui_opts *o)
+{
+	const char *path;
+	int rc;
+
+	t->db = db;
+	if ((rc = data_open(&t->data, db, o->model, o->ref)) < 0)
+		return rc;
+	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&
+	    (rc = script_open(&t->script, path)) < 0)
+		return rc;
+	if ((path = getenv("PERFCORR_TIMING")) && *path &&
+	    !(t->timing = fopen(path, "w")))
+		return pc_error_set(PC_EIO, "cannot write '%s'", path);
+	return 0;
+}
+
+static void finish(struct tui *t)
+{
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		if (!t->views[i])
+			continue;
+		if (t->views[i]->ops->done)
+			t->views[i]->ops->done(t->views[i]);
+		textbuf_clear(&t->views[i]->text);
+		free(t->views[i]);
+	}
+	script_free(t->script);
+	timing_done(t);
+	data_release(&t->data);
+}
+
+int tui_run(struct db *db, const struct tui_opts *o)
+{
+	struct tui t;
+	double t0 = tui_now_ms();
+	int rc, key;
+
+	memset(&t, 0, sizeof(t));
+	t.ascii = o->ascii;
+	if ((rc = start(&t, db, o)) < 0 || (rc = term_init(&t)) < 0) {
+		term_done();
+		finish(&t);
+		return rc;
+	}
+	draw_set_ascii(o->ascii || !draw_locale_utf8());
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		t.views[i] = xcalloc(1, sizeof(struct view));
+		t.views[i]->ops = all_ops[i];
+		t.views[i]->tui = &t;
+	}
+	tui_show(&t, VIEW_DISCREP);
+	tui_redraw(&t);
+	if (t.timing)
+		fprintf(t.timing, "first_screen_ms %.3f\n", tui_now_ms() - t0);
+	while (!t.quit && (key = tui_read_key(&t)) >= 0) {
+		double k0 = tui_now_ms();
+		int r;
+
+		status_clear();
+		r = dispatch(&t, key);
+		if (r & TUI_QUIT)
+			break;
+		tui_redraw(&t);
+		timing_add(&t, key, tui_now_ms() - k0);
+	}
+	term_done();
+	rc = t.failed ? pc_error_set(PC_EINVALID, "%s", status_text()) : 0;
+	finish(&t);
+	return rc;
+}

@@ -1,0 +1,90 @@
+#ifndef PC_TUI_TUI_H
+#define PC_TUI_TUI_H
+/*
+ * The review TUI: terminal setup (interactive, or headless on /dev/null
+ * with PERFCORR_HEADLESS=1 and LINES/COLUMNS from the environment), the
+ * main loop (key -> action -> view -> generic), resize, scripted input
+ * (PERFCORR_SCRIPT) and key timing (PERFCORR_TIMING). tui_run is the
+ * only entry point for src/cmd_tui.c; the rest is for tui/ files.
+ */
+#include <stdio.h>
+
+#include "tui/data.h"
+
+struct db;
+struct view;
+struct script;
+
+struct tui_opts {
+	const char *model, *ref;	/* SRC[@VERSION] or NULL */
+	const char *policy;		/* policy file for limits, or NULL */
+	int ascii;			/* no UTF-8 glyphs */
+};
+
+/* Run the TUI on db until the user quits. Returns 0, or <0 with a
+ * message (the terminal is restored before returning). */
+int tui_run(struct db *db, const struct tui_opts *o);
+
+/* Handler results (htop HandlerResult). 0 = not handled. */
+enum tui_result {
+	TUI_HANDLED = 1 << 0,
+	TUI_REDRAW = 1 << 1,
+	TUI_QUIT = 1 << 2,
+};
+
+enum view_id {
+	VIEW_DISCREP, VIEW_DETAIL, VIEW_SUMMARY, VIEW_TREND, VIEW_RUNS,
+	VIEW_HELP, VIEW_COUNT
+};
+
+struct tui {
+	struct db *db;
+	struct tui_data data;
+	struct view *views[VIEW_COUNT];
+	struct view *cur;
+	struct view *back[16];		/* view history for `back` */
+	int depth;
+	int ascii, headless, quit;
+	int failed;			/* a script error (headless exit 1) */
+	int in_modal;			/* a prompt or form is open */
+	int reload_pending;
+	/* drawn over the screen after the view (forms) */
+	void (*overlay)(struct tui *t, void *arg);
+	void *overlay_arg;
+	size_t detail_point;		/* point shown by the detail view */
+	struct script *script;
+	FILE *timing;
+	double *lat;			/* per-key latencies (ms) */
+	size_t nlat;
+	char **latkey;
+};
+
+/* The next key: from the script (running its :commands on the way),
+ * else the terminal. Handles resize and notices database changes while
+ * waiting. Returns a key or an ACT_* action, or -1 at the end of the
+ * script in headless mode. */
+int tui_read_key(struct tui *t);
+
+/* Draw everything (title, current view, footer, status) and update the
+ * terminal. */
+void tui_redraw(struct tui *t);
+
+/* Make view id current (opening it when needed); pushes the previous
+ * view for `back`. Returns 0 or <0 (the message is on the status line). */
+int tui_show(struct tui *t, enum view_id id);
+
+/* Run one :command ("save-screen FILE", "resize COLS ROWS", an action
+ * name ...). Returns TUI_* flags. */
+int tui_command(struct tui *t, const char *cmd);
+
+/* Search the current view with ops->match from the cursor in dir,
+ * wrapping; moves the cursor. 1 when found. */
+int tui_search(struct tui *t, const char *needle, int dir);
+
+/* Monotonic milliseconds (for timing). */
+double tui_now_ms(void);
+
+/* Reload the data from the database, keeping each view's cursor. */
+int tui_reload(struct tui *t);
+
+#endif

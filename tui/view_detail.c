@@ -1,0 +1,336 @@
+/*
+ * Detail (Enter): one workload + op across every source kind: the
+ * values with their runs and files, pairwise errors from the core, the
+ * reference's spread, the raw kernel names and the annotation history.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "db/detail.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+#include "tui/annotate.h"
+#include "tui/fmt.h"
+#include "tui/keys.h"
+#include "tui/status.h"
+#include "tui/theme.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+
+static const char *const kinds[] = { "roofline", "perfsim", "rtl", "silicon" };
+
+static int tier(const char *kind)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(kinds[i], kind))
+			return i;
+	return -1;
+}
+
+/* A glob that matches s literally. */
+static char *glob_escape(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (; *s; s++) {
+		if (*s == '*' || *s == '?' || *s == '[') {
+			strbuf_addch(&sb, '[');
+			strbuf_addch(&sb, *s);
+			strbuf_addch(&sb, ']');
+		} else {
+			strbuf_addch(&sb, *s);
+		}
+	}
+	return strbuf_detach(&sb);
+}
+
+static void add_point(struct view *v, const struct corr_point *p)
+{
+	struct tui_data *d = &v->tui->data;
+	char m[16], r[16], e[16], sd[16], lo[16], hi[16], cv[16], cnt[16];
+
+	fmt_si(m, sizeof(m), p->model);
+	fmt_si(r, sizeof(r), p->ref);
+	fmt_pct(e, sizeof(e), p->err, 1);
+	textbuf_add(&v->text, TH_HEADER, "%s", p->workload);
+	textbuf_add(&v->text, TH_NORMAL, "  op %s (class %s)  metric %s",
+		    p->op, p->op_class ? p->op_class : "-", p->metric);
+	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s: model %s  ref %s "
+		    " err %s%s%s%s", d->set->model.source, d->set->model.version,
+		    d->set->ref.source, d->set->ref.version, m, r, e,
+		    p->flags & CORR_WITHIN_NOISE ? "  within noise" : "",
+		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
+		    "violation" : "", p->flags & CORR_NOISY_REF ?
+		    "  noisy reference (excluded)" : "");
+	fmt_si(sd, sizeof(sd), p->ref_sd);
+	fmt_si(lo, sizeof(lo), p->ref_min);
+	fmt_si(hi, sizeof(hi), p->ref_max);
+	fmt_pct(cv, sizeof(cv), p->ref_sd / p->ref, 0);
+	fmt_num(cnt, sizeof(cnt), p->ref_n, 0);
+	textbuf_add(&v->text, TH_NORMAL, "  reference spread: n %s  stddev %s "
+		    "(cv %s)  min-max %s..%s", cnt, sd, cv, lo, hi);
+}
+
+static void add_values(struct view *v, const struct db_detail_row *rows,
+		       size_t n)
+{
+	char val[16], sd[16], cnt[16];
+
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Values (every source and run)");
+	textbuf_add(&v->text, TH_COLHEAD, "  %-9s %-14s %-10s %-10s %9s %5s "
+		    "%9s %5s %s", "kind", "source", "version", "metric", "value",
+		    "n", "stddev", "run", "file");
+	for (size_t i = 0; i < n; i++) {
+		const struct db_detail_row *r = &rows[i];
+
+		fmt_si(val, sizeof(val), r->value);
+		fmt_si(sd, sizeof(sd), r->stddev);
+		fmt_num(cnt, sizeof(cnt), r->n, 0);
+		textbuf_add(&v->text, TH_NORMAL, "  %-9s %-14s %-10s %-10s %9s "
+			    "%5s %9s %5lld %s%s%s", r->kind, r->source,
+			    r->version, r->metric, val, cnt, sd,
+			    (long long)r->run_id, r->file, *r->platform ?
+			    " on " : "", r->platform);
+	}
+	if (!n)
+		textbuf_add(&v->text, TH_DIM, "  (no stored results)");
+}
+
+/* Sources present, latest first per source (rows are ordered by kind). */
+static size_t sources_of(const struct db_detail_row *rows, size_t n,
+			 const char **src, const char **kind, size_t max)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < k; j++)
+			if (!strcmp(src[j], rows[i].source))
+				break;
+		if (j == k && k < max) {
+			src[k] = rows[i].source;
+			kind[k++] = rows[i].kind;
+		}
+	}
+	return k;
+}
+
+static const char *side_spec(struct view *v, const char *source, char *buf,
+			     size_t len)
+{
+	const struct corr_set *s = v->tui->data.set;
+
+	if (!strcmp(source, s->model.source))
+		snprintf(buf, len, "%s@%s", source, s->model.version);
+	else if (!strcmp(source, s->ref.source))
+		snprintf(buf, len, "%s@%s", source, s->ref.version);
+	else
+		snprintf(buf, len, "%s", source);
+	return buf;
+}
+
+static void add_pair(struct view *v, const struct corr_point *p,
+		     const char *model, const char *ref)
+{
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *s = NULL;
+	char ms[128], rs[128], a[16], b[16], e[16];
+	char *wg = glob_escape(p->workload), *og = glob_escape(p->op);
+
+	q.model = side_spec(v, model, ms, sizeof(ms));
+	q.ref = side_spec(v, ref, rs, sizeof(rs));
+	q.metric = p->metric;
+	q.workload_glob = wg;
+	q.op_glob = og;
+	if (corr_load(&s, v->tui->db, &q) == 0 && s->n) {
+		const struct corr_point *x = &s->points[0];
+
+		fmt_si(a, sizeof(a), x->model);
+		fmt_si(b, sizeof(b), x->ref);
+		fmt_pct(e, sizeof(e), x->err, 1);
+		textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %9s %9s %8s%s",
+			    ms, rs, a, b, e, x->flags & CORR_WITHIN_NOISE ?
+			    "  within noise" : "");
+	} else {
+		textbuf_add(&v->text, TH_DIM, "  %-22s %-22s  (%s)", ms, rs,
+			    s ? "no pair" : pc_error_last());
+	}
+	corr_set_free(s);
+	free(wg);
+	free(og);
+}
+
+static void add_pairs(struct view *v, const struct corr_point *p,
+		      const struct db_detail_row *rows, size_t n)
+{
+	const char *src[16], *kind[16];
+	size_t k = sources_of(rows, n, src, kind, 16);
+
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Pairwise errors (model vs reference, "
+		    "metric %s, from the correlation core)", p->metric);
+	textbuf_add(&v->text, TH_COLHEAD, "  %-22s %-22s %9s %9s %8s", "model",
+		    "reference", "model", "ref", "err");
+	for (size_t i = 0; i < k; i++)
+		for (size_t j = 0; j < k; j++)
+			if (tier(kind[i]) >= 0 && tier(kind[i]) < tier(kind[j]))
+				add_pair(v, p, src[i], src[j]);
+}
+
+static void add_raw_names(struct view *v, const struct corr_point *p)
+{
+	struct db_raw_name *names = NULL;
+	size_t n = 0;
+
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Raw names mapped to '%s'", p->op);
+	if (db_op_raw_names(v->tui->db, p->workload_id, p->op_id, &names,
+			    &n) < 0)
+		textbuf_add(&v->text, TH_ERROR, "  %s", pc_error_last());
+	for (size_t i = 0; i < n; i++)
+		textbuf_add(&v->text, TH_NORMAL, "  %s@%s run %lld: %s x%ld",
+			    names[i].source, names[i].version,
+			    (long long)names[i].run_id, names[i].raw_name,
+			    names[i].instances);
+	if (!n)
+		textbuf_add(&v->text, TH_DIM, "  (none recorded)");
+	db_raw_names_free(names, n);
+}
+
+static void add_history(struct view *v, const struct corr_point *p)
+{
+	struct annot *h = NULL;
+	size_t n = 0;
+
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Annotation history (oldest first)");
+	if (db_annot_history(v->tui->db, p->workload, p->op, p->metric, &h,
+			     &n) < 0)
+		textbuf_add(&v->text, TH_ERROR, "  %s", pc_error_last());
+	for (size_t i = 0; i < n; i++) {
+		const struct annot *a = &h[i];
+		char *note = xstrdup(a->note ? a->note : ""), *save = NULL;
+
+		textbuf_add(&v->text, TH_NORMAL, "  %s  %s  %s  %s%s%s%s%s",
+			    a->created_at, a->author, a->status, a->category,
+			    a->model_source ? "  " : "", a->model_source ?
+			    a->model_source : "", a->ref_source ? " vs " : "",
+			    a->ref_source ? a->ref_source : "");
+		for (char *l = strtok_r(note, "\n", &save); l;
+		     l = strtok_r(NULL, "\n", &save))
+			textbuf_add(&v->text, TH_NORMAL, "      %s", l);
+		if (a->link && *a->link)
+			textbuf_add(&v->text, TH_NORMAL, "      link: %s",
+				    a->link);
+		if (a->expires && *a->expires)
+			textbuf_add(&v->text, TH_NORMAL, "      expires: %s",
+				    a->expires);
+		free(note);
+	}
+	if (!n)
+		textbuf_add(&v->text, TH_DIM, "  (not annotated yet: press a)");
+	db_annot_free(h, n);
+}
+
+static int detail_open(struct view *v)
+{
+	struct tui_data *d = &v->tui->data;
+	struct db_detail_row *rows = NULL;
+	size_t n = 0, keep = v->top;
+	const struct corr_point *p;
+	int rc;
+
+	/* a new row starts at the top; a reload keeps the scroll */
+	if (v->ncols != (int)v->tui->detail_point + 1 || v->gen != d->gen)
+		keep = v->gen == d->gen ? 0 : keep;
+	v->ncols = (int)v->tui->detail_point + 1;
+	textbuf_clear(&v->text);
+	v->nrows = 0;
+	if (!d->set || v->tui->detail_point >= d->set->n)
+		return pc_error_set(PC_ENOTFOUND, "no row selected");
+	p = &d->set->points[v->tui->detail_point];
+	add_point(v, p);
+	if ((rc = db_detail_results(v->tui->db, p->workload_id, p->op_id,
+				    &rows, &n)) < 0)
+		return rc;
+	add_values(v, rows, n);
+	add_pairs(v, p, rows, n);
+	db_detail_free(rows, n);
+	add_raw_names(v, p);
+	add_history(v, p);
+	v->nrows = v->text.n;
+	v->cursor = v->top = keep < v->nrows ? keep : 0;
+	return 0;
+}
+
+static void detail_info(struct view *v, char *buf, size_t len)
+{
+	const struct tui_data *d = &v->tui->data;
+
+	if (d->set && v->tui->detail_point < d->set->n)
+		snprintf(buf, len, "%s %s",
+			 d->set->points[v->tui->detail_point].op,
+			 d->set->points[v->tui->detail_point].metric);
+}
+
+static void detail_draw(struct view *v, int y, int h, int w)
+{
+	view_draw_text(v, y, h, w, 0);
+}
+
+static int detail_handle(struct view *v, int action)
+{
+	uint32_t point = (uint32_t)v->tui->detail_point;
+	size_t max = v->text.n > (size_t)v->height ?
+		     v->text.n - (size_t)v->height : 0;
+	int rc;
+
+	switch (action) {
+	case ACT_MOVE_DOWN:
+		v->top += v->top < max;
+		v->cursor = v->top;
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_MOVE_UP:
+		v->top -= v->top > 0;
+		v->cursor = v->top;
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_ANNOTATE:
+		if (!v->tui->data.set)
+			return TUI_HANDLED;
+		rc = annotate_points(v->tui, &point, 1);
+		if (rc < 0)
+			status_error("annotation not saved: %s",
+				     pc_error_last());
+		else if (rc > 0)
+			detail_open(v);
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	return 0;
+}
+
+static void detail_done(struct view *v)
+{
+	textbuf_clear(&v->text);
+}
+
+static const int detail_footer[] = { ACT_ANNOTATE, ACT_SEARCH, ACT_BACK,
+	ACT_VIEW_HELP, 0 };
+
+const struct view_ops detail_ops = {
+	.name = "detail",
+	.title = "Detail",
+	.footer = detail_footer,
+	.open = detail_open,
+	.info = detail_info,
+	.draw = detail_draw,
+	.handle = detail_handle,
+	.match = view_text_match,
+	.done = detail_done,
+};

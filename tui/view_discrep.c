@@ -1,0 +1,597 @@
+/*
+ * Discrepancies (the start view): one row per pair, sorted by |error|
+ * descending, coloured by severity; header with the pair and the core's
+ * summary. Filter, sort, search and marks work on struct rows, so a key
+ * costs one pass over the index at most.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/correlate.h"
+#include "src/error.h"
+#include "src/hmap.h"
+#include "src/util.h"
+#include "tui/annotate.h"
+#include "tui/draw.h"
+#include "tui/fmt.h"
+#include "tui/keys.h"
+#include "tui/rows.h"
+#include "tui/status.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+
+struct mkey {
+	int64_t w, o, m;
+};
+
+struct discrep {
+	struct rows rows;
+	struct filter filter;
+	int have_rows;
+	int sort_col, sort_desc;	/* survive reloads */
+	unsigned char *marked;		/* per point */
+	struct mkey *marks;		/* the same, by key (survives reloads) */
+	size_t nmarks;
+	struct mkey at;			/* the cursor's point */
+	int have_at;
+	struct stats_summary fsum;	/* summary of the filtered rows */
+	int have_fsum;
+};
+
+static const char *const col_names[RC_COUNT] = {
+	[RC_WORKLOAD] = "workload", [RC_OP] = "op", [RC_METRIC] = "metric",
+	[RC_MODEL] = "model", [RC_REF] = "ref", [RC_ERR] = "err",
+	[RC_FLAGS] = "flags", [RC_STATUS] = "status",
+};
+
+static struct discrep *priv(struct view *v)
+{
+	if (!v->priv) {
+		struct discrep *d = xcalloc(1, sizeof(*d));
+
+		d->sort_col = -1;
+		v->priv = d;
+		v->col = RC_ERR;
+	}
+	return v->priv;
+}
+
+static const struct corr_point *point_at(struct view *v, size_t row)
+{
+	struct discrep *d = v->priv;
+
+	return &v->tui->data.set->points[d->rows.idx[row]];
+}
+
+static void remember_cursor(struct view *v)
+{
+	struct discrep *d = v->priv;
+
+	if (d->have_rows && v->cursor < d->rows.n) {
+		const struct corr_point *p = point_at(v, v->cursor);
+
+		d->at = (struct mkey){ p->workload_id, p->op_id, p->metric_id };
+		d->have_at = 1;
+	}
+}
+
+static void key_text(char *buf, size_t len, int64_t w, int64_t o, int64_t m)
+{
+	snprintf(buf, len, "%lld:%lld:%lld", (long long)w, (long long)o,
+		 (long long)m);
+}
+
+/* Rebuild the per-point marks from the keys after a reload. */
+static void remap_marks(struct view *v)
+{
+	struct discrep *d = v->priv;
+	const struct corr_set *s = v->tui->data.set;
+	struct hmap map;
+	char key[80];
+	size_t kept = 0;
+	int64_t idx;
+
+	free(d->marked);
+	d->marked = xcalloc(s->n ? s->n : 1, 1);
+	if (!d->nmarks)
+		return;
+	hmap_init(&map);
+	for (size_t i = 0; i < d->nmarks; i++) {
+		key_text(key, sizeof(key), d->marks[i].w, d->marks[i].o,
+			 d->marks[i].m);
+		hmap_put(&map, key, 1);
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+
+		key_text(key, sizeof(key), p->workload_id, p->op_id,
+			 p->metric_id);
+		if (hmap_get(&map, key, &idx)) {
+			d->marked[i] = 1;
+			d->marks[kept++] = (struct mkey){ p->workload_id,
+				p->op_id, p->metric_id };
+		}
+	}
+	d->nmarks = kept;
+	hmap_release(&map);
+}
+
+static int keep_filtered(const struct corr_point *p, void *arg)
+{
+	struct view *v = arg;
+	struct discrep *d = v->priv;
+	const struct rows_src *src = &v->tui->data.src;
+
+	return filter_match(&d->filter, src, (size_t)(p - src->pts));
+}
+
+static void filtered_summary(struct view *v)
+{
+	struct discrep *d = v->priv;
+
+	d->have_fsum = d->filter.n > 0 &&
+		       corr_summary(&d->fsum, v->tui->data.set, keep_filtered,
+				    v, 0) == 0;
+}
+
+static int discrep_open(struct view *v)
+{
+	struct discrep *d = priv(v);
+	struct tui_data *data = &v->tui->data;
+	long row;
+
+	/* the cursor's key was remembered at the last draw: the old rows
+	 * may index a set that is gone */
+	if (d->have_rows)
+		rows_release(&d->rows);
+	d->have_rows = 0;
+	v->nrows = 0;
+	if (!data->set)
+		return pc_error_set(PC_ENOTFOUND, "nothing loaded");
+	rows_init(&d->rows, &data->src);
+	rows_sort(&d->rows, d->sort_col, d->sort_desc);
+	rows_apply(&d->rows, &d->filter);
+	d->have_rows = 1;
+	v->nrows = d->rows.n;
+	remap_marks(v);
+	filtered_summary(v);
+	row = d->have_at ? rows_find(&d->rows, d->at.w, d->at.o, d->at.m) : -1;
+	if (row >= 0)
+		view_goto(v, (size_t)row);
+	else
+		view_clamp(v);
+	return 0;
+}
+
+static void discrep_done(struct view *v)
+{
+	struct discrep *d = v->priv;
+
+	if (!d)
+		return;
+	if (d->have_rows)
+		rows_release(&d->rows);
+	filter_release(&d->filter);
+	free(d->marked);
+	free(d->marks);
+	free(d);
+	v->priv = NULL;
+}
+
+static void discrep_info(struct view *v, char *buf, size_t len)
+{
+	struct discrep *d = priv(v);
+	char pair[256];
+
+	size_t used;
+
+	used = (size_t)snprintf(buf, len, "%s | row %zu/%zu",
+		data_pair_label(&v->tui->data, pair, sizeof(pair)),
+		v->nrows ? v->cursor + 1 : 0, v->nrows);
+	if (d->nmarks && used < len)
+		snprintf(buf + used, len - used, " | %zu marked", d->nmarks);
+}
+
+/* Column widths for a screen w wide; the workload takes the rest. */
+static void layout(int w, int *cw)
+{
+	static const int fixed[RC_COUNT] = {
+		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
+		[RC_MODEL] = 8, [RC_REF] = 8, [RC_ERR] = 8, [RC_FLAGS] = 5,
+		[RC_STATUS] = 13,
+	};
+	int rest = w - 2;	/* the mark column and its space */
+
+	for (int c = 0; c < RC_COUNT; c++) {
+		cw[c] = fixed[c];
+		if (c != RC_WORKLOAD)
+			rest -= fixed[c] + 1;
+	}
+	cw[RC_WORKLOAD] = rest > 12 ? rest : 12;
+}
+
+static void flags_text(unsigned f, char *buf)
+{
+	int n = 0;
+
+	if (f & CORR_WITHIN_NOISE)
+		buf[n++] = 'N';
+	if (f & CORR_SOL_VIOLATION)
+		buf[n++] = 'S';
+	if (f & CORR_NOISY_REF)
+		buf[n++] = 'X';
+	if (f & CORR_WAIVED)
+		buf[n++] = 'W';
+	if (f & CORR_INVALID)
+		buf[n++] = 'I';
+	buf[n] = '\0';
+}
+
+static void draw_header(struct view *v, int y, int w)
+{
+	struct discrep *d = v->priv;
+	const struct stats_summary *s = &v->tui->data.sum;
+	char mape[16], bias[16], r[16];
+	int x;
+
+	fmt_pct(mape, sizeof(mape), s->mape, 0);
+	fmt_pct(bias, sizeof(bias), s->bias, 1);
+	fmt_num(r, sizeof(r), s->pearson, 3);
+	x = draw_textf(y, 0, w, TH_HEADER, "n %ld  MAPE %s  bias %s  r %s",
+		       s->n, mape, bias, r);
+	if (s->excluded_noisy || s->sol_violations)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld"
+				"  SoL %ld", s->excluded_noisy,
+				s->sol_violations);
+	if (!d->filter.n)
+		return;
+	x += draw_textf(y, x, w - x, TH_NORMAL, "  | filter '%s': %zu rows",
+			d->filter.text, d->rows.n);
+	if (d->have_fsum) {
+		fmt_pct(mape, sizeof(mape), d->fsum.mape, 0);
+		fmt_pct(bias, sizeof(bias), d->fsum.bias, 1);
+		fmt_num(r, sizeof(r), d->fsum.pearson, 3);
+		draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s r %s",
+			   mape, bias, r);
+	}
+}
+
+static void draw_heads(struct view *v, int y, const int *cw)
+{
+	struct discrep *d = v->priv;
+	int x = 2;
+	char head[32];
+
+	for (int c = 0; c < RC_COUNT; c++) {
+		const char *arrow = "";
+
+		if (c == d->rows.col || (d->rows.col < 0 && c == RC_ERR))
+			arrow = d->rows.col < 0 || d->rows.desc ? "v" : "^";
+		snprintf(head, sizeof(head), "%s%s", col_names[c], arrow);
+		if (c >= RC_MODEL && c <= RC_ERR)
+			draw_text_right(y, x, cw[c], head, c == v->col ?
+					TH_COLSEL : TH_COLHEAD);
+		else
+			draw_text(y, x, cw[c], head, c == v->col ? TH_COLSEL :
+				  TH_COLHEAD);
+		x += cw[c] + 1;
+	}
+}
+
+/* One cell at *x, advancing *x past it and a separator. */
+static void cell(int y, int *x, int w, const char *text, enum theme_role role,
+		 int right)
+{
+	if (right)
+		draw_text_right(y, *x, w, text, role);
+	else
+		draw_text(y, *x, w, text, role);
+	*x += w + 1;
+}
+
+static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
+{
+	struct discrep *d = v->priv;
+	struct tui_data *data = &v->tui->data;
+	uint32_t i = d->rows.idx[row];
+	const struct corr_point *p = &data->set->points[i];
+	int cur = row == v->cursor, x = 2, sev = data_severity(data, p->err);
+	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
+	char buf[32];
+
+	erole = cur ? TH_CURSOR : (p->flags & (CORR_WITHIN_NOISE | CORR_WAIVED))
+		? TH_DIM : sev == 2 ? TH_SEV_FAIL : sev == 1 ? TH_SEV_WARN :
+		TH_SEV_OK;
+	if (cur)
+		draw_fill(y, 0, w, TH_CURSOR);
+	if (d->marked[i])
+		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
+	cell(y, &x, cw[RC_WORKLOAD], p->workload, base, 0);
+	cell(y, &x, cw[RC_OP], p->op, base, 0);
+	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
+	fmt_si(buf, sizeof(buf), p->model);
+	cell(y, &x, cw[RC_MODEL], buf, base, 1);
+	fmt_si(buf, sizeof(buf), p->ref);
+	cell(y, &x, cw[RC_REF], buf, base, 1);
+	fmt_pct(buf, sizeof(buf), p->err, 1);
+	cell(y, &x, cw[RC_ERR], buf, erole, 1);
+	flags_text(p->flags, buf);
+	cell(y, &x, cw[RC_FLAGS], buf, base, 0);
+	cell(y, &x, cw[RC_STATUS], data->status[i] ?
+	     data_status_name(data->status[i]) : "-", base, 0);
+}
+
+static void discrep_draw(struct view *v, int y, int h, int w)
+{
+	struct discrep *d = priv(v);
+	int cw[RC_COUNT];
+
+	if (!d->have_rows) {
+		draw_text(y, 0, w, "nothing to show", TH_DIM);
+		return;
+	}
+	layout(w, cw);
+	draw_header(v, y, w);
+	draw_heads(v, y + 1, cw);
+	v->height = h - 2;
+	view_clamp(v);
+	if (!d->rows.n)
+		draw_text(y + 2, 2, w - 2, d->filter.n ? "no rows match the "
+			  "filter (F clears it)" : "no pairs", TH_DIM);
+	for (int k = 0; k < v->height && v->top + (size_t)k < d->rows.n; k++)
+		draw_row(v, v->top + (size_t)k, y + 2 + k, w, cw);
+	remember_cursor(v);
+}
+
+/* Keep the cursor on the same point after the order changed. */
+static void follow(struct view *v, uint32_t point)
+{
+	struct discrep *d = v->priv;
+
+	v->nrows = d->rows.n;
+	for (size_t k = 0; k < d->rows.n; k++)
+		if (d->rows.idx[k] == point) {
+			view_goto(v, k);
+			return;
+		}
+	v->cursor = v->top = 0;
+}
+
+static int sort_by_column(struct view *v)
+{
+	struct discrep *d = v->priv;
+	uint32_t at = d->rows.n ? d->rows.idx[v->cursor] : 0;
+	int col = v->col, desc;
+
+	if (col == d->rows.col || (d->rows.col < 0 && col == RC_ERR))
+		desc = d->rows.col < 0 ? 0 : !d->rows.desc;
+	else
+		desc = col >= RC_MODEL;	/* numbers: largest first */
+	if (col == RC_ERR && desc) {
+		col = -1;	/* |err| descending is the core's order */
+		desc = 0;
+	}
+	rows_sort(&d->rows, col, desc);
+	rows_apply(&d->rows, &d->filter);
+	d->sort_col = col;
+	d->sort_desc = desc;
+	follow(v, at);
+	status_report("sorted by %s %s", col_names[v->col],
+		      col < 0 || desc ? "descending" : "ascending");
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+struct live {
+	struct view *v;
+	char *before;
+};
+
+/* Filter as you type: apply every parseable prefix. */
+static void filter_changed(struct tui *t, const char *text, void *arg)
+{
+	struct live *l = arg;
+	struct discrep *d = l->v->priv;
+	struct filter f;
+
+	(void)t;
+	if (filter_parse(&f, text) < 0) {
+		status_error("%s", pc_error_last());
+		return;
+	}
+	status_clear();
+	filter_release(&d->filter);
+	d->filter = f;
+	d->have_fsum = 0;
+	rows_apply(&d->rows, &d->filter);
+	l->v->nrows = d->rows.n;
+	l->v->cursor = l->v->top = 0;
+}
+
+static int filter_prompt(struct view *v)
+{
+	struct discrep *d = v->priv;
+	struct live l = { v, xstrdup(d->filter.text ? d->filter.text : "") };
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s", l.before);
+	if (!status_prompt(v->tui, "filter: ", buf, sizeof(buf),
+			   filter_changed, &l)) {
+		filter_changed(v->tui, l.before, &l);	/* Esc: put it back */
+	} else {
+		struct filter check;
+
+		if (filter_parse(&check, buf) < 0)
+			status_error("%s", pc_error_last());
+		else
+			filter_release(&check);
+	}
+	free(l.before);
+	filtered_summary(v);
+	if (d->filter.n)
+		status_report("%zu of %zu rows match '%s'", d->rows.n,
+			      d->rows.src->n, d->filter.text);
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static int search(struct view *v, int action)
+{
+	struct discrep *d = v->priv;
+	char buf[sizeof(v->search)] = "";
+	long row;
+
+	if (action == ACT_SEARCH) {
+		if (!status_prompt(v->tui, "/", buf, sizeof(buf), NULL, NULL) ||
+		    !buf[0])
+			return TUI_HANDLED | TUI_REDRAW;
+		snprintf(v->search, sizeof(v->search), "%s", buf);
+	}
+	if (!v->search[0]) {
+		status_report("no search yet: press / first");
+		return TUI_HANDLED;
+	}
+	row = rows_search(&d->rows, v->search, v->cursor,
+			  action == ACT_FIND_PREV ? -1 : 1);
+	if (row < 0)
+		status_error("'%s' not found", v->search);
+	else
+		view_goto(v, (size_t)row);
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static void toggle_mark(struct view *v)
+{
+	struct discrep *d = v->priv;
+	uint32_t i = d->rows.idx[v->cursor];
+	const struct corr_point *p = point_at(v, v->cursor);
+
+	d->marked[i] = !d->marked[i];
+	if (d->marked[i]) {
+		d->marks = xrealloc(d->marks, (d->nmarks + 1) *
+				    sizeof(*d->marks));
+		d->marks[d->nmarks++] = (struct mkey){ p->workload_id,
+			p->op_id, p->metric_id };
+	} else {
+		for (size_t k = 0; k < d->nmarks; k++)
+			if (d->marks[k].w == p->workload_id &&
+			    d->marks[k].o == p->op_id &&
+			    d->marks[k].m == p->metric_id)
+				d->marks[k] = d->marks[--d->nmarks];
+	}
+	if (v->cursor + 1 < v->nrows)
+		v->cursor++;
+}
+
+static void clear_marks(struct view *v)
+{
+	struct discrep *d = v->priv;
+
+	memset(d->marked, 0, d->rows.src->n ? d->rows.src->n : 1);
+	d->nmarks = 0;
+}
+
+static int annotate(struct view *v)
+{
+	struct discrep *d = v->priv;
+	uint32_t *pts;
+	size_t n = 0;
+	int rc;
+
+	if (!d->rows.n)
+		return TUI_HANDLED;
+	pts = xmalloc((d->nmarks ? d->rows.src->n : 1) * sizeof(*pts));
+	for (size_t i = 0; d->nmarks && i < d->rows.src->n; i++)
+		if (d->marked[i])
+			pts[n++] = (uint32_t)i;
+	if (!n)
+		pts[n++] = d->rows.idx[v->cursor];
+	rc = annotate_points(v->tui, pts, n);
+	free(pts);
+	if (rc > 0) {
+		if (d->nmarks)
+			clear_marks(v);
+		free(d->rows.perm[RC_STATUS]);
+		d->rows.perm[RC_STATUS] = NULL;
+		if (d->rows.col == RC_STATUS)
+			rows_sort(&d->rows, RC_STATUS, d->rows.desc);
+	} else if (rc < 0) {
+		status_error("annotation not saved: %s", pc_error_last());
+	}
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static int discrep_handle(struct view *v, int action)
+{
+	struct discrep *d = priv(v);
+	char pair[256];
+
+	if (!d->have_rows)
+		return 0;
+	switch (action) {
+	case ACT_ENTER:
+		if (!d->rows.n)
+			return TUI_HANDLED;
+		v->tui->detail_point = d->rows.idx[v->cursor];
+		tui_show(v->tui, VIEW_DETAIL);
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_COL_LEFT:
+		v->col = v->col > 0 ? v->col - 1 : 0;
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_COL_RIGHT:
+		v->col = v->col + 1 < RC_COUNT ? v->col + 1 : RC_COUNT - 1;
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_SORT:
+		return sort_by_column(v);
+	case ACT_FILTER:
+		return filter_prompt(v);
+	case ACT_FILTER_CLEAR:
+		filter_changed(v->tui, "", &(struct live){ v, NULL });
+		filtered_summary(v);
+		status_report("filter cleared");
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_SEARCH:
+	case ACT_FIND_NEXT:
+	case ACT_FIND_PREV:
+		return search(v, action);
+	case ACT_MARK:
+		if (d->rows.n)
+			toggle_mark(v);
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_MARK_CLEAR:
+		clear_marks(v);
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_ANNOTATE:
+		return annotate(v);
+	case ACT_CYCLE_PAIR:
+		if (data_cycle_pair(&v->tui->data) < 0) {
+			status_error("%s", pc_error_last());
+			return TUI_HANDLED;
+		}
+		d->have_at = 0;
+		d->nmarks = 0;	/* marks belong to the previous pair */
+		v->tui->detail_point = (size_t)-1;
+		v->cursor = v->top = 0;
+		discrep_open(v);
+		v->gen = v->tui->data.gen;
+		status_report("pair: %s", data_pair_label(&v->tui->data, pair,
+			      sizeof(pair)));
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	return 0;
+}
+
+static const int discrep_footer[] = { ACT_ENTER, ACT_ANNOTATE, ACT_MARK,
+	ACT_FILTER, ACT_SEARCH, ACT_SORT, ACT_CYCLE_PAIR, ACT_VIEW_NEXT,
+	ACT_VIEW_HELP, ACT_BACK, 0 };
+
+const struct view_ops discrep_ops = {
+	.name = "discrepancies",
+	.title = "Discrepancies",
+	.footer = discrep_footer,
+	.open = discrep_open,
+	.info = discrep_info,
+	.draw = discrep_draw,
+	.handle = discrep_handle,
+	.done = discrep_done,
+};

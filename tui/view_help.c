@@ -1,0 +1,82 @@
+/* Help: generated from the action list and the key table. */
+#include <string.h>
+
+#include "tui/keys.h"
+#include "tui/theme.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+
+static int help_open(struct view *v)
+{
+	const struct action_info *a;
+	size_t n;
+	char keys[96], maps[96];
+
+	textbuf_clear(&v->text);
+	textbuf_add(&v->text, TH_HEADER, "perfcorr tui: keys (from the key "
+		    "table; view-only keys name their view)");
+	a = keys_actions(&n);
+	for (size_t i = 0; i < n; i++) {
+		if (!a[i].action) {
+			textbuf_add(&v->text, TH_NORMAL, "%s", "");
+			textbuf_add(&v->text, TH_HEADER, "%s", a[i].name);
+			continue;
+		}
+		keys_describe(a[i].action, keys, sizeof(keys), maps,
+			      sizeof(maps));
+		textbuf_add(&v->text, TH_NORMAL, "  %-14s %-19s %s%s%s%s",
+			    keys[0] ? keys : "(:command)", a[i].name,
+			    a[i].help, maps[0] ? " [" : "", maps,
+			    maps[0] ? "]" : "");
+	}
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Filter (f): terms are ANDed");
+	textbuf_add(&v->text, TH_NORMAL, "  FIELD OP VALUE, fields workload "
+		    "op class metric status category err |err| model ref "
+		    "flag");
+	textbuf_add(&v->text, TH_NORMAL, "  ops = != ~ (substring) !~ > >= < "
+		    "<=; numbers may end in %%; a bare word matches workload, "
+		    "op or metric");
+	textbuf_add(&v->text, TH_NORMAL, "  e.g. metric=ttft op~gemm "
+		    "status=open err>0.1   flag=sol   |err|>=15%%");
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
+	textbuf_add(&v->text, TH_HEADER, "Commands (:)");
+	textbuf_add(&v->text, TH_NORMAL, "  save-screen FILE   resize COLS "
+		    "ROWS   q   or any action name above");
+	v->nrows = v->text.n;
+	return 0;
+}
+
+static void help_draw(struct view *v, int y, int h, int w)
+{
+	view_draw_text(v, y, h, w, 0);
+}
+
+static int help_handle(struct view *v, int action)
+{
+	/* the help scrolls: the cursor is the top line */
+	if (action == ACT_MOVE_DOWN || action == ACT_MOVE_UP) {
+		size_t max = v->text.n > (size_t)v->height ?
+			     v->text.n - (size_t)v->height : 0;
+
+		if (action == ACT_MOVE_DOWN && v->top < max)
+			v->top++;
+		else if (action == ACT_MOVE_UP && v->top > 0)
+			v->top--;
+		v->cursor = v->top;
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	return 0;
+}
+
+static const int help_footer[] = { ACT_BACK, ACT_SEARCH, ACT_VIEW_NEXT, 0 };
+
+const struct view_ops help_ops = {
+	.name = "help",
+	.title = "Help",
+	.footer = help_footer,
+	.open = help_open,
+	.draw = help_draw,
+	.handle = help_handle,
+	.match = view_text_match,
+};

@@ -1,0 +1,143 @@
+/* Runs: every import with its provenance (the `perfcorr runs` listing). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/query.h"
+#include "src/util.h"
+#include "tui/draw.h"
+#include "tui/keys.h"
+#include "tui/rows.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+
+#define MAX_WIDTH 28
+
+struct runs {
+	int ncols;
+	char **head;
+	char **cells;		/* nrows * ncols */
+	int *width;
+};
+
+static void runs_free(struct runs *r)
+{
+	if (!r)
+		return;
+	free(r->width);
+	for (int i = 0; i < r->ncols; i++)
+		free(r->head[i]);
+	free(r->head);
+	free(r);
+}
+
+static void runs_done(struct view *v)
+{
+	struct runs *r = v->priv;
+
+	if (r) {
+		for (size_t i = 0; i < v->nrows * (size_t)r->ncols; i++)
+			free(r->cells[i]);
+		free(r->cells);
+	}
+	runs_free(r);
+	v->priv = NULL;
+	v->nrows = 0;
+}
+
+static int runs_open(struct view *v)
+{
+	struct db_cursor *c;
+	struct runs *r;
+	int rc;
+
+	runs_done(v);
+	if ((rc = db_list_open(&c, v->tui->db, DB_LIST_RUNS, NULL)) < 0)
+		return rc;
+	r = xcalloc(1, sizeof(*r));
+	r->ncols = db_cursor_ncols(c);
+	r->head = xcalloc((size_t)r->ncols, sizeof(*r->head));
+	r->width = xcalloc((size_t)r->ncols, sizeof(*r->width));
+	for (int i = 0; i < r->ncols; i++) {
+		r->head[i] = xstrdup(db_cursor_name(c, i));
+		r->width[i] = (int)strlen(r->head[i]);
+	}
+	v->priv = r;
+	while ((rc = db_cursor_next(c)) > 0) {
+		r->cells = xrealloc(r->cells, (v->nrows + 1) *
+				    (size_t)r->ncols * sizeof(*r->cells));
+		for (int i = 0; i < r->ncols; i++) {
+			char *s = xstrdup(db_cursor_text(c, i));
+			int w = draw_width(s);
+
+			r->cells[v->nrows * (size_t)r->ncols + (size_t)i] = s;
+			if (w > r->width[i])
+				r->width[i] = w > MAX_WIDTH ? MAX_WIDTH : w;
+		}
+		v->nrows++;
+	}
+	db_cursor_close(c);
+	return rc < 0 ? rc : 0;
+}
+
+static void runs_info(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu run%s", v->nrows, v->nrows == 1 ? "" : "s");
+}
+
+static void draw_row(struct runs *r, char **cells, int y, int w,
+		     enum theme_role role)
+{
+	int x = 0;
+
+	for (int i = 0; i < r->ncols && x < w; i++) {
+		draw_text(y, x, r->width[i], cells[i], role);
+		x += r->width[i] + 1;
+	}
+}
+
+static void runs_draw(struct view *v, int y, int h, int w)
+{
+	struct runs *r = v->priv;
+
+	if (!r)
+		return;
+	draw_row(r, r->head, y, w, TH_COLHEAD);
+	v->height = h - 1;
+	view_clamp(v);
+	if (!v->nrows)
+		draw_text(y + 1, 0, w, "no runs imported yet", TH_DIM);
+	for (int k = 0; k < h - 1 && v->top + (size_t)k < v->nrows; k++) {
+		size_t i = v->top + (size_t)k;
+
+		if (i == v->cursor)
+			draw_fill(y + 1 + k, 0, w, TH_CURSOR);
+		draw_row(r, r->cells + i * (size_t)r->ncols, y + 1 + k, w,
+			 i == v->cursor ? TH_CURSOR : TH_NORMAL);
+	}
+}
+
+static int runs_match(struct view *v, size_t row, const char *needle)
+{
+	struct runs *r = v->priv;
+
+	for (int i = 0; r && i < r->ncols; i++)
+		if (rows_contains(r->cells[row * (size_t)r->ncols + (size_t)i],
+				  needle))
+			return 1;
+	return 0;
+}
+
+static const int runs_footer[] = { ACT_BACK, ACT_SEARCH, ACT_VIEW_NEXT,
+	ACT_VIEW_HELP, 0 };
+
+const struct view_ops runs_ops = {
+	.name = "runs",
+	.title = "Runs",
+	.footer = runs_footer,
+	.open = runs_open,
+	.info = runs_info,
+	.draw = runs_draw,
+	.match = runs_match,
+	.done = runs_done,
+};
