@@ -102,6 +102,29 @@ int draw_text(int y, int x, int w, const char *s, enum theme_role role)
 	return used;
 }
 
+int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role)
+{
+	size_t len = strlen(s), cut;
+	int head = (w - 1) / 2, used;
+
+	if (draw_width(s) <= w || w < 8)
+		return draw_text(y, x, w, s, role);
+	used = draw_text(y, x, head, s, role);
+	used += draw_text(y, x + used, 1, "~", role);
+	/* the tail: the shortest suffix that fits */
+	cut = len;
+	while (cut > 0) {
+		size_t back = cut - 1;
+
+		while (back > 0 && ((unsigned char)s[back] & 0xc0) == 0x80)
+			back--;
+		if (draw_width(s + back) > w - used)
+			break;
+		cut = back;
+	}
+	return used + draw_text(y, x + used, w - used, s + cut, role);
+}
+
 int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
 	       ...)
 {
@@ -146,8 +169,9 @@ void draw_hline(int y, int x, int w, enum theme_role role)
 }
 
 void draw_canvas(int y, int x, const struct canvas *top,
-		 enum theme_role top_role, const struct canvas *base,
-		 enum theme_role base_role)
+		 enum theme_role top_role, const char *top_ascii,
+		 const struct canvas *base, enum theme_role base_role,
+		 const char *base_ascii)
 {
 	char glyph[8];
 
@@ -161,8 +185,13 @@ void draw_canvas(int y, int x, const struct canvas *top,
 			if (y + cy >= LINES || x + cx >= COLS)
 				continue;
 			attrset((attr_t)theme_attr(t ? top_role : base_role));
-			mvaddstr(y + cy, x + cx, plot_cell_glyph(t | b,
-				 ascii_mode, glyph));
+			if (ascii_mode && t && top_ascii)
+				mvaddstr(y + cy, x + cx, top_ascii);
+			else if (ascii_mode && !t && base_ascii)
+				mvaddstr(y + cy, x + cx, base_ascii);
+			else
+				mvaddstr(y + cy, x + cx, plot_cell_glyph(t | b,
+					 ascii_mode, glyph));
 		}
 	attrset(A_NORMAL);
 }

@@ -21,6 +21,9 @@ int draw_locale_utf8(void);
 int draw_text(int y, int x, int w, const char *s, enum theme_role role);
 int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
 	       ...) __attribute__((format(printf, 5, 6)));
+/* Like draw_text, but a text too long keeps its head and tail with
+ * "~" between (workload keys differ at both ends). */
+int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role);
 /* Right-aligned in w columns. */
 int draw_text_right(int y, int x, int w, const char *s,
 		    enum theme_role role);
@@ -30,10 +33,13 @@ void draw_fill(int y, int x, int w, enum theme_role role);
 int draw_width(const char *s);
 
 /* A canvas at (y, x); cells with dots of top use top_role, the others
- * (dots of base only) base_role. base may be NULL. */
+ * (dots of base only) base_role. base may be NULL. In ASCII mode a
+ * non-NULL top_ascii / base_ascii replaces the dot-count glyph of such
+ * cells (e.g. "o" for points, "/" for the y = x line). */
 void draw_canvas(int y, int x, const struct canvas *top,
-		 enum theme_role top_role, const struct canvas *base,
-		 enum theme_role base_role);
+		 enum theme_role top_role, const char *top_ascii,
+		 const struct canvas *base, enum theme_role base_role,
+		 const char *base_ascii);
 
 /* A horizontal rule of w columns. */
 void draw_hline(int y, int x, int w, enum theme_role role);

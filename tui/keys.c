@@ -157,7 +157,8 @@ int keys_for_action(const char *keymap, int action, char *buf, size_t len)
 			if (b->action != action || strcmp(b->keymap, want) ||
 			    keys_lookup(keymap, b->key) != action)
 				continue;
-			if (b->key == KEY_ENTER && action == ACT_ENTER)
+			if ((b->key == KEY_ENTER || b->key == '\r') &&
+			    action == ACT_ENTER)
 				continue;	/* same label as '\n' */
 			keys_name(b->key, name, sizeof(name));
 			used += (size_t)snprintf(buf + used, used < len ?

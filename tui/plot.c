@@ -17,7 +17,7 @@ static const char *const blocks[9] = {
 	" ", "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
 	"\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88",
 };
-static const char ascii_levels[] = " _.-=+*#";
+static const char ascii_levels[] = "_.-~=+*#";
 
 void canvas_init(struct canvas *c, int w, int h)
 {

@@ -27,7 +27,7 @@ unsigned canvas_cell(const struct canvas *c, int cx, int cy);
 const char *plot_cell_glyph(unsigned mask, int ascii, char *buf);
 
 /* One glyph per value scaled between the finite minimum and maximum
- * (UTF-8 block elements, or " _.-=+*#" when ascii); NaN is a space.
+ * (UTF-8 block elements, or "_.-~=+*#" when ascii); NaN is a space.
  * buf receives NUL-terminated text (up to 3 bytes per value). */
 void plot_sparkline(const double *v, size_t n, int ascii, char *buf,
 		    size_t len);

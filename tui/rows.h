@@ -70,7 +70,8 @@ int filter_match(struct filter *f, const struct rows_src *src, size_t i);
 
 struct rows {
 	const struct rows_src *src;
-	uint32_t *perm[RC_COUNT];	/* cached ascending orders, lazily */
+	uint32_t *perm[RC_COUNT][2];	/* cached orders [col][desc], lazily;
+					   ties keep the core's order */
 	uint32_t *idx;			/* the visible rows, in order */
 	size_t n;
 	int col;			/* sort column, -1 = |err| descending */

@@ -19,10 +19,11 @@ void rows_init(struct rows *r, const struct rows_src *src)
 
 void rows_invalidate(struct rows *r)
 {
-	for (int c = 0; c < RC_COUNT; c++) {
-		free(r->perm[c]);
-		r->perm[c] = NULL;
-	}
+	for (int c = 0; c < RC_COUNT; c++)
+		for (int d = 0; d < 2; d++) {
+			free(r->perm[c][d]);
+			r->perm[c][d] = NULL;
+		}
 }
 
 void rows_release(struct rows *r)
@@ -144,7 +145,7 @@ static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
 	free(rank);
 }
 
-static uint32_t *build_perm(const struct rows_src *s, int col)
+static uint32_t *build_perm(const struct rows_src *s, int col, int desc)
 {
 	uint32_t *perm = xmalloc((s->n ? s->n : 1) * sizeof(*perm));
 	uint64_t *keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
@@ -164,6 +165,9 @@ static uint32_t *build_perm(const struct rows_src *s, int col)
 				  s->status ? s->status[i] : 0;
 		}
 	}
+	if (desc)
+		for (size_t i = 0; i < s->n; i++)
+			keys[i] = ~keys[i];
 	radix_sort(perm, keys, s->n);
 	free(keys);
 	return perm;
@@ -172,23 +176,22 @@ static uint32_t *build_perm(const struct rows_src *s, int col)
 void rows_sort(struct rows *r, int col, int desc)
 {
 	r->col = col >= 0 && col < RC_COUNT ? col : -1;
-	r->desc = desc;
-	if (r->col >= 0 && !r->perm[r->col])
-		r->perm[r->col] = build_perm(r->src, r->col);
+	r->desc = desc = desc != 0;
+	if (r->col >= 0 && !r->perm[r->col][desc])
+		r->perm[r->col][desc] = build_perm(r->src, r->col, desc);
 }
 
 void rows_apply(struct rows *r, struct filter *f)
 {
 	const struct rows_src *s = r->src;
-	const uint32_t *perm = r->col >= 0 ? r->perm[r->col] : NULL;
+	const uint32_t *perm = r->col >= 0 ? r->perm[r->col][r->desc] : NULL;
 	int all = !f || !f->n;
 
 	if (!r->idx)
 		r->idx = xmalloc((s->n ? s->n : 1) * sizeof(*r->idx));
 	r->n = 0;
 	for (size_t k = 0; k < s->n; k++) {
-		size_t pos = r->desc ? s->n - 1 - k : k;
-		uint32_t i = perm ? perm[pos] : (uint32_t)pos;
+		uint32_t i = perm ? perm[k] : (uint32_t)k;
 
 		if (all || filter_match(f, s, i))
 			r->idx[r->n++] = i;

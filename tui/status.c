@@ -57,6 +57,9 @@ void status_draw(int y, int w)
 	if (prompt_label) {
 		used = draw_text(y, 0, w, prompt_label, TH_STATUS);
 		used += draw_text(y, used, w - used, prompt_buf, TH_STATUS);
+		if (message[0] && used + 4 < w)
+			draw_textf(y, used + 2, w - used - 2, is_error ?
+				   TH_ERROR : TH_STATUS, "[%s]", message);
 		move(y, used < w ? used : w - 1);
 		return;
 	}

@@ -68,7 +68,7 @@ static int term_init(struct tui *t)
 			screen = newterm("dumb", null_out, null_in);
 	} else {
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-			return pc_error_set(PC_EUSAGE, "not a terminal (set "
+			return pc_error_set(PC_EINVALID, "not a terminal (set "
 					    "PERFCORR_HEADLESS=1 with "
 					    "PERFCORR_SCRIPT to run without one)");
 		screen = newterm(NULL, stdout, stdin);
@@ -172,7 +172,7 @@ int tui_show(struct tui *t, enum view_id id)
 	return 0;
 }
 
-static const char *footer_label(int action)
+static const char *footer_label(const struct tui *t, int action)
 {
 	const char *name = keys_action_name(action);
 
@@ -182,6 +182,8 @@ static const char *footer_label(int action)
 		return "pair";
 	if (action == ACT_GROUP_BY)
 		return "group";
+	if (action == ACT_BACK)
+		return t->depth ? "back" : "quit";
 	if (!strncmp(name, "view-", 5))
 		return name + 5;
 	return name;
@@ -204,7 +206,7 @@ static void draw_footer(struct tui *t, int y, int w)
 			*comma = '\0';
 		x += draw_text(y, x, w - x, keys, TH_FOOTER_KEY);
 		x += draw_text(y, x, w - x, " ", TH_FOOTER);
-		x += draw_text(y, x, w - x, footer_label(acts[i]), TH_FOOTER);
+		x += draw_text(y, x, w - x, footer_label(t, acts[i]), TH_FOOTER);
 		x += draw_text(y, x, w - x, "  ", TH_FOOTER);
 	}
 }

@@ -43,7 +43,7 @@ struct discrep {
 static const char *const col_names[RC_COUNT] = {
 	[RC_WORKLOAD] = "workload", [RC_OP] = "op", [RC_METRIC] = "metric",
 	[RC_MODEL] = "model", [RC_REF] = "ref", [RC_ERR] = "err",
-	[RC_FLAGS] = "flags", [RC_STATUS] = "status",
+	[RC_FLAGS] = "flag", [RC_STATUS] = "status",
 };
 
 static struct discrep *priv(struct view *v)
@@ -183,25 +183,29 @@ static void discrep_done(struct view *v)
 static void discrep_info(struct view *v, char *buf, size_t len)
 {
 	struct discrep *d = priv(v);
-	char pair[256];
+	char pair[256], marks[32] = "";
 
-	size_t used;
-
-	used = (size_t)snprintf(buf, len, "%s | row %zu/%zu",
-		data_pair_label(&v->tui->data, pair, sizeof(pair)),
-		v->nrows ? v->cursor + 1 : 0, v->nrows);
-	if (d->nmarks && used < len)
-		snprintf(buf + used, len - used, " | %zu marked", d->nmarks);
+	if (d->nmarks)
+		snprintf(marks, sizeof(marks), " | %zu marked", d->nmarks);
+	snprintf(buf, len, "row %zu/%zu%s | %s", v->nrows ? v->cursor + 1 : 0,
+		 v->nrows, marks, data_pair_label(&v->tui->data, pair,
+						  sizeof(pair)));
 }
 
 /* Column widths for a screen w wide; the workload takes the rest. */
 static void layout(int w, int *cw)
 {
-	static const int fixed[RC_COUNT] = {
+	static const int wide[RC_COUNT] = {
 		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
 		[RC_MODEL] = 8, [RC_REF] = 8, [RC_ERR] = 8, [RC_FLAGS] = 5,
 		[RC_STATUS] = 13,
 	};
+	static const int narrow[RC_COUNT] = {
+		[RC_WORKLOAD] = 0, [RC_OP] = 10, [RC_METRIC] = 6,
+		[RC_MODEL] = 7, [RC_REF] = 7, [RC_ERR] = 7, [RC_FLAGS] = 4,
+		[RC_STATUS] = 11,
+	};
+	const int *fixed = w < 110 ? narrow : wide;
 	int rest = w - 2;	/* the mark column and its space */
 
 	for (int c = 0; c < RC_COUNT; c++) {
@@ -268,7 +272,9 @@ static void draw_heads(struct view *v, int y, const int *cw)
 		const char *arrow = "";
 
 		if (c == d->rows.col || (d->rows.col < 0 && c == RC_ERR))
-			arrow = d->rows.col < 0 || d->rows.desc ? "v" : "^";
+			arrow = d->rows.col < 0 || d->rows.desc ?
+				(draw_ascii() ? " v" : "\xe2\x96\xbc") :
+				(draw_ascii() ? " ^" : "\xe2\x96\xb2");
 		snprintf(head, sizeof(head), "%s%s", col_names[c], arrow);
 		if (c >= RC_MODEL && c <= RC_ERR)
 			draw_text_right(y, x, cw[c], head, c == v->col ?
@@ -308,7 +314,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 		draw_fill(y, 0, w, TH_CURSOR);
 	if (d->marked[i])
 		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
-	cell(y, &x, cw[RC_WORKLOAD], p->workload, base, 0);
+	draw_text_mid(y, x, cw[RC_WORKLOAD], p->workload, base);
+	x += cw[RC_WORKLOAD] + 1;
 	cell(y, &x, cw[RC_OP], p->op, base, 0);
 	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
 	fmt_si(buf, sizeof(buf), p->model);
@@ -511,8 +518,10 @@ static int annotate(struct view *v)
 	if (rc > 0) {
 		if (d->nmarks)
 			clear_marks(v);
-		free(d->rows.perm[RC_STATUS]);
-		d->rows.perm[RC_STATUS] = NULL;
+		for (int k = 0; k < 2; k++) {
+			free(d->rows.perm[RC_STATUS][k]);
+			d->rows.perm[RC_STATUS][k] = NULL;
+		}
 		if (d->rows.col == RC_STATUS)
 			rows_sort(&d->rows, RC_STATUS, d->rows.desc);
 	} else if (rc < 0) {
@@ -582,8 +591,8 @@ static int discrep_handle(struct view *v, int action)
 }
 
 static const int discrep_footer[] = { ACT_ENTER, ACT_ANNOTATE, ACT_MARK,
-	ACT_FILTER, ACT_SEARCH, ACT_SORT, ACT_CYCLE_PAIR, ACT_VIEW_NEXT,
-	ACT_VIEW_HELP, ACT_BACK, 0 };
+	ACT_FILTER, ACT_SEARCH, ACT_SORT, ACT_CYCLE_PAIR, ACT_VIEW_HELP,
+	ACT_BACK, 0 };
 
 const struct view_ops discrep_ops = {
 	.name = "discrepancies",

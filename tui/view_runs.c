@@ -13,7 +13,13 @@
 
 #define MAX_WIDTH 28
 
+/* Columns in this order first (the file matters more than the hash). */
+static const char *const first[] = { "run_id", "source", "kind", "version",
+	"file", "results", "platform", "clock_hz", "format", "imported_at",
+	"imported_by", NULL };
+
 struct runs {
+	int *order;		/* display position -> cursor column */
 	int ncols;
 	char **head;
 	char **cells;		/* nrows * ncols */
@@ -25,6 +31,7 @@ static void runs_free(struct runs *r)
 	if (!r)
 		return;
 	free(r->width);
+	free(r->order);
 	for (int i = 0; i < r->ncols; i++)
 		free(r->head[i]);
 	free(r->head);
@@ -45,6 +52,22 @@ static void runs_done(struct view *v)
 	v->nrows = 0;
 }
 
+static void plan_order(struct runs *r, struct db_cursor *c)
+{
+	int k = 0, *used = xcalloc((size_t)r->ncols, sizeof(*used));
+
+	for (int f = 0; first[f]; f++)
+		for (int i = 0; i < r->ncols; i++)
+			if (!used[i] && !strcmp(db_cursor_name(c, i), first[f])) {
+				used[i] = 1;
+				r->order[k++] = i;
+			}
+	for (int i = 0; i < r->ncols; i++)
+		if (!used[i])
+			r->order[k++] = i;
+	free(used);
+}
+
 static int runs_open(struct view *v)
 {
 	struct db_cursor *c;
@@ -58,6 +81,8 @@ static int runs_open(struct view *v)
 	r->ncols = db_cursor_ncols(c);
 	r->head = xcalloc((size_t)r->ncols, sizeof(*r->head));
 	r->width = xcalloc((size_t)r->ncols, sizeof(*r->width));
+	r->order = xcalloc((size_t)r->ncols, sizeof(*r->order));
+	plan_order(r, c);
 	for (int i = 0; i < r->ncols; i++) {
 		r->head[i] = xstrdup(db_cursor_name(c, i));
 		r->width[i] = (int)strlen(r->head[i]);
@@ -90,7 +115,9 @@ static void draw_row(struct runs *r, char **cells, int y, int w,
 {
 	int x = 0;
 
-	for (int i = 0; i < r->ncols && x < w; i++) {
+	for (int k = 0; k < r->ncols && x < w; k++) {
+		int i = r->order[k];
+
 		draw_text(y, x, r->width[i], cells[i], role);
 		x += r->width[i] + 1;
 	}

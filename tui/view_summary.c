@@ -205,7 +205,8 @@ static void draw_scatter(struct view *v, int y, int h, int w)
 	fmt_si(hi, sizeof(hi), pow(10, s->hi));
 	draw_text_right(y + 1, 0, 8, hi, TH_DIM);
 	draw_text_right(y + ph, 0, 8, lo, TH_DIM);
-	draw_canvas(y + 1, 9, &s->dots, TH_PLOT, &s->diag, TH_PLOT_REF);
+	draw_canvas(y + 1, 9, &s->dots, TH_PLOT, "o", &s->diag, TH_PLOT_REF,
+		    "/");
 	draw_textf(y + 1 + ph, 9, pw, TH_DIM, "%-*s%s", pw - (int)strlen(hi),
 		   lo, hi);
 }

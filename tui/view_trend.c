@@ -147,7 +147,7 @@ static void chart(struct view *v, int y, int h, int w)
 		draw_text(y + 3, 0, w, "  MAPE by version", TH_HEADER);
 		draw_text_right(y + 4, 0, 8, top, TH_DIM);
 		draw_text_right(y + h - 2, 0, 8, "0%", TH_DIM);
-		draw_canvas(y + 4, 10, &c, TH_PLOT, NULL, TH_PLOT);
+		draw_canvas(y + 4, 10, &c, TH_PLOT, NULL, NULL, TH_PLOT, NULL);
 		canvas_release(&c);
 	}
 	free(mape);

@@ -1,0 +1,214 @@
+/* The discrepancy list's logic without a terminal: filter, sort, search. */
+#include "check.h"
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/error.h"
+#include "tui/rows.h"
+
+#define NP 6
+
+static struct corr_point pts[NP];
+static unsigned char status[NP], category[NP];
+static struct rows_src src;
+
+static void setup(void)
+{
+	static const struct {
+		const char *w, *op, *cls, *m;
+		int64_t wid, oid, mid;
+		double model, ref;
+		unsigned flags;
+		unsigned char st;
+	} d[NP] = {
+		/* sorted by |err| descending, as the core delivers */
+		{ "llama/decode", "gemm_qkv", "gemm", "time", 1, 1, 1, 0.6, 1.0,
+		  0, 0 },
+		{ "llama/prefill", "flash_attn", "attention", "time", 2, 2, 1,
+		  1.3, 1.0, CORR_SOL_VIOLATION, 3 },
+		{ "mixtral/decode", "e2e", "e2e", "ttft", 3, 3, 2, 0.85, 1.0, 0,
+		  1 },
+		{ "llama/decode", "gemm_mlp", "gemm", "time", 1, 4, 1, 1.08, 1.0,
+		  0, 0 },
+		{ "Mixtral/prefill", "gemm_moe", "gemm", "time", 4, 5, 1, 0.95,
+		  1.0, CORR_WITHIN_NOISE, 2 },
+		{ "llama/prefill", "e2e", "e2e", "ttft", 2, 3, 2, 1.01, 1.0, 0,
+		  0 },
+	};
+
+	for (int i = 0; i < NP; i++) {
+		pts[i].workload = d[i].w;
+		pts[i].op = d[i].op;
+		pts[i].op_class = d[i].cls;
+		pts[i].metric = d[i].m;
+		pts[i].workload_id = d[i].wid;
+		pts[i].op_id = d[i].oid;
+		pts[i].metric_id = d[i].mid;
+		pts[i].model = d[i].model;
+		pts[i].ref = d[i].ref;
+		pts[i].err = (d[i].model - d[i].ref) / d[i].ref;
+		pts[i].flags = d[i].flags;
+		status[i] = d[i].st;
+		category[i] = d[i].st ? 1 : 0;
+	}
+	src.pts = pts;
+	src.n = NP;
+	src.status = status;
+	src.category = category;
+	src.max_id[0] = 4;
+	src.max_id[1] = 5;
+	src.max_id[2] = 2;
+}
+
+/* The visible rows as point indices "0,3,..." for compact checks. */
+static const char *order(const struct rows *r)
+{
+	static char buf[64];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < r->n; i++)
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%u",
+					 i ? "," : "", r->idx[i]);
+	return buf;
+}
+
+static const char *filtered(const char *text)
+{
+	struct filter f;
+	struct rows r;
+	static char out[64];
+
+	if (filter_parse(&f, text) < 0)
+		return "error";
+	rows_init(&r, &src);
+	rows_apply(&r, &f);
+	snprintf(out, sizeof(out), "%s", order(&r));
+	rows_release(&r);
+	filter_release(&f);
+	return out;
+}
+
+TEST(filter_fields)
+{
+	setup();
+	CHECK_STR(filtered(""), "0,1,2,3,4,5");
+	CHECK_STR(filtered("metric=ttft"), "2,5");
+	CHECK_STR(filtered("op~GEMM"), "0,3,4");
+	CHECK_STR(filtered("op~gemm metric=time err>0"), "3");
+	CHECK_STR(filtered("class=gemm"), "0,3,4");
+	CHECK_STR(filtered("op=gemm_*"), "0,3,4");
+	CHECK_STR(filtered("op!=e2e"), "0,1,3,4");
+	CHECK_STR(filtered("workload!~llama"), "2,4");
+	CHECK_STR(filtered("err>0.1"), "1");
+	CHECK_STR(filtered("err<-10%"), "0,2");
+	CHECK_STR(filtered("|err|>=15%"), "0,1,2");
+	CHECK_STR(filtered("flag=sol"), "1");
+	CHECK_STR(filtered("flag!=noise"), "0,1,2,3,5");
+	CHECK_STR(filtered("prefill"), "1,4,5");
+	CHECK_STR(filtered("model>1 ref=1"), "1,3,5");
+	CHECK_STR(filtered("err>0.05"), "1,3");
+}
+
+TEST(filter_status)
+{
+	setup();
+	/* status 1 = open, 2 = investigating, 3 = explained; none is open */
+	CHECK_STR(filtered("status=open"), "0,2,3,5");
+	CHECK_STR(filtered("status=none"), "0,3,5");
+	CHECK_STR(filtered("status=explained"), "1");
+	CHECK_STR(filtered("status!=open"), "1,4");
+	CHECK_STR(filtered("category=modeling-error"), "1,2,4");
+}
+
+TEST(filter_errors)
+{
+	struct filter f = { 0 };
+
+	setup();
+	CHECK_INT(filter_parse(&f, "speed>3"), PC_EINVALID);
+	CHECK(strstr(pc_error_last(), "unknown field") != NULL);
+	CHECK_INT(filter_parse(&f, "err>abc"), PC_EINVALID);
+	CHECK(strstr(pc_error_last(), "'err>abc'") != NULL);
+	CHECK_INT(filter_parse(&f, "op>3"), PC_EINVALID);
+	CHECK_INT(filter_parse(&f, "err~1"), PC_EINVALID);
+	CHECK_INT(filter_parse(&f, "flag=fast"), PC_EINVALID);
+	CHECK_INT(filter_parse(&f, "metric="), 0);	/* matches nothing */
+	CHECK_INT((long)f.n, 1);
+	filter_release(&f);
+	CHECK_STR(filtered("metric="), "");
+}
+
+TEST(sort_columns)
+{
+	struct rows r;
+
+	setup();
+	rows_init(&r, &src);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "0,1,2,3,4,5");
+	rows_sort(&r, RC_WORKLOAD, 0);
+	rows_apply(&r, NULL);
+	/* strcmp order; ties keep |err| order */
+	CHECK_STR(order(&r), "4,0,3,1,5,2");
+	rows_sort(&r, RC_WORKLOAD, 1);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "2,1,5,0,3,4");
+	rows_sort(&r, RC_MODEL, 0);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "0,2,4,5,3,1");
+	rows_sort(&r, RC_ERR, 0);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "5,4,3,2,1,0");
+	rows_sort(&r, RC_STATUS, 1);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "1,4,2,0,3,5");
+	rows_sort(&r, RC_METRIC, 0);
+	rows_apply(&r, NULL);
+	CHECK_STR(order(&r), "0,1,3,4,2,5");
+	rows_release(&r);
+}
+
+TEST(sort_then_filter)
+{
+	struct rows r;
+	struct filter f;
+
+	setup();
+	CHECK_INT(filter_parse(&f, "op~gemm"), 0);
+	rows_init(&r, &src);
+	rows_sort(&r, RC_OP, 0);
+	rows_apply(&r, &f);
+	CHECK_STR(order(&r), "3,4,0");
+	rows_release(&r);
+	filter_release(&f);
+}
+
+TEST(search)
+{
+	struct rows r;
+
+	setup();
+	rows_init(&r, &src);
+	rows_apply(&r, NULL);
+	CHECK_INT(rows_search(&r, "mixtral", 0, 1), 2);
+	CHECK_INT(rows_search(&r, "mixtral", 2, 1), 4);	/* case folds */
+	CHECK_INT(rows_search(&r, "mixtral", 4, 1), 2);	/* wraps */
+	CHECK_INT(rows_search(&r, "mixtral", 2, -1), 4);	/* backwards */
+	CHECK_INT(rows_search(&r, "ttft", 5, 1), 2);
+	CHECK_INT(rows_search(&r, "nothing", 0, 1), -1);
+	CHECK_INT(rows_find(&r, 2, 3, 2), 5);
+	CHECK_INT(rows_find(&r, 9, 9, 9), -1);
+	rows_release(&r);
+}
+
+TEST(contains)
+{
+	CHECK(rows_contains("Flash_Attn", "attn"));
+	CHECK(rows_contains("abc", ""));
+	CHECK(!rows_contains("abc", "abcd"));
+}
+
+TEST_MAIN(CASE(filter_fields), CASE(filter_status), CASE(filter_errors),
+	  CASE(sort_columns), CASE(sort_then_filter), CASE(search),
+	  CASE(contains))
