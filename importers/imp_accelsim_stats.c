@@ -27,9 +27,9 @@ static const struct {
 	{ "gpu_tot_sim_insn", "instructions", "inst" },
 	{ "gpu_sim_insn", "instructions", "inst" },
 	{ "gpu_ipc", "ipc", "" },
-	{ "gpu_occupancy", "occupancy", "%" },
+	{ "gpu_occupancy", "achieved_occupancy", "%" },
 	{ "L2_BW", "l2_bandwidth", "GB/s" },
-	{ "gpgpu_n_tot_w_icount", "warp_instructions", "inst" },
+	{ "gpgpu_n_tot_w_icount", "executed_instructions", "inst" },
 };
 
 #define N_KNOWN (sizeof(known) / sizeof(known[0]))

@@ -27,7 +27,7 @@ static const struct {
 	{ "gpu_sim_cycle", "cycles", "cycles" },
 	{ "gpu_sim_insn", "instructions", "inst" },
 	{ "gpu_ipc", "ipc", "" },
-	{ "gpu_occupancy", "occupancy", "%" },
+	{ "gpu_occupancy", "achieved_occupancy", "%" },
 	{ "L2_BW", "l2_bandwidth", "GB/s" },
 };
 

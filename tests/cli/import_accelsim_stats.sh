@@ -12,7 +12,7 @@ expect_in "gpgpu_simulation_time" "$err" "unknown stat warned about"
 expect_val as $BP _Z22bpnn_layerforward_CUDAPfS_S_S_ii--1 cycles 41225 cycles
 expect_val as $BP _Z24bpnn_adjust_weights_cudaPfiS_iS_S_--1 cycles 18337 cycles
 expect_val as $BP _Z22bpnn_layerforward_CUDAPfS_S_S_ii--1 ipc 1529.8308 1
-expect_val as $BP _Z22bpnn_layerforward_CUDAPfS_S_S_ii--1 occupancy 0.875 1
+expect_val as $BP _Z22bpnn_layerforward_CUDAPfS_S_S_ii--1 achieved_occupancy 0.875 1
 expect_val as $HS _Z14calculate_tempiPfS_S_iiiiffffff--1 ipc 812.25 1
 expect_eq "$(get as $HS _Z14calculate_tempiPfS_S_iiiiffffff--1 cycles)" "" "NA is missing"
 run pc runs --format csv

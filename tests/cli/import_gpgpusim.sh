@@ -14,7 +14,7 @@ expect_val gs $W $GEMM cycles 244871 cycles
 expect_val gs $W $NORM cycles 37114 cycles
 expect_val gs $W $NORM instructions 75497472 1
 expect_val gs $W $GEMM ipc 7810.6539 1
-expect_val gs $W $NORM occupancy 0.884106 1
+expect_val gs $W $NORM achieved_occupancy 0.884106 1
 expect_val gs $W $GEMM l2_bandwidth 1523.4417e9 B/s
 run pc runs --format csv
 expect_in ",1755000000," "$out" "core clock from -gpgpu_clock_domains"
