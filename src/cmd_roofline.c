@@ -37,7 +37,8 @@ static const struct cli_opt opts[] = {
 	  "nothing" },
 	{ CLI_FLAG, "replace", 0, &a.replace, NULL, "replace an earlier run "
 	  "of the same spec and ops" },
-	{ CLI_FLAG, "quiet", 'q', &a.quiet, NULL, "print nothing on stdout" },
+	{ CLI_FLAG, "quiet", 'q', &a.quiet, NULL, "no table and no summary "
+	  "line (errors still go to stderr)" },
 	CLI_OPT_END
 };
 
@@ -149,9 +150,10 @@ static int store(const struct roofline_hw *hw, const struct roofline_op *ops,
 		cli_error(cmd.name);
 		return rc;
 	}
-	fprintf(stderr, "stored roofline run %lld (%s, version %.12s): %ld "
-		"results\n", (long long)run_id, a.source ? a.source :
-		"roofline", hw->sha256, results);
+	if (!a.quiet)
+		fprintf(stderr, "stored roofline run %lld (%s, version %.12s): %ld "
+			"results\n", (long long)run_id, a.source ? a.source :
+			"roofline", hw->sha256, results);
 	return 0;
 }
 
