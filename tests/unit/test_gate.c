@@ -206,6 +206,34 @@ TEST(empty_selection_fails_coverage)
 	free(rr.message);
 }
 
+/* Waived pairs count toward coverage; a rule whose every point is
+ * waived passes with its other limits not applicable. */
+TEST(waived_coverage)
+{
+	struct policy_rule r = rule_all();
+	struct stats_summary s;
+	struct gate_rule_result rr;
+
+	memset(&s, 0, sizeof(s));
+	s.mape = s.pearson = s.fit.slope = NAN;
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	rr.nwaived = 5;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_PASS);
+	CHECK_NEAR(rr.checks[0].value, 5, 0);
+	CHECK_INT(rr.checks[1].na, 1);
+	CHECK_STR(rr.checks[1].why, "every point waived");
+	free(rr.message);
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	rr.nwaived = 4;		/* below min_pairs 5 */
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK_INT(rr.coverage_failed, 1);
+	free(rr.message);
+}
+
 TEST(consecutive_and_severity)
 {
 	struct policy_rule r = rule_all();
@@ -385,6 +413,7 @@ TEST(check_text)
 
 TEST_MAIN(CASE(all_pass), CASE(every_limit_both_sides),
 	  CASE(counts_both_sides), CASE(mape_increase),
-	  CASE(empty_selection_fails_coverage), CASE(consecutive_and_severity),
+	  CASE(empty_selection_fails_coverage), CASE(waived_coverage),
+	  CASE(consecutive_and_severity),
 	  CASE(verdict), CASE(selects), CASE(waivers),
 	  CASE(prior_streak_and_baseline), CASE(check_text))
