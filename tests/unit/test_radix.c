@@ -1,0 +1,86 @@
+/* Radix sorts (src/radix.c) against qsort, small and large inputs. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "src/radix.h"
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static uint64_t seed = 0x2545f4914f6cdd1dull;
+
+static double rnd(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (double)(seed >> 11) / 9007199254740992.0;
+}
+
+static void check_sorted_like_qsort(size_t n)
+{
+	double *a = malloc(n * sizeof(*a)), *b = malloc(n * sizeof(*b));
+	int same = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		double v = (rnd() - 0.5) * 1e6;
+
+		/* ties, signs, zeros of both signs, extremes */
+		a[i] = i % 7 == 0 ? 3.5 : i % 11 == 0 ? -0.0 : i % 13 == 0 ?
+		       0.0 : i % 17 == 0 ? 1e-300 : i % 19 == 0 ? -1e300 : v;
+		b[i] = a[i];
+	}
+	radix_sort_doubles(a, n);
+	qsort(b, n, sizeof(*b), dcmp);
+	for (size_t i = 0; i < n; i++)
+		same &= a[i] == b[i];
+	CHECK(same);
+	free(a);
+	free(b);
+}
+
+TEST(radix__doubles)
+{
+	check_sorted_like_qsort(0);
+	check_sorted_like_qsort(1);
+	check_sorted_like_qsort(100);		/* insertion path */
+	check_sorted_like_qsort(100000);	/* radix path */
+}
+
+TEST(radix__keys)
+{
+	double v[] = { -1e308, -2.5, -1e-310, -0.0, 0.0, 1e-310, 1, 2.5,
+		       1e308 };
+
+	for (size_t i = 0; i + 1 < sizeof(v) / sizeof(v[0]); i++)
+		CHECK(radix_key(v[i]) <= radix_key(v[i + 1]));
+	CHECK(radix_key(-0.0) == radix_key(0.0));
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		CHECK(radix_unkey(radix_key(v[i])) == v[i]);
+}
+
+/* Stable: equal keys keep their input order (Kendall relies on it). */
+TEST(radix__stable)
+{
+	size_t n = 50000;
+	struct radix_kv *a = malloc(2 * n * sizeof(*a));
+	int ok = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		a[i].k = radix_key((double)(i % 37));
+		a[i].v = i;
+	}
+	radix_sort_kv(a, a + n, n);
+	for (size_t i = 1; i < n; i++)
+		ok &= a[i - 1].k < a[i].k ||
+		      (a[i - 1].k == a[i].k && a[i - 1].v < a[i].v);
+	CHECK(ok);
+	free(a);
+}
+
+TEST_MAIN(CASE(radix__doubles), CASE(radix__keys), CASE(radix__stable))
