@@ -4,6 +4,7 @@
  * reference's spread, the raw kernel names and the annotation history.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,27 +77,44 @@ static void add_point(struct view *v, const struct corr_point *p)
 		    "(cv %s)  min-max %s..%s", cnt, sd, cv, lo, hi);
 }
 
+static int widest(const struct db_detail_row *rows, size_t n, size_t off,
+		  int min)
+{
+	int w = min;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *s = *(char *const *)((const char *)&rows[i] + off);
+		int l = (int)strlen(s);
+
+		w = l > w ? (l > 24 ? 24 : l) : w;
+	}
+	return w;
+}
+
 static void add_values(struct view *v, const struct db_detail_row *rows,
 		       size_t n)
 {
 	char val[16], sd[16], cnt[16];
+	int ws = widest(rows, n, offsetof(struct db_detail_row, source), 6);
+	int wv = widest(rows, n, offsetof(struct db_detail_row, version), 7);
+	int wm = widest(rows, n, offsetof(struct db_detail_row, metric), 6);
 
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Values (every source and run)");
-	textbuf_add(&v->text, TH_COLHEAD, "  %-9s %-14s %-10s %-10s %9s %5s "
-		    "%9s %5s %s", "kind", "source", "version", "metric", "value",
-		    "n", "stddev", "run", "file");
+	textbuf_add(&v->text, TH_COLHEAD, "  %-8s %-*s %-*s %-*s %9s %5s %9s "
+		    "%4s %s", "kind", ws, "source", wv, "version", wm, "metric",
+		    "value", "n", "stddev", "run", "file");
 	for (size_t i = 0; i < n; i++) {
 		const struct db_detail_row *r = &rows[i];
 
 		fmt_si(val, sizeof(val), r->value);
 		fmt_si(sd, sizeof(sd), r->stddev);
 		fmt_num(cnt, sizeof(cnt), r->n, 0);
-		textbuf_add(&v->text, TH_NORMAL, "  %-9s %-14s %-10s %-10s %9s "
-			    "%5s %9s %5lld %s%s%s", r->kind, r->source,
-			    r->version, r->metric, val, cnt, sd,
-			    (long long)r->run_id, r->file, *r->platform ?
-			    " on " : "", r->platform);
+		textbuf_add(&v->text, TH_NORMAL, "  %-8s %-*.*s %-*.*s %-*.*s "
+			    "%9s %5s %9s %4lld %s%s%s", r->kind, ws, ws,
+			    r->source, wv, wv, r->version, wm, wm, r->metric,
+			    val, cnt, sd, (long long)r->run_id, r->file,
+			    *r->platform ? " on " : "", r->platform);
 	}
 	if (!n)
 		textbuf_add(&v->text, TH_DIM, "  (no stored results)");
