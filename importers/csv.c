@@ -74,6 +74,35 @@ static int put(struct csv *c, int ch)
 	return 0;
 }
 
+/* put() of n bytes at once (same limit, same message). */
+static int put_n(struct csv *c, const char *p, size_t n)
+{
+	while (c->rlen + n >= c->rcap) {
+		if (c->rcap >= c->max_record)
+			return pc_error_set(PC_EINVALID, "%s:%ld: record longer "
+				"than %zu bytes", c->path, c->line,
+				c->max_record);
+		c->rcap = c->rcap ? c->rcap * 2 : 1024;
+		c->rec = xrealloc(c->rec, c->rcap);
+	}
+	memcpy(c->rec + c->rlen, p, n);
+	c->rlen += n;
+	return 0;
+}
+
+/* Length of the run of plain bytes (no separator, line end or quote)
+ * at the read position: copied in one go by csv_read. */
+static size_t plain_run(const struct csv *c)
+{
+	const char *p = c->ibuf + c->ipos, *end = c->ibuf + c->ilen;
+	const char *q = p;
+	char sep = c->sep;
+
+	while (q < end && *q != sep && *q != '\n' && *q != '\r' && *q != '"')
+		q++;
+	return (size_t)(q - p);
+}
+
 static void end_field(struct csv *c, size_t start, int quoted)
 {
 	if (c->nfields == c->fcap) {
@@ -110,6 +139,14 @@ int csv_read(struct csv *c)
 	if (peek(c) < 0)
 		return 0;
 	for (;;) {
+		size_t k = plain_run(c);
+
+		if (k) {
+			if ((rc = put_n(c, c->ibuf + c->ipos, k)) < 0)
+				return rc;
+			c->ipos += k;
+			continue;
+		}
 		ch = next(c);
 		if (ch < 0 || ch == '\n' || ch == '\r') {
 			if (ch == '\r' && peek(c) == '\n')
