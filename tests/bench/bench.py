@@ -1,0 +1,508 @@
+#!/usr/bin/env python3
+"""perfcorr benchmarks against the floor and the peers (issue 9).
+
+Run through tests/bench/run.sh (make bench), which checks the tools.
+Environment:
+  BENCH_TIERS  tiers to run (default "10k 100k 1M"; add 10M for the big one)
+  BENCH_REPS   repetitions per measurement (default 3; tiers >= 10M: 1)
+  BENCH_DIR    scratch directory for data and databases (default build/bench)
+  BENCH_OUT    markdown written (default docs/benchmarks.md; "-" = stdout)
+  BENCH_PEERS  "0" skips pandas/scipy (no peers, no ratios)
+Python 3 standard library only; the peers run under /usr/bin/python3.
+"""
+import hashlib
+import json
+import math
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PY = "/usr/bin/python3"
+TIME = "/usr/bin/time"
+SIZES = {"10k": 10000, "100k": 100000, "1M": 1000000, "10M": 10000000}
+
+# targets from issue 9
+T_FLOOR = 2.0        # perfcorr import within 2x sqlite3 .import
+T_PANDAS = 3.0       # at least 3x faster than pandas read_csv + to_sql
+T_CMP_X = 5.0        # compare at least 5x faster than pandas + scipy
+T_CMP_S = 2.0        # compare under 2 s at 1M pairs
+T_REPORT_S = 5.0     # report under 5 s at 1M pairs
+T_REPORT_MB = 5.0    # report output under 5 MB
+T_RSS_MB = 200.0     # peak RSS at the largest tier
+T_TUI_FIRST = 0.200  # first screen
+T_TUI_KEY = 0.020    # every keystroke
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class M:
+    """One measurement: wall and CPU (user + sys) seconds, peak RSS MiB."""
+
+    def __init__(self, wall, cpu, rss, out=""):
+        self.wall, self.cpu, self.rss, self.out = wall, cpu, rss, out
+
+
+def run(cmd):
+    """Run cmd under /usr/bin/time; return an M."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        t0 = time.perf_counter()
+        p = subprocess.run([TIME, "-f", "@@ %M %U %S", "-o", tf.name] + cmd,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+        wall = time.perf_counter() - t0
+        if p.returncode != 0:
+            raise SystemExit("bench: failed (%d): %s\n%s" % (
+                p.returncode, " ".join(cmd), p.stderr[-2000:]))
+        f = tf.read().split("@@")[-1].split()
+    return M(wall, float(f[1]) + float(f[2]), int(f[0]) / 1024.0, p.stdout)
+
+
+def agg(ms):
+    """Medians of wall and CPU, the peak RSS, the last output."""
+    return M(median([m.wall for m in ms]), median([m.cpu for m in ms]),
+             max(m.rss for m in ms), ms[-1].out)
+
+
+def rm_db(path):
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if os.path.exists(path + suffix):
+            os.unlink(path + suffix)
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+class Bench:
+    def __init__(self, perfcorr):
+        self.pc = os.path.abspath(perfcorr)
+        self.tiers = os.environ.get("BENCH_TIERS", "10k 100k 1M").split()
+        for t in self.tiers:
+            if t not in SIZES:
+                raise SystemExit("bench: unknown tier '%s' (10k 100k 1M 10M)"
+                                 % t)
+        self.reps = int(os.environ.get("BENCH_REPS", "3"))
+        self.dir = os.path.abspath(os.environ.get(
+            "BENCH_DIR", os.path.join(ROOT, "build", "bench")))
+        self.peers = os.environ.get("BENCH_PEERS", "1") != "0"
+        self.pandas_max = SIZES.get(os.environ.get("BENCH_PEERS_MAX", "10M"),
+                                    10000000)
+        os.makedirs(self.dir, exist_ok=True)
+        self.res = {}          # tier -> dict of figures
+        self.cmds = self.commands()
+
+    def commands(self):
+        p = subprocess.run([self.pc, "--help"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        return p.stdout
+
+    def has(self, command):
+        return ("\n  %s " % command) in self.cmds
+
+    def reps_for(self, n):
+        return 1 if n >= 10000000 else self.reps
+
+    def data(self, tier):
+        n = SIZES[tier]
+        d = os.path.join(self.dir, "data-" + tier)
+        stamp = os.path.join(d, ".gen")
+        with open(os.path.join(HERE, "gen.py"), "rb") as f:
+            sig = hashlib.sha256(f.read()).hexdigest()
+        if os.path.exists(stamp) and open(stamp).read() == sig:
+            return d
+        log("bench: generating %s pairs into %s" % (tier, d))
+        shutil.rmtree(d, ignore_errors=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), str(n),
+                        d], check=True)
+        with open(stamp, "w") as f:
+            f.write(sig)
+        return d
+
+    # -- 1, 2, 7: import vs floor and peer, size on disk ------------------
+    def bench_import(self, tier, d):
+        n = SIZES[tier]
+        r = self.res[tier]
+        csv = os.path.join(d, "model.csv")
+        pdb = os.path.join(self.dir, "import.db")
+        fdb = os.path.join(self.dir, "floor.db")
+        ndb = os.path.join(self.dir, "pandas.db")
+        pc, fl, pa = [], [], []
+        for i in range(self.reps_for(n)):
+            rm_db(fdb)
+            fl.append(run(["sqlite3", fdb, "-cmd", ".mode csv",
+                           ".import %s results" % csv]))
+            rm_db(pdb)
+            pc.append(run([self.pc, "--db", pdb, "import", "-q", "-s", "sim",
+                           "-k", "perfsim", csv]))
+            if self.peers and n <= self.pandas_max:
+                rm_db(ndb)
+                pa.append(run([PY, os.path.join(HERE, "peer_import.py"), csv,
+                               ndb]))
+            log("bench: %s import rep %d: perfcorr %.2fs (cpu %.2f) floor "
+                "%.2fs (cpu %.2f)%s" % (
+                    tier, i + 1, pc[-1].wall, pc[-1].cpu, fl[-1].wall,
+                    fl[-1].cpu, " pandas %.2fs (cpu %.2f)" % (
+                        pa[-1].wall, pa[-1].cpu) if pa else ""))
+        r["import"] = agg(pc)
+        r["floor"] = agg(fl)
+        if pa:
+            r["pandas"] = agg(pa)
+        r["import_db_bytes"] = os.path.getsize(pdb)
+        r["floor_db_bytes"] = os.path.getsize(fdb)
+        r["csv_bytes"] = os.path.getsize(csv)
+        rm_db(fdb)
+        rm_db(ndb)
+
+    # the study database: model + silicon, for compare, report and TUI
+    def study(self, tier, d):
+        r = self.res[tier]
+        db = os.path.join(self.dir, "study-%s.db" % tier)
+        rm_db(db)
+        run([self.pc, "--db", db, "import", "-q", "-s", "sim", "-k",
+             "perfsim", os.path.join(d, "model.csv")])
+        r["import2"] = run([self.pc, "--db", db, "import", "-q", "-s", "hw",
+                            "-k", "silicon", os.path.join(d, "silicon.csv")])
+        r["study_db_bytes"] = os.path.getsize(db)
+        return db
+
+    # -- 3: compare vs pandas + scipy -------------------------------------
+    def bench_compare(self, tier, db):
+        n = SIZES[tier]
+        r = self.res[tier]
+        pc, pe = [], []
+        for _ in range(self.reps_for(n)):
+            pc.append(run([self.pc, "--db", db, "compare", "-m", "sim",
+                           "-r", "hw", "-f", "json"]))
+            if self.peers and n <= self.pandas_max:
+                pe.append(run([PY, os.path.join(HERE, "peer_compare.py"), db,
+                               "sim", "hw"]))
+        r["compare"] = agg(pc)
+        s = json.loads(r["compare"].out)["summary"]
+        r["pairs"] = s["n"]
+        if pe:
+            r["peer_compare"] = agg(pe)
+            q = json.loads(r["peer_compare"].out)
+            worst = 0.0
+            for k in ("mape", "bias", "median_abs_err", "p95_abs_err",
+                      "geomean_ratio", "rmse", "pearson", "spearman",
+                      "kendall_tau_b", "loa_low", "loa_high"):
+                x, y = s[k], q[k]
+                worst = max(worst, abs(x - y) / max(abs(y), 1e-300))
+            r["peer_agree"] = (worst, s["n"] == q["n"] and
+                               s["outliers"] == q["outliers"])
+        log("bench: %s compare %.2fs (cpu %.2f)%s" % (
+            tier, r["compare"].wall, r["compare"].cpu,
+            " peer %.2fs (cpu %.2f)" % (r["peer_compare"].wall,
+                                        r["peer_compare"].cpu) if pe else ""))
+
+    # -- 5: report html and md --------------------------------------------
+    def bench_report(self, tier, db):
+        if not self.has("report"):
+            return
+        r = self.res[tier]
+        for fmt in ("html", "md"):
+            out = os.path.join(self.dir, "report-%s.%s" % (tier, fmt))
+            ts = []
+            for _ in range(self.reps_for(SIZES[tier])):
+                ts.append(run([self.pc, "--db", db, "report", "-m", "sim",
+                               "-r", "hw", "-f", fmt, "-o", out]))
+            r["report_" + fmt] = (agg(ts), os.path.getsize(out))
+            os.unlink(out)
+
+    # -- 4: TUI replay timings (when the TUI offers them) -----------------
+    def bench_tui(self, tier, db):
+        if not self.has("tui"):
+            return
+        p = subprocess.run([self.pc, "tui", "--help"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if "--replay" not in p.stdout:
+            return
+        keys = os.path.join(self.dir, "keys.txt")
+        seq = []
+        for i in range(100):
+            seq.append(["PgDn", "s", "/", "Enter", "Esc"][i % 5]
+                       if i % 10 else "Down")
+        with open(keys, "w") as f:
+            f.write("\n".join(seq) + "\n")
+        try:
+            self.res[tier]["tui"] = run([self.pc, "--db", db, "tui", "-m",
+                                         "sim", "-r", "hw", "--replay", keys])
+        except SystemExit as e:
+            log("bench: tui replay failed: %s" % e)
+
+    def go(self):
+        for tier in self.tiers:
+            self.res[tier] = {}
+            d = self.data(tier)
+            self.bench_import(tier, d)
+            db = self.study(tier, d)
+            if self.has("compare"):
+                self.bench_compare(tier, db)
+            if tier == "1M" or (tier == self.tiers[-1] and
+                                "1M" not in self.tiers):
+                self.bench_report(tier, db)
+                self.bench_tui(tier, db)
+            rm_db(db)
+
+
+def yes(ok):
+    return "**yes**" if ok else "**no**"
+
+
+def mb(x):
+    return x / 1048576.0
+
+
+def machine():
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = "%.0f GiB" % (int(line.split()[1]) / 1048576.0)
+    except OSError:
+        pass
+    sq = subprocess.run(["sqlite3", "--version"], stdout=subprocess.PIPE,
+                        text=True).stdout.split()[0]
+    pd = subprocess.run([PY, "-c", "import pandas, scipy; print(pandas."
+                         "__version__, scipy.__version__)"],
+                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                        text=True).stdout.split() or ["-", "-"]
+    return ("%s, %d cores (os.cpu_count), %s RAM, %s %s; sqlite3 %s, "
+            "pandas %s, scipy %s, Python %s" % (
+                cpu, os.cpu_count() or 0, mem, platform.system(),
+                platform.release(), sq, pd[0], pd[1],
+                platform.python_version()))
+
+
+def nlogn(n):
+    return n * math.log(n)
+
+
+def ratio_cells(ours, theirs, want_le=None, want_ge=None):
+    """'wall ratio | cpu ratio | met' cells; met is judged on CPU time."""
+    rw, rc = ours.wall / theirs.wall, ours.cpu / max(theirs.cpu, 1e-9)
+    if want_le is not None:
+        return "%.2fx | %.2fx | %s" % (rw, rc, yes(rc <= want_le))
+    rw, rc = 1 / rw, 1 / rc
+    return "%.1fx | %.1fx | %s" % (rw, rc, yes(rc >= want_ge))
+
+
+def markdown(b, started, wall):
+    L = []
+    a = L.append
+    a("# Benchmarks")
+    a("")
+    a("Written by `make bench` (tests/bench/run.sh -> bench.py) from one run; "
+      "do not edit by hand. Synthetic studies from tests/bench/gen.py: "
+      "workloads x ops x 4 metrics, a perfsim model and a silicon source "
+      "(lognormal values, noise, 1% outliers, 5% noisy references), rows "
+      "grouped by workload as tools write them. A tier of N means N results "
+      "per source: N pairs.")
+    a("")
+    a("- Machine: " + machine())
+    a("- Date: %s UTC; harness wall time %.0f s; load average at the end: %s"
+      % (started, wall, " ".join("%.1f" % x for x in os.getloadavg())))
+    a("- Tiers: %s; repetitions: %d (1 at 10M); figures are medians; RSS is "
+      "the peak (`/usr/bin/time`)" % (" ".join(b.tiers), b.reps))
+    a("- Wall = elapsed seconds; CPU = user + sys seconds of the process. "
+      "This machine is shared with other jobs (see the load average), so "
+      "wall times carry their noise; each comparison runs both sides "
+      "interleaved in the same invocation, and a target is judged on the "
+      "CPU-time ratio (all contenders are single-threaded), the wall ratio "
+      "is shown next to it.")
+    a("")
+    a("## Import: perfcorr vs the floor (sqlite3 .import) and the peer "
+      "(pandas read_csv + to_sql)")
+    a("")
+    a("perfcorr parses, normalises units to SI, canonicalises workload keys, "
+      "dedups (UNIQUE per run), maintains the pairing index, hashes the file "
+      "(re-import detection) and commits one transaction; the floor loads the "
+      "same CSV as text into a bare table; the peer loads it with pandas into "
+      "a table without indexes.")
+    a("")
+    a("| tier | perfcorr wall s | CPU s | rows/s (wall) | RSS MB | "
+      "sqlite3 .import wall s | CPU s | ratio wall | ratio CPU | "
+      "<= %.0fx | pandas wall s | CPU s | speedup wall | speedup CPU | "
+      ">= %.0fx |" % (T_FLOOR, T_PANDAS))
+    a("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for t in b.tiers:
+        r = b.res[t]
+        n = SIZES[t]
+        p, f = r["import"], r["floor"]
+        row = "| %s | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %s |" % (
+            t, p.wall, p.cpu, n / p.wall, p.rss, f.wall, f.cpu,
+            ratio_cells(p, f, want_le=T_FLOOR))
+        if "pandas" in r:
+            x = r["pandas"]
+            row += " %.2f | %.2f | %s |" % (x.wall, x.cpu, ratio_cells(
+                p, x, want_ge=T_PANDAS))
+        else:
+            row += " - | - | - | - | - |"
+        a(row)
+    a("")
+    a("## Database size on disk")
+    a("")
+    a("| tier | CSV bytes/row | perfcorr bytes/result (one source) | "
+      "bytes/result (two sources) | sqlite3 .import bytes/row |")
+    a("|---|---|---|---|---|")
+    for t in b.tiers:
+        r = b.res[t]
+        n = SIZES[t]
+        a("| %s | %.1f | %.1f | %.1f | %.1f |" % (
+            t, r["csv_bytes"] / n, r["import_db_bytes"] / n,
+            r["study_db_bytes"] / (2 * n), r["floor_db_bytes"] / n))
+    a("")
+    a("A result row holds its ids, the SI value, raw value and unit, n, "
+      "stddev, min, max and flags; the sizes include both indexes (the "
+      "UNIQUE run key and the pairing key `results_key`) and the "
+      "workload/op dictionaries.")
+    if any("compare" in b.res[t] for t in b.tiers):
+        a("")
+        a("## compare (full summary) vs pandas + scipy on the same database")
+        a("")
+        a("`perfcorr compare -f json` (pairing, noise exclusion, every "
+          "statistic: MAPE ... Kendall tau-b, weighted fit, limits of "
+          "agreement, MAD outliers) vs tests/bench/peer_compare.py computing "
+          "the same summary with pandas + numpy + scipy from the same "
+          "database; the last column checks that both give the same numbers.")
+        a("")
+        a("| tier | pairs used | perfcorr wall s | CPU s | RSS MB | "
+          "pandas+scipy wall s | CPU s | speedup wall | speedup CPU | "
+          ">= %.0fx | under %.0f s (1M) | values agree |" % (T_CMP_X, T_CMP_S))
+        a("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for t in b.tiers:
+            r = b.res[t]
+            if "compare" not in r:
+                continue
+            c = r["compare"]
+            row = "| %s | %d | %.2f | %.2f | %.0f |" % (t, r["pairs"], c.wall,
+                                                      c.cpu, c.rss)
+            if "peer_compare" in r:
+                x = r["peer_compare"]
+                row += " %.2f | %.2f | %s |" % (x.wall, x.cpu, ratio_cells(
+                    c, x, want_ge=T_CMP_X))
+            else:
+                row += " - | - | - | - | - |"
+            row += " %s |" % ("wall %s, CPU %s" % (
+                yes(c.wall < T_CMP_S), yes(c.cpu < T_CMP_S))
+                if SIZES[t] == 1000000 else "-")
+            if "peer_agree" in r:
+                worst, same = r["peer_agree"]
+                row += " max rel. diff %.1e; n, outliers %s |" % (
+                    worst, "equal" if same else "DIFFER")
+            else:
+                row += " - |"
+            a(row)
+    rep = [t for t in b.tiers if "report_html" in b.res[t]]
+    if rep:
+        t = rep[0]
+        a("")
+        a("## report on %s pairs" % t)
+        a("")
+        a("| format | wall s | CPU s | RSS MB | size MB | under %.0f s | "
+          "under %.0f MB |" % (T_REPORT_S, T_REPORT_MB))
+        a("|---|---|---|---|---|---|---|")
+        for fmt in ("html", "md"):
+            m, size = b.res[t]["report_" + fmt]
+            a("| %s | %.2f | %.2f | %.0f | %.2f | wall %s, CPU %s | %s |" % (
+                fmt, m.wall, m.cpu, m.rss, mb(size), yes(m.wall < T_REPORT_S),
+                yes(m.cpu < T_REPORT_S), yes(mb(size) < T_REPORT_MB)))
+    tui = [t for t in b.tiers if "tui" in b.res[t]]
+    a("")
+    a("## TUI")
+    a("")
+    if tui:
+        t = tui[0]
+        a("Replay of 100 scripted keystrokes on %s pairs "
+          "(`perfcorr tui --replay`), its own timing output:" % t)
+        a("")
+        a("```")
+        a(b.res[t]["tui"].out.strip())
+        a("```")
+    else:
+        a("Not measured in this run: this build has no `perfcorr tui` with a "
+          "`--replay` key-script timing mode.")
+    a("")
+    a("## Scaling")
+    a("")
+    a("Growth between consecutive tiers (CPU time ratio) against the "
+      "n log n ratio: \"ok\" when no worse (10% slack for noise). "
+      "The second import goes into the database that already holds the "
+      "first source.")
+    a("")
+    a("| tier | import wall s | CPU s | RSS MB | 2nd source import wall s | "
+      "CPU s | RSS MB | compare wall s | CPU s | RSS MB | import growth | "
+      "compare growth |")
+    a("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    prev = None
+    nan = M(float("nan"), float("nan"), float("nan"))
+    for t in b.tiers:
+        r = b.res[t]
+        n = SIZES[t]
+        i, i2, c = r["import"], r["import2"], r.get("compare", nan)
+        g1 = g2 = "-"
+        if prev:
+            pn, pr = prev
+            lim = nlogn(n) / nlogn(pn)
+            x = i.cpu / pr["import"].cpu
+            g1 = "%.1fx (n log n: %.1fx) %s" % (
+                x, lim, "ok" if x <= lim * 1.1 else "WORSE")
+            if "compare" in r and "compare" in pr:
+                y = c.cpu / pr["compare"].cpu
+                g2 = "%.1fx %s" % (y, "ok" if y <= lim * 1.1 else "WORSE")
+        a("| %s | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f "
+          "| %s | %s |" % (t, i.wall, i.cpu, i.rss, i2.wall, i2.cpu, i2.rss,
+                           c.wall, c.cpu, c.rss, g1, g2))
+        prev = (n, r)
+    big = b.tiers[-1]
+    r = b.res[big]
+    peak = max(r["import"].rss, r["import2"].rss,
+               r["compare"].rss if "compare" in r else 0)
+    a("")
+    a("Peak RSS of perfcorr at the largest tier run (%s): %.0f MB; under "
+      "%.0f MB: %s%s" % (big, peak, T_RSS_MB, yes(peak < T_RSS_MB),
+                         "" if big == "10M" else " (the target is stated "
+                         "for 10M, which this run did not include)"))
+    a("")
+    return "\n".join(L) + "\n"
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: bench.py PERFCORR")
+    started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    t0 = time.time()
+    b = Bench(sys.argv[1])
+    b.go()
+    md = markdown(b, started, time.time() - t0)
+    out = os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs",
+                                                   "benchmarks.md"))
+    if out == "-":
+        sys.stdout.write(md)
+    else:
+        with open(out, "w") as f:
+            f.write(md)
+        log("bench: wrote %s" % out)
+        sys.stdout.write(md)
+
+
+if __name__ == "__main__":
+    main()
