@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Check a perfcorr report against `perfcorr compare` (used by
+tests/cli/report*.sh; python3 standard library only).
+
+    report_check.py metrics DIR        print the metrics of DIR/cmp.json
+    report_check.py json DIR           DIR/rep.json vs compare
+    report_check.py csv DIR            DIR/rep.csv vs compare
+    report_check.py md DIR N           DIR/rep.md (top N) vs compare
+
+DIR holds cmp.json (compare --points --group-by metric --group-by
+op_class) and cmp-METRIC.json (compare --metric METRIC) for each metric;
+md also needs rep.json (to know which points the report excludes).
+Prints one line per mismatch and exits 1 when there is any.
+"""
+import csv
+import json
+import re
+import sys
+
+bad = []
+
+
+def same(a, b, where):
+    if a != b:
+        bad.append("%s: report %r != compare %r" % (where, a, b))
+
+
+def load(d, name):
+    with open("%s/%s" % (d, name)) as f:
+        return json.load(f)
+
+
+def metrics(cmp):
+    return sorted({g["key"]["metric"] for g in cmp["groups"]})
+
+
+def key(p):
+    return (p["workload"], p["op"], p["metric"])
+
+
+def check_json(d):
+    rep, cmp = load(d, "rep.json"), load(d, "cmp.json")
+    for k, v in cmp["summary"].items():
+        same(rep["summary"][k], v, "summary." + k)
+    for s in ("model", "ref"):
+        for k in ("source", "version", "kind"):
+            same(rep[s][k], cmp[s][k], s + "." + k)
+    groups = {(g["key"]["metric"], g["key"]["op_class"]): g
+              for g in rep["groups"]}
+    for g in cmp["groups"]:
+        k = (g["key"]["metric"], g["key"]["op_class"])
+        if k not in groups:
+            bad.append("group %r missing" % (k,))
+            continue
+        for s, v in g.items():
+            if s != "key":
+                same(groups[k][s], v, "group %r.%s" % (k, s))
+    same(len(groups), len(cmp["groups"]) + len(metrics(cmp)), "groups")
+    for m in metrics(cmp):
+        c = load(d, "cmp-%s.json" % m)
+        for s, v in c["summary"].items():
+            same(groups[(m, None)][s], v, "metric %s.%s" % (m, s))
+        if rep["trend"]:
+            i = rep["trend"]["versions"].index(rep["model"]["version"])
+            same(rep["trend"]["mape"][m][i], c["summary"]["mape"],
+                 "trend of the current version, " + m)
+    pts = {key(p): p for p in rep["points"]}
+    same(len(rep["points"]), len(cmp["points"]), "number of points")
+    for p in cmp["points"]:
+        q = pts.get(key(p))
+        if q is None:
+            bad.append("point %r missing" % (key(p),))
+            continue
+        for k in ("model", "ref", "err", "ref_stddev", "within_noise",
+                  "sol_violation"):
+            same(q[k], p[k], "point %r.%s" % (key(p), k))
+        same(q["annotation"] is None, p["annotation"] is None,
+             "annotation of %r" % (key(p),))
+    errs = [abs(p["err"]) for p in rep["points"] if p["err"] is not None]
+    same(errs, sorted(errs, reverse=True), "points by |error|, largest first")
+
+
+def check_csv(d):
+    cmp = load(d, "cmp.json")
+    with open(d + "/rep.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    same(len(rows), len(cmp["points"]), "rows")
+    by = {key(r): r for r in rows}
+    for p in cmp["points"]:
+        r = by.get(key(p))
+        if r is None:
+            bad.append("row %r missing" % (key(p),))
+            continue
+        for k in ("model", "ref", "err", "ref_stddev"):
+            v = float(r[k]) if r[k] != "" else None
+            same(v, p[k], "%r.%s" % (key(p), k))
+        same(r["within_noise"] == "1", p["within_noise"],
+             "%r.within_noise" % (key(p),))
+        same(r["sol_violation"] == "1", p["sol_violation"],
+             "%r.sol_violation" % (key(p),))
+        a = p["annotation"]
+        same(r["annotation_status"], a["status"] if a else "",
+             "%r.annotation_status" % (key(p),))
+
+
+def pct(v):
+    return "n/a" if v is None else "%.2f%%" % (v * 100)
+
+
+def num(v):
+    return "n/a" if v is None else "%.4f" % v
+
+
+def unescape(s):
+    return re.sub(r"\\(.)", r"\1", s.strip())
+
+
+def check_md(d, top):
+    with open(d + "/rep.md") as f:
+        md = f.read()
+    rep, cmp = load(d, "rep.json"), load(d, "cmp.json")
+    for m in metrics(cmp):
+        s = load(d, "cmp-%s.json" % m)["summary"]
+        sec = md.split("\n### %s" % m, 1)[1]
+        row = re.search(r"^\| \*\*all\*\* \|.*$", sec, re.M).group(0)
+        cells = [c.strip() for c in row.split(" |")[1:-1]]
+        want = [str(s["n"]), pct(s["mape"]), pct(s["bias"]),
+                pct(s["p95_abs_err"]), num(s["pearson"]),
+                num(s["spearman"]), num(s["fit"]["slope"])]
+        same(cells, want, "md headline of " + m)
+    cmpts = {key(p): p for p in cmp["points"]}
+    worst = [p for p in rep["points"] if not p["noisy_ref"] and
+             not p["invalid"] and p["err"] is not None][:top]
+    sec = md.split("## Top %d discrepancies" % len(worst), 1)[1]
+    sec = sec.split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d+) \|(.*)$", sec, re.M)
+    same(len(rows), len(worst), "md top rows")
+    for (rank, rest), p in zip(rows, worst):
+        cells = [c for c in re.split(r"(?<!\\)\|", rest)]
+        k = tuple(unescape(c) for c in cells[:3])
+        same(k, key(p), "md top %s key" % rank)
+        same(cells[5].strip(), pct(cmpts[key(p)]["err"]),
+             "md top %s error" % rank)
+
+
+def main():
+    what, d = sys.argv[1], sys.argv[2]
+    if what == "metrics":
+        print("\n".join(metrics(load(d, "cmp.json"))))
+        return 0
+    {"json": lambda: check_json(d), "csv": lambda: check_csv(d),
+     "md": lambda: check_md(d, int(sys.argv[3]))}[what]()
+    print("\n".join(bad))
+    return 1 if bad else 0
+
+
+sys.exit(main())
