@@ -101,7 +101,7 @@ static int split(const char *cell, char **app, const char **kernel)
 	return 0;
 }
 
-static int emit(struct state *st, struct csv *c, const char *cell,
+static int emit(struct state *st, struct csv *c, char *cell,
 		const char *value)
 {
 	struct imp_record r;
@@ -115,7 +115,7 @@ static int emit(struct state *st, struct csv *c, const char *cell,
 				    "number", c->path, c->line, cell, value);
 	if (isnan(v))
 		return 0;	/* NA */
-	if (split(util_trim((char *)cell), &app, &kernel) < 0)
+	if (split(util_trim(cell), &app, &kernel) < 0)
 		return pc_error_set(PC_EINVALID, "%s:%ld: '%s' is not "
 				    "<app>--<kernel>", c->path, c->line, cell);
 	imp_record_init(&r);
@@ -182,7 +182,7 @@ static int header(struct state *st, struct csv *c)
 
 static int row(struct state *st, struct csv *c)
 {
-	const char *first = util_trim(c->fields[0]);
+	char *first = util_trim(c->fields[0]);
 	int rc = 0;
 
 	if (st->stat < 0)

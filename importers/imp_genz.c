@@ -163,8 +163,9 @@ static int row(struct state *st, struct csv *c)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column 'Bound': '%s' "
 			"is not Compute, Memory or Collective", c->path,
 			c->line, bound);
-	return emit(st, c->line, name, NULL, "limiter", *bound == 'C' ?
-		    (bound[1] == 'o' && bound[2] == 'm' ? 1 : 2) : 0, "", 0);
+	return emit(st, c->line, name, NULL, "limiter",
+		    !strcmp(bound, "Compute") ? 1 : !strcmp(bound, "Memory") ?
+		    0 : 2, "", 0);
 }
 
 static int import(struct imp_input *in, struct imp_sink *sink)

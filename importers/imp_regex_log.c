@@ -22,6 +22,8 @@
 
 enum group { G_OP, G_VALUE, G_UNIT, G_WORKLOAD, N_GROUPS };
 
+#define MAX_GROUPS 31
+
 static const char *const group_names[N_GROUPS] = { "op", "value", "unit",
 						   "workload" };
 
@@ -171,6 +173,11 @@ static int load_rule(struct rule *r, const cJSON *o, int ri, const char *path)
 	r->op = str_member(o, "op") ? xstrdup(str_member(o, "op")) : NULL;
 	if ((rc = translate(r, match, &ere, ri, path)) < 0)
 		goto done;
+	if (r->ngroups > MAX_GROUPS) {
+		rc = pc_error_set(PC_EINVALID, "%s: rule %d: more than %d "
+				  "groups", path, ri, MAX_GROUPS);
+		goto done;
+	}
 	if (!r->group[G_VALUE]) {
 		rc = pc_error_set(PC_EINVALID, "%s: rule %d: 'match' has no "
 				  "(?<value>...) group", path, ri);
@@ -247,13 +254,12 @@ static char *capture(const char *s, const regmatch_t *m, int g)
 static int apply(const struct rule *r, int ri, struct lines *l, const char *s,
 		 struct imp_sink *sink, long *results)
 {
-	regmatch_t m[32];
+	regmatch_t m[MAX_GROUPS + 1];
 	struct imp_record rec;
 	char *v, *op, *unit, *wl;
 	int rc = 0;
 
-	if (r->ngroups + 1 > 32 ||
-	    regexec(&r->re, s, r->ngroups + 1, m, 0) != 0)
+	if (regexec(&r->re, s, r->ngroups + 1, m, 0) != 0)
 		return 0;
 	v = capture(s, m, r->group[G_VALUE]);
 	op = capture(s, m, r->group[G_OP]);

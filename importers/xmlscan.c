@@ -56,27 +56,21 @@ static int push(struct xmlscan *x, int ch)
 	return 0;
 }
 
-/* Read up to and including the terminator (e.g. "-->"); the text before
- * it is kept in buf when keep. */
-static int until(struct xmlscan *x, const char *term, int keep)
+/* Skip up to and including the terminator (e.g. "-->"). */
+static int until(struct xmlscan *x, const char *term)
 {
-	size_t n = strlen(term), m = 0;
-	int ch, rc;
+	char last[8] = "";	/* the last n bytes read */
+	size_t n = strlen(term), got = 0;
+	int ch;
 
-	x->len = 0;
 	while ((ch = get(x)) != EOF) {
-		if (keep && (rc = push(x, ch)) < 0)
-			return rc;
-		m = ch == term[m] ? m + 1 : ch == term[0] ? 1 : 0;
-		if (m == n) {
-			if (keep)
-				x->len -= n;
+		memmove(last, last + 1, n - 1);
+		last[n - 1] = (char)ch;
+		if (++got >= n && !memcmp(last, term, n))
 			return 0;
-		}
 	}
-	return pc_error_set(PC_EINVALID, "%s:%ld: unterminated '%.4s...' "
-			    "(looking for '%s')", x->path, x->tag.line,
-			    keep ? "<" : "<!", term);
+	return pc_error_set(PC_EINVALID, "%s:%ld: unterminated markup (no "
+			    "'%s' before the end)", x->path, x->tag.line, term);
 }
 
 /* Decode &amp; &lt; &gt; &quot; &apos; &#N; &#xN; in place. */
@@ -254,17 +248,17 @@ static int skip_markup(struct xmlscan *x, int c2)
 	int i = 0, ch;
 
 	if (c2 == '?')
-		return until(x, "?>", 0);
+		return until(x, "?>");
 	while (i < 7 && (ch = get(x)) != EOF) {
 		kw[i++] = (char)ch;
 		if ((i == 2 && !strncmp(kw, "--", 2)))
-			return until(x, "-->", 0);
+			return until(x, "-->");
 		if (i == 7 && !strncmp(kw, "[CDATA[", 7))
-			return until(x, "]]>", 0);
+			return until(x, "]]>");
 		if (ch == '>')
 			return 0;
 	}
-	return until(x, ">", 0);
+	return until(x, ">");
 }
 
 int xmlscan_next(struct xmlscan *x, const struct xml_tag **out)

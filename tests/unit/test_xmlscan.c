@@ -16,7 +16,7 @@ static FILE *text(const char *s)
 
 TEST(tags_attributes_entities)
 {
-	FILE *fp = text("<?xml version='1.0'?>\n<!-- a <comment> -->\n"
+	FILE *fp = text("<?xml version='1.0'?>\n<!-- a <comment> --->\n"
 			"<a x=\"1\" y='t&amp;&lt;&#65;'>\n"
 			"  text &amp; <![CDATA[ <b> not a tag ]]>\n"
 			"  <b   z = \"q>r\" /></a>");
