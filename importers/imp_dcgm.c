@@ -40,7 +40,7 @@ static int probe(const char *head, size_t len, const char *filename)
 {
 	(void)len;
 	(void)filename;
-	return strstr(head, "#Entity") ? 90 : 0;
+	return strstr(head, "#Entity") ? 89 : 0;
 }
 
 struct ctx {

@@ -78,7 +78,7 @@ static int probe(const char *head, size_t len, const char *filename)
 	(void)len;
 	(void)filename;
 	return !strncmp(head, ":::MLLOG", 8) || strstr(head, "\n:::MLLOG") ?
-	       95 : 0;
+	       99 : 0;
 }
 
 struct ctx {

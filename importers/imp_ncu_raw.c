@@ -29,7 +29,7 @@ static int probe(const char *head, size_t len, const char *filename)
 	(void)filename;
 	if (hwutil_line_has(head, details))
 		return 0;
-	return hwutil_line_has(head, hdr) ? 95 : 0;
+	return hwutil_line_has(head, hdr) ? 97 : 0;
 }
 
 struct ctx {

@@ -150,6 +150,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	struct csv c;
 	struct ctx x;
 	int rc, header = 0, rows = 0;
+	char bad[512] = "";
 
 	memset(&x, 0, sizeof(x));
 	memcpy(x.col, col_init, sizeof(col_init));
@@ -161,6 +162,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 				break;	/* the table ends at a blank line */
 			continue;
 		}
+		if (!header && c.nfields == 1)
+			continue;	/* preamble text */
 		if (!header) {
 			const char *miss;
 
@@ -168,9 +171,12 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			    x.col[C_NAME].idx < 0)
 				continue;
 			if ((miss = hwutil_cols_missing(x.col, N_COLS))) {
-				rc = pc_error_set(PC_EINVALID, "%s:%ld: missing "
-					"column '%s'", c.path, c.line, miss);
-				break;
+				/* another report (cuda_api_sum) may come first */
+				if (!*bad)
+					snprintf(bad, sizeof(bad), "%s:%ld: missing "
+						 "column '%s'", c.path, c.line,
+						 miss);
+				continue;
 			}
 			if ((rc = setup_units(&c, &x)) < 0)
 				break;
@@ -184,7 +190,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	}
 	if (rc > 0)
 		rc = 0;	/* stopped at the blank line after the table */
-	if (rc == 0 && !header)
+	if (rc == 0 && !header && *bad)
+		rc = pc_error_set(PC_EINVALID, "%s", bad);
+	else if (rc == 0 && !header)
 		rc = pc_error_set(PC_EINVALID, "%s: no kernel summary header "
 			"(Total Time, Instances, Avg, Name) found", in->path);
 	else if (rc == 0 && !rows)

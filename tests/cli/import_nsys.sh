@@ -19,6 +19,9 @@ run pc import -s h100 -w v2022/decode "$H/kern_sum_2022_average.csv"
 expect_rc 0 "2022 Average (ns) header imports"
 run pc import -s h100 -w sec/decode "$H/kern_sum_sec.csv"
 expect_rc 0 "--timeunit sec imports"
+run pc import -s h100 -w two/decode "$H/stats_two_reports.csv"
+expect_rc 0 "cuda_api_sum before the kernel summary is skipped"
+expect_in "(nsys-kern-sum): 1 results" "$err" "only the kernel table"
 export_now
 
 W=llama3-8b/prefill/bs=1/seq=2048/bf16

@@ -96,6 +96,23 @@ expect_near "$(xv source=d2 op=gpu0 metric=energy)" 400 "POWINST trapezoid"
 expect_near "$(xv source=d2 op=e2e metric=energy)" 420 "two GPUs summed"
 expect_near "$(xv source=d2 op=gpu0 metric=sm_active)" 0.5 "SMACT ratio"
 
+# CRLF and BOM variants; DCGM at -d 500 with TOTEC on two GPUs:
+# GPU0 200 W x 3 x 0.5 s = 300 J, GPU1 300 W -> 450 J (counter steps)
+run pc import -s bom -k silicon -w b/decode "$H/dmon_totec_crlf_bom.txt"
+expect_rc 0 "dmon CRLF + BOM"
+expect_in "(dcgm-dmon)" "$err" "BOM dmon detected"
+run pc import -s smibom -k silicon -w b/decode "$H/smi_bom.csv"
+expect_rc 0 "nvidia-smi with BOM"
+export_now
+expect_near "$(xv source=bom op=gpu0 metric=energy)" 300 "TOTEC GPU0"
+expect_near "$(xv source=bom op=e2e metric=energy)" 750 "TOTEC node"
+expect_near "$(xv source=bom op=gpu1 metric=utilization)" 0.51 \
+	"GPUTL with a blank unit is percent"
+expect_in '"sample_interval_s":"0.5"' "$(sqlite3 "$PERFCORR_DB" \
+	"SELECT metadata FROM runs WHERE file_name = 'dmon_totec_crlf_bom.txt'")" \
+	"interval 0.5 s estimated"
+expect_near "$(xv source=smibom metric=energy)" 967.3562754559518 "BOM smi"
+
 expect_refused "bad_smi_cut.csv:7: expected 8 fields, found 3" "smi cut" \
 	"$H/bad_smi_cut.csv"
 expect_refused "bad_smi_type.csv:5: column 'power.draw': 'fast W' is not a number" \
