@@ -465,6 +465,10 @@ static void excluded_sections(struct strbuf *sb, const struct report *r)
 		    "(%zu)</h2>\n", r->nsol);
 	if (r->nsol)
 		point_table(sb, r, r->sol, r->nsol, r->opts.top);
+	else if (strcmp(r->set->model.kind, "roofline"))
+		strbuf_addstr(sb, "<p>Not applicable: the model is not a "
+			      "roofline (only a lower bound can be violated)."
+			      "</p>\n");
 	else
 		strbuf_addstr(sb, "<p>None: no roofline time is above the "
 			      "measured time.</p>\n");
