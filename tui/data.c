@@ -157,7 +157,9 @@ static void free_set(struct tui_data *d)
 	d->set = NULL;
 	free(d->status);
 	free(d->category);
+	free(d->keys);
 	d->status = d->category = NULL;
+	d->keys = NULL;
 	memset(&d->src, 0, sizeof(d->src));
 	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
 }
@@ -172,6 +174,9 @@ static void index_set(struct tui_data *d)
 	d->src.n = s->n;
 	d->src.status = d->status;
 	d->src.category = d->category;
+	d->keys = xmalloc((s->n ? s->n : 1) * sizeof(*d->keys));
+	rows_pack(d->keys, s->points, s->n);
+	d->src.keys = d->keys;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct corr_point *p = &s->points[i];
 

@@ -33,6 +33,7 @@ struct tui_data {
 	struct stats_summary sum;	/* corr_summary over every point */
 	struct rows_src src;
 	unsigned char *status, *category;	/* per point (see rows_src) */
+	struct rows_key *keys;			/* per point (see rows_src) */
 	long data_version;
 	unsigned gen;			/* bumps on every load */
 	double warn, fail;		/* severity limits on |err| */

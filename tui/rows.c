@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <fnmatch.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,11 +240,77 @@ static int code_test(const struct filter_term *t, unsigned code,
 	return t->op == FO_NE ? !yes : yes;
 }
 
+void rows_pack(struct rows_key *keys, const struct corr_point *pts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct corr_point *p = &pts[i];
+
+		keys[i].w = p->workload_id <= INT32_MAX ? (int32_t)p->workload_id
+							: -1;
+		keys[i].o = p->op_id <= INT32_MAX ? (int32_t)p->op_id : -1;
+		keys[i].m = p->metric_id <= INT32_MAX ? (int32_t)p->metric_id : -1;
+		keys[i].flags = p->flags;
+		keys[i].err = p->err;
+	}
+}
+
+/* A memoised answer for id: 1 yes, 0 no, -1 not known yet. */
+static int memo_known(const struct memo *m, int32_t id)
+{
+	if (!m->v || id < 0 || (size_t)id >= m->len || !m->v[id])
+		return -1;
+	return m->v[id] == 2;
+}
+
+/* Tests that the packed keys answer without touching the point. */
+static int key_match(struct filter_term *t, const struct rows_src *src,
+		     size_t i)
+{
+	const struct rows_key *k = &src->keys[i];
+	struct memo *m;
+	int yes, a, b, c;
+
+	switch (t->field) {
+	case FF_TEXT:
+		a = memo_known(&t->memo[0], k->w);
+		b = memo_known(&t->memo[1], k->o);
+		c = memo_known(&t->memo[2], k->m);
+		if (a == 1 || b == 1 || c == 1)
+			return 1;
+		return a == 0 && b == 0 && c == 0 ? 0 : -1;
+	case FF_ERR:
+		return num_test(t, k->err);
+	case FF_ABSERR:
+		return num_test(t, fabs(k->err));
+	case FF_FLAG:
+		yes = (k->flags & (unsigned)t->num) != 0;
+		return t->op == FO_NE || t->op == FO_NLIKE ? !yes : yes;
+	case FF_WORKLOAD:
+		m = &t->memo[0];
+		return m->v && k->w >= 0 && (size_t)k->w < m->len &&
+		       m->v[k->w] ? m->v[k->w] == 2 : -1;
+	case FF_OP:
+	case FF_CLASS:
+		m = &t->memo[1];
+		return m->v && k->o >= 0 && (size_t)k->o < m->len &&
+		       m->v[k->o] ? m->v[k->o] == 2 : -1;
+	case FF_METRIC:
+		m = &t->memo[2];
+		return m->v && k->m >= 0 && (size_t)k->m < m->len &&
+		       m->v[k->m] ? m->v[k->m] == 2 : -1;
+	default:
+		return -1;
+	}
+}
+
 static int term_match(struct filter_term *t, const struct rows_src *src,
 		      size_t i)
 {
 	const struct corr_point *p = &src->pts[i];
 	int yes;
+
+	if (src->keys && (yes = key_match(t, src, i)) >= 0)
+		return yes;
 
 	switch (t->field) {
 	case FF_TEXT:

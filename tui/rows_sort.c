@@ -46,20 +46,33 @@ static uint64_t double_key(double v)
 	return b >> 63 ? ~b : b | (UINT64_C(1) << 63);
 }
 
-/* Stable LSD radix sort of perm by keys, 16 bits a pass; passes whose
- * digit is the same everywhere are skipped. */
-static void radix_sort(uint32_t *perm, const uint64_t *keys, size_t n)
+struct kv {
+	uint64_t key;
+	uint32_t idx;
+};
+
+/* Stable LSD radix sort of (key, index) pairs, 16 bits a pass; passes
+ * whose digit is the same everywhere are skipped. Sorting the pairs
+ * (not indices into the keys) keeps memory access sequential. */
+static void radix_sort(uint32_t *perm, uint32_t *rev, const uint64_t *keys,
+		       size_t n)
 {
-	uint32_t *tmp = xmalloc((n ? n : 1) * sizeof(*tmp));
+	struct kv *a = xmalloc((n ? n : 1) * sizeof(*a));
+	struct kv *b = xmalloc((n ? n : 1) * sizeof(*b));
 	size_t *count = xmalloc(65536 * sizeof(*count));
 
+	for (size_t i = 0; i < n; i++) {
+		a[i].key = keys[perm[i]];
+		a[i].idx = perm[i];
+	}
 	for (int shift = 0; shift < 64; shift += 16) {
 		size_t sum = 0;
 		int skip = 0;
+		struct kv *t;
 
 		memset(count, 0, 65536 * sizeof(*count));
 		for (size_t i = 0; i < n; i++)
-			count[(keys[perm[i]] >> shift) & 0xffff]++;
+			count[(a[i].key >> shift) & 0xffff]++;
 		for (size_t d = 0; d < 65536; d++) {
 			size_t c = count[d];
 
@@ -71,11 +84,26 @@ static void radix_sort(uint32_t *perm, const uint64_t *keys, size_t n)
 		if (skip)
 			continue;
 		for (size_t i = 0; i < n; i++)
-			tmp[count[(keys[perm[i]] >> shift) & 0xffff]++] = perm[i];
-		memcpy(perm, tmp, n * sizeof(*perm));
+			b[count[(a[i].key >> shift) & 0xffff]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		perm[i] = a[i].idx;
+	/* the descending order: runs of equal keys keep the core's order */
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && a[j].key == a[i].key)
+			j++;
+		for (size_t k = i; k < j; k++)
+			rev[n - j + (k - i)] = a[k].idx;
+		i = j;
 	}
 	free(count);
-	free(tmp);
+	free(a);
+	free(b);
 }
 
 struct name_ref {
@@ -145,9 +173,12 @@ static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
 	free(rank);
 }
 
-static uint32_t *build_perm(const struct rows_src *s, int col, int desc)
+/* Both orders of a column at once: descending costs one more pass. */
+static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
+			uint32_t **desc)
 {
 	uint32_t *perm = xmalloc((s->n ? s->n : 1) * sizeof(*perm));
+	uint32_t *rev = xmalloc((s->n ? s->n : 1) * sizeof(*rev));
 	uint64_t *keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
 
 	for (size_t i = 0; i < s->n; i++)
@@ -165,20 +196,22 @@ static uint32_t *build_perm(const struct rows_src *s, int col, int desc)
 				  s->status ? s->status[i] : 0;
 		}
 	}
-	if (desc)
-		for (size_t i = 0; i < s->n; i++)
-			keys[i] = ~keys[i];
-	radix_sort(perm, keys, s->n);
+	radix_sort(perm, rev, keys, s->n);
 	free(keys);
-	return perm;
+	*asc = perm;
+	*desc = rev;
 }
 
 void rows_sort(struct rows *r, int col, int desc)
 {
 	r->col = col >= 0 && col < RC_COUNT ? col : -1;
 	r->desc = desc = desc != 0;
-	if (r->col >= 0 && !r->perm[r->col][desc])
-		r->perm[r->col][desc] = build_perm(r->src, r->col, desc);
+	if (r->col >= 0 && !r->perm[r->col][desc]) {
+		free(r->perm[r->col][0]);
+		free(r->perm[r->col][1]);
+		build_perms(r->src, r->col, &r->perm[r->col][0],
+			    &r->perm[r->col][1]);
+	}
 }
 
 void rows_apply(struct rows *r, struct filter *f)

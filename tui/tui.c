@@ -19,6 +19,7 @@
 #include "src/util.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
+#include "tui/record.h"
 #include "tui/script.h"
 #include "tui/status.h"
 #include "tui/theme.h"
@@ -36,6 +37,14 @@ static const enum view_id tab_order[] = { VIEW_DISCREP, VIEW_SUMMARY,
 
 static SCREEN *screen;
 static FILE *null_out, *null_in;
+
+double tui_cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 double tui_now_ms(void)
 {
@@ -248,44 +257,6 @@ void tui_redraw(struct tui *t)
 	doupdate();
 }
 
-static int save_screen(const char *path)
-{
-	FILE *fp = fopen(path, "w");
-	wchar_t *wbuf = xmalloc(((size_t)COLS + 1) * sizeof(*wbuf));
-	char *line = xmalloc(((size_t)COLS + 1) * MB_LEN_MAX + 1);
-
-	if (!fp) {
-		free(wbuf);
-		free(line);
-		return pc_error_set(PC_EIO, "cannot write '%s'", path);
-	}
-	for (int y = 0; y < LINES; y++) {
-		size_t len = 0;
-		mbstate_t st;
-
-		memset(&st, 0, sizeof(st));
-		if (mvinnwstr(y, 0, wbuf, COLS) == ERR)
-			wbuf[0] = L'\0';
-		for (int i = 0; wbuf[i]; i++) {
-			size_t n = wcrtomb(line + len, wbuf[i], &st);
-
-			if (n == (size_t)-1)
-				line[len++] = '?';
-			else
-				len += n;
-		}
-		while (len > 0 && line[len - 1] == ' ')
-			len--;
-		line[len] = '\0';
-		fprintf(fp, "%s\n", line);
-	}
-	free(wbuf);
-	free(line);
-	if (fclose(fp) != 0)
-		return pc_error_set(PC_EIO, "cannot write '%s'", path);
-	return 0;
-}
-
 static int generic(struct tui *t, int action);
 
 int tui_command(struct tui *t, const char *cmd)
@@ -297,7 +268,7 @@ int tui_command(struct tui *t, const char *cmd)
 		cmd++;
 	sscanf(cmd, "%63s %511[^\n]", word, arg);
 	if (!strcmp(word, "save-screen")) {
-		if (!arg[0] || save_screen(arg) < 0)
+		if (!arg[0] || record_screen(arg) < 0)
 			status_error("save-screen: %s", arg[0] ? pc_error_last()
 				     : "expected a file name");
 		return TUI_HANDLED;
@@ -480,15 +451,32 @@ static int script_key(struct tui *t)
 	}
 }
 
+/* Every key is timed from the moment it is handed out until the next
+ * read (its action and the redraw), whether the main loop, a prompt or
+ * a form asked for it. */
+static int timed(struct tui *t, int key)
+{
+	if (t->timing && key >= 0) {
+		t->timed_key = key;
+		t->key_t0 = tui_now_ms();
+		t->key_c0 = tui_cpu_ms();
+	}
+	return key;
+}
+
 int tui_read_key(struct tui *t)
 {
+	if (t->timing && t->timed_key >= 0)
+		record_key(t, t->timed_key, tui_now_ms() - t->key_t0,
+			   tui_cpu_ms() - t->key_c0);
+	t->timed_key = -1;
 	for (;;) {
 		int key;
 
 		poll_db(t);
 		if (t->script) {
 			if ((key = script_key(t)) >= 0 || t->headless)
-				return key;
+				return timed(t, key);
 			continue;
 		}
 		if (t->headless)
@@ -500,52 +488,8 @@ int tui_read_key(struct tui *t)
 			tui_redraw(t);
 			continue;
 		}
-		return key;
+		return timed(t, key);
 	}
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Key timing for the benchmark: PERFCORR_TIMING=FILE. */
-static void timing_add(struct tui *t, int key, double ms)
-{
-	char name[32];
-
-	if (!t->timing)
-		return;
-	if (key >= ACT_BASE)
-		snprintf(name, sizeof(name), ":%s", keys_action_name(key));
-	else
-		keys_name(key, name, sizeof(name));
-	t->lat = xrealloc(t->lat, (t->nlat + 1) * sizeof(*t->lat));
-	t->lat[t->nlat++] = ms;
-	fprintf(t->timing, "key %s %.3f\n", name, ms);
-}
-
-static void timing_done(struct tui *t)
-{
-	double *s;
-
-	if (!t->timing)
-		return;
-	if (t->nlat) {
-		s = xmalloc(t->nlat * sizeof(*s));
-		memcpy(s, t->lat, t->nlat * sizeof(*s));
-		qsort(s, t->nlat, sizeof(*s), cmp_double);
-		fprintf(t->timing, "keys %zu p50_ms %.3f p95_ms %.3f max_ms "
-			"%.3f\n", t->nlat, s[t->nlat / 2],
-			s[(size_t)((double)(t->nlat - 1) * 0.95)],
-			s[t->nlat - 1]);
-		free(s);
-	}
-	fclose(t->timing);
-	t->timing = NULL;
-	free(t->lat);
 }
 
 static int start(struct tui *t, struct db *db, const struct tui_opts *o)
@@ -576,18 +520,19 @@ static void finish(struct tui *t)
 		free(t->views[i]);
 	}
 	script_free(t->script);
-	timing_done(t);
+	record_done(t);
 	data_release(&t->data);
 }
 
 int tui_run(struct db *db, const struct tui_opts *o)
 {
 	struct tui t;
-	double t0 = tui_now_ms();
+	double t0 = tui_now_ms(), c0 = tui_cpu_ms();
 	int rc, key;
 
 	memset(&t, 0, sizeof(t));
 	t.ascii = o->ascii;
+	t.timed_key = -1;
 	if ((rc = start(&t, db, o)) < 0 || (rc = term_init(&t)) < 0) {
 		term_done();
 		finish(&t);
@@ -602,9 +547,9 @@ int tui_run(struct db *db, const struct tui_opts *o)
 	tui_show(&t, VIEW_DISCREP);
 	tui_redraw(&t);
 	if (t.timing)
-		fprintf(t.timing, "first_screen_ms %.3f\n", tui_now_ms() - t0);
+		fprintf(t.timing, "first_screen_ms %.3f cpu %.3f\n",
+			tui_now_ms() - t0, tui_cpu_ms() - c0);
 	while (!t.quit && (key = tui_read_key(&t)) >= 0) {
-		double k0 = tui_now_ms();
 		int r;
 
 		status_clear();
@@ -612,7 +557,6 @@ int tui_run(struct db *db, const struct tui_opts *o)
 		if (r & TUI_QUIT)
 			break;
 		tui_redraw(&t);
-		timing_add(&t, key, tui_now_ms() - k0);
 	}
 	term_done();
 	rc = t.failed ? pc_error_set(PC_EINVALID, "%s", status_text()) : 0;

@@ -54,9 +54,10 @@ struct tui {
 	size_t detail_point;		/* point shown by the detail view */
 	struct script *script;
 	FILE *timing;
-	double *lat;			/* per-key latencies (ms) */
+	double *lat, *latc;		/* per-key latencies, wall and CPU (ms) */
 	size_t nlat;
-	char **latkey;
+	int timed_key;			/* key being processed, or -1 */
+	double key_t0, key_c0;
 };
 
 /* The next key: from the script (running its :commands on the way),
@@ -81,8 +82,9 @@ int tui_command(struct tui *t, const char *cmd);
  * wrapping; moves the cursor. 1 when found. */
 int tui_search(struct tui *t, const char *needle, int dir);
 
-/* Monotonic milliseconds (for timing). */
+/* Monotonic and process-CPU milliseconds (for timing). */
 double tui_now_ms(void);
+double tui_cpu_ms(void);
 
 /* Reload the data from the database, keeping each view's cursor. */
 int tui_reload(struct tui *t);

@@ -154,28 +154,41 @@ static const char *side_spec(struct view *v, const char *source, char *buf,
 	return buf;
 }
 
+static void pair_line(struct view *v, const char *ms, const char *rs,
+		      const struct corr_point *x)
+{
+	char a[16], b[16], e[16];
+
+	fmt_si(a, sizeof(a), x->model);
+	fmt_si(b, sizeof(b), x->ref);
+	fmt_pct(e, sizeof(e), x->err, 1);
+	textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %9s %9s %8s%s", ms, rs,
+		    a, b, e, x->flags & CORR_WITHIN_NOISE ? "  within noise" :
+		    "");
+}
+
 static void add_pair(struct view *v, const struct corr_point *p,
 		     const char *model, const char *ref)
 {
+	const struct corr_set *cur = v->tui->data.set;
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
-	char ms[128], rs[128], a[16], b[16], e[16];
-	char *wg = glob_escape(p->workload), *og = glob_escape(p->op);
+	char ms[128], rs[128];
+	char *wg, *og;
 
 	q.model = side_spec(v, model, ms, sizeof(ms));
 	q.ref = side_spec(v, ref, rs, sizeof(rs));
+	if (!strcmp(model, cur->model.source) && !strcmp(ref, cur->ref.source)) {
+		pair_line(v, ms, rs, p);	/* the loaded pair: no reload */
+		return;
+	}
+	wg = glob_escape(p->workload);
+	og = glob_escape(p->op);
 	q.metric = p->metric;
 	q.workload_glob = wg;
 	q.op_glob = og;
 	if (corr_load(&s, v->tui->db, &q) == 0 && s->n) {
-		const struct corr_point *x = &s->points[0];
-
-		fmt_si(a, sizeof(a), x->model);
-		fmt_si(b, sizeof(b), x->ref);
-		fmt_pct(e, sizeof(e), x->err, 1);
-		textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %9s %9s %8s%s",
-			    ms, rs, a, b, e, x->flags & CORR_WITHIN_NOISE ?
-			    "  within noise" : "");
+		pair_line(v, ms, rs, &s->points[0]);
 	} else {
 		textbuf_add(&v->text, TH_DIM, "  %-22s %-22s  (%s)", ms, rs,
 			    s ? "no pair" : pc_error_last());

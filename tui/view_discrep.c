@@ -127,11 +127,15 @@ static int keep_filtered(const struct corr_point *p, void *arg)
 	return filter_match(&d->filter, src, (size_t)(p - src->pts));
 }
 
+/* Above this many rows the filtered summary waits for the Summary
+ * view: the core's statistics are O(n log n) and a key must stay fast. */
+#define FSUM_MAX_ROWS 50000
+
 static void filtered_summary(struct view *v)
 {
 	struct discrep *d = v->priv;
 
-	d->have_fsum = d->filter.n > 0 &&
+	d->have_fsum = d->filter.n > 0 && d->rows.n <= FSUM_MAX_ROWS &&
 		       corr_summary(&d->fsum, v->tui->data.set, keep_filtered,
 				    v, 0) == 0;
 }
