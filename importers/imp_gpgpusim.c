@@ -42,6 +42,7 @@ struct state {
 	struct kernel *k;
 	size_t n, cap;
 	int stopped, exited;	/* hit the cycle limit; end marker seen */
+	int version_seen;
 };
 
 static int probe(const char *head, size_t len, const char *filename)
@@ -119,13 +120,21 @@ static int clock_line(struct lines *l, struct imp_sink *sink, const char *v)
 }
 
 static int line(struct state *st, struct lines *l, struct imp_sink *sink,
-		const char *s)
+		char *s)
 {
 	const char *v;
 	struct kernel *k;
 
 	if ((v = lines_after(s, "-gpgpu_clock_domains")) != NULL)
 		return clock_line(l, sink, v);
+	if (!st->version_seen && (v = strstr(s, "GPGPU-Sim Simulator Version"))) {
+		char *end = s + strlen(s);
+
+		while (end > v && (end[-1] == '*' || end[-1] == ' '))
+			*--end = '\0';	/* the banner's closing " ***" */
+		st->version_seen = 1;
+		return sink->meta(sink, "simulator", v);
+	}
 	if ((v = kv(s, "kernel_name")) != NULL) {
 		if (st->n == st->cap) {
 			st->cap = st->cap ? 2 * st->cap : 16;
