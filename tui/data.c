@@ -11,6 +11,7 @@
 #include "db/query.h"
 #include "src/correlate.h"
 #include "src/error.h"
+#include "src/policy.h"
 #include "src/util.h"
 
 /* Which kind is the model for which reference, most useful first. */
@@ -121,7 +122,7 @@ static void build_pairs(struct tui_data *d, const struct source *s, size_t n,
 }
 
 int data_open(struct tui_data *d, struct db *db, const char *model,
-	      const char *ref)
+	      const char *ref, const char *policy_path)
 {
 	struct source *s = NULL;
 	size_t n = 0;
@@ -132,6 +133,12 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 	d->warn = 0.05;
 	d->fail = 0.15;
 	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
+	if (policy_path && (rc = policy_load(&d->policy, policy_path)) < 0)
+		return rc;
+	if (d->policy && !model && !ref) {
+		model = d->policy->model;
+		ref = d->policy->ref;
+	}
 	if ((rc = list_sources(db, &s, &n)) < 0)
 		return rc;
 	build_pairs(d, s, n, model, ref);
@@ -290,6 +297,48 @@ int data_severity(const struct tui_data *d, double err)
 	return a >= d->warn ? 1 : 0;
 }
 
+static int rule_selects(const struct policy_rule *r,
+			const struct corr_point *p)
+{
+	if (r->nparams)
+		return 0;	/* parameters are the gate's business */
+	return (!r->metric || !strcmp(r->metric, p->metric)) &&
+	       (!r->op_glob || util_glob(r->op_glob, p->op)) &&
+	       (!r->op_class_glob || util_glob(r->op_class_glob,
+					      p->op_class ? p->op_class : "")) &&
+	       (!r->workload_glob || util_glob(r->workload_glob, p->workload));
+}
+
+int data_point_severity(const struct tui_data *d, const struct corr_point *p)
+{
+	double warn = INFINITY, fail = INFINITY, a = fabs(p->err);
+
+	for (size_t i = 0; d->policy && i < d->policy->nrules; i++) {
+		const struct policy_rule *r = &d->policy->rules[i];
+		/* a per-point limit, else the rule's MAPE limit as a guide */
+		int l = r->has & (1u << PL_MAX_ABS_ERR) ? PL_MAX_ABS_ERR :
+			r->has & (1u << PL_MAX_MAPE) ? PL_MAX_MAPE : -1;
+		double lim;
+
+		if (l < 0 || !rule_selects(r, p))
+			continue;
+		lim = r->lim[l];
+		if (r->severity == POLICY_WARN)
+			warn = fmin(warn, lim);
+		else
+			fail = fmin(fail, lim);
+	}
+	if (isinf(warn) && isinf(fail))
+		return data_severity(d, p->err);
+	if (isinf(fail))
+		fail = fmax(d->fail, warn);
+	if (isinf(warn))
+		warn = fmin(d->warn, fail);
+	if (isnan(p->err) || a > fail)
+		return 2;
+	return a > warn ? 1 : 0;
+}
+
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
 {
 	if (!d->set) {
@@ -317,4 +366,6 @@ void data_release(struct tui_data *d)
 	free(d->pairs);
 	d->pairs = NULL;
 	d->npairs = 0;
+	policy_free(d->policy);
+	d->policy = NULL;
 }

@@ -19,6 +19,8 @@
 struct db;
 struct annot;
 struct corr_set;
+struct corr_point;
+struct policy;
 
 struct tui_pair {
 	char *model, *ref;		/* "SRC" or "SRC@VERSION" */
@@ -36,15 +38,18 @@ struct tui_data {
 	struct rows_key *keys;			/* per point (see rows_src) */
 	long data_version;
 	unsigned gen;			/* bumps on every load */
-	double warn, fail;		/* severity limits on |err| */
+	double warn, fail;		/* default severity limits on |err| */
+	struct policy *policy;		/* per-point limits, or NULL */
 };
 
 /* List the sources, build the candidate pairs (perfsim vs silicon,
  * roofline vs silicon, rtl vs silicon, perfsim vs rtl ...) and load the
- * first that pairs anything. model/ref (may be NULL) choose the pair.
+ * first that pairs anything. model/ref (may be NULL) choose the pair;
+ * policy_path (may be NULL) adds per-point limits and, when model/ref
+ * are not given, the policy's sides.
  * PC_ENOTFOUND when no pair matches anything. */
 int data_open(struct tui_data *d, struct db *db, const char *model,
-	      const char *ref);
+	      const char *ref, const char *policy_path);
 void data_release(struct tui_data *d);
 
 /* (Re)load the current pair. On error the previous set stays. */
@@ -71,8 +76,15 @@ const char *data_category_name(unsigned code);
 unsigned data_status_code(const char *name);
 unsigned data_category_code(const char *name);
 
-/* Severity of an error: 0 ok, 1 warn, 2 fail (NaN is 2). */
+/* Severity of an error: 0 ok, 1 warn, 2 fail (NaN is 2), against the
+ * default limits (5% / 15%). */
 int data_severity(const struct tui_data *d, double err);
+/* The same for a point: the policy's rules that select the point
+ * (metric, op, op class, workload globs; rules on parameters are left
+ * to the gate) set its limits by severity, the strictest winning: a
+ * rule's max_abs_err, else its max_mape as a guide. Other points use
+ * the defaults. */
+int data_point_severity(const struct tui_data *d, const struct corr_point *p);
 
 /* The pair as text "model@v vs ref@v" into buf. */
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);

@@ -498,7 +498,7 @@ static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 	int rc;
 
 	t->db = db;
-	if ((rc = data_open(&t->data, db, o->model, o->ref)) < 0)
+	if ((rc = data_open(&t->data, db, o->model, o->ref, o->policy)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&
 	    (rc = script_open(&t->script, path)) < 0)

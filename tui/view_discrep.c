@@ -307,7 +307,7 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 	struct tui_data *data = &v->tui->data;
 	uint32_t i = d->rows.idx[row];
 	const struct corr_point *p = &data->set->points[i];
-	int cur = row == v->cursor, x = 2, sev = data_severity(data, p->err);
+	int cur = row == v->cursor, x = 2, sev = data_point_severity(data, p);
 	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
 	char buf[32];
 

@@ -105,4 +105,15 @@ expect_in "archsim@2.3.0 (perfsim) vs t100-rtl@r42 (rtl)" \
 expect_in "err v" "$(screen_line "$T/chosen.screen" 3)" "--ascii arrow"
 tui_script 100 30 --model nosuch --ref h100-lab </dev/null
 expect_rc 1 "unknown model source"
+
+# a policy gives the sides (model archsim, ref h100-lab) and the limits
+tui_script 100 30 --policy "$FIXTURES/policy/example.json" <<KEYS
+:save-screen $T/policy.screen
+KEYS
+expect_rc 0 "policy"
+expect_in "archsim@2.4.0 (perfsim) vs h100-lab@2026.11" \
+	"$(screen_line "$T/policy.screen" 1)" "pair from the policy"
+tui_script 100 30 --policy "$T/none.json" </dev/null
+expect_rc 1 "missing policy"
+expect_in "none.json" "$err" "missing policy named"
 finish
