@@ -10,6 +10,7 @@
 #include "db/runinfo.h"
 #include "src/correlate.h"
 #include "src/error.h"
+#include "src/html.h"
 #include "src/report.h"
 #include "src/strbuf.h"
 #include "src/svg.h"
@@ -17,7 +18,8 @@
 
 void report_md_escape(struct strbuf *sb, const char *s)
 {
-	char *safe = util_safe_dup(s ? s : "");
+	char *fixed = html_utf8_fix(s ? s : "");	/* U+FFFD for non-UTF-8 */
+	char *safe = util_safe_dup(fixed ? fixed : s ? s : "");
 
 	for (const char *p = safe; *p; p++) {
 		int esc = strchr("\\`*[]<>|&~", *p) != NULL;
@@ -31,6 +33,7 @@ void report_md_escape(struct strbuf *sb, const char *s)
 		strbuf_addch(sb, *p);
 	}
 	free(safe);
+	free(fixed);
 }
 
 static void cell(struct strbuf *sb, const char *s)

@@ -167,6 +167,24 @@ run pc report --model sim --ref lab --policy "$F/nosuch.json"
 expect_rc 1 "missing policy"
 expect_in "nosuch.json" "$err" "missing policy named"
 
+# --- control characters and bytes that are not UTF-8 in names
+printf 'workload,op,metric,value,unit\nw/bs=1,bad\033[31mop\377,time,1,ms\n' \
+	>"$T/h_ref.csv"
+printf 'workload,op,metric,value,unit\nw/bs=1,bad\033[31mop\377,time,2,ms\n' \
+	>"$T/h_mod.csv"
+pc import -q --source hr --kind silicon --version 1 "$T/h_ref.csv"
+pc import -q --source hm --kind perfsim --version 1 "$T/h_mod.csv"
+pc report --model hm --ref hr -o "$T/h.html" && ok || fail "hostile html"
+run xmllint --noout "$T/h.html"
+expect_rc 0 "html with control bytes is well-formed: $err"
+expect_in 'bad\x1b[31mop'$'\xef\xbf\xbd' "$(cat "$T/h.html")" "html: visible"
+run pc report --model hm --ref hr --format md
+expect_in 'bad\\x1b\[31mop'$'\xef\xbf\xbd' "$out" "md: visible and escaped"
+case "$out" in *$'\033'*|*$'\377'*) fail "raw control byte in md" ;; *) ok ;; esac
+run pc report --model hm --ref hr --format json
+printf '%s\n' "$out" | python3 -c 'import json, sys; json.load(sys.stdin)' &&
+	ok || fail "json with control bytes parses"
+
 # --- errors
 run pc report --ref lab
 expect_rc 2 "missing --model"
