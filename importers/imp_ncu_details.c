@@ -6,6 +6,8 @@
  * Columns are found by name; rule rows (no metric name) are skipped.
  * Metrics are collected per launch (ID) and aggregated per kernel name:
  * time (Duration), cycles (Elapsed Cycles), sm_frequency, ... (ncu.h).
+ * The --print-summary per-kernel layout (Invocations, Minimum, Maximum,
+ * Average) is read too: one record per kernel and metric.
  */
 #include <string.h>
 
@@ -16,45 +18,79 @@
 #include "src/error.h"
 #include "src/util.h"
 
-enum { C_ID, C_KERNEL, C_MNAME, C_MUNIT, C_MVALUE, N_COLS };
+enum { C_ID, C_KERNEL, C_MNAME, C_MUNIT, C_MVALUE, C_INV, C_MIN, C_MAX,
+       C_AVG, N_COLS };
 
+/* --print-summary per-kernel has Invocations/Minimum/Maximum/Average
+ * instead of ID and Metric Value. */
 static const struct hwutil_col col_init[N_COLS] = {
 	{ "ID", 1, -1, "" }, { "Kernel Name", 1, -1, "" },
 	{ "Metric Name", 1, -1, "" }, { "Metric Unit", 1, -1, "" },
-	{ "Metric Value", 1, -1, "" },
+	{ "Metric Value", 1, -1, "" }, { "Invocations", 0, -1, "" },
+	{ "Minimum", 0, -1, "" }, { "Maximum", 0, -1, "" },
+	{ "Average", 0, -1, "" },
 };
 
 static int probe(const char *head, size_t len, const char *filename)
 {
 	static const char *const hdr[] = { "\"ID\"", "Kernel Name",
 		"Metric Name", "Metric Value", NULL };
+	static const char *const sum[] = { "Kernel Name", "Invocations",
+		"Metric Name", "Average", NULL };
 
 	(void)len;
 	(void)filename;
-	return hwutil_line_has(head, hdr) ? 96 : 0;
+	return hwutil_line_has(head, hdr) || hwutil_line_has(head, sum) ?
+	       96 : 0;
 }
 
 struct ctx {
 	struct hwutil_col col[N_COLS];
 	size_t need;		/* fields a metric row must have */
+	int summary;		/* the per-kernel summary layout */
 	struct ncu ncu;
 	long rows;
 };
 
 static int header(struct csv *c, struct ctx *x)
 {
-	const char *miss = hwutil_cols_missing(x->col, N_COLS);
+	const char *miss;
 
+	x->summary = x->col[C_MVALUE].idx < 0 && x->col[C_AVG].idx >= 0 &&
+		     x->col[C_INV].idx >= 0;
+	if (x->summary) {
+		x->col[C_ID].required = x->col[C_MVALUE].required = 0;
+		x->col[C_MIN].required = x->col[C_MAX].required = 1;
+	}
+	miss = hwutil_cols_missing(x->col, N_COLS);
 	if (miss)
 		return pc_error_set(PC_EINVALID, "%s:%ld: missing column '%s'",
 				    c->path, c->line, miss);
 	for (int i = 0; i < N_COLS; i++)
-		if ((size_t)x->col[i].idx + 1 > x->need)
+		if (x->col[i].idx >= 0 && x->col[i].required &&
+		    (size_t)x->col[i].idx + 1 > x->need)
 			x->need = (size_t)x->col[i].idx + 1;
 	return 0;
 }
 
-static int row(struct csv *c, struct ctx *x)
+static int summary_row(struct csv *c, struct ctx *x, struct imp_sink *sink)
+{
+	const char *kernel = util_trim(c->fields[x->col[C_KERNEL].idx]);
+	const char *label = util_trim(c->fields[x->col[C_MNAME].idx]);
+	const char *stat[4];
+
+	if (!*kernel)
+		return pc_error_set(PC_EINVALID, "%s:%ld: column 'Kernel Name' "
+				    "is empty", c->path, c->line);
+	if (!*label)
+		return 0;
+	for (int i = 0; i < 4; i++)
+		stat[i] = c->fields[x->col[C_INV + i].idx];
+	return ncu_summary_row(&x->ncu, sink, c->path, c->line, kernel, label,
+			       util_trim(c->fields[x->col[C_MUNIT].idx]), stat);
+}
+
+static int row(struct csv *c, struct ctx *x, struct imp_sink *sink)
 {
 	const char *id, *kernel, *label;
 	long lid;
@@ -63,6 +99,9 @@ static int row(struct csv *c, struct ctx *x)
 		return pc_error_set(PC_EINVALID, "%s:%ld: expected at least %zu "
 				    "fields, found %zu", c->path, c->line,
 				    x->need, c->nfields);
+	x->rows++;
+	if (x->summary)
+		return summary_row(c, x, sink);
 	id = util_trim(c->fields[x->col[C_ID].idx]);
 	if (util_parse_long(id, &lid) < 0 || lid < 0)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column 'ID': '%s' is "
@@ -72,7 +111,6 @@ static int row(struct csv *c, struct ctx *x)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column 'Kernel Name' "
 				    "is empty", c->path, c->line);
 	label = util_trim(c->fields[x->col[C_MNAME].idx]);
-	x->rows++;
 	if (!*label)
 		return 0;	/* a rule row */
 	return ncu_add(&x->ncu, c->path, c->line, id, kernel, label,
@@ -102,14 +140,14 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			have_header = 1;
 			continue;
 		}
-		if ((rc = row(&c, &x)) < 0)
+		if ((rc = row(&c, &x, sink)) < 0)
 			break;
 	}
 	if (rc == 0 && !have_header)
 		rc = pc_error_set(PC_EINVALID, "%s: no ncu details header (ID, "
 			"Kernel Name, Metric Name, Metric Value) found",
 			in->path);
-	else if (rc == 0 && !x.ncu.agg.n)
+	else if (rc == 0 && !x.ncu.agg.n && !x.summary)
 		rc = pc_error_set(PC_EINVALID, "%s: no metric rows", in->path);
 	else if (rc == 0 && !x.ncu.have_time)
 		sink->warn(sink, "%s: no Duration metric (section 'GPU Speed Of "

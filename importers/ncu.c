@@ -89,46 +89,111 @@ void ncu_release(struct ncu *n)
 	hmap_release(&n->seen);
 }
 
+/* The perfcorr metric and unit of an ncu label and unit: "_pct" is
+ * appended to labels of % values (SOL "Memory Throughput" is %, the
+ * memory section's is GB/s). A time metric needs a time unit. */
+static int resolve(const char *path, long line, const char *label,
+		   const char *unit, char *mbuf, size_t len,
+		   const char **metric, const char **u, double *f)
+{
+	*metric = ncu_metric(label, mbuf, len);
+	*u = ncu_unit(unit, f);
+	if (!strcmp(*u, "%") && *metric == mbuf && !strstr(mbuf, "__") &&
+	    strlen(mbuf) + 5 < len)
+		strcat(mbuf, "_pct");
+	if (!strcmp(*metric, "time")) {
+		const struct unit *tu = units_lookup(*u);
+
+		if (!**u || !tu || strcmp(tu->dim, "time"))
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unit '%s' "
+				"is not a time unit", path, line, label, unit);
+	}
+	return 0;
+}
+
+/* 1 when key was seen before (then nothing is stored twice). */
+static int seen(struct ncu *n, const char *a, const char *b)
+{
+	struct strbuf key = STRBUF_INIT;
+	int64_t dummy;
+	int found;
+
+	strbuf_addf(&key, "%s\x1f%s", a, b);
+	found = hmap_get(&n->seen, key.buf, &dummy);
+	if (!found)
+		hmap_put(&n->seen, key.buf, 1);
+	strbuf_release(&key);
+	return found;
+}
+
 int ncu_add(struct ncu *n, const char *path, long line, const char *id,
 	    const char *kernel, const char *label, const char *unit,
 	    const char *value)
 {
 	char mbuf[128];
-	const char *metric = ncu_metric(label, mbuf, sizeof(mbuf)), *u;
-	struct strbuf key = STRBUF_INIT;
+	const char *metric, *u;
 	double v, f;
-	int64_t dummy;
 	int rc;
 
-	if (!*metric)
+	if (!*ncu_metric(label, mbuf, sizeof(mbuf)))
 		return 0;
 	if (csv_number(value, &v) < 0 || isnan(v)) {
-		if (!strcmp(metric, "time"))
+		if (!strcmp(ncu_metric(label, mbuf, sizeof(mbuf)), "time"))
 			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': '%s' is "
 				"not a number", path, line, label, value);
 		return 0;
 	}
-	u = ncu_unit(unit, &f);
-	if (!strcmp(u, "%") && metric == mbuf && !strstr(metric, "__") &&
-	    strlen(mbuf) + 5 < sizeof(mbuf))
-		strcat(mbuf, "_pct");	/* SOL "Memory Throughput" is % */
-	if (!strcmp(metric, "time")) {
-		const struct unit *tu = units_lookup(u);
-
-		if (!*u || !tu || strcmp(tu->dim, "time"))
-			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unit '%s' "
-				"is not a time unit", path, line, label, unit);
+	if ((rc = resolve(path, line, label, unit, mbuf, sizeof(mbuf), &metric,
+			  &u, &f)) < 0)
+		return rc;
+	if (!strcmp(metric, "time"))
 		n->have_time = 1;
-	}
-	strbuf_addf(&key, "%s\x1f%s", id, metric);
-	if (hmap_get(&n->seen, key.buf, &dummy)) {
-		strbuf_release(&key);
+	if (seen(n, id, metric))
 		return 0;
-	}
-	hmap_put(&n->seen, key.buf, 1);
-	strbuf_release(&key);
 	rc = hwutil_agg_add(&n->agg, kernel, metric, u, v * f, line);
 	if (rc < 0)
 		pc_error_prefix("%s:%ld", path, line);
 	return rc;
+}
+
+int ncu_summary_row(struct ncu *n, struct imp_sink *sink, const char *path,
+		    long line, const char *kernel, const char *label,
+		    const char *unit, const char *const stat[4])
+{
+	static const char *const col_names[4] = { "Invocations", "Minimum",
+					      "Maximum", "Average" };
+	struct imp_record r;
+	char mbuf[128];
+	const char *metric, *u;
+	double v[4], f;
+	int rc;
+
+	if (!*ncu_metric(label, mbuf, sizeof(mbuf)))
+		return 0;
+	if (!*unit && strcmp(mbuf, "time") && csv_number(stat[3], &v[3]) < 0)
+		return 0;	/* a text metric (Function Cache Configuration) */
+	for (int i = 0; i < 4; i++)
+		if (csv_number(stat[i], &v[i]) < 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': "
+				"'%s' is not a number", path, line, col_names[i],
+				stat[i]);
+	if (isnan(v[3]))
+		return 0;
+	if ((rc = resolve(path, line, label, unit, mbuf, sizeof(mbuf), &metric,
+			  &u, &f)) < 0)
+		return rc;
+	if (!strcmp(metric, "time"))
+		n->have_time = 1;
+	if (seen(n, kernel, metric))
+		return 0;
+	imp_record_init(&r);
+	r.line = line;
+	r.raw_name = kernel;
+	r.metric = metric;
+	r.unit = u;
+	r.n = v[0];
+	r.min = v[1] * f;
+	r.max = v[2] * f;
+	r.value = r.mean = v[3] * f;
+	return sink->emit(sink, &r);
 }

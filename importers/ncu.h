@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "importers/hwutil.h"
+#include "importers/importer.h"
 #include "src/hmap.h"
 
 /* perfcorr metric name for an ncu label or raw metric name, written
@@ -37,5 +38,12 @@ void ncu_release(struct ncu *n);
 int ncu_add(struct ncu *n, const char *path, long line, const char *id,
 	    const char *kernel, const char *label, const char *unit,
 	    const char *value);
+
+/* One row of the --print-summary per-kernel layout: stat is the text of
+ * Invocations, Minimum, Maximum, Average; stored at once as value =
+ * Average, n, min, max. */
+int ncu_summary_row(struct ncu *n, struct imp_sink *sink, const char *path,
+		    long line, const char *kernel, const char *label,
+		    const char *unit, const char *const stat[4]);
 
 #endif

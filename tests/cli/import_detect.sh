@@ -19,7 +19,8 @@ for f in "$H"/nsys/gpu_trace_2024.csv "$H"/nsys/gputrace_2021_us_crlf.csv; do
 	expect_format nsys-gpu-trace "$f"
 done
 for f in "$H"/nvprof/gpu_trace_*.csv; do expect_format nvprof-gpu-trace "$f"; done
-for f in "$SAMPLES/ncu_details.csv" "$H"/ncu/details_*.csv; do
+for f in "$SAMPLES/ncu_details.csv" "$H"/ncu/details_*.csv \
+	"$H/ncu/summary_per_kernel.csv"; do
 	expect_format ncu-details "$f"
 done
 for f in "$SAMPLES/ncu_raw.csv" "$H"/ncu/raw_*.csv; do expect_format ncu-raw "$f"; done

@@ -16,7 +16,18 @@ run pc import -s new -k silicon -w g/decode "$H/details_2025_units.csv"
 expect_rc 0 "usecond and msecond launches of one kernel"
 run pc import -s oldraw -k silicon -w e/decode "$H/raw_2021_kbyte_bom.csv"
 expect_rc 0 "old raw page, Kbyte, BOM"
+run pc import -s perk -k silicon -w s/decode "$H/summary_per_kernel.csv"
+expect_rc 0 "--print-summary per-kernel layout"
+expect_in "(ncu-details): 4 results" "$err" "text metric skipped"
 export_now
+A=ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn
+expect_near "$(xv source=perk op=$A metric=time)" 41.25e-6 "summary: Average"
+expect_eq "$(xv source=perk op=$A metric=time n)" 12 "summary: Invocations"
+expect_eq "$(xv source=perk op=$A metric=cycles)" 57750 "summary: cycles"
+expect_near "$(sqlite3 "$PERFCORR_DB" "SELECT r.max FROM results r JOIN runs u \
+ON u.id = r.run_id JOIN metrics m ON m.id = r.metric_id WHERE u.file_name = \
+'summary_per_kernel.csv' AND m.name = 'time' AND r.n = 12")" 44.3e-6 \
+	"summary: Maximum in s"
 
 G=sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize256x128x64_warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas
 expect_near "$(xv source=b op=$G metric=time)" 148864e-9 "Duration in s"
@@ -70,6 +81,8 @@ expect_refused "bad_details_id.csv:7: column 'ID': 'x'" "details bad ID" \
 	"$H/bad_details_id.csv"
 expect_refused "bad_details_missing.csv:5: missing column 'Metric Value'" \
 	"details missing column" --format ncu-details "$H/bad_details_missing.csv"
+expect_refused "bad_summary_type.csv:3: column 'Average': '41.2.5' is not a number" \
+	"summary wrong type" "$H/bad_summary_type.csv"
 expect_refused "bad_raw_short.csv:10: expected 19 fields, found 12" \
 	"raw cut mid-row" "$H/bad_raw_short.csv"
 expect_refused "bad_raw_type.csv:9: 'gpu__time_duration.sum': '22 112us'" \
