@@ -10,112 +10,103 @@
 
 #include "src/correlate.h"
 #include "src/error.h"
-#include "src/hmap.h"
+#include "src/corrgroup.h"
 #include "src/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/plot.h"
+#include "tui/rows.h"
 #include "tui/status.h"
 #include "tui/tui.h"
 #include "tui/view.h"
 
-#define MAX_GROUPS 200
 #define HIST_LIMIT 0.5		/* the histogram spans -50% .. +50% */
 
-static const char *const group_keys[] = { "op_class", "op", "metric",
-	"workload", NULL };
-
-struct group {
-	char *name;
-	struct stats_summary sum;
-};
+static const char *const fixed_keys[] = { "op_class", "op", "metric",
+	"workload" };
+#define NFIXED (sizeof(fixed_keys) / sizeof(fixed_keys[0]))
 
 struct summary {
-	int by;				/* index in group_keys */
-	struct group *groups;
-	size_t ngroups, more;		/* shown, left out */
-	int32_t *group_of;		/* per point */
+	size_t by;			/* index in keys */
+	char **keys;			/* fixed keys, then param.NAME */
+	size_t nkeys;
+	struct corrgroup groups;	/* from the core (compare --group-by) */
+	int have_groups;
 	struct canvas dots, diag;	/* cached for plot_w x plot_h */
 	int plot_w, plot_h;
 	double lo, hi;			/* log10 axis range */
 };
 
-struct keep_arg {
-	const int32_t *group_of;
-	const struct corr_point *base;
-	int32_t g;
-};
-
-static int keep_group(const struct corr_point *p, void *arg)
-{
-	const struct keep_arg *k = arg;
-
-	return k->group_of[p - k->base] == k->g;
-}
-
 static void free_groups(struct summary *s)
 {
-	for (size_t i = 0; i < s->ngroups; i++)
-		free(s->groups[i].name);
-	free(s->groups);
-	free(s->group_of);
-	s->groups = NULL;
-	s->group_of = NULL;
-	s->ngroups = s->more = 0;
+	if (s->have_groups)
+		corrgroup_release(&s->groups);
+	s->have_groups = 0;
 	canvas_release(&s->dots);
 	canvas_release(&s->diag);
 	s->plot_w = s->plot_h = 0;
+}
+
+static void free_keys(struct summary *s)
+{
+	for (size_t i = 0; i < s->nkeys; i++)
+		free(s->keys[i]);
+	free(s->keys);
+	s->keys = NULL;
+	s->nkeys = 0;
+}
+
+/* The grouping keys: op class, op, metric, workload, then each workload
+ * parameter of the loaded set (param.bs, param.phase ...). */
+static void list_keys(struct summary *s, const struct corr_set *set)
+{
+	char **params = NULL;
+	size_t np = 0;
+
+	free_keys(s);
+	corr_param_names(set, &params, &np);
+	s->keys = xmalloc((NFIXED + np) * sizeof(*s->keys));
+	for (size_t i = 0; i < NFIXED; i++)
+		s->keys[s->nkeys++] = xstrdup(fixed_keys[i]);
+	for (size_t i = 0; i < np; i++) {
+		s->keys[s->nkeys++] = xasprintf("param.%s", params[i]);
+		free(params[i]);
+	}
+	free(params);
+	if (s->by >= s->nkeys)
+		s->by = 0;
 }
 
 static int summary_open(struct view *v)
 {
 	struct summary *s = v->priv;
 	const struct corr_set *set = v->tui->data.set;
-	struct hmap map;
-	char key[512];
-	int64_t g;
-	int rc = 0;
+	const char *by[1];
+	int rc;
 
 	if (!s)
 		s = v->priv = xcalloc(1, sizeof(*s));
 	free_groups(s);
+	v->nrows = 1;
 	if (!set)
 		return 0;
-	s->group_of = xmalloc((set->n ? set->n : 1) * sizeof(*s->group_of));
-	hmap_init(&map);
-	for (size_t i = 0; i < set->n; i++) {
-		if (corr_group_key(set, &set->points[i], group_keys[s->by],
-				   key, sizeof(key)) < 0)
-			snprintf(key, sizeof(key), "?");
-		if (!hmap_get(&map, key, &g)) {
-			g = (int64_t)map.len;
-			hmap_put(&map, key, g);
-			if (g < MAX_GROUPS) {
-				s->groups = xrealloc(s->groups, ((size_t)g + 1) *
-						     sizeof(*s->groups));
-				s->groups[g].name = xstrdup(key);
-				s->ngroups = (size_t)g + 1;
-			}
-		}
-		s->group_of[i] = (int32_t)g;
-	}
-	s->more = map.len - s->ngroups;
-	hmap_release(&map);
-	for (size_t i = 0; i < s->ngroups && rc == 0; i++) {
-		struct keep_arg k = { s->group_of, set->points, (int32_t)i };
-
-		rc = corr_summary(&s->groups[i].sum, set, keep_group, &k, 0);
-	}
-	v->nrows = s->ngroups + 1;
+	list_keys(s, set);
+	by[0] = s->keys[s->by];
+	if ((rc = corrgroup_build(&s->groups, set, by, 1, 0)) < 0)
+		return rc;
+	s->have_groups = 1;
+	v->nrows = s->groups.n + 1;
 	view_clamp(v);
-	return rc;
+	return 0;
 }
 
 static void summary_done(struct view *v)
 {
-	if (v->priv)
+	if (v->priv) {
 		free_groups(v->priv);
+		free_keys(v->priv);
+	}
 	free(v->priv);
 	v->priv = NULL;
 }
@@ -126,7 +117,7 @@ static void summary_info(struct view *v, char *buf, size_t len)
 	char pair[256];
 
 	snprintf(buf, len, "%s | by %s", data_pair_label(&v->tui->data, pair,
-		 sizeof(pair)), s ? group_keys[s->by] : "?");
+		 sizeof(pair)), s && s->nkeys ? s->keys[s->by] : "?");
 }
 
 static void stat_row(int y, int w, const char *name,
@@ -252,11 +243,11 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	struct summary *s = v->priv;
 	int rows = (int)v->nrows, th, half = w / 2;
 
-	if (!s || !v->tui->data.set)
+	if (!s || !v->tui->data.set || !s->have_groups)
 		return;
 	th = rows < h / 2 - 1 ? rows : h / 2 - 1;
 	draw_textf(y, 0, w, TH_COLHEAD, "  %-22s %7s %7s %7s %7s %7s %7s %6s "
-		   "%6s", group_keys[s->by], "n", "MAPE", "bias", "p90", "max",
+		   "%6s", s->keys[s->by], "n", "MAPE", "bias", "p90", "max",
 		   "agg", "r", "rho");
 	v->height = th > 0 ? th : 1;
 	view_clamp(v);
@@ -268,12 +259,9 @@ static void summary_draw(struct view *v, int y, int h, int w)
 		if (i == 0)
 			stat_row(y + 1 + k, w, "(all)", &v->tui->data.sum, role);
 		else
-			stat_row(y + 1 + k, w, s->groups[i - 1].name,
-				 &s->groups[i - 1].sum, role);
+			stat_row(y + 1 + k, w, s->groups.values[i - 1],
+				 &s->groups.stats[i - 1], role);
 	}
-	if (s->more && th + 1 < h)
-		draw_textf(y + 1 + th, 2, w - 2, TH_DIM, "(%zu more groups not "
-			   "shown)", s->more);
 	y += th + 2;
 	h -= th + 2;
 	draw_scatter(v, y, h, half - 1);
@@ -288,11 +276,12 @@ static int summary_handle(struct view *v, int action)
 		return 0;
 	switch (action) {
 	case ACT_GROUP_BY:
-		s->by = group_keys[s->by + 1] ? s->by + 1 : 0;
+		s->by = s->by + 1 < s->nkeys ? s->by + 1 : 0;
 		v->cursor = v->top = 0;
 		if (summary_open(v) < 0)
 			status_error("%s", pc_error_last());
-		status_report("grouped by %s", group_keys[s->by]);
+		else
+			status_report("grouped by %s", s->keys[s->by]);
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_CYCLE_PAIR:
 		if (data_cycle_pair(&v->tui->data) < 0) {
@@ -313,8 +302,8 @@ static int summary_match(struct view *v, size_t row, const char *needle)
 {
 	struct summary *s = v->priv;
 
-	return row > 0 && row <= s->ngroups &&
-	       strstr(s->groups[row - 1].name, needle) != NULL;
+	return s->have_groups && row > 0 && row <= s->groups.n &&
+	       rows_contains(s->groups.values[row - 1], needle);
 }
 
 static const int summary_footer[] = { ACT_GROUP_BY, ACT_CYCLE_PAIR,

@@ -74,6 +74,8 @@ p
 :save-screen $T/summary.screen
 b
 :save-screen $T/summary_op.screen
+bbb
+:save-screen $T/summary_bs.screen
 3
 :save-screen $T/trend.screen
 KEYS
@@ -85,6 +87,10 @@ expect_in "archsim@2.4.0 (perfsim) vs h100-lab" \
 expect_screen "$T/summary.screen" summary_100x30.screen
 expect_in "by op" "$(screen_line "$T/summary_op.screen" 1)" "b regroups"
 expect_in "gemm_qkv" "$(cat "$T/summary_op.screen")" "ops listed"
+expect_in "by param.bs" "$(screen_line "$T/summary_bs.screen" 1)" \
+	"b reaches the workload parameters"
+expect_eq "$(sed -n 4,6p "$T/summary_bs.screen" | awk '{ print $1 ":" $2 }' |
+	tr '\n' ' ')" "1:4 32:5 8:3 " "groups by batch size, sorted as compare"
 expect_screen "$T/trend.screen" trend_100x30.screen
 
 # the same summary with braille in a UTF-8 locale
