@@ -268,15 +268,17 @@ int tui_command(struct tui *t, const char *cmd)
 		cmd++;
 	sscanf(cmd, "%63s %511[^\n]", word, arg);
 	if (!strcmp(word, "save-screen")) {
-		if (!arg[0] || record_screen(arg) < 0)
+		if (!arg[0] || record_screen(arg) < 0) {
 			status_error("save-screen: %s", arg[0] ? pc_error_last()
 				     : "expected a file name");
+			return TUI_HANDLED | TUI_REDRAW;
+		}
 		return TUI_HANDLED;
 	}
 	if (!strcmp(word, "resize")) {
 		if (sscanf(arg, "%d %d", &c, &r) != 2 || c < 1 || r < 1) {
 			status_error("resize: expected COLS ROWS");
-			return TUI_HANDLED;
+			return TUI_HANDLED | TUI_REDRAW;
 		}
 		resizeterm(r, c);
 		return TUI_HANDLED | TUI_REDRAW;
@@ -286,7 +288,7 @@ int tui_command(struct tui *t, const char *cmd)
 	action = keys_action_by_name(word);
 	if (action == ACT_NONE) {
 		status_error("unknown command '%s'", word);
-		return TUI_HANDLED;
+		return TUI_HANDLED | TUI_REDRAW;
 	}
 	if (t->cur->ops->handle && (r = t->cur->ops->handle(t->cur, action)))
 		return r;
