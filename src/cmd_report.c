@@ -199,6 +199,7 @@ static int run(enum fmt f)
 	o.max_ref_cv = a.max_ref_cv;
 	o.since_last_review = a.since;
 	o.trend = !a.no_trend && f != F_CSV;
+	o.points_only = f == F_CSV;	/* one row per pair, nothing else */
 	o.policy = a.policy;
 	if ((rc = cli_open_db(&db, a.record ? 0 : DB_READONLY)))
 		return rc;

@@ -293,6 +293,34 @@ static const char *resolved_reason(const struct corr_point *p, double lim)
 	return "now within the limit";
 }
 
+/* Current discrepancies whose key the last review did not list. */
+static void mark_new(struct report *r, const struct hmap *prev)
+{
+	const struct corr_set *s = r->set;
+	int64_t idx;
+
+	r->news = xcalloc((size_t)r->ndiscrepancies + 1, sizeof(*r->news));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		struct report_change *c;
+		char *k;
+
+		if (!report_is_discrepancy(p, r->opts.limit))
+			continue;
+		k = point_key(p->workload, p->op, p->metric);
+		if (!hmap_get(prev, k, &idx)) {
+			r->is_new[i] = 1;
+			c = &r->news[r->nnew++];
+			c->workload = p->workload;
+			c->op = p->op;
+			c->metric = p->metric;
+			c->err_then = NAN;
+			c->point = (long)i;
+		}
+		free(k);
+	}
+}
+
 /* New since the last review, resolved since, still listed. */
 static void diff_review(struct report *r, struct review_item *it, size_t n)
 {
@@ -332,26 +360,7 @@ static void diff_review(struct report *r, struct review_item *it, size_t n)
 		c->point = p ? (long)(p - s->points) : -1;
 		c->reason = resolved_reason(p, r->opts.limit);
 	}
-	r->news = xcalloc((size_t)r->ndiscrepancies + 1, sizeof(*r->news));
-	for (size_t i = 0; i < s->n; i++) {
-		const struct corr_point *p = &s->points[i];
-		struct report_change *c;
-		char *k;
-
-		if (!report_is_discrepancy(p, r->opts.limit))
-			continue;
-		k = point_key(p->workload, p->op, p->metric);
-		if (!hmap_get(&prev, k, &idx)) {
-			r->is_new[i] = 1;
-			c = &r->news[r->nnew++];
-			c->workload = p->workload;
-			c->op = p->op;
-			c->metric = p->metric;
-			c->err_then = NAN;
-			c->point = (long)i;
-		}
-		free(k);
-	}
+	mark_new(r, &prev);
 	hmap_release(&cur);
 	hmap_release(&prev);
 }
@@ -406,17 +415,20 @@ int report_build(struct report **out, struct db *db,
 	if ((rc = corr_load(&r->set, db, &q)) < 0)
 		goto done;
 	collect(&r->classes, &r->nclasses, r->set, 1);
-	if ((rc = collect_metrics(r, db)) < 0 ||
-	    (rc = corr_summary(&r->all, r->set, NULL, NULL, 0)) < 0 ||
-	    (rc = build_groups(r)) < 0 || (rc = load_runs(r, db)) < 0)
+	if ((rc = collect_metrics(r, db)) < 0 || (rc = load_runs(r, db)) < 0)
+		goto done;
+	if (!r->opts.points_only &&
+	    ((rc = corr_summary(&r->all, r->set, NULL, NULL, 0)) < 0 ||
+	     (rc = build_groups(r)) < 0))
 		goto done;
 	classify(r);
-	if (r->opts.trend && (rc = build_trend(r, db)) < 0)
+	if (r->opts.trend && !r->opts.points_only &&
+	    (rc = build_trend(r, db)) < 0)
 		goto done;
 	if (r->opts.since_last_review &&
 	    (rc = since_review(r, db, &items, &nitems)) < 0)
 		goto done;
-	if (r->opts.policy)
+	if (r->opts.policy && !r->opts.points_only)
 		rc = report_gate(r, db);
 done:
 	if (rc < 0) {

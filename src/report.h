@@ -29,6 +29,7 @@ struct report_opts {
 	int since_last_review;		/* compare with the last review */
 	int trend;			/* MAPE per model version */
 	const char *policy;		/* gate policy file, or NULL */
+	int points_only;		/* csv: no statistics, trend or gate */
 };
 
 /* Statistics of one metric (op_class NULL = every op class). */

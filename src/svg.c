@@ -459,46 +459,10 @@ static void hist_bars(struct strbuf *sb, const long *bins, long top)
 	}
 }
 
-void svg_histogram(struct strbuf *sb, const char *title, const double *err,
-		   size_t n, double band)
+/* Axes, zero and limit lines, labels and captions of the histogram. */
+static void hist_frame(struct strbuf *sb, double r, double band, size_t m,
+		       long under, long over)
 {
-	double *v = xmalloc((n ? n : 1) * sizeof(*v)), r;
-	long bins[HBINS] = { 0 }, top = 1, under = 0, over = 0;
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(err[i]))
-			v[m++] = fabs(err[i]);
-	open_svg(sb, CH_W, CH_H, title, "hist");
-	if (!m) {
-		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">no errors "
-			    "to plot</text>\n</svg>\n", CH_X0, CH_Y0 + 40);
-		free(v);
-		return;
-	}
-	qsort(v, m, sizeof(*v), cmp_double);
-	r = nice_ceil(fmax(fmax(v[(size_t)(0.98 * (double)(m - 1))],
-				band * 1.5), 0.01));
-	for (size_t i = 0; i < n; i++) {
-		double e = err[i];
-		long b;
-
-		if (!isfinite(e))
-			continue;
-		b = (long)floor((e + r) / (2 * r) * HBINS);
-		if (b < 0 || e < -r)
-			b = 0, under += e < -r;
-		if (b >= HBINS || e > r)
-			b = HBINS - 1, over += e > r;
-		if (++bins[b] > top)
-			top = bins[b];
-	}
-	free(v);
-	top = (long)nice_ceil((double)top);
-	if (top < 5)
-		top = 5;
-	chart_yaxis(sb, (double)top, 0);
-	hist_bars(sb, bins, top);
 	for (int i = -2; i <= 2; i++)
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\" "
 			    "text-anchor=\"middle\">%s%g%%</text>\n",
@@ -525,6 +489,49 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 		strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%ld below "
 			    "and %ld above the range are counted in the end "
 			    "bins</text>\n", CH_X0, CH_H - 6, under, over);
+}
+
+void svg_histogram(struct strbuf *sb, const char *title, const double *err,
+		   size_t n, double band)
+{
+	double *v = xmalloc((n ? n : 1) * sizeof(*v)), r;
+	long bins[HBINS] = { 0 }, top = 1, under = 0, over = 0;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(err[i]))
+			v[m++] = fabs(err[i]);
+	open_svg(sb, CH_W, CH_H, title, "hist");
+	if (!m) {
+		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">no errors "
+			    "to plot</text>\n</svg>\n", CH_X0, CH_Y0 + 40);
+		free(v);
+		return;
+	}
+	qsort(v, m, sizeof(*v), cmp_double);
+	r = nice_ceil(fmax(fmax(v[(size_t)(0.98 * (double)(m - 1))],
+				band * 1.5), 0.01));
+	free(v);
+	for (size_t i = 0; i < n; i++) {
+		double e = err[i];
+		long b;
+
+		if (!isfinite(e))
+			continue;
+		b = (long)floor((e + r) / (2 * r) * HBINS);
+		if (b < 0 || e < -r)
+			b = 0, under += e < -r;
+		if (b >= HBINS || e > r)
+			b = HBINS - 1, over += e > r;
+		if (++bins[b] > top)
+			top = bins[b];
+	}
+	top = (long)nice_ceil((double)top);
+	if (top < 5)
+		top = 5;
+	chart_yaxis(sb, (double)top, 0);
+	hist_bars(sb, bins, top);
+	hist_frame(sb, r, band, m, under, over);
 	strbuf_addstr(sb, "</svg>\n");
 }
 
