@@ -306,6 +306,14 @@ def machine():
                 platform.python_version()))
 
 
+def growth(cpu, prev_cpu, lim):
+    if prev_cpu < 0.1:
+        return "n/a (%.2f s is below the timer's resolution)" % prev_cpu
+    x = cpu / prev_cpu
+    return "%.1fx (n log n: %.1fx) %s" % (x, lim,
+                                         "ok" if x <= lim * 1.1 else "WORSE")
+
+
 def nlogn(n):
     return n * math.log(n)
 
@@ -331,9 +339,11 @@ def markdown(b, started, wall):
       "grouped by workload as tools write them. A tier of N means N results "
       "per source: N pairs.")
     a("")
-    a("- Machine: " + machine())
+    saved = getattr(b, "saved", None)
+    a("- Machine: " + (saved["machine"] if saved else machine()))
     a("- Date: %s UTC; harness wall time %.0f s; load average at the end: %s"
-      % (started, wall, " ".join("%.1f" % x for x in os.getloadavg())))
+      % (started, wall, " ".join("%.1f" % x for x in (
+          saved["load"] if saved else os.getloadavg()))))
     a("- Tiers: %s; repetitions: %d (1 at 10M); figures are medians; RSS is "
       "the peak (`/usr/bin/time`)" % (" ".join(b.tiers), b.reps))
     a("- Wall = elapsed seconds; CPU = user + sys seconds of the process. "
@@ -498,12 +508,9 @@ def markdown(b, started, wall):
         if prev:
             pn, pr = prev
             lim = nlogn(n) / nlogn(pn)
-            x = i.cpu / pr["import"].cpu
-            g1 = "%.1fx (n log n: %.1fx) %s" % (
-                x, lim, "ok" if x <= lim * 1.1 else "WORSE")
+            g1 = growth(i.cpu, pr["import"].cpu, lim)
             if "compare" in r and "compare" in pr:
-                y = c.cpu / pr["compare"].cpu
-                g2 = "%.1fx %s" % (y, "ok" if y <= lim * 1.1 else "WORSE")
+                g2 = growth(c.cpu, pr["compare"].cpu, lim)
         a("| %s | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f "
           "| %s | %s |" % (t, i.wall, i.cpu, i.rss, i2.wall, i2.cpu, i2.rss,
                            c.wall, c.cpu, c.rss, g1, g2))
@@ -518,17 +525,63 @@ def markdown(b, started, wall):
                          "" if big == "10M" else " (the target is stated "
                          "for 10M, which this run did not include)"))
     a("")
+    notes = os.path.join(HERE, "notes.md")
+    if os.path.exists(notes):
+        a(open(notes).read().rstrip())
+        a("")
     return "\n".join(L) + "\n"
 
 
+def save(b, started, wall, path):
+    def enc(v):
+        if isinstance(v, M):
+            return {"M": [v.wall, v.cpu, v.rss, v.out]}
+        if isinstance(v, tuple):
+            return {"T": [enc(x) for x in v]}
+        if isinstance(v, list):
+            return [enc(x) for x in v]
+        return v
+    with open(path, "w") as f:
+        json.dump({"tiers": b.tiers, "reps": b.reps, "started": started,
+                   "wall": wall, "machine": machine(),
+                   "load": os.getloadavg(),
+                   "res": {t: {k: enc(v) for k, v in r.items()}
+                           for t, r in b.res.items()}}, f)
+
+
+def load(path):
+    def dec(v):
+        if isinstance(v, dict) and "M" in v:
+            return M(*v["M"])
+        if isinstance(v, dict) and "T" in v:
+            return tuple(dec(x) for x in v["T"])
+        if isinstance(v, list):
+            return [dec(x) for x in v]
+        return v
+    d = json.load(open(path))
+    b = Bench.__new__(Bench)
+    b.tiers, b.reps = d["tiers"], d["reps"]
+    b.res = {t: {k: dec(v) for k, v in r.items()} for t, r in d["res"].items()}
+    b.saved = d
+    return b, d["started"], d["wall"]
+
+
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: bench.py PERFCORR")
-    started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
-    t0 = time.time()
-    b = Bench(sys.argv[1])
-    b.go()
-    md = markdown(b, started, time.time() - t0)
+    if len(sys.argv) == 3 and sys.argv[1] == "--render":
+        # re-render the markdown of a saved run (results.json)
+        b, started, wall = load(sys.argv[2])
+        md = markdown(b, started, wall)
+    elif len(sys.argv) == 2:
+        started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+        t0 = time.time()
+        b = Bench(sys.argv[1])
+        b.go()
+        wall = time.time() - t0
+        save(b, started, wall, os.path.join(b.dir, "results.json"))
+        md = markdown(b, started, wall)
+    else:
+        raise SystemExit("usage: bench.py PERFCORR | bench.py --render "
+                         "RESULTS.json")
     out = os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs",
                                                    "benchmarks.md"))
     if out == "-":
