@@ -91,7 +91,9 @@ void ncu_release(struct ncu *n)
 
 /* The perfcorr metric and unit of an ncu label and unit: "_pct" is
  * appended to labels of % values (SOL "Memory Throughput" is %, the
- * memory section's is GB/s). A time metric needs a time unit. */
+ * memory section's is GB/s), except occupancy, which simulators
+ * (gpgpusim, accelsim-stats) report as achieved_occupancy: the same
+ * name lets them pair. A time metric needs a time unit. */
 static int resolve(const char *path, long line, const char *label,
 		   const char *unit, char *mbuf, size_t len,
 		   const char **metric, const char **u, double *f)
@@ -99,7 +101,7 @@ static int resolve(const char *path, long line, const char *label,
 	*metric = ncu_metric(label, mbuf, len);
 	*u = ncu_unit(unit, f);
 	if (!strcmp(*u, "%") && *metric == mbuf && !strstr(mbuf, "__") &&
-	    strlen(mbuf) + 5 < len)
+	    strlen(mbuf) + 5 < len && strcmp(mbuf, "achieved_occupancy"))
 		strcat(mbuf, "_pct");
 	if (!strcmp(*metric, "time")) {
 		const struct unit *tu = units_lookup(*u);

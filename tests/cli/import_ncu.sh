@@ -19,7 +19,11 @@ expect_rc 0 "old raw page, Kbyte, BOM"
 run pc import -s perk -k silicon -w s/decode "$H/summary_per_kernel.csv"
 expect_rc 0 "--print-summary per-kernel layout"
 expect_in "(ncu-details): 4 results" "$err" "text metric skipped"
+run pc import -s occ -k silicon -w o/decode "$H/details_occupancy.csv"
+expect_rc 0 "occupancy section"
 export_now
+expect_near "$(xv source=occ op=k metric=achieved_occupancy)" 0.615 \
+	"Achieved Occupancy pairs with the simulators' achieved_occupancy"
 A=ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn
 expect_near "$(xv source=perk op=$A metric=time)" 41.25e-6 "summary: Average"
 expect_eq "$(xv source=perk op=$A metric=time n)" 12 "summary: Invocations"
