@@ -294,6 +294,34 @@ static void accuracy(struct strbuf *sb, const struct report *r)
 		      "data (hover for the reason).</p>\n</section>\n");
 }
 
+/* The trend's numbers, for print and for readers of tables. */
+static void trend_table(struct strbuf *sb, const struct report *r)
+{
+	if (!r->opts.trend || !r->nversions)
+		return;
+	strbuf_addstr(sb, "<section id=\"trend\">\n<h2>MAPE by model version"
+		      "</h2>\n<table class=\"stats\">\n<thead><tr><th>version"
+		      "</th>");
+	for (size_t m = 0; m < r->nmetrics; m++) {
+		strbuf_addstr(sb, "<th class=\"n\">");
+		esc(sb, r->metrics[m]);
+		strbuf_addstr(sb, "</th>");
+	}
+	strbuf_addstr(sb, "</tr></thead>\n<tbody>\n");
+	for (size_t v = 0; v < r->nversions; v++) {
+		int cur = !strcmp(r->versions[v], r->set->model.version);
+
+		strbuf_addstr(sb, cur ? "<tr class=\"all\">" : "<tr>");
+		td_text(sb, NULL, r->versions[v]);
+		for (size_t m = 0; m < r->nmetrics; m++)
+			td_val(sb, r->trend[v * r->nmetrics + m], 1, NULL);
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody>\n</table>\n<p class=\"note\">Each version "
+		      "against the same reference version; the reported "
+		      "version is in bold.</p>\n</section>\n");
+}
+
 static void annot_cells(struct strbuf *sb, const struct corr_point *p)
 {
 	const struct annot *a = p->ann;
@@ -492,6 +520,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	header(&sb, r);
 	report_fig_html(&sb, r);
 	accuracy(&sb, r);
+	trend_table(&sb, r);
 	top_section(&sb, r);
 	review_section(&sb, r);
 	excluded_sections(&sb, r);

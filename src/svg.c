@@ -543,7 +543,7 @@ static double trend_x(size_t i, size_t nx)
 }
 
 static void trend_series(struct strbuf *sb, const struct svg_series *s,
-			 size_t nx, size_t k, double top)
+			 size_t nx, size_t k, double top, int labels)
 {
 	int pen = 0;
 	char cls[16];
@@ -569,9 +569,11 @@ static void trend_series(struct strbuf *sb, const struct svg_series *s,
 		y = CH_Y1 - s->y[i] / top * (CH_Y1 - CH_Y0);
 		marker(sb, (unsigned)(k % SVG_NSHAPES), trend_x(i, nx), y, 3.6,
 		       cls, 1);
-		strbuf_addf(sb, "<text class=\"sm\" x=\"%.1f\" y=\"%.1f\" "
-			    "text-anchor=\"middle\">%.1f%%</text>\n",
-			    trend_x(i, nx), k % 2 ? y + 16 : y - 8, s->y[i] * 100);
+		if (labels)	/* more than two series: labels collide */
+			strbuf_addf(sb, "<text class=\"sm\" x=\"%.1f\" y=\"%.1f\""
+				    " text-anchor=\"middle\">%.1f%%</text>\n",
+				    trend_x(i, nx), k % 2 ? y + 16 : y - 8,
+				    s->y[i] * 100);
 	}
 }
 
@@ -608,7 +610,7 @@ void svg_trend(struct strbuf *sb, const char *title,
 		strbuf_addstr(sb, "</text>\n");
 	}
 	for (size_t k = 0; k < ns; k++)
-		trend_series(sb, &series[k], nx, k, top);
+		trend_series(sb, &series[k], nx, k, top, ns <= 2);
 	for (size_t k = 0; k < ns && k < 6; k++) {
 		double x = CH_X0 + 8 + (double)k * 80;
 
