@@ -1,4 +1,6 @@
 /* Help: generated from the action list and the key table. */
+#include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/keys.h"
@@ -6,11 +8,39 @@
 #include "tui/tui.h"
 #include "tui/view.h"
 
+#define HELP_INDENT 37	/* where the help text starts */
+
+/* Add "prefix text", wrapping text at word boundaries to the screen
+ * width with continuation lines under the text column. */
+static void add_wrapped(struct view *v, const char *prefix, const char *text)
+{
+	int width = COLS > HELP_INDENT + 20 ? COLS - 1 : HELP_INDENT + 20;
+	int room = width - HELP_INDENT, first = 1;
+
+	while (*text) {
+		int len = (int)strlen(text), cut = len;
+
+		if (len > room) {
+			cut = room;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = room;
+		}
+		textbuf_add(&v->text, TH_NORMAL, "%-*s%.*s", HELP_INDENT,
+			    first ? prefix : "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		first = 0;
+	}
+}
+
 static int help_open(struct view *v)
 {
 	const struct action_info *a;
 	size_t n;
-	char keys[96], maps[96];
+	char keys[96], maps[96], prefix[160], text[256];
 
 	textbuf_clear(&v->text);
 	textbuf_add(&v->text, TH_HEADER, "perfcorr tui: keys (from the key "
@@ -24,10 +54,11 @@ static int help_open(struct view *v)
 		}
 		keys_describe(a[i].action, keys, sizeof(keys), maps,
 			      sizeof(maps));
-		textbuf_add(&v->text, TH_NORMAL, "  %-14s %-19s %s%s%s%s",
-			    keys[0] ? keys : "(:command)", a[i].name,
-			    a[i].help, maps[0] ? " [" : "", maps,
-			    maps[0] ? "]" : "");
+		snprintf(prefix, sizeof(prefix), "  %-14s %-19s",
+			 keys[0] ? keys : "(:command)", a[i].name);
+		snprintf(text, sizeof(text), "%s%s%s%s", a[i].help,
+			 maps[0] ? " [" : "", maps, maps[0] ? "]" : "");
+		add_wrapped(v, prefix, text);
 	}
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Filter (f): terms are ANDed");
