@@ -38,6 +38,7 @@ struct discrep {
 	int have_at;
 	struct stats_summary fsum;	/* summary of the filtered rows */
 	int have_fsum;
+	int opw, mw;			/* widest op and metric name */
 };
 
 static const char *const col_names[RC_COUNT] = {
@@ -154,6 +155,14 @@ static int discrep_open(struct view *v)
 	v->nrows = 0;
 	if (!data->set)
 		return pc_error_set(PC_ENOTFOUND, "nothing loaded");
+	d->opw = d->mw = 0;
+	for (size_t i = 0; i < data->set->n; i++) {
+		int ol = (int)strlen(data->set->points[i].op);
+		int ml = (int)strlen(data->set->points[i].metric);
+
+		d->opw = ol > d->opw ? ol : d->opw;
+		d->mw = ml > d->mw ? ml : d->mw;
+	}
 	rows_init(&d->rows, &data->src);
 	rows_sort(&d->rows, d->sort_col, d->sort_desc);
 	rows_apply(&d->rows, &d->filter);
@@ -196,8 +205,14 @@ static void discrep_info(struct view *v, char *buf, size_t len)
 						  sizeof(pair)));
 }
 
-/* Column widths for a screen w wide; the workload takes the rest. */
-static void layout(int w, int *cw)
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Column widths for a screen w wide: op and metric as wide as their
+ * longest names within bounds, the workload takes the rest. */
+static void layout(const struct discrep *d, int w, int *cw)
 {
 	static const int wide[RC_COUNT] = {
 		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
@@ -218,6 +233,18 @@ static void layout(int w, int *cw)
 			rest -= fixed[c] + 1;
 	}
 	cw[RC_WORKLOAD] = rest > 12 ? rest : 12;
+	/* spare columns go to long op and metric names first */
+	for (int c = RC_OP; c <= RC_METRIC; c++) {
+		int want = clampi(c == RC_OP ? d->opw : d->mw, 6, 18);
+		int give = want - cw[c];
+
+		if (give < 0 || cw[RC_WORKLOAD] - give < 36)
+			give = give < 0 ? 0 : cw[RC_WORKLOAD] - 36 > 0 ?
+			       (cw[RC_WORKLOAD] - 36 < give ?
+				cw[RC_WORKLOAD] - 36 : give) : 0;
+		cw[c] += give;
+		cw[RC_WORKLOAD] -= give;
+	}
 }
 
 static void flags_text(unsigned f, char *buf)
@@ -343,7 +370,7 @@ static void discrep_draw(struct view *v, int y, int h, int w)
 		draw_text(y, 0, w, "nothing to show", TH_DIM);
 		return;
 	}
-	layout(w, cw);
+	layout(d, w, cw);
 	draw_header(v, y, w);
 	draw_heads(v, y + 1, cw);
 	v->height = h - 2;
