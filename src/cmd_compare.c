@@ -7,6 +7,7 @@
 #include "db/annot.h"
 #include "db/db.h"
 #include "src/cli.h"
+#include "src/cli_sel.h"
 #include "src/cmd.h"
 #include "src/corrgroup.h"
 #include "src/corrout.h"
@@ -16,27 +17,17 @@
 #include "src/util.h"
 
 static struct {
-	const char *model, *ref, *metric, *op, *workload, *format;
-	struct cli_list where, group_by;
-	int pool, points, skip_waived;
-	double max_ref_cv;
+	struct cli_sel sel;
+	const char *format;
+	struct cli_list group_by;
+	int points, skip_waived;
 } a;
 
 static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side (latest "
+	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@V]", "model side (latest "
 	  "version when none given)" },
-	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side" },
-	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric (the "
-	  "reference's: time also pairs model cycles)" },
-	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
-	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
-	  "matching GLOB" },
-	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
-	  "this parameter value" },
-	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version "
-	  "(mean, stddev across runs) instead of the latest run" },
-	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "exclude references "
-	  "whose stddev/value exceeds F (default 0.30)" },
+	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side" },
+	CLI_SEL_FILTER_OPTS(a.sel),
 	{ CLI_LIST, "group-by", 'g', &a.group_by, "KEY", "statistics per op, "
 	  "op_class, metric, workload or param.NAME" },
 	{ CLI_FLAG, "points", 0, &a.points, NULL, "list every pair" },
@@ -277,7 +268,7 @@ static void print_table(const struct corr_set *s,
 	printf("\npairs: %zu (in statistics: %ld; excluded: %ld noisy "
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
-	       a.max_ref_cv, s->invalid);
+	       a.sel.max_ref_cv, s->invalid);
 	mixed_metrics_hint(s);
 	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
 	if (gc->g.n) {
@@ -304,14 +295,7 @@ static int run(struct db *db, enum out_format fmt)
 	int rc;
 
 	memset(&gc, 0, sizeof(gc));
-	q.model = a.model;
-	q.ref = a.ref;
-	q.metric = a.metric;
-	q.op_glob = a.op;
-	q.workload_glob = a.workload;
-	q.where = a.where.items;
-	q.pool = a.pool;
-	q.max_ref_cv = a.max_ref_cv;
+	cli_sel_query(&a.sel, &q);
 	gc.by = a.group_by.items;
 	if ((rc = corr_load(&s, db, &q)) < 0 ||
 	    (rc = corr_summary(&sum, s, NULL, NULL, a.skip_waived)) < 0 ||
@@ -336,20 +320,19 @@ int cmd_compare(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	enum out_format fmt;
+	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
+	cli_sel_init(&a.sel);
 	a.format = "table";
-	a.max_ref_cv = 0.30;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!a.model || !a.ref)
-		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	if ((bad = cli_sel_check(&a.sel)))
+		rc = cli_usage_error(cmd.name, "%s", bad);
 	else if (out_parse_format(a.format, &fmt))
 		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
-	else if (!(a.max_ref_cv >= 0))
-		rc = cli_usage_error(cmd.name, "--max-ref-cv must be >= 0");
 	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
 		if ((rc = run(db, fmt)) < 0) {
 			cli_error(cmd.name);
@@ -357,7 +340,7 @@ int cmd_compare(int argc, char **argv)
 		}
 		db_close(db);
 	}
-	cli_list_free(&a.where);
+	cli_sel_release(&a.sel);
 	cli_list_free(&a.group_by);
 	if (rc == CLI_OK && fflush(stdout) != 0)
 		return cli_fail(cmd.name, "cannot write output");

@@ -10,6 +10,7 @@
 
 #include "db/db.h"
 #include "src/cli.h"
+#include "src/cli_sel.h"
 #include "src/cmd.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
@@ -18,26 +19,18 @@
 #include "src/util.h"
 
 static struct {
-	const char *model, *ref, *metric, *op, *workload, *format;
-	struct cli_list where;
-	int pool, all;
-	double max_ref_cv, min_delta, tol;
+	struct cli_sel sel;
+	const char *format;
+	int all;
+	double min_delta, tol;
 } a;
 
 static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.model, "SRC[@A..B]", "model side, or a "
+	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@A..B]", "model side, or a "
 	  "range of two model versions" },
-	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@X..Y]", "reference side, or a "
+	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@X..Y]", "reference side, or a "
 	  "range of two reference versions" },
-	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
-	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
-	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
-	  "matching GLOB" },
-	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
-	  "this parameter value" },
-	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
-	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
-	  "limit (default 0.30)" },
+	CLI_SEL_FILTER_OPTS(a.sel),
 	{ CLI_DOUBLE, "min-delta", 0, &a.min_delta, "F", "a pair moved when "
 	  "its error changed by at least F (default 0.01 = 1 point)" },
 	{ CLI_DOUBLE, "tol", 0, &a.tol, "F", "a value changed when it moved "
@@ -104,14 +97,9 @@ static int load(struct db *db, struct corr_set **out, const char *model,
 	struct corr_query q = CORR_QUERY_INIT;
 	int rc;
 
+	cli_sel_query(&a.sel, &q);
 	q.model = model;
 	q.ref = ref;
-	q.metric = a.metric;
-	q.op_glob = a.op;
-	q.workload_glob = a.workload;
-	q.where = a.where.items;
-	q.pool = a.pool;
-	q.max_ref_cv = a.max_ref_cv;
 	rc = corr_load(out, db, &q);
 	if (rc < 0)
 		pc_error_prefix("%s vs %s", model, ref);
@@ -448,8 +436,8 @@ static int run(struct db *db, enum out_format fmt)
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	if ((rc = split_range(a.model, &m1, &m2)) < 0 ||
-	    (rc = split_range(a.ref, &r1, &r2)) < 0)
+	if ((rc = split_range(a.sel.model, &m1, &m2)) < 0 ||
+	    (rc = split_range(a.sel.ref, &r1, &r2)) < 0)
 		goto done;
 	if (!strcmp(m1, m2) && !strcmp(r1, r2)) {
 		rc = pc_error_set(PC_EUSAGE, "give a range: --model SRC@A..B "
@@ -481,18 +469,19 @@ int cmd_diff(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	enum out_format fmt;
+	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
+	cli_sel_init(&a.sel);
 	a.format = "table";
-	a.max_ref_cv = 0.30;
 	a.min_delta = 0.01;
 	a.tol = 1e-9;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!a.model || !a.ref)
-		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	if ((bad = cli_sel_check(&a.sel)))
+		rc = cli_usage_error(cmd.name, "%s", bad);
 	else if (out_parse_format(a.format, &fmt))
 		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
 	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
@@ -502,7 +491,7 @@ int cmd_diff(int argc, char **argv)
 		}
 		db_close(db);
 	}
-	cli_list_free(&a.where);
+	cli_sel_release(&a.sel);
 	if (rc == CLI_OK && fflush(stdout) != 0)
 		return cli_fail(cmd.name, "cannot write output");
 	return rc;

@@ -6,6 +6,7 @@
 
 #include "db/db.h"
 #include "src/cli.h"
+#include "src/cli_sel.h"
 #include "src/cmd.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
@@ -15,27 +16,18 @@
 #include "src/util.h"
 
 static struct {
-	const char *model, *ref, *metric, *op, *workload, *format;
-	struct cli_list where, features;
-	int pool;
-	double max_ref_cv;
+	struct cli_sel sel;
+	const char *format;
+	struct cli_list features;
 } a;
 
 static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side" },
-	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side" },
+	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@V]", "model side" },
+	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side" },
 	{ CLI_LIST, "features", 'F', &a.features, "LIST", "comma-separated "
 	  "features: param.NAME, op, op_class, metric, workload (default: op "
 	  "and every parameter)" },
-	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
-	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
-	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
-	  "matching GLOB" },
-	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
-	  "this parameter value" },
-	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
-	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
-	  "limit (default 0.30)" },
+	CLI_SEL_FILTER_OPTS(a.sel),
 	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default) or json" },
 	CLI_OPT_END
 };
@@ -184,14 +176,7 @@ static int run(struct db *db, enum out_format fmt)
 	size_t nf = 0;
 	int rc;
 
-	q.model = a.model;
-	q.ref = a.ref;
-	q.metric = a.metric;
-	q.op_glob = a.op;
-	q.workload_glob = a.workload;
-	q.where = a.where.items;
-	q.pool = a.pool;
-	q.max_ref_cv = a.max_ref_cv;
+	cli_sel_query(&a.sel, &q);
 	if ((rc = corr_load(&s, db, &q)) < 0)
 		return rc;
 	f = feature_list(s, &nf);
@@ -215,16 +200,17 @@ int cmd_explain(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	enum out_format fmt;
+	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
+	cli_sel_init(&a.sel);
 	a.format = "table";
-	a.max_ref_cv = 0.30;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!a.model || !a.ref)
-		rc = cli_usage_error(cmd.name, "--model and --ref are required");
+	if ((bad = cli_sel_check(&a.sel)))
+		rc = cli_usage_error(cmd.name, "%s", bad);
 	else if (out_parse_format(a.format, &fmt) || fmt == OUT_CSV)
 		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
 	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
@@ -234,7 +220,7 @@ int cmd_explain(int argc, char **argv)
 		}
 		db_close(db);
 	}
-	cli_list_free(&a.where);
+	cli_sel_release(&a.sel);
 	cli_list_free(&a.features);
 	if (rc == CLI_OK && fflush(stdout) != 0)
 		return cli_fail(cmd.name, "cannot write output");

@@ -6,6 +6,7 @@
 
 #include "db/db.h"
 #include "src/cli.h"
+#include "src/cli_sel.h"
 #include "src/cmd.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
@@ -14,26 +15,17 @@
 #include "src/util.h"
 
 static struct {
-	const char *model, *ref, *metric, *op, *workload, *format;
-	struct cli_list where;
-	int pool, skip_waived;
-	double max_ref_cv;
+	struct cli_sel sel;
+	const char *format;
+	int skip_waived;
 } a;
 
 static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.model, "SRC", "model source (every "
+	{ CLI_STR, "model", 'm', &a.sel.model, "SRC", "model source (every "
 	  "version)" },
-	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side (latest "
+	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side (latest "
 	  "version when none given)" },
-	{ CLI_STR, "metric", 0, &a.metric, "NAME", "only this metric" },
-	{ CLI_STR, "op", 0, &a.op, "GLOB", "only ops matching GLOB" },
-	{ CLI_STR, "workload", 'w', &a.workload, "GLOB", "only workloads "
-	  "matching GLOB" },
-	{ CLI_LIST, "where", 0, &a.where, "param.N=V", "only workloads with "
-	  "this parameter value" },
-	{ CLI_FLAG, "pool", 0, &a.pool, NULL, "combine every run of a version" },
-	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "F", "noisy-reference "
-	  "limit (default 0.30)" },
+	CLI_SEL_FILTER_OPTS(a.sel),
 	{ CLI_FLAG, "skip-waived", 0, &a.skip_waived, NULL, "leave waived "
 	  "pairs out of the statistics" },
 	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
@@ -64,17 +56,11 @@ static int load_version(struct db *db, const char *version, struct row *r)
 {
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
-	char *spec = xasprintf("%s@%s", a.model, version);
+	char *spec = xasprintf("%s@%s", a.sel.model, version);
 	int rc;
 
+	cli_sel_query(&a.sel, &q);
 	q.model = spec;
-	q.ref = a.ref;
-	q.metric = a.metric;
-	q.op_glob = a.op;
-	q.workload_glob = a.workload;
-	q.where = a.where.items;
-	q.pool = a.pool;
-	q.max_ref_cv = a.max_ref_cv;
 	r->version = xstrdup(version);
 	rc = corr_load(&s, db, &q);
 	free(spec);
@@ -115,7 +101,7 @@ static void print_json(const struct row *r, size_t n)
 	const struct corr_side *ref = some_ref(r, n);
 
 	fputs("{\"model\":{\"source\":", stdout);
-	out_json_str(stdout, a.model);
+	out_json_str(stdout, a.sel.model);
 	fputs("},\"ref\":", stdout);
 	if (ref)
 		corrout_side_json(stdout, ref);
@@ -183,7 +169,7 @@ static void print_table(const struct row *r, size_t n)
 		out_table_add(t, row);
 	}
 	fputs("model: ", stdout);
-	util_fputs_safe(a.model, stdout);
+	util_fputs_safe(a.sel.model, stdout);
 	if (ref) {
 		char *rs = corrout_side_text(ref);
 
@@ -202,19 +188,19 @@ static int run(struct db *db, enum out_format fmt)
 	char **v = NULL;
 	size_t n = 0, i;
 	struct row *rows = NULL;
-	int rc = corr_versions(db, a.model, &v, &n);
+	int rc = corr_versions(db, a.sel.model, &v, &n);
 
 	if (rc < 0)
 		return rc;
 	if (n == 0)
 		return pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
-				    "has no runs)", a.model);
+				    "has no runs)", a.sel.model);
 	rows = xcalloc(n, sizeof(*rows));
 	for (i = 0; i < n && !rc; i++)
 		rc = load_version(db, v[i], &rows[i]);
 	if (!rc && !some_ref(rows, n))
 		rc = pc_error_set(PC_ENOTFOUND, "no version of '%s' pairs with "
-				  "'%s'", a.model, a.ref);
+				  "'%s'", a.sel.model, a.sel.ref);
 	if (!rc && fmt == OUT_JSON)
 		print_json(rows, n);
 	else if (!rc && fmt == OUT_CSV)
@@ -237,17 +223,18 @@ int cmd_trend(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	enum out_format fmt;
+	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
+	cli_sel_init(&a.sel);
 	a.format = "table";
-	a.max_ref_cv = 0.30;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!a.model || !a.ref)
-		rc = cli_usage_error(cmd.name, "--model and --ref are required");
-	else if (strchr(a.model, '@'))
+	if ((bad = cli_sel_check(&a.sel)))
+		rc = cli_usage_error(cmd.name, "%s", bad);
+	else if (strchr(a.sel.model, '@'))
 		rc = cli_usage_error(cmd.name, "--model takes a source without "
 				     "a version: trend covers every version");
 	else if (out_parse_format(a.format, &fmt))
@@ -259,7 +246,7 @@ int cmd_trend(int argc, char **argv)
 		}
 		db_close(db);
 	}
-	cli_list_free(&a.where);
+	cli_sel_release(&a.sel);
 	if (rc == CLI_OK && fflush(stdout) != 0)
 		return cli_fail(cmd.name, "cannot write output");
 	return rc;

@@ -1,0 +1,36 @@
+/* Shared pair-selection options (see cli_sel.h). */
+#include "src/cli_sel.h"
+
+#include <string.h>
+
+void cli_sel_init(struct cli_sel *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->max_ref_cv = 0.30;
+}
+
+const char *cli_sel_check(const struct cli_sel *s)
+{
+	if (!s->model || !s->ref)
+		return "--model and --ref are required";
+	if (!(s->max_ref_cv >= 0))
+		return "--max-ref-cv must be >= 0";
+	return NULL;
+}
+
+void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
+{
+	q->model = s->model;
+	q->ref = s->ref;
+	q->metric = s->metric;
+	q->op_glob = s->op;
+	q->workload_glob = s->workload;
+	q->where = s->where.items;
+	q->pool = s->pool;
+	q->max_ref_cv = s->max_ref_cv;
+}
+
+void cli_sel_release(struct cli_sel *s)
+{
+	cli_list_free(&s->where);
+}

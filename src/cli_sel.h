@@ -1,0 +1,42 @@
+#ifndef PC_SRC_CLI_SEL_H
+#define PC_SRC_CLI_SEL_H
+/*
+ * The pair-selection options every correlation command shares (compare,
+ * trend, diff, explain): one struct, one option-table fragment, one
+ * translation to a corr_query, so the filters mean the same everywhere.
+ */
+#include "src/cli.h"
+#include "src/correlate.h"
+
+struct cli_sel {
+	const char *model, *ref;	/* SRC[@V] (commands word the help) */
+	const char *metric, *op, *workload;
+	struct cli_list where;		/* param.NAME=VALUE */
+	int pool;
+	double max_ref_cv;
+};
+
+/* The filter options, to splice into a command's cli_opt table after its
+ * --model and --ref entries. */
+#define CLI_SEL_FILTER_OPTS(s) \
+	{ CLI_STR, "metric", 0, &(s).metric, "NAME", "only this metric (the " \
+	  "reference's: time also pairs model cycles)" }, \
+	{ CLI_STR, "op", 0, &(s).op, "GLOB", "only ops matching GLOB" }, \
+	{ CLI_STR, "workload", 'w', &(s).workload, "GLOB", "only workloads " \
+	  "matching GLOB" }, \
+	{ CLI_LIST, "where", 0, &(s).where, "param.N=V", "only workloads " \
+	  "with this parameter value" }, \
+	{ CLI_FLAG, "pool", 0, &(s).pool, NULL, "combine every run of a " \
+	  "version (mean, stddev across runs) instead of the latest run" }, \
+	{ CLI_DOUBLE, "max-ref-cv", 0, &(s).max_ref_cv, "F", "exclude " \
+	  "references whose stddev/value exceeds F (default 0.30)" }
+
+/* Defaults (max_ref_cv 0.30), before parsing. */
+void cli_sel_init(struct cli_sel *s);
+/* A usage error message for bad values, or NULL when they are fine. */
+const char *cli_sel_check(const struct cli_sel *s);
+/* Fill q's filters from s (model and ref too). */
+void cli_sel_query(const struct cli_sel *s, struct corr_query *q);
+void cli_sel_release(struct cli_sel *s);
+
+#endif
