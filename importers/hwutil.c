@@ -488,3 +488,21 @@ int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
 		memmove(*buf, *buf + 3, len - 2);
 	return 1;
 }
+
+int hwutil_trace_finish(struct hwutil_agg *a, struct imp_sink *s,
+			long memops, const char *path)
+{
+	int rc;
+
+	if (a->n == 0)
+		return pc_error_set(PC_EINVALID, "%s: the trace has no kernel "
+				    "rows", path);
+	if (memops) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%ld", memops);
+		if ((rc = s->meta(s, "memory_ops_skipped", buf)) < 0)
+			return rc;
+	}
+	return hwutil_agg_emit(a, s);
+}

@@ -47,6 +47,11 @@ int hwutil_agg_add(struct hwutil_agg *a, const char *name,
 /* Emit one record per (name, metric): value = mean, n = instances,
  * median, min, max, sample stddev (0 for one instance); op NULL. */
 int hwutil_agg_emit(struct hwutil_agg *a, struct imp_sink *s);
+/* End of a per-launch trace (nsys gputrace, nvprof): a trace without
+ * kernel rows is refused, skipped memory operations are recorded in the
+ * run metadata, then the per-kernel aggregates are emitted. */
+int hwutil_trace_finish(struct hwutil_agg *a, struct imp_sink *s,
+			long memops, const char *path);
 
 /* Integration of a sampled signal (power) over time by the trapezoid
  * rule; also mean/max/stddev of the samples and the sampling interval. */

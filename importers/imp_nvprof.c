@@ -144,17 +144,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	if (rc == 0 && x.state < 2)
 		rc = pc_error_set(PC_EINVALID, "%s: no nvprof GPU trace header "
 			"and units row found", in->path);
-	else if (rc == 0 && x.agg.n == 0)
-		rc = pc_error_set(PC_EINVALID, "%s: the trace has no kernel "
-				  "rows", in->path);
-	if (rc == 0 && x.memops) {
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "%ld", x.memops);
-		rc = sink->meta(sink, "memory_ops_skipped", buf);
-	}
-	if (rc == 0)
-		rc = hwutil_agg_emit(&x.agg, sink);
+	else if (rc == 0)
+		rc = hwutil_trace_finish(&x.agg, sink, x.memops, in->path);
 	hwutil_agg_release(&x.agg);
 	csv_release(&c);
 	return rc < 0 ? rc : 0;
