@@ -1,0 +1,42 @@
+#ifndef PC_TUI_VIEW_DISCREP_H
+#define PC_TUI_VIEW_DISCREP_H
+/*
+ * The discrepancy view's state, shared by view_discrep.c (loading and
+ * keys) and view_discrep_draw.c (drawing). Owned by the view (priv).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/stats.h"
+#include "tui/rows.h"
+
+struct view;
+
+struct mkey {
+	int64_t w, o, m;
+};
+
+struct discrep {
+	struct rows rows;
+	struct filter filter;
+	int have_rows;
+	int sort_col, sort_desc;	/* survive reloads */
+	unsigned char *marked;		/* per point */
+	struct mkey *marks;		/* the same, by key (survives reloads) */
+	size_t nmarks;
+	struct mkey at;			/* the cursor's point */
+	int have_at;
+	struct stats_summary fsum;	/* summary of the filtered rows */
+	int have_fsum;
+	int opw, mw;			/* widest op and metric name */
+};
+
+extern const char *const discrep_col_names[RC_COUNT];
+
+/* The view's state, created on first use. */
+struct discrep *discrep_priv(struct view *v);
+/* Remember the cursor's point (by ids) to find it after a reload. */
+void discrep_remember_cursor(struct view *v);
+void discrep_draw(struct view *v, int y, int h, int w);
+
+#endif

@@ -1,0 +1,195 @@
+/* Drawing the discrepancy list: header, column heads, visible rows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "src/correlate.h"
+#include "tui/draw.h"
+#include "tui/fmt.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+#include "tui/view_discrep.h"
+
+const char *const discrep_col_names[RC_COUNT] = {
+	[RC_WORKLOAD] = "workload", [RC_OP] = "op", [RC_METRIC] = "metric",
+	[RC_MODEL] = "model", [RC_REF] = "ref", [RC_ERR] = "err",
+	[RC_FLAGS] = "flag", [RC_STATUS] = "status",
+};
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Column widths for a screen w wide: op and metric as wide as their
+ * longest names within bounds, the workload takes the rest. */
+static void layout(const struct discrep *d, int w, int *cw)
+{
+	static const int wide[RC_COUNT] = {
+		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
+		[RC_MODEL] = 8, [RC_REF] = 8, [RC_ERR] = 8, [RC_FLAGS] = 5,
+		[RC_STATUS] = 13,
+	};
+	static const int narrow[RC_COUNT] = {
+		[RC_WORKLOAD] = 0, [RC_OP] = 10, [RC_METRIC] = 6,
+		[RC_MODEL] = 7, [RC_REF] = 7, [RC_ERR] = 7, [RC_FLAGS] = 4,
+		[RC_STATUS] = 11,
+	};
+	const int *fixed = w < 110 ? narrow : wide;
+	int rest = w - 2;	/* the mark column and its space */
+
+	for (int c = 0; c < RC_COUNT; c++) {
+		cw[c] = fixed[c];
+		if (c != RC_WORKLOAD)
+			rest -= fixed[c] + 1;
+	}
+	cw[RC_WORKLOAD] = rest > 12 ? rest : 12;
+	/* spare columns go to long op and metric names first */
+	for (int c = RC_OP; c <= RC_METRIC; c++) {
+		int want = clampi(c == RC_OP ? d->opw : d->mw, 6, 18);
+		int give = want - cw[c];
+
+		if (give < 0 || cw[RC_WORKLOAD] - give < 36)
+			give = give < 0 ? 0 : cw[RC_WORKLOAD] - 36 > 0 ?
+			       (cw[RC_WORKLOAD] - 36 < give ?
+				cw[RC_WORKLOAD] - 36 : give) : 0;
+		cw[c] += give;
+		cw[RC_WORKLOAD] -= give;
+	}
+}
+
+static void flags_text(unsigned f, char *buf)
+{
+	int n = 0;
+
+	if (f & CORR_WITHIN_NOISE)
+		buf[n++] = 'N';
+	if (f & CORR_SOL_VIOLATION)
+		buf[n++] = 'S';
+	if (f & CORR_NOISY_REF)
+		buf[n++] = 'X';
+	if (f & CORR_WAIVED)
+		buf[n++] = 'W';
+	if (f & CORR_INVALID)
+		buf[n++] = 'I';
+	buf[n] = '\0';
+}
+
+static void draw_header(struct view *v, int y, int w)
+{
+	struct discrep *d = v->priv;
+	const struct stats_summary *s = &v->tui->data.sum;
+	char mape[16], bias[16], r[16];
+	int x;
+
+	fmt_pct(mape, sizeof(mape), s->mape, 0);
+	fmt_pct(bias, sizeof(bias), s->bias, 1);
+	fmt_num(r, sizeof(r), s->pearson, 3);
+	x = draw_textf(y, 0, w, TH_HEADER, "n %ld  MAPE %s  bias %s  r %s",
+		       s->n, mape, bias, r);
+	if (s->excluded_noisy || s->sol_violations)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld"
+				"  SoL %ld", s->excluded_noisy,
+				s->sol_violations);
+	if (!d->filter.n)
+		return;
+	x += draw_textf(y, x, w - x, TH_NORMAL, "  | filter '%s': %zu rows",
+			d->filter.text, d->rows.n);
+	if (d->have_fsum) {
+		fmt_pct(mape, sizeof(mape), d->fsum.mape, 0);
+		fmt_pct(bias, sizeof(bias), d->fsum.bias, 1);
+		fmt_num(r, sizeof(r), d->fsum.pearson, 3);
+		draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s r %s",
+			   mape, bias, r);
+	}
+}
+
+static void draw_heads(struct view *v, int y, const int *cw)
+{
+	struct discrep *d = v->priv;
+	int x = 2;
+	char head[32];
+
+	for (int c = 0; c < RC_COUNT; c++) {
+		const char *arrow = "";
+
+		if (c == d->rows.col || (d->rows.col < 0 && c == RC_ERR))
+			arrow = d->rows.col < 0 || d->rows.desc ?
+				(draw_ascii() ? " v" : "\xe2\x96\xbc") :
+				(draw_ascii() ? " ^" : "\xe2\x96\xb2");
+		snprintf(head, sizeof(head), "%s%s", discrep_col_names[c], arrow);
+		if (c >= RC_MODEL && c <= RC_ERR)
+			draw_text_right(y, x, cw[c], head, c == v->col ?
+					TH_COLSEL : TH_COLHEAD);
+		else
+			draw_text(y, x, cw[c], head, c == v->col ? TH_COLSEL :
+				  TH_COLHEAD);
+		x += cw[c] + 1;
+	}
+}
+
+/* One cell at *x, advancing *x past it and a separator. */
+static void cell(int y, int *x, int w, const char *text, enum theme_role role,
+		 int right)
+{
+	if (right)
+		draw_text_right(y, *x, w, text, role);
+	else
+		draw_text(y, *x, w, text, role);
+	*x += w + 1;
+}
+
+static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
+{
+	struct discrep *d = v->priv;
+	struct tui_data *data = &v->tui->data;
+	uint32_t i = d->rows.idx[row];
+	const struct corr_point *p = &data->set->points[i];
+	int cur = row == v->cursor, x = 2, sev = data_point_severity(data, p);
+	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
+	char buf[32];
+
+	erole = cur ? TH_CURSOR : (p->flags & (CORR_WITHIN_NOISE | CORR_WAIVED))
+		? TH_DIM : sev == 2 ? TH_SEV_FAIL : sev == 1 ? TH_SEV_WARN :
+		TH_SEV_OK;
+	if (cur)
+		draw_fill(y, 0, w, TH_CURSOR);
+	if (d->marked[i])
+		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
+	draw_text_mid(y, x, cw[RC_WORKLOAD], p->workload, base);
+	x += cw[RC_WORKLOAD] + 1;
+	cell(y, &x, cw[RC_OP], p->op, base, 0);
+	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
+	fmt_si(buf, sizeof(buf), p->model);
+	cell(y, &x, cw[RC_MODEL], buf, base, 1);
+	fmt_si(buf, sizeof(buf), p->ref);
+	cell(y, &x, cw[RC_REF], buf, base, 1);
+	fmt_pct(buf, sizeof(buf), p->err, 1);
+	cell(y, &x, cw[RC_ERR], buf, erole, 1);
+	flags_text(p->flags, buf);
+	cell(y, &x, cw[RC_FLAGS], buf, base, 0);
+	cell(y, &x, cw[RC_STATUS], data->status[i] ?
+	     data_status_name(data->status[i]) : "-", base, 0);
+}
+
+void discrep_draw(struct view *v, int y, int h, int w)
+{
+	struct discrep *d = discrep_priv(v);
+	int cw[RC_COUNT];
+
+	if (!d->have_rows) {
+		draw_text(y, 0, w, "nothing to show", TH_DIM);
+		return;
+	}
+	layout(d, w, cw);
+	draw_header(v, y, w);
+	draw_heads(v, y + 1, cw);
+	v->height = h - 2;
+	view_clamp(v);
+	if (!d->rows.n)
+		draw_text(y + 2, 2, w - 2, d->filter.n ? "no rows match the "
+			  "filter (F clears it)" : "no pairs", TH_DIM);
+	for (int k = 0; k < v->height && v->top + (size_t)k < d->rows.n; k++)
+		draw_row(v, v->top + (size_t)k, y + 2 + k, w, cw);
+	discrep_remember_cursor(v);
+}
+
