@@ -44,6 +44,18 @@ PERFCORR_DB="$T/empty.db" tui_script 80 24 </dev/null
 expect_rc 1 "empty database"
 expect_in "no model/reference pair" "$err" "empty database message"
 
+# --help, usage errors, a missing database
+run pc tui --help
+expect_rc 0 "--help"
+expect_in "usage: perfcorr [--db PATH] tui [--model SRC[@V]]" "$out" "usage line"
+run pc tui --bogus
+expect_rc 2 "unknown option"
+run pc tui extra
+expect_rc 2 "no positional arguments"
+run "$PERFCORR" --db "$T/missing.db" tui
+expect_rc 1 "missing database"
+[ ! -e "$T/missing.db" ] && ok || fail "tui created a database"
+
 # a bad script key fails the run with file:line
 tui_script 80 24 <<KEYS
 j
