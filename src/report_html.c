@@ -165,11 +165,12 @@ static void header(struct strbuf *sb, const struct report *r)
 	side_line(sb, &s->ref, "reference");
 	strbuf_addf(sb, "<span class=\"side\">generated %s</span></p>\n"
 		    "<nav><a href=\"#figures\">Figures</a><a href=\"#accuracy\">"
-		    "Accuracy</a><a href=\"#top\">Top discrepancies</a>%s"
+		    "Accuracy</a>%s<a href=\"#top\">Top discrepancies</a>%s"
 		    "<a href=\"#sol\">Speed of light</a><a href=\"#noisy\">"
 		    "Noisy</a><a href=\"#provenance\">Provenance</a></nav>\n"
 		    "</header>\n<section class=\"cards\">\n", r->generated_at,
-		    r->opts.since_last_review ? "<a href=\"#review\">Since last"
+		    r->opts.trend && r->nversions ? "<a href=\"#trend\">Trend"
+		    "</a>" : "", r->opts.since_last_review ? "<a href=\"#review\">Since last"
 		    " review</a>" : "");
 	if (r->gate_text)
 		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
