@@ -16,50 +16,6 @@
 #include "src/strbuf.h"
 #include "src/util.h"
 
-static char *runs_json(const struct corr_side *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addch(&sb, '[');
-	for (size_t i = 0; i < s->nruns; i++)
-		strbuf_addf(&sb, "%s%lld", i ? "," : "",
-			    (long long)s->runs[i]);
-	strbuf_addch(&sb, ']');
-	return strbuf_detach(&sb);
-}
-
-/* One prior per rule from the recorded gate history, keyed the way
- * `perfcorr gate` keys it (inputs "model_runs|ref_runs"). */
-static int load_priors(struct db *db, const struct policy *p,
-		       const struct corr_set *set, struct gate_prior *pr)
-{
-	char *mr = runs_json(&set->model), *rr = runs_json(&set->ref);
-	char *inputs = xasprintf("%s|%s", mr, rr);
-	char **versions = NULL;
-	size_t nv = 0;
-	int rc;
-
-	rc = corr_versions(db, set->model.source, &versions, &nv);
-	for (size_t i = 0; !rc && i < p->nrules; i++) {
-		struct db_gate_hist *h = NULL;
-		size_t n = 0;
-
-		rc = db_gate_hist(db, p->name, set->model.source,
-				  set->ref.source, p->rules[i].name, &h, &n);
-		if (!rc)
-			gate_prior_compute(&pr[i], h, n, inputs,
-					   set->model.version, versions, nv);
-		db_gate_hist_free(h, n);
-	}
-	for (size_t i = 0; i < nv; i++)
-		free(versions[i]);
-	free(versions);
-	free(inputs);
-	free(mr);
-	free(rr);
-	return rc;
-}
-
 /* "FAIL: ..." then one line per rule. */
 static char *gate_text(const struct gate_result *g)
 {
@@ -112,7 +68,7 @@ int report_gate(struct report *r, struct db *db)
 		set = own;
 	}
 	pr = xcalloc(p->nrules + 1, sizeof(*pr));
-	if (!rc && !(rc = load_priors(db, p, set, pr)) &&
+	if (!rc && !(rc = gate_priors_load(db, p, set, pr)) &&
 	    !(rc = gate_evaluate(&g, p, set, pr, NULL, r->opts.top))) {
 		r->gate_text = gate_text(g);
 		r->gate_verdict = (int)g->verdict;
