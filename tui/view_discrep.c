@@ -21,7 +21,6 @@
 #include "tui/view.h"
 #include "tui/view_discrep.h"
 
-
 struct discrep *discrep_priv(struct view *v)
 {
 	if (!v->priv) {
@@ -103,8 +102,8 @@ static int keep_filtered(const struct corr_point *p, void *arg)
 	return filter_match(&d->filter, src, (size_t)(p - src->pts));
 }
 
-/* Above this many rows the filtered summary waits for the Summary
- * view: the core's statistics are O(n log n) and a key must stay fast. */
+/* Above this many rows the header shows only the count of filtered
+ * rows: the core's statistics are O(n log n) and a key must stay fast. */
 #define FSUM_MAX_ROWS 50000
 
 static void filtered_summary(struct view *v)
