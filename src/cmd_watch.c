@@ -1,0 +1,140 @@
+/* perfcorr watch: the drop-directory ingester (docs/service.md). */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "db/db.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/util.h"
+#include "src/watch.h"
+
+static struct {
+	double interval;
+	int once;
+} a;
+
+static volatile sig_atomic_t stop_flag;
+
+static const struct cli_opt opts[] = {
+	{ CLI_DOUBLE, "interval", 'i', &a.interval, "S", "seconds between "
+	  "scans (default 2); a delivery is imported once it is unchanged "
+	  "over one interval" },
+	{ CLI_FLAG, "once", 0, &a.once, NULL, "scan twice (one interval "
+	  "apart), import what is complete, then exit" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "watch",
+	.usage = "[--interval S] [--once] DIR",
+	.summary = "Ingest a drop directory: each data file NAME with a "
+		   "manifest NAME.perfcorr.json is imported once both stop "
+		   "changing, then moved to DIR/imported/ (or DIR/failed/ with "
+		   "NAME.error).",
+	.details = "The manifest is a JSON object with source (required), "
+		   "kind, version, format, platform, clock_mhz, workload, "
+		   "params {}, opts {}, map; see docs/service.md.\nOne log "
+		   "line per file on stdout. SIGTERM or SIGINT stops after "
+		   "the current file. Re-delivered bytes are recognised by "
+		   "hash and not imported twice.\nExit status: 0 stopped "
+		   "cleanly, 1 the directory or database is unusable, 2 usage.",
+	.opts = opts, .min_args = 1, .max_args = 1,
+};
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static void log_line(void *ctx, enum watch_event ev, const char *name,
+		     const char *text)
+{
+	static const char *const what[] = {
+		[WATCH_IMPORTED] = "imported", [WATCH_DUPLICATE] = "duplicate",
+		[WATCH_FAILED] = "failed", [WATCH_RETRY] = "retry",
+	};
+	char ts[32];
+
+	(void)ctx;
+	util_now_iso(ts, sizeof(ts));
+	printf("%s %s ", ts, what[ev]);
+	util_fputs_safe(name, stdout);
+	fputs(": ", stdout);
+	util_fputs_safe(text, stdout);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void nap(double seconds)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	/* a signal interrupts the sleep (no SA_RESTART) */
+	nanosleep(&ts, NULL);
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+int cmd_watch(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	struct watch *w;
+	int rc, ret = CLI_OK;
+
+	memset(&a, 0, sizeof(a));
+	a.interval = 2;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	if (!(a.interval > 0) || a.interval > 86400) {
+		cli_list_free(&pos);
+		return cli_usage_error(cmd.name, "--interval must be between 0 "
+				       "and 86400 seconds");
+	}
+	if ((rc = cli_open_db(&db, DB_CREATE))) {
+		cli_list_free(&pos);
+		return rc;
+	}
+	if (watch_new(&w, db, pos.items[0], log_line, NULL) < 0) {
+		cli_error(cmd.name);
+		cli_list_free(&pos);
+		db_close(db);
+		return CLI_FAIL;
+	}
+	stop_flag = 0;
+	catch_signals();
+	for (int scans = 0; !stop_flag; scans++) {
+		if (watch_scan(w, &stop_flag) < 0) {
+			cli_error(cmd.name);
+			ret = CLI_FAIL;
+			break;
+		}
+		if (a.once && scans == 1)
+			break;
+		if (!stop_flag)
+			nap(a.interval);
+	}
+	if (stop_flag)
+		fprintf(stderr, "perfcorr watch: stopping on signal\n");
+	watch_free(w);
+	cli_list_free(&pos);
+	db_close(db);
+	return ret;
+}
