@@ -165,9 +165,15 @@ int wkey_parse(struct wkey *k, const char *text)
 
 	for (seg = strtok_r(copy, "/", &save); seg && !rc;
 	     seg = strtok_r(NULL, "/", &save)) {
-		char *eq = strchr(seg, '='), low[32];
+		char *eq, low[32];
 		size_t j;
 
+		/* blank segments ("a/ /b", "a/\v") would make a name that
+		 * formats with a trailing '/' and parses back differently */
+		seg = util_trim(seg);
+		if (!*seg)
+			continue;
+		eq = strchr(seg, '=');
 		if (eq) {
 			*eq = '\0';
 			rc = wkey_set(k, util_trim(seg), eq + 1);

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# One database, at once: the watch ingester, a second importer, two
+# annotating processes and two readers. Every write must be there and no
+# "database is locked" may reach anyone. Bounded: fixed operation counts.
+. "$TESTS/cli/lib.sh"
+. "$TESTS/service/lib_service.sh"
+D=$T/drop
+mkdir -p "$D"
+N_ANNOT=150	# per annotator
+N_FILES=12	# through watch
+N_DIRECT=8	# through perfcorr import
+pc init 2>/dev/null
+M='{"source": "ci-sim", "kind": "perfsim", "version": "v1"}'
+for i in $(seq 1 $N_FILES); do csv_rows "$T/w$i.csv" $((300 + i)) "w${i}_"; done
+for i in $(seq 1 $N_DIRECT); do csv_rows "$T/d$i.csv" $((200 + i)) "d${i}_"; done
+
+"$PERFCORR" watch --interval 0.1 "$D" >"$T/watch.log" 2>"$T/watch.err" &
+WP=$!
+"$PC_STRESS" annotate "$PERFCORR_DB" alice $N_ANNOT 2>"$T/a1.err" &
+A1=$!
+"$PC_STRESS" annotate "$PERFCORR_DB" bob $N_ANNOT 2>"$T/a2.err" &
+A2=$!
+"$PC_STRESS" read "$PERFCORR_DB" 6 >"$T/r1.out" 2>"$T/r1.err" &
+R1=$!
+(	# the second ingester
+	for i in $(seq 1 $N_DIRECT); do
+		"$PERFCORR" import -q --source lab --kind silicon "$T/d$i.csv" || echo "import d$i failed"
+	done
+) >"$T/imp.out" 2>"$T/imp.err" &
+I1=$!
+(	# a reader through the CLI (what a person at a terminal does)
+	end=$(( $(date +%s) + 6 ))
+	while [ "$(date +%s)" -lt $end ]; do
+		"$PERFCORR" runs >/dev/null || echo "runs failed"
+		"$PERFCORR" export results >/dev/null || echo "export failed"
+	done
+) >"$T/r2.out" 2>"$T/r2.err" &
+R2=$!
+for i in $(seq 1 $N_FILES); do
+	deliver "$D" "w$i.csv" "$T/w$i.csv" "$M"
+	sleep 0.15
+done
+wait $A1; expect_eq $? 0 "annotator 1"
+wait $A2; expect_eq $? 0 "annotator 2"
+wait $I1; expect_eq $? 0 "direct importer"
+wait $R1; expect_eq $? 0 "reader 1"
+wait $R2; expect_eq $? 0 "reader 2"
+wait_for 30 test "$(ls "$D/imported" | grep -c 'perfcorr.json$')" -eq $N_FILES || fail "watch did not import every file: $(ls "$D")"
+kill -TERM $WP
+wait $WP; expect_eq $? 0 "watch stops cleanly"
+
+all_err=$(cat "$T"/*.err "$T/imp.out" "$T/r2.out")
+expect_not_in "locked" "$all_err" "no 'database is locked' reached anyone"
+expect_not_in "busy" "$all_err" "no busy error reached anyone"
+expect_not_in "failed" "$all_err" "no failed command"
+expect_eq "$(grep -c '^.* imported w' "$T/watch.log")" $N_FILES "watch logged every file"
+expect_eq "$(q "SELECT count(*) FROM annotations")" $((2 * N_ANNOT)) "every annotation stored"
+for who in alice bob; do
+	missing=$(q "WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < $N_ANNOT - 1) SELECT count(*) FROM s WHERE NOT EXISTS (SELECT 1 FROM annotations WHERE note = '$who-' || i)")
+	expect_eq "$missing" 0 "no lost annotation of $who"
+done
+expect_eq "$(q "SELECT count(*) FROM runs")" $((N_FILES + N_DIRECT)) "every run stored"
+want=0
+for i in $(seq 1 $N_FILES); do want=$((want + 300 + i)); done
+for i in $(seq 1 $N_DIRECT); do want=$((want + 200 + i)); done
+expect_eq "$(q "SELECT count(*) FROM results")" $want "every result stored"
+expect_eq "$(q 'PRAGMA integrity_check')" ok "integrity"
+echo "reader rounds: $(cat "$T/r1.out")"
+finish
