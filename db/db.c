@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "src/error.h"
+#include "src/strbuf.h"
 #include "src/util.h"
 
 extern const char db_schema_sql[];
@@ -32,7 +33,10 @@ static int busy_handler(void *arg, int count)
 	long ms = count < 10 ? 1L << count : 200;
 
 	(void)arg;
-	if (count > 300)	/* about a minute in all */
+	/* about ten minutes in all: an import holds the write lock for the
+	 * whole file (one run, one transaction), which for a 1 GB file is
+	 * minutes; writers wait for it rather than fail */
+	if (count > 3000)
 		return 0;
 	ts.tv_sec = 0;
 	ts.tv_nsec = ms * 1000000L;
@@ -119,6 +123,35 @@ static void db_global_config(void)
 		done = 1;
 		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	}
+/* Reopen a read-only WAL database whose -shm cannot be created (file
+ * and directory not writable: another user's database). With no -wal
+ * file there is nothing to recover, so immutable=1 reads it as is. */
+static int reopen_immutable(struct db *db)
+{
+	struct strbuf uri = STRBUF_INIT;
+	char *wal = xasprintf("%s-wal", db->path);
+	int rc = -1;
+
+	if (access(wal, F_OK) == 0)
+		goto done;
+	strbuf_addstr(&uri, "file:");
+	for (const char *p = db->path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			strbuf_addf(&uri, "%%%02x", (unsigned char)*p);
+		else
+			strbuf_addch(&uri, *p);
+	}
+	strbuf_addstr(&uri, "?immutable=1");
+	sqlite3_close_v2(db->h);
+	db->h = NULL;
+	if (sqlite3_open_v2(uri.buf, &db->h, SQLITE_OPEN_READONLY |
+			    SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
+	    db_exec(db, "SELECT count(*) FROM sqlite_schema") == 0)
+		rc = 0;
+done:
+	strbuf_release(&uri);
+	free(wal);
+	return rc;
 }
 
 int db_open(struct db **out, const char *path, int flags)
@@ -135,6 +168,8 @@ int db_open(struct db **out, const char *path, int flags)
 				path);
 	} else if (!S_ISREG(sb.st_mode)) {
 		return pc_error_set(PC_EIO, "'%s' is not a regular file", path);
+	} else if (!(flags & DB_READONLY) && access(path, W_OK) != 0) {
+		return pc_error_set(PC_EIO, "database '%s' is read-only", path);
 	}
 	oflags = flags & DB_READONLY ? SQLITE_OPEN_READONLY :
 		 SQLITE_OPEN_READWRITE | (flags & DB_CREATE ?
@@ -155,10 +190,22 @@ int db_open(struct db **out, const char *path, int flags)
 	/* a file that is not a database fails here, before anything is written */
 	if ((rc = db_exec(db, "PRAGMA foreign_keys = ON")) < 0 ||
 	    (rc = db_exec(db, "SELECT count(*) FROM sqlite_schema")) < 0) {
-		pc_error_set(PC_EDB, "'%s' is not a perfcorr database: %s",
-			     path, sqlite3_errmsg(db->h));
+		int ext = sqlite3_extended_errcode(db->h);
+
+		if ((ext & 0xff) == SQLITE_READONLY && (flags & DB_READONLY) &&
+		    reopen_immutable(db) == 0)
+			goto opened;
+		if ((ext & 0xff) == SQLITE_READONLY)
+			pc_error_set(PC_EIO, "database '%s': its directory is "
+				     "read-only (SQLite needs to create '%s-wal'"
+				     " and '%s-shm' next to it)", path, path,
+				     path);
+		else
+			pc_error_set(PC_EDB, "'%s' is not a perfcorr database: "
+				     "%s", path, sqlite3_errmsg(db->h));
 		goto fail;
 	}
+opened:
 	if (!(flags & DB_READONLY)) {
 		if (access(path, W_OK) != 0) {
 			rc = pc_error_set(PC_EIO, "database '%s' is read-only",
