@@ -94,6 +94,40 @@ static char *norm_value(const char *name, const char *value)
 	return out;
 }
 
+/* A workload name as it must read back from a formatted key: '/'-parts
+ * trimmed, empty parts dropped; a part that would parse as a parameter
+ * ("a=b") or as a phase or precision is PC_EINVALID (NULL returned). */
+static char *norm_name(const char *value)
+{
+	char *copy = xstrdup(value), *save = NULL, *seg, low[32];
+	struct strbuf sb = STRBUF_INIT;
+	size_t j;
+
+	for (seg = strtok_r(copy, "/", &save); seg;
+	     seg = strtok_r(NULL, "/", &save)) {
+		seg = util_trim(seg);
+		if (!*seg)
+			continue;
+		for (j = 0; seg[j] && j < sizeof(low) - 1; j++)
+			low[j] = (char)tolower((unsigned char)seg[j]);
+		low[j] = '\0';
+		if (strchr(seg, '=') || in_list(phases, low) ||
+		    in_list(precisions, low)) {
+			pc_error_set(PC_EINVALID, "workload name '%s': part "
+				     "'%s' would read as a parameter, phase or "
+				     "precision", value, seg);
+			free(copy);
+			strbuf_release(&sb);
+			return NULL;
+		}
+		if (sb.len)
+			strbuf_addch(&sb, '/');
+		strbuf_addstr(&sb, seg);
+	}
+	free(copy);
+	return strbuf_detach(&sb);
+}
+
 const char *wkey_get(const struct wkey *k, const char *name)
 {
 	for (size_t i = 0; i < k->n; i++)
@@ -114,9 +148,10 @@ int wkey_set(struct wkey *k, const char *name, const char *value)
 		return pc_error_set(PC_EINVALID,
 			"parameter name '%s' may not contain '/' or '='", name);
 	if (!strcmp(canon, "name")) {
-		char *nv = xstrdup(value);
+		char *nv = norm_name(value);
 
-		util_trim(nv);
+		if (!nv)
+			return PC_EINVALID;
 		if (k->name && strcmp(k->name, nv)) {
 			pc_error_set(PC_EINVALID, "conflicting workload names "
 				     "'%s' and '%s'", k->name, nv);

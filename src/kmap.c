@@ -37,7 +37,8 @@ void kmap_free(struct kmap *m)
  * repeated subtree, so "((a{99}){99}){99}" or 40 nested "(...)+" need
  * gigabytes. Estimate the expanded size of an ERE (sum over a sequence,
  * x2 for '+', x max(m, n) for {m,n}) and refuse patterns that would not
- * fit in RE_MAX_NODES before regcomp sees them. Found by fuzz_kmap.
+ * fit in RE_MAX_NODES, or that stack repetitions, before regcomp sees
+ * them. Found by fuzz_kmap.
  */
 #define RE_MAX_NODES 100000.0
 
@@ -69,8 +70,16 @@ static const char *re_bracket(const char *p)
 static double re_quant(const char **pp, double size)
 {
 	const char *p = *pp;
+	int n = 0;
 
-	for (;;) {
+	for (;; n++) {
+		if (n == 1 && (*p == '*' || *p == '?' || *p == '+' ||
+			       *p == '{')) {
+			/* "a+*", "a{2}+": undefined in POSIX, and glibc's
+			 * epsilon closure over stacked repeats takes seconds */
+			size = RE_MAX_NODES * 2;
+			break;
+		}
 		if (*p == '*' || *p == '?') {
 			p++;
 		} else if (*p == '+') {

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Regenerate the seed corpora under tests/fuzz/corpus/ (run by hand,
 commit the output). Seeds come from fixtures/ and the shared samples,
-cut to 4 KiB so the corpora stay small: usage: mkcorpus.py [SAMPLES_DIR]"""
+cut to 2 KiB so the corpora stay small: usage: mkcorpus.py [SAMPLES_DIR]"""
 import hashlib, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.normpath(os.path.join(here, '..', '..'))
 out = os.path.join(here, 'corpus')
-LIMIT = 4096
+LIMIT = 2048
 
 def put(target, data):
     d = os.path.join(out, target)
@@ -39,9 +39,11 @@ for p in files(*srcs):
     put('import', data)
     if p.endswith('.csv'):
         put('csv', bytes([0]) + data)	# byte 0: dialect
-        put('csv', bytes([4]) + data)	# trimmed
-    if '/mapping' in p or '/kmap' in p or p.endswith('rules.json'):
+
+    if '/map/' in p or '/kmap' in p or p.endswith('rules.json'):
         put('kmap', data)
+    if '/policy/' in p:
+        put('policy', data)
 # hand-written seeds for the small parsers
 put('csv', b'\x00a,b,c\r\n"x ""q"" y",2,\n\n1,2,3')
 put('csv', b'\x04 a , b ;c\n"unterminated')
@@ -58,6 +60,8 @@ put('manifest', b'{"source": "h100-lab", "kind": "silicon", "version": '
                 b'"comment": "nightly"}')
 put('manifest', b'{"source": "x", "clock_mhz": -1}')
 put('manifest', b'{"source": "x", "params": {"a=b": 1}, "bogus": 2}')
+put('policy', b'{"model": "sim", "reference": "lab", "rules": [{"select": '
+              b'{"metric": "time"}, "max_mape": 0.1, "severity": "warn"}]}')
 put('wkey', b'llama3-8b/decode/bs=32/seq=2048/bf16')
 put('wkey', b'meta-llama/Llama-3-8B/BF16/seq_len=2048/batch_size=32.0/prefill')
 put('wkey', b'x/bs=1/bs=2')

@@ -65,6 +65,8 @@ TEST(kmap_regex_limit)
 		("((((((((((((((((((((((((((((((((((((((((a+)+)+)+)+)+)+)+)+)+)"
 		 "+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+)+"),
 		"em++++++++++++++++++++++++++++++++++++++++++++++++++|xmma",
+		"eA\n\n++++++O++++++;+++*+++++++++++|xmma",
+		"a+*",
 	};
 	struct kmap *m = NULL;
 	char json[512];
@@ -100,6 +102,13 @@ TEST(wkey_blank_segments)
 	CHECK_STR(f2, f);
 	wkey_release(&k2);
 	CHECK_INT(wkey_parse(&k2, " / "), PC_EINVALID);	/* no name */
+	wkey_release(&k2);
+	/* names that would not read back (found by fuzz_wkey) */
+	CHECK_INT(wkey_parse(&k2, "model==le"), PC_EINVALID);
+	wkey_release(&k2);
+	CHECK_INT(wkey_set(&k2, "name", "llama/bf16"), PC_EINVALID);
+	CHECK_INT(wkey_set(&k2, "name", " a// b /"), 0);
+	CHECK_STR(k2.name, "a/b");
 	free(f);
 	free(f2);
 	wkey_release(&k);
