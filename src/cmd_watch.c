@@ -120,6 +120,9 @@ int cmd_watch(int argc, char **argv)
 	}
 	stop_flag = 0;
 	catch_signals();
+	fputs("perfcorr watch: watching '", stderr);
+	util_fputs_safe(pos.items[0], stderr);
+	fprintf(stderr, "' every %g s\n", a.interval);
 	for (int scans = 0; !stop_flag; scans++) {
 		if (watch_scan(w, &stop_flag) < 0) {
 			cli_error(cmd.name);

@@ -6,16 +6,15 @@
 . "$TESTS/service/lib_service.sh"
 D=$T/drop
 mkdir -p "$D"
-N_ANNOT=150	# per annotator
-N_FILES=12	# through watch
-N_DIRECT=8	# through perfcorr import
+N_ANNOT=100	# per annotator
+N_FILES=10	# through watch
+N_DIRECT=6	# through perfcorr import
 pc init 2>/dev/null
 M='{"source": "ci-sim", "kind": "perfsim", "version": "v1"}'
 for i in $(seq 1 $N_FILES); do csv_rows "$T/w$i.csv" $((300 + i)) "w${i}_"; done
 for i in $(seq 1 $N_DIRECT); do csv_rows "$T/d$i.csv" $((200 + i)) "d${i}_"; done
 
-"$PERFCORR" watch --interval 0.1 "$D" >"$T/watch.log" 2>"$T/watch.err" &
-WP=$!
+start_watch "$T/watch.log" "$T/watch.err" --interval 0.1 "$D"
 "$PC_STRESS" annotate "$PERFCORR_DB" alice $N_ANNOT 2>"$T/a1.err" &
 A1=$!
 "$PC_STRESS" annotate "$PERFCORR_DB" bob $N_ANNOT 2>"$T/a2.err" &
@@ -45,11 +44,11 @@ wait $A2; expect_eq $? 0 "annotator 2"
 wait $I1; expect_eq $? 0 "direct importer"
 wait $R1; expect_eq $? 0 "reader 1"
 wait $R2; expect_eq $? 0 "reader 2"
-wait_for 30 test "$(ls "$D/imported" | grep -c 'perfcorr.json$')" -eq $N_FILES || fail "watch did not import every file: $(ls "$D")"
-kill -TERM $WP
-wait $WP; expect_eq $? 0 "watch stops cleanly"
+wait_for 120 test "$(ls "$D/imported" | grep -c 'perfcorr.json$')" -eq $N_FILES || fail "watch did not import every file: $(ls "$D")"
+stop_pid $WP TERM 120
+expect_eq "$wrc" 0 "watch stops cleanly"
 
-all_err=$(cat "$T"/*.err "$T/imp.out" "$T/r2.out")
+all_err=$(cat "$T"/[air]*.err "$T/imp.out" "$T/r2.out"; grep -v watching "$T/watch.err")
 expect_not_in "locked" "$all_err" "no 'database is locked' reached anyone"
 expect_not_in "busy" "$all_err" "no busy error reached anyone"
 expect_not_in "failed" "$all_err" "no failed command"

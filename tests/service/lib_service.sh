@@ -29,3 +29,27 @@ wait_for() {
 }
 
 q() { sqlite3 "$PERFCORR_DB" "$1"; }
+
+# start_watch LOG ERR ARGS...: start perfcorr watch in the background and
+# wait until its signal handlers are in place; sets WP.
+start_watch() {
+	local log=$1 errf=$2; shift 2
+	"$PERFCORR" watch "$@" >"$log" 2>"$errf" &
+	WP=$!
+	wait_for 60 grep -q "watching" "$errf" || fail "watch did not start: $(cat "$errf")"
+}
+
+# stop_pid PID SIG SECONDS: send SIG, wait at most SECONDS for the exit;
+# sets wrc (the exit status, or 999 after a kill -9 on timeout).
+stop_pid() {
+	local n=0 max=$(( $3 * 10 ))
+	kill -"$2" "$1" 2>/dev/null
+	while kill -0 "$1" 2>/dev/null && [ $n -lt $max ]; do
+		sleep 0.1; n=$((n + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -9 "$1"; wait "$1" 2>/dev/null; wrc=999
+	else
+		wait "$1"; wrc=$?
+	fi
+}
