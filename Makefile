@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEMO_DB ?= $(BUILD)/demo.db
 
-.PHONY: all build demo test test-asan bench clean bootstrap
+.PHONY: all build demo test test-asan fuzz bench clean bootstrap
 
 all: build
 
@@ -27,8 +27,11 @@ test-asan: bootstrap
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		ctest --output-on-failure -j $(JOBS)
 
+fuzz: bootstrap
+	@bash scripts/fuzz.sh
+
 bench: build
 	@bash tests/bench/run.sh $(BUILD)/perfcorr
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -16,6 +16,12 @@ declare -A NEED=(
 	[tmux]=/usr/bin/tmux
 	[python3]=/usr/bin/python3
 	[libxml2-utils]=/usr/bin/xmllint
+	# service checks: libFuzzer smoke (scripts/fuzz.sh), valgrind ctest,
+	# peak-RSS measurements (/usr/bin/time)
+	[clang]=/usr/bin/clang
+	[libclang-rt-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+	[valgrind]=/usr/bin/valgrind
+	[time]=/usr/bin/time
 )
 missing=()
 for pkg in "${!NEED[@]}"; do

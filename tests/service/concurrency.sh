@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One database, at once: the watch ingester, a second importer, two
-# annotating processes and two readers. Every write must be there and no
+# annotating processes (perfcorr annotate) and two readers (pc_stress
+# read through db/, and perfcorr runs/export). Every write must be there and no
 # "database is locked" may reach anyone. Bounded: fixed operation counts.
 . "$TESTS/cli/lib.sh"
 . "$TESTS/service/lib_service.sh"
@@ -15,9 +16,17 @@ for i in $(seq 1 $N_FILES); do csv_rows "$T/w$i.csv" $((300 + i)) "w${i}_"; done
 for i in $(seq 1 $N_DIRECT); do csv_rows "$T/d$i.csv" $((200 + i)) "d${i}_"; done
 
 start_watch "$T/watch.log" "$T/watch.err" --interval 0.1 "$D"
-"$PC_STRESS" annotate "$PERFCORR_DB" alice $N_ANNOT 2>"$T/a1.err" &
+annotator() { # TAG: N_ANNOT annotations through the CLI, note TAG-i
+	local i
+	for i in $(seq 0 $((N_ANNOT - 1))); do
+		"$PERFCORR" annotate --status investigating --category modeling-error \
+			--workload "w-$1-$((i % 7))/bs=1" --op gemm --metric time \
+			--note "$1-$i" --author "$1" >/dev/null || echo "annotate $1-$i failed" >&2
+	done
+}
+annotator alice 2>"$T/a1.err" &
 A1=$!
-"$PC_STRESS" annotate "$PERFCORR_DB" bob $N_ANNOT 2>"$T/a2.err" &
+annotator bob 2>"$T/a2.err" &
 A2=$!
 "$PC_STRESS" read "$PERFCORR_DB" 6 >"$T/r1.out" 2>"$T/r1.err" &
 R1=$!
@@ -39,8 +48,8 @@ for i in $(seq 1 $N_FILES); do
 	deliver "$D" "w$i.csv" "$T/w$i.csv" "$M"
 	sleep 0.15
 done
-wait $A1; expect_eq $? 0 "annotator 1"
-wait $A2; expect_eq $? 0 "annotator 2"
+wait $A1
+wait $A2
 wait $I1; expect_eq $? 0 "direct importer"
 wait $R1; expect_eq $? 0 "reader 1"
 wait $R2; expect_eq $? 0 "reader 2"
