@@ -123,6 +123,8 @@ static void db_global_config(void)
 		done = 1;
 		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	}
+}
+
 /* Reopen a read-only WAL database whose -shm cannot be created (file
  * and directory not writable: another user's database). With no -wal
  * file there is nothing to recover, so immutable=1 reads it as is. */
