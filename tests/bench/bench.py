@@ -9,6 +9,9 @@ Environment:
   BENCH_OUT    markdown written (default docs/benchmarks.md; "-" = stdout)
   BENCH_PEERS  "0" skips pandas/scipy (no peers, no ratios)
 Python 3 standard library only; the peers run under /usr/bin/python3.
+Each run saves BENCH_DIR/results.json; `bench.py --render FILE` writes the
+markdown again from one (tests/bench/results/last-run.json is the run
+behind the committed docs/benchmarks.md).
 """
 import hashlib
 import json
@@ -313,6 +316,73 @@ def nlogn(n):
     return n * math.log(n)
 
 
+def targets(b):
+    """(target, figure, met) rows from the results; judged on CPU time at
+    1M (the issue's reference size) unless said otherwise."""
+    out = []
+    ref = "1M" if "1M" in b.tiers else b.tiers[-1]
+    r = b.res[ref]
+    p, f = r["import"], r["floor"]
+    out.append(("import within %.0fx of sqlite3 .import (%s)" % (T_FLOOR, ref),
+                "%.2fx CPU, %.2fx wall" % (p.cpu / f.cpu, p.wall / f.wall),
+                p.cpu / f.cpu <= T_FLOOR))
+    if "pandas" in r:
+        x = r["pandas"]
+        out.append(("import >= %.0fx faster than pandas (%s)" % (T_PANDAS,
+                                                                ref),
+                    "%.1fx CPU, %.1fx wall" % (x.cpu / p.cpu, x.wall / p.wall),
+                    x.cpu / p.cpu >= T_PANDAS))
+    if "compare" in r:
+        c = r["compare"]
+        if "peer_compare" in r:
+            x = r["peer_compare"]
+            out.append(("compare >= %.0fx faster than pandas+scipy (%s)" % (
+                T_CMP_X, ref), "%.1fx CPU, %.1fx wall" % (
+                    x.cpu / c.cpu, x.wall / c.wall), x.cpu / c.cpu >= T_CMP_X))
+        out.append(("compare under %.0f s (%s)" % (T_CMP_S, ref),
+                    "%.2f s CPU, %.2f s wall" % (c.cpu, c.wall),
+                    c.cpu < T_CMP_S))
+    if "tui" in r:
+        first, lat = tui_parse(r["tui"][0])
+        fv = first[1] if first[1] is not None else first[0]
+        out.append(("TUI first screen < %.0f ms (%s)" % (T_TUI_FIRST * 1000,
+                                                        ref),
+                    "%.0f ms" % fv, fv < T_TUI_FIRST * 1000))
+        if lat:
+            mx = max(c if c is not None else w for _, w, c in lat)
+            out.append(("TUI every keystroke < %.0f ms (%s)" % (
+                T_TUI_KEY * 1000, ref), "max %.0f ms" % mx,
+                mx < T_TUI_KEY * 1000))
+    if "report_html" in r:
+        for fmt in ("html", "md"):
+            m, size = r["report_" + fmt]
+            out.append(("report %s < %.0f s and < %.0f MB (%s)" % (
+                fmt, T_REPORT_S, T_REPORT_MB, ref), "%.2f s CPU, %.2f MB" % (
+                    m.cpu, mb(size)), m.cpu < T_REPORT_S and
+                mb(size) < T_REPORT_MB))
+    if len(b.tiers) > 1:
+        ok, worst = True, 0.0
+        for lo, hi in zip(b.tiers, b.tiers[1:]):
+            for k in ("import", "compare"):
+                if k in b.res[lo] and k in b.res[hi] and \
+                        b.res[lo][k].cpu >= 0.1:
+                    g = b.res[hi][k].cpu / b.res[lo][k].cpu
+                    lim = nlogn(SIZES[hi]) / nlogn(SIZES[lo])
+                    worst = max(worst, g / lim)
+                    ok = ok and g <= lim * 1.1
+        out.append(("time grows no worse than n log n (%s)" % " -> ".join(
+            b.tiers), "worst step %.2f of the n log n ratio" % worst, ok))
+    big = b.tiers[-1]
+    rb = b.res[big]
+    for k in ("import", "import2", "compare"):
+        if k in rb:
+            out.append(("peak RSS < %.0f MB at 10M: %s (%s)" % (
+                T_RSS_MB, {"import": "import", "import2": "2nd import",
+                           "compare": "compare"}[k], big),
+                "%.0f MB" % rb[k].rss, rb[k].rss < T_RSS_MB))
+    return out
+
+
 def tui_parse(raw):
     """PERFCORR_TIMING text -> ((wall, cpu), [(key, wall, cpu)]); cpu is
     None when the TUI does not report it."""
@@ -361,6 +431,13 @@ def markdown(b, started, wall):
       "interleaved in the same invocation, and a target is judged on the "
       "CPU-time ratio (all contenders are single-threaded), the wall ratio "
       "is shown next to it.")
+    a("")
+    a("## Targets")
+    a("")
+    a("| # | target (issue 9) | this run | met |")
+    a("|---|---|---|---|")
+    for i, (name, fig, ok) in enumerate(targets(b), 1):
+        a("| %d | %s | %s | %s |" % (i, name, fig, yes(ok)))
     a("")
     a("## Import: perfcorr vs the floor (sqlite3 .import) and the peer "
       "(pandas read_csv + to_sql)")
