@@ -82,6 +82,39 @@ printf 'workload,op,metric,value,unit\nw,o,time,abc,us\n' >"$bad"
 run pc import --source lab "$bad"
 expect_rc 1 "bad file"
 raw_free "$err" "import error message"
+# a real terminal (tmux): the CLI tables and the TUI must not let the
+# names retitle the window (OSC 0) or otherwise drive it
+if command -v tmux >/dev/null; then
+	SOCK="pcsvc$$"
+	TM() { tmux -L "$SOCK" "$@"; }
+	trap 'TM kill-server 2>/dev/null; rm -rf "$T"' EXIT
+	{
+		printf '%q ' "$PERFCORR" workloads; echo
+		printf '%q ' "$PERFCORR" compare --model sim --ref lab --points; echo
+		echo "touch $T/cli.done"
+		printf '%q ' env TERM=screen "$PERFCORR" tui; echo
+		echo "touch $T/tui.done; sleep 60"
+	} >"$T/tcmd"
+	TM new-session -d -x 200 -y 50 -s h "env PERFCORR_DB=$PERFCORR_DB USER=tester bash $T/tcmd"
+	pane() { TM capture-pane -p -t h; }
+	# (a raw "\e]0;pwned\a" would make #{pane_title} "pwned")
+	title0=$(TM display -p -t h '#{pane_title}')
+	n=0
+	until [ -e "$T/cli.done" ] || [ $n -gt 300 ]; do sleep 0.1; n=$((n + 1)); done
+	[ -e "$T/cli.done" ] && ok || { fail "CLI in tmux did not finish"; pane | tail -20 >&2; }
+	expect_not_in "pwned" "$(TM display -p -t h '#{pane_title}')" "CLI output retitled the terminal"
+	sleep 1.5
+	expect_not_in "pwned" "$(TM display -p -t h '#{pane_title}')" "the TUI retitled the terminal"
+	n=0
+	until [ -e "$T/tui.done" ] || [ $n -gt 50 ]; do
+		TM send-keys -t h q; sleep 0.3; n=$((n + 1))
+	done
+	[ -e "$T/tui.done" ] && ok || fail "TUI in tmux did not quit"
+	expect_not_in "pwned" "$(TM display -p -t h '#{pane_title}')" "title after the TUI"
+	echo "terminal title: before '$title0', after '$(TM display -p -t h '#{pane_title}')'"
+	TM kill-server 2>/dev/null
+fi
+
 # the database is intact: every table still there, nothing deleted
 expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results")" 12 "results intact"
 expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM runs")" 2 "runs intact"
