@@ -188,6 +188,11 @@ static int load_rule(struct rule *r, const cJSON *o, int ri, const char *path)
 				  "group and no 'op'", path, ri);
 		goto done;
 	}
+	if (util_regex_too_big(strbuf_str(&ere))) {
+		rc = pc_error_set(PC_EINVALID, "%s: rule %d: regex too large "
+				  "once its repetitions are expanded", path, ri);
+		goto done;
+	}
 	if ((rc = regcomp(&r->re, strbuf_str(&ere), REG_EXTENDED)) != 0) {
 		regerror(rc, &r->re, msg, sizeof(msg));
 		rc = pc_error_set(PC_EINVALID, "%s: rule %d: bad regex '%s': %s",

@@ -32,120 +32,6 @@ void kmap_free(struct kmap *m)
 	free(m);
 }
 
-/*
- * glibc's regcomp expands bounded and '+' repetition by copying the
- * repeated subtree, so "((a{99}){99}){99}" or 40 nested "(...)+" need
- * gigabytes. Estimate the expanded size of an ERE (sum over a sequence,
- * x2 for '+', x max(m, n) for {m,n}) and refuse patterns that would not
- * fit in RE_MAX_NODES, or that stack repetitions, before regcomp sees
- * them. Found by fuzz_kmap.
- */
-#define RE_MAX_NODES 100000.0
-
-static double re_seq(const char **pp, int depth);
-
-static const char *re_bracket(const char *p)
-{
-	p++;				/* '[' */
-	if (*p == '^')
-		p++;
-	if (*p == ']')
-		p++;
-	while (*p && *p != ']') {
-		if (p[0] == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
-			char close = p[1];
-
-			p += 2;
-			while (*p && !(p[0] == close && p[1] == ']'))
-				p++;
-			if (*p)
-				p += 2;
-			continue;
-		}
-		p++;
-	}
-	return *p ? p + 1 : p;
-}
-
-static double re_quant(const char **pp, double size)
-{
-	const char *p = *pp;
-	int n = 0;
-
-	for (;; n++) {
-		if (n == 1 && (*p == '*' || *p == '?' || *p == '+' ||
-			       *p == '{')) {
-			/* "a+*", "a{2}+": undefined in POSIX, and glibc's
-			 * epsilon closure over stacked repeats takes seconds */
-			size = RE_MAX_NODES * 2;
-			break;
-		}
-		if (*p == '*' || *p == '?') {
-			p++;
-		} else if (*p == '+') {
-			size *= 2;
-			p++;
-		} else if (*p == '{') {
-			char *end;
-			double lo = strtod(p + 1, &end), hi = lo;
-
-			if (*end == ',')
-				hi = end[1] == '}' ? lo + 1 : strtod(end + 1, &end);
-			while (*end && *end != '}')
-				end++;
-			size *= (hi > lo ? hi : lo) > 1 ? (hi > lo ? hi : lo) : 1;
-			p = *end ? end + 1 : end;
-		} else {
-			break;
-		}
-		if (size > RE_MAX_NODES)
-			break;
-	}
-	*pp = p;
-	return size;
-}
-
-/* Expanded size of a sequence up to ')' or the end; alternatives add. */
-static double re_seq(const char **pp, int depth)
-{
-	const char *p = *pp;
-	double total = 0, atom;
-
-	while (*p && *p != ')' && total <= RE_MAX_NODES) {
-		if (*p == '|' || *p == '^' || *p == '$') {
-			p++;
-			continue;
-		}
-		if (*p == '(') {
-			p++;
-			atom = depth > 100 ? RE_MAX_NODES * 2 : re_seq(&p, depth + 1);
-			if (*p == ')')
-				p++;
-		} else if (*p == '[') {
-			p = re_bracket(p);
-			atom = 1;
-		} else {
-			p += p[0] == '\\' && p[1] ? 2 : 1;
-			atom = 1;
-		}
-		total += re_quant(&p, atom + 1);
-	}
-	*pp = p;
-	return total;
-}
-
-static int re_too_big(const char *re)
-{
-	double n = 0;
-
-	while (*re && n <= RE_MAX_NODES) {
-		n += re_seq(&re, 0);
-		if (*re == ')')
-			re++;
-	}
-	return n > RE_MAX_NODES;
-}
-
 static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 {
 	const cJSON *match = cJSON_GetObjectItemCaseSensitive(o, "match");
@@ -174,7 +60,7 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 	if (!cJSON_IsString(op) || !*op->valuestring)
 		return pc_error_set(PC_EINVALID, "%s: rule %d: 'op' must be a "
 				    "non-empty string", path, idx);
-	if (strlen(match->valuestring) > 4096 || re_too_big(match->valuestring))
+	if (util_regex_too_big(match->valuestring))
 		return pc_error_set(PC_EINVALID, "%s: rule %d: regex too large "
 				    "once its repetitions are expanded", path,
 				    idx);

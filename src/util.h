@@ -39,6 +39,12 @@ void util_fputs_safe(const char *s, FILE *fp);
 /* The same into a new heap string; caller frees. */
 char *util_safe_dup(const char *s);
 
+/* 1 when a POSIX extended regex is too costly for glibc's regcomp to
+ * compile (longer than 4 KiB, stacked repetitions such as "a+*", or more
+ * than 100 000 nodes once {m,n} and '+' are expanded): check every regex
+ * that comes from a file before regcomp sees it. */
+int util_regex_too_big(const char *ere);
+
 /* 1 when NO_COLOR is set (any value, per no-color.org). */
 int util_no_color(void);
 

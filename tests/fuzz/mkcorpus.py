@@ -44,6 +44,8 @@ for p in files(*srcs):
         put('kmap', data)
     if '/policy/' in p:
         put('policy', data)
+    if 'rules' in os.path.basename(p) and '/rtl/' in p:
+        put('logrules', data)
 # hand-written seeds for the small parsers
 put('csv', b'\x00a,b,c\r\n"x ""q"" y",2,\n\n1,2,3')
 put('csv', b'\x04 a , b ;c\n"unterminated')

@@ -87,6 +87,15 @@ case "$err" in
 esac
 expect_eq "$(sqlite3 "$F/db" 'PRAGMA integrity_check')" ok "integrity after full disk"
 expect_eq "$(sqlite3 "$F/db" .dump | sha256sum)" "$dig1" "full disk changed nothing"
+# the watcher on a full disk: the file is not at fault, it stays for the
+# next scan instead of landing in failed/
+mkdir -p "$T/drop"
+cp "$T/big.csv" "$T/drop/big.csv"
+echo '{"source": "sim", "kind": "perfsim"}' >"$T/drop/big.csv.perfcorr.json"
+run "${limit[@]}" "$PERFCORR" --db "$F/db" watch --once --interval 0.1 "$T/drop"
+expect_in "retry big.csv: " "$out" "watch retries on a full disk"
+[ -f "$T/drop/big.csv" ] && [ ! -e "$T/drop/failed/big.csv" ] && ok || fail "full disk moved the file"
+expect_eq "$(sqlite3 "$F/db" .dump | sha256sum)" "$dig1" "watch on a full disk changed nothing"
 [ $how = tmpfs ] && umount "$F"
 echo "full disk simulated with: $how"
 finish
