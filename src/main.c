@@ -49,7 +49,7 @@ static void usage(FILE *fp)
 		"The database is --db PATH, else $PERFCORR_DB, else "
 		"./perfcorr.db.\n\ncommands:\n");
 	for (const struct command *c = commands; c->name; c++)
-		fprintf(fp, "  %-10s %s\n", c->name, c->summary);
+		fprintf(fp, "  %-12s %s\n", c->name, c->summary);
 	fprintf(fp, "\n'perfcorr COMMAND --help' shows a command's options.\n");
 }
 
