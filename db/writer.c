@@ -8,6 +8,7 @@
 
 #include "db/db.h"
 #include "db/units.h"
+#include "db/wbatch.h"
 #include "src/error.h"
 #include "src/hmap.h"
 #include "src/strbuf.h"
@@ -33,9 +34,12 @@ struct db_writer {
 	struct wkey last_wk;		/* ... its contents */
 	int64_t last_wid;
 	struct hmap unit_idx;		/* unit name -> units_at() index */
-	sqlite3_stmt *ins, *merge, *raw;
+	sqlite3_stmt *merge, *raw;
 	long results, puts;
 	int fk_off;			/* foreign_keys turned off by begin */
+	struct wbatch batch;		/* plain result inserts, batched */
+	int batch_ok;
+	int batch_err;			/* a flush failed: finish refuses */
 };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
@@ -228,10 +232,9 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	    (rc = insert_run(w, ri)) < 0 || (rc = load_metrics(w)) < 0)
 		goto fail;
 	rc = 0;
-	db_prepare(db, &rc, &w->ins, "INSERT INTO results (run_id, "
-		"workload_id, op_id, metric_id, value, n, mean, median, min, "
-		"max, stddev, raw_value, raw_unit, flags) "
-		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	if ((rc = wbatch_init(&w->batch, db, w->run_id, ri->file_size)) < 0)
+		goto fail;
+	w->batch_ok = 1;
 	db_prepare(db, &rc, &w->merge, "INSERT INTO results (run_id, "
 		"workload_id, op_id, metric_id, value, n, mean, median, min, "
 		"max, stddev, raw_value, raw_unit, flags) "
@@ -303,8 +306,11 @@ int64_t db_writer_source_id(const struct db_writer *w)
 	return w->source_id;
 }
 
-struct db *db_writer_db(const struct db_writer *w)
+struct db *db_writer_db(struct db_writer *w)
 {
+	/* the caller may query what this run stored: store the batch */
+	if (w->batch_ok && !w->batch_err)
+		w->batch_err = wbatch_flush(&w->batch);
 	return w->db;
 }
 
@@ -539,11 +545,49 @@ static const struct unit *unit_cached(struct db_writer *w, const char *name)
 	return u;
 }
 
+/* A result summed into its key (raw names mapped to one op): one row at a
+ * time, after the batch, so it sees every result stored before it. */
+static int put_merge(struct db_writer *w, const struct db_result_in *r,
+		     const struct unit *u, int64_t wid, int64_t oid,
+		     int64_t mid)
+{
+	sqlite3_stmt *st = w->merge;
+	double f = u->factor;
+	int rc;
+
+	if ((rc = wbatch_flush(&w->batch)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, w->run_id);
+	sqlite3_bind_int64(st, 2, wid);
+	sqlite3_bind_int64(st, 3, oid);
+	sqlite3_bind_int64(st, 4, mid);
+	sqlite3_bind_double(st, 5, to_si(r->value, f));
+	if (isnan(r->n))
+		sqlite3_bind_null(st, 6);
+	else
+		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(r->n));
+	db_bind_double(st, 7, to_si(r->mean, f));
+	db_bind_double(st, 8, to_si(r->median, f));
+	db_bind_double(st, 9, to_si(r->min, f));
+	db_bind_double(st, 10, to_si(r->max, f));
+	db_bind_double(st, 11, to_si(r->stddev, f));
+	sqlite3_bind_double(st, 12, r->value);
+	sqlite3_bind_text(st, 13, u->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 14, (int)r->flags);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(w->db, "storing result");
+	if (sqlite3_changes(db_sqlite(w->db)) == 1)
+		w->results++;
+	wbatch_note(&w->batch, wid, oid, mid);
+	return 0;
+}
+
 int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 {
 	const struct unit *u = unit_cached(w, r->unit ? r->unit : "");
 	int64_t wid = 0, oid = 0, mid = 0;
-	sqlite3_stmt *st = r->merge ? w->merge : w->ins;
 	double f;
 	int rc;
 
@@ -567,33 +611,22 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 	    (rc = metric_id(w, r->metric, u, &mid)) < 0)
 		return rc;
 	f = u->factor;
-	sqlite3_bind_int64(st, 1, w->run_id);
-	sqlite3_bind_int64(st, 2, wid);
-	sqlite3_bind_int64(st, 3, oid);
-	sqlite3_bind_int64(st, 4, mid);
-	sqlite3_bind_double(st, 5, to_si(r->value, f));
-	if (isnan(r->n))
-		sqlite3_bind_null(st, 6);
-	else
-		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(r->n));
-	db_bind_double(st, 7, to_si(r->mean, f));
-	db_bind_double(st, 8, to_si(r->median, f));
-	db_bind_double(st, 9, to_si(r->min, f));
-	db_bind_double(st, 10, to_si(r->max, f));
-	db_bind_double(st, 11, to_si(r->stddev, f));
-	sqlite3_bind_double(st, 12, r->value);
-	sqlite3_bind_text(st, 13, u->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 14, (int)r->flags);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc == SQLITE_CONSTRAINT_UNIQUE)
-		return pc_error_set(PC_EINVALID, "duplicate result for workload "
-			"'%s', op '%s', metric '%s'", w->last_wkey, r->op,
-			r->metric);
-	if (rc != SQLITE_DONE)
-		return db_fail(w->db, "storing result");
-	if (!r->merge || sqlite3_changes(db_sqlite(w->db)) == 1)
+	if (!r->merge) {
+		struct wbatch_row row = { wid, oid, mid, to_si(r->value, f),
+			r->n, to_si(r->mean, f), to_si(r->median, f),
+			to_si(r->min, f), to_si(r->max, f), to_si(r->stddev, f),
+			r->value, u->name, r->flags };
+
+		if ((rc = wbatch_add(&w->batch, &row)) < 0)
+			return rc;
+		if (rc == 1)
+			return pc_error_set(PC_EINVALID, "duplicate result for "
+				"workload '%s', op '%s', metric '%s'",
+				w->last_wkey, r->op, r->metric);
 		w->results++;
+	} else if ((rc = put_merge(w, r, u, wid, oid, mid)) < 0) {
+		return rc;
+	}
 	if (r->raw_name && *r->raw_name) {
 		sqlite3_bind_int64(w->raw, 1, w->run_id);
 		sqlite3_bind_int64(w->raw, 2, oid);
@@ -608,7 +641,8 @@ static void writer_free(struct db_writer *w)
 {
 	if (w->fk_off)
 		db_exec(w->db, "PRAGMA foreign_keys = ON");
-	sqlite3_finalize(w->ins);
+	if (w->batch_ok)
+		wbatch_release(&w->batch);
 	sqlite3_finalize(w->merge);
 	sqlite3_finalize(w->raw);
 	hmap_release(&w->workloads);
@@ -636,6 +670,12 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 	if (!w->puts) {
 		db_writer_abort(w);
 		return pc_error_set(PC_EINVALID, "no results in the file");
+	}
+	if ((rc = w->batch_err) == 0)
+		rc = wbatch_flush(&w->batch);
+	if (rc < 0) {
+		db_writer_abort(w);
+		return rc;
 	}
 	db_prepare(w->db, &rc, &st, "SELECT count(*) FROM results WHERE "
 		   "run_id = ?");

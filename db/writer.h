@@ -64,7 +64,7 @@ int db_writer_meta(struct db_writer *w, const char *key, const char *value);
 /* The run being written, its source and database (for db/derive.c). */
 int64_t db_writer_run_id(const struct db_writer *w);
 int64_t db_writer_source_id(const struct db_writer *w);
-struct db *db_writer_db(const struct db_writer *w);
+struct db *db_writer_db(struct db_writer *w);
 
 /* The clock recorded so far (NaN when none). */
 double db_writer_clock(const struct db_writer *w);

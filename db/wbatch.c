@@ -1,0 +1,159 @@
+/* Batched result inserts with exact duplicate detection (see wbatch.h). */
+#include "db/wbatch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/strbuf.h"
+#include "src/util.h"
+
+#define BLOOM_K 4
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/* Sets the key's bits; returns 1 when they were all set already. */
+static int bloom_add(struct wbatch *b, int64_t wid, int64_t oid, int64_t mid)
+{
+	uint64_t h1 = mix((uint64_t)wid * 0x9e3779b97f4a7c15ULL ^
+			  mix((uint64_t)oid << 20 ^ (uint64_t)mid));
+	uint64_t h2 = mix(h1 ^ 0x94d049bb133111ebULL) | 1;
+	int seen = 1;
+
+	for (int i = 0; i < BLOOM_K; i++) {
+		uint64_t bit = (h1 + (uint64_t)i * h2) & (b->nbits - 1);
+		uint64_t m = 1ULL << (bit & 63);
+
+		if (!(b->bloom[bit >> 6] & m)) {
+			seen = 0;
+			b->bloom[bit >> 6] |= m;
+		}
+	}
+	return seen;
+}
+
+int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id,
+		long long size_hint)
+{
+	struct strbuf sql = STRBUF_INIT;
+	int rc = 0;
+
+	memset(b, 0, sizeof(*b));
+	b->db = db;
+	b->run_id = run_id;
+	/* about 12 bits per result of 30 bytes: under 1% false "maybe" */
+	b->nbits = 1 << 16;
+	while ((long long)b->nbits < size_hint / 30 * 12 && b->nbits < (1u << 30))
+		b->nbits <<= 1;
+	b->bloom = xcalloc(b->nbits / 64, sizeof(*b->bloom));
+	strbuf_addstr(&sql, "INSERT INTO results (run_id, workload_id, op_id, "
+		      "metric_id, value, n, mean, median, min, max, stddev, "
+		      "raw_value, raw_unit, flags) VALUES ");
+	for (int i = 0; i < WBATCH_ROWS; i++)
+		strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
+			      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	db_prepare(db, &rc, &b->many, sql.buf);
+	db_prepare(db, &rc, &b->probe, "SELECT 1 FROM results WHERE run_id = ? "
+		   "AND workload_id = ? AND op_id = ? AND metric_id = ?");
+	strbuf_release(&sql);
+	return rc;
+}
+
+void wbatch_release(struct wbatch *b)
+{
+	sqlite3_finalize(b->many);
+	sqlite3_finalize(b->probe);
+	free(b->bloom);
+	memset(b, 0, sizeof(*b));
+}
+
+static void bind_row(sqlite3_stmt *st, int o, int64_t run,
+		     const struct wbatch_row *r)
+{
+	sqlite3_bind_int64(st, o + 1, run);
+	sqlite3_bind_int64(st, o + 2, r->wid);
+	sqlite3_bind_int64(st, o + 3, r->oid);
+	sqlite3_bind_int64(st, o + 4, r->mid);
+	sqlite3_bind_double(st, o + 5, r->value);
+	if (isnan(r->n))
+		sqlite3_bind_null(st, o + 6);
+	else
+		sqlite3_bind_int64(st, o + 6, (sqlite3_int64)llround(r->n));
+	db_bind_double(st, o + 7, r->mean);
+	db_bind_double(st, o + 8, r->median);
+	db_bind_double(st, o + 9, r->min);
+	db_bind_double(st, o + 10, r->max);
+	db_bind_double(st, o + 11, r->stddev);
+	sqlite3_bind_double(st, o + 12, r->raw_value);
+	sqlite3_bind_text(st, o + 13, r->unit, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, o + 14, (int)r->flags);
+}
+
+/* A statement for n rows: the prepared full one, or one made for a tail. */
+int wbatch_flush(struct wbatch *b)
+{
+	sqlite3_stmt *st = b->many;
+	struct strbuf sql = STRBUF_INIT;
+	int rc = 0;
+
+	if (!b->n)
+		return 0;
+	if (b->n < WBATCH_ROWS) {
+		strbuf_addstr(&sql, "INSERT INTO results (run_id, workload_id, "
+			      "op_id, metric_id, value, n, mean, median, min, "
+			      "max, stddev, raw_value, raw_unit, flags) VALUES ");
+		for (size_t i = 0; i < b->n; i++)
+			strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
+				      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		db_prepare(b->db, &rc, &st, sql.buf);
+		strbuf_release(&sql);
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		bind_row(st, (int)i * 14, b->run_id, &b->rows[i]);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (st != b->many)
+		sqlite3_finalize(st);
+	b->n = 0;
+	return rc == SQLITE_DONE ? 0 : db_fail(b->db, "storing results");
+}
+
+int wbatch_add(struct wbatch *b, const struct wbatch_row *r)
+{
+	int rc, found;
+
+	if (bloom_add(b, r->wid, r->oid, r->mid)) {
+		/* maybe stored already: ask the UNIQUE index, exactly */
+		if ((rc = wbatch_flush(b)) < 0)
+			return rc;
+		sqlite3_bind_int64(b->probe, 1, b->run_id);
+		sqlite3_bind_int64(b->probe, 2, r->wid);
+		sqlite3_bind_int64(b->probe, 3, r->oid);
+		sqlite3_bind_int64(b->probe, 4, r->mid);
+		rc = sqlite3_step(b->probe);
+		sqlite3_reset(b->probe);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return db_fail(b->db, "checking for a duplicate");
+		found = rc == SQLITE_ROW;
+		if (found)
+			return 1;
+	}
+	b->rows[b->n++] = *r;
+	return b->n == WBATCH_ROWS ? wbatch_flush(b) : 0;
+}
+
+void wbatch_note(struct wbatch *b, int64_t wid, int64_t oid, int64_t mid)
+{
+	bloom_add(b, wid, oid, mid);
+}
