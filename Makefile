@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEMO_DB ?= $(BUILD)/demo.db
 
-.PHONY: all build demo test test-asan fuzz bench clean bootstrap
+.PHONY: all build demo test test-asan fuzz valgrind bench clean bootstrap
 
 all: build
 
@@ -29,6 +29,9 @@ test-asan: bootstrap
 
 fuzz: bootstrap
 	@bash scripts/fuzz.sh
+
+valgrind: build
+	@bash scripts/valgrind.sh $(BUILD)
 
 bench: build
 	@bash tests/bench/run.sh $(BUILD)/perfcorr
