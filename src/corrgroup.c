@@ -36,6 +36,8 @@ static int assign(const struct corr_set *s, const char *const *by,
 		for (size_t k = 0; k < nby && !rc; k++) {
 			rc = corr_group_key(s, &s->points[i], by[k], val,
 					    sizeof(val));
+			if (rc)		/* val is unset (found by valgrind) */
+				break;
 			strbuf_addstr(&sb, val);
 			strbuf_addch(&sb, '\x1f');
 		}

@@ -37,6 +37,10 @@ vg "workloads" "$PERFCORR" workloads
 vg "export" "$PERFCORR" export results --format json
 vg "compare" "$PERFCORR" compare --model sim --ref lab --points -g op
 vg "report" "$PERFCORR" report --model sim --ref lab --format html
+# a bad group key used to read an unset buffer (src/corrgroup.c)
+"$PERFCORR" import -q --source lab2 --kind silicon "$FIXTURES/corr/lab.csv"
+"$PERFCORR" import -q --source roof --kind roofline "$FIXTURES/corr/roof.csv"
+vg "compare bad group key" "$PERFCORR" compare --model roof --ref lab2 -g bogus
 vg "annotate" "$PERFCORR" annotate --status open --op gemm_qkv --note x
 vg "annotations" "$PERFCORR" annotations
 mkdir -p "$T/drop"
