@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One database, at once: the watch ingester, a second importer, two
-# annotating processes (perfcorr annotate) and two readers (pc_stress
-# read through db/, and perfcorr runs/export). Every write must be there and no
+# annotating processes (perfcorr annotate) and three readers (pc_stress
+# read through db/, perfcorr runs/export, the TUI reloading headless). Every write must be there and no
 # "database is locked" may reach anyone. Bounded: fixed operation counts.
 . "$TESTS/cli/lib.sh"
 . "$TESTS/service/lib_service.sh"
@@ -11,6 +11,10 @@ N_ANNOT=100	# per annotator
 N_FILES=10	# through watch
 N_DIRECT=6	# through perfcorr import
 pc init 2>/dev/null
+# a model and a reference that pair, so the TUI has something to show
+csv_rows "$T/seed.csv" 50 s
+pc import -q --source ci-sim --kind perfsim "$T/seed.csv"
+pc import -q --source lab --kind silicon "$T/seed.csv"
 M='{"source": "ci-sim", "kind": "perfsim", "version": "v1"}'
 for i in $(seq 1 $N_FILES); do csv_rows "$T/w$i.csv" $((300 + i)) "w${i}_"; done
 for i in $(seq 1 $N_DIRECT); do csv_rows "$T/d$i.csv" $((200 + i)) "d${i}_"; done
@@ -44,6 +48,15 @@ I1=$!
 	done
 ) >"$T/r2.out" 2>"$T/r2.err" &
 R2=$!
+(	# the TUI, headless: open, runs view, reload 20 times, quit; again
+	{ echo 4; for i in $(seq 20); do echo r; done; echo q; echo q; echo q; } >"$T/keys"
+	end=$(( $(date +%s) + 6 ))
+	while [ "$(date +%s)" -lt $end ]; do
+		PERFCORR_HEADLESS=1 PERFCORR_SCRIPT="$T/keys" TERM=dumb \
+			COLUMNS=100 LINES=30 timeout 60 "$PERFCORR" tui --model ci-sim@unversioned --ref lab >/dev/null || echo "tui failed"
+	done
+) >"$T/r3.out" 2>"$T/r3.err" &
+R3=$!
 for i in $(seq 1 $N_FILES); do
 	deliver "$D" "w$i.csv" "$T/w$i.csv" "$M"
 	sleep 0.15
@@ -53,11 +66,12 @@ wait $A2
 wait $I1; expect_eq $? 0 "direct importer"
 wait $R1; expect_eq $? 0 "reader 1"
 wait $R2; expect_eq $? 0 "reader 2"
+wait $R3; expect_eq $? 0 "reader 3 (tui)"
 wait_for 120 test "$(ls "$D/imported" | grep -c 'perfcorr.json$')" -eq $N_FILES || fail "watch did not import every file: $(ls "$D")"
 stop_pid $WP TERM 120
 expect_eq "$wrc" 0 "watch stops cleanly"
 
-all_err=$(cat "$T"/[air]*.err "$T/imp.out" "$T/r2.out"; grep -v watching "$T/watch.err")
+all_err=$(cat "$T"/[air]*.err "$T/imp.out" "$T/r2.out" "$T/r3.out"; grep -v watching "$T/watch.err")
 expect_not_in "locked" "$all_err" "no 'database is locked' reached anyone"
 expect_not_in "busy" "$all_err" "no busy error reached anyone"
 expect_not_in "failed" "$all_err" "no failed command"
@@ -67,8 +81,8 @@ for who in alice bob; do
 	missing=$(q "WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < $N_ANNOT - 1) SELECT count(*) FROM s WHERE NOT EXISTS (SELECT 1 FROM annotations WHERE note = '$who-' || i)")
 	expect_eq "$missing" 0 "no lost annotation of $who"
 done
-expect_eq "$(q "SELECT count(*) FROM runs")" $((N_FILES + N_DIRECT)) "every run stored"
-want=0
+expect_eq "$(q "SELECT count(*) FROM runs")" $((N_FILES + N_DIRECT + 2)) "every run stored"
+want=100
 for i in $(seq 1 $N_FILES); do want=$((want + 300 + i)); done
 for i in $(seq 1 $N_DIRECT); do want=$((want + 200 + i)); done
 expect_eq "$(q "SELECT count(*) FROM results")" $want "every result stored"
