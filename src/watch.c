@@ -23,7 +23,7 @@ struct seen {
 	char *name;		/* data file name (manifest minus suffix) */
 	long long dsize, msize;
 	long long dmtime, mmtime;	/* nanoseconds */
-	int have_data;
+	int have_data;		/* 0 absent, 1 regular file, 2 other */
 };
 
 struct watch {
@@ -312,6 +312,9 @@ static void handle(struct watch *w, const struct seen *s)
 		ev = WATCH_FAILED;
 		strbuf_addf(&msg, "data file '%s' is missing (write the data "
 			    "file before its manifest)", s->name);
+	} else if (s->have_data == 2) {
+		ev = WATCH_FAILED;
+		strbuf_addf(&msg, "'%s' is not a regular file", s->name);
 	} else {
 		ev = import_one(w, s->name, &msg);
 	}
@@ -354,7 +357,8 @@ static int observe(struct watch *w, const char *mname, struct seen *s)
 	s->mmtime = mtime_ns(&sb);
 	path = xasprintf("%s/%s", w->dir, s->name);
 	if (stat(path, &sb) == 0) {
-		s->have_data = 1;
+		/* 2: a FIFO or device would block or never end: refuse it */
+		s->have_data = S_ISREG(sb.st_mode) ? 1 : 2;
 		s->dsize = sb.st_size;
 		s->dmtime = mtime_ns(&sb);
 	}
