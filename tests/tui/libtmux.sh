@@ -21,9 +21,10 @@ tmux_start() {
 
 screen() { TM capture-pane -p -t tui; }
 
-# wait_for TEXT [SECONDS]: poll the pane until TEXT shows.
+# wait_for TEXT [SECONDS]: poll the pane until TEXT shows (default 30 s:
+# generous, so a loaded CI machine or a sanitizer build is not a failure).
 wait_for() {
-	local limit=$(( ${2:-10} * 10 )) i=0
+	local limit=$(( ${2:-30} * 10 )) i=0
 	while [ $i -lt $limit ]; do
 		if screen | grep -qF -- "$1"; then ok; return 0; fi
 		sleep 0.1
@@ -36,7 +37,7 @@ wait_for() {
 
 # wait_exit [SECONDS]: the TUI exited; its status in $tui_rc.
 wait_exit() {
-	local limit=$(( ${1:-10} * 10 )) i=0
+	local limit=$(( ${1:-30} * 10 )) i=0
 	while [ $i -lt $limit ]; do
 		if [ -s "$T/exit" ]; then tui_rc=$(cat "$T/exit"); ok; return 0; fi
 		sleep 0.1
