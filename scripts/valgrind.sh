@@ -13,13 +13,14 @@ GLOB=${2:-*}
 ROOT=$PWD
 LOGS=$(mktemp -d "${TMPDIR:-/tmp}/perfcorr-vg.XXXXXX")
 PER_TEST=${VALGRIND_TEST_TIMEOUT:-900}
+chmod 1777 "$LOGS"	# crash.sh runs perfcorr as nobody too
 command -v valgrind >/dev/null || { echo "valgrind not installed" >&2; exit 1; }
 VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 cat >"$LOGS/perfcorr" <<W
 #!/bin/sh
 exec $VG --log-file="$LOGS/vg.%p.log" "$B/perfcorr" "\$@"
 W
-chmod +x "$LOGS/perfcorr"
+chmod 755 "$LOGS/perfcorr"
 bad=0
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -6,6 +6,8 @@
 . "$TESTS/cli/lib.sh"
 TIME=/usr/bin/time
 [ -x $TIME ] || { echo "skip: /usr/bin/time missing"; exit 77; }
+# peak RSS is only meaningful for the binary itself (not valgrind & co)
+[ "$(head -c 4 "$PERFCORR")" = $'\x7fELF' ] || { echo "skip: PERFCORR is a wrapper"; exit 77; }
 if ldd "$PERFCORR" 2>/dev/null | grep -q libasan; then
 	ASAN=1	# freed memory sits in ASan's quarantine: keep it small
 	export ASAN_OPTIONS=quarantine_size_mb=4:detect_leaks=0
