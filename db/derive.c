@@ -133,6 +133,27 @@ static int derive_one(struct db_writer *w, int64_t b, const char *key,
 	return 0;
 }
 
+/* 1 when run holds a token, power or energy result: only then can it
+ * complete a derivation. Walks this run's own rows (the UNIQUE index
+ * leads with run_id), so a kernel or latency import never pays for a
+ * scan of every result of its source. */
+static int run_can_derive(struct db *db, int64_t run, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	int found = 0;
+
+	db_prepare(db, rc, &st, "SELECT 1 FROM results WHERE run_id = ?1 AND "
+		"metric_id IN (SELECT id FROM metrics WHERE name IN "
+		"('output_tokens', 'output_throughput', 'energy', 'power')) "
+		"LIMIT 1");
+	if (*rc)
+		return 0;
+	sqlite3_bind_int64(st, 1, run);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
 int db_derive_efficiency(struct db_writer *w, long *out)
 {
 	struct db *db = db_writer_db(w);
@@ -143,6 +164,8 @@ int db_derive_efficiency(struct db_writer *w, long *out)
 	size_t n = 0;
 
 	*out = 0;
+	if (!run_can_derive(db, db_writer_run_id(w), &rc))
+		return rc;
 	/* benchmark workloads of this source related to this run: its own
 	 * token results, or those a power log of this run matches */
 	db_prepare(db, &rc, &st, "SELECT DISTINCT b.id, b.key FROM workloads b "
