@@ -67,7 +67,8 @@ int db_review_add(struct db *db, const struct review *r,
 		db_bind_double(st, 8, r->limit);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(db, "recording review");
-		id = sqlite3_last_insert_rowid(db_sqlite(db));
+		else
+			id = sqlite3_last_insert_rowid(db_sqlite(db));
 	}
 	sqlite3_finalize(st);
 	if (!rc)
