@@ -1,7 +1,10 @@
 /* Shared pair-selection options (see cli_sel.h). */
 #include "src/cli_sel.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "db/db.h"
 
 void cli_sel_init(struct cli_sel *s)
 {
@@ -33,4 +36,22 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 void cli_sel_release(struct cli_sel *s)
 {
 	cli_list_free(&s->where);
+}
+
+int cli_sel_run(const char *cmd, int (*run)(struct db *db,
+		enum out_format fmt), enum out_format fmt)
+{
+	struct db *db;
+	int rc;
+
+	if ((rc = cli_open_db(&db, DB_READONLY)))
+		return rc;
+	if ((rc = run(db, fmt)) < 0) {
+		cli_error(cmd);
+		rc = cli_exit_for(rc);
+	}
+	db_close(db);
+	if (rc == CLI_OK && fflush(stdout) != 0)
+		return cli_fail(cmd, "cannot write output");
+	return rc;
 }

@@ -7,6 +7,7 @@
  */
 #include "src/cli.h"
 #include "src/correlate.h"
+#include "src/out.h"
 
 struct cli_sel {
 	const char *model, *ref;	/* SRC[@V] (commands word the help) */
@@ -38,5 +39,11 @@ const char *cli_sel_check(const struct cli_sel *s);
 /* Fill q's filters from s (model and ref too). */
 void cli_sel_query(const struct cli_sel *s, struct corr_query *q);
 void cli_sel_release(struct cli_sel *s);
+
+/* The tail every read-only command shares: open the database read-only,
+ * run(db, fmt), print its error, close, and check stdout was written.
+ * Returns the exit code. */
+int cli_sel_run(const char *cmd, int (*run)(struct db *db,
+		enum out_format fmt), enum out_format fmt);
 
 #endif

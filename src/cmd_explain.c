@@ -198,7 +198,6 @@ static int run(struct db *db, enum out_format fmt)
 int cmd_explain(int argc, char **argv)
 {
 	struct cli_list pos;
-	struct db *db;
 	enum out_format fmt;
 	const char *bad;
 	int rc;
@@ -213,16 +212,9 @@ int cmd_explain(int argc, char **argv)
 		rc = cli_usage_error(cmd.name, "%s", bad);
 	else if (out_parse_format(a.format, &fmt) || fmt == OUT_CSV)
 		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
-	else if (!(rc = cli_open_db(&db, DB_READONLY))) {
-		if ((rc = run(db, fmt)) < 0) {
-			cli_error(cmd.name);
-			rc = cli_exit_for(rc);
-		}
-		db_close(db);
-	}
+	else
+		rc = cli_sel_run(cmd.name, run, fmt);
 	cli_sel_release(&a.sel);
 	cli_list_free(&a.features);
-	if (rc == CLI_OK && fflush(stdout) != 0)
-		return cli_fail(cmd.name, "cannot write output");
 	return rc;
 }
