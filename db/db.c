@@ -24,6 +24,21 @@ struct db {
  * embedded db/schema.sql; append later changes here, never edit old ones. */
 static const char *const migrations[] = {
 	NULL,	/* 0 -> 1: db_schema_sql */
+	/* 1 -> 2: the pair cache (db/paircache.h, docs/schema.md) */
+	"CREATE TABLE pair_cache ("
+	" id INTEGER PRIMARY KEY,"
+	" key TEXT NOT NULL UNIQUE,"		/* digest of the pairing inputs */
+	" label TEXT NOT NULL,"			/* 'sim@2 vs hw@1' */
+	" created_at TEXT NOT NULL);"
+	"CREATE TABLE pair_cache_parts ("
+	" id INTEGER PRIMARY KEY,"		/* rowid: incremental blob I/O */
+	" cache_id INTEGER NOT NULL REFERENCES pair_cache(id) ON DELETE CASCADE,"
+	" name TEXT NOT NULL,"
+	" data BLOB NOT NULL,"
+	" UNIQUE (cache_id, name));"
+	/* run ids can be reused after a delete: drop everything cached */
+	"CREATE TRIGGER runs_clear_pair_cache AFTER DELETE ON runs "
+	"BEGIN DELETE FROM pair_cache; END;",
 };
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

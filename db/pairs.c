@@ -421,3 +421,34 @@ void db_params_free(struct db_param *v, size_t n)
 	}
 	free(v);
 }
+
+int db_pairs_ids(struct db *db, const char *workload, const char *op,
+		 const char *metric, int64_t ids[3])
+{
+	static const char *const sql[3] = {
+		"SELECT id FROM workloads WHERE key = ?",
+		"SELECT id FROM ops WHERE name = ?",
+		"SELECT id FROM metrics WHERE name = ?",
+	};
+	const char *name[3] = { workload, op, metric };
+	int rc = 0;
+
+	for (int k = 0; k < 3 && !rc; k++) {
+		sqlite3_stmt *st = NULL;
+		int step;
+
+		db_prepare(db, &rc, &st, sql[k]);
+		if (rc)
+			break;
+		db_bind_text(st, 1, name[k]);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW)
+			ids[k] = sqlite3_column_int64(st, 0);
+		else if (step == SQLITE_DONE)
+			rc = PC_ENOTFOUND;
+		else
+			rc = db_fail(db, "looking up names");
+		sqlite3_finalize(st);
+	}
+	return rc;
+}

@@ -64,6 +64,11 @@ struct db_param {
 int db_pairs_params(struct db *db, struct db_param **out, size_t *n);
 void db_params_free(struct db_param *v, size_t n);
 
+/* The ids of a workload key, op and metric name; PC_ENOTFOUND (no
+ * message) when one is unknown. */
+int db_pairs_ids(struct db *db, const char *workload, const char *op,
+		 const char *metric, int64_t ids[3]);
+
 /* Versions of a source in release order (first import, then id). */
 int db_pairs_versions(struct db *db, const char *source, char ***out,
 		      size_t *n);

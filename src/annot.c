@@ -186,3 +186,66 @@ int annot_waived(const struct annot *a, const char *today)
 	}
 	return strncmp(a->expires, today, 10) >= 0;
 }
+
+/* Per name id of one part: does a's pattern (or exact text) match? */
+static unsigned char *part_memo(const struct annot *a, const char *pat,
+				const struct annot_targets *t, int p)
+{
+	unsigned char *m;
+
+	if (!pat)
+		return NULL;
+	m = xcalloc((size_t)t->max_id[p] + 2, 1);
+	for (int64_t id = 0; id <= t->max_id[p]; id++)
+		m[id] = (unsigned char)part(pat, t->name(t->arg, p, id),
+					    a->is_pattern);
+	return m;
+}
+
+static int memo_ok(const unsigned char *m, int32_t id, int64_t max)
+{
+	return !m || (id >= 0 && id <= max && m[id]);
+}
+
+void annot_index_assign(const struct annot_index *ix,
+			const struct annot_targets *t,
+			const struct annot **out)
+{
+	memset(out, 0, t->n * sizeof(*out));
+	if (!ix || !ix->n || !t->n)
+		return;
+	/* exact rows, newest first: the first to claim a point wins */
+	for (size_t i = ix->n; i-- > 0;) {
+		const struct annot *a = &ix->rows[i];
+		int64_t ids[3];
+		long k;
+
+		if (!full_exact(a) ||
+		    !sources_match(a, t->model_source, t->ref_source) ||
+		    t->lookup(t->arg, a->workload, a->op, a->metric, ids) ||
+		    (k = t->find(t->arg, ids)) < 0 || out[k])
+			continue;
+		out[k] = a;
+	}
+	/* the rest by tier, newest first, on points still unclaimed */
+	for (size_t g = 0; g < ix->ngeneral; g++) {
+		const struct annot *a = &ix->rows[ix->general[g]];
+		unsigned char *m[3];
+
+		if (!sources_match(a, t->model_source, t->ref_source))
+			continue;
+		m[0] = part_memo(a, a->workload, t, 0);
+		m[1] = part_memo(a, a->op, t, 1);
+		m[2] = part_memo(a, a->metric, t, 2);
+		for (size_t k = 0; k < t->n; k++) {
+			const int32_t *id = t->ids + k * t->stride;
+
+			if (!out[k] && memo_ok(m[0], id[0], t->max_id[0]) &&
+			    memo_ok(m[1], id[1], t->max_id[1]) &&
+			    memo_ok(m[2], id[2], t->max_id[2]))
+				out[k] = a;
+		}
+		for (int p = 0; p < 3; p++)
+			free(m[p]);
+	}
+}

@@ -28,6 +28,27 @@ const struct annot *annot_index_find(const struct annot_index *ix,
 				     const char *model_source,
 				     const char *ref_source);
 
+/* Many points at once (the pair index): the points of one pairing by
+ * ids, with callbacks for names by id, ids by name and the point with
+ * given ids. out[i] receives point i's current annotation (as
+ * annot_index_find would answer) or NULL. Costs one lookup per exact row
+ * and, per other row, a glob per name id and a pass over the points. */
+struct annot_targets {
+	size_t n;
+	const int32_t *ids;	/* point i: ids[i*stride + 0..2] = w, o, m */
+	size_t stride;		/* in int32s */
+	int64_t max_id[3];
+	const char *model_source, *ref_source;
+	void *arg;
+	const char *(*name)(void *arg, int part, int64_t id);
+	int (*lookup)(void *arg, const char *w, const char *o, const char *m,
+		      int64_t ids[3]);
+	long (*find)(void *arg, const int64_t ids[3]);
+};
+void annot_index_assign(const struct annot_index *ix,
+			const struct annot_targets *t,
+			const struct annot **out);
+
 /* 1 when a is 'accepted' and not expired on today ("YYYY-MM-DD"; NULL =
  * the current UTC date): no expiry, or expires >= today. */
 int annot_waived(const struct annot *a, const char *today);

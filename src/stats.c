@@ -33,6 +33,20 @@ static const char WHY_PAIRZERO[] = "a model + reference sum is zero";
 static const char WHY_CONST[] = "a series is constant";
 static const char WHY_NOTFINITE[] = "a value is not finite";
 
+const char *stats_why_static(const char *text)
+{
+	static const char *const all[] = { WHY_EMPTY, WHY_FEW, WHY_FEW2,
+		WHY_REFZERO, WHY_REFNONPOS, WHY_NONPOS, WHY_SUMZERO,
+		WHY_MEANZERO, WHY_PAIRZERO, WHY_CONST, WHY_NOTFINITE };
+
+	if (!text)
+		return NULL;
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(all[i], text))
+			return all[i];
+	return "undefined";
+}
+
 double stats_err(double m, double r)
 {
 	return r == 0 ? NAN : (m - r) / r;
@@ -540,4 +554,56 @@ int stats_compute(struct stats_summary *out, const double *model,
 	if (rc == 0)
 		*out = s;
 	return rc;
+}
+
+int stats_basic(struct stats_summary *out, const double *model,
+		const double *ref, size_t n)
+{
+	struct stats_summary s;
+	double se = 0, sa = 0, sm = 0, sr = 0, mx, my, sxx = 0, syy = 0,
+	       sxy = 0;
+	size_t nzero = 0, nneg = 0;
+
+	memset(&s, 0, sizeof(s));
+	set_nan(&s);
+	s.n = (long)n;
+	if (n == 0 || !all_finite(model, ref, n)) {
+		set_why_all(&s, n == 0 ? WHY_EMPTY : WHY_NOTFINITE);
+		*out = s;
+		return 0;
+	}
+	/* plain sums, two passes: a header figure, not a report's */
+	for (size_t i = 0; i < n; i++) {
+		double e = stats_err(model[i], ref[i]);
+
+		nzero += ref[i] == 0;
+		nneg += ref[i] < 0;
+		se += e;
+		sa += fabs(e);
+		sm += model[i];
+		sr += ref[i];
+	}
+	if (nzero) {
+		s.why[SF_MAPE] = s.why[SF_BIAS] = WHY_REFZERO;
+	} else {
+		s.bias = se / (double)n;
+		s.mape = nneg ? NAN : sa / (double)n;
+		if (nneg)
+			s.why[SF_MAPE] = WHY_REFNONPOS;
+	}
+	mx = sm / (double)n;
+	my = sr / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double dx = model[i] - mx, dy = ref[i] - my;
+
+		sxx += dx * dx;
+		syy += dy * dy;
+		sxy += dx * dy;
+	}
+	if (n < 3 || !(sxx > 0) || !(syy > 0))
+		s.why[SF_PEARSON] = n < 3 ? WHY_FEW : WHY_CONST;
+	else
+		s.pearson = fmax(-1.0, fmin(1.0, sxy / sqrt(sxx * syy)));
+	*out = s;
+	return 0;
 }

@@ -45,8 +45,18 @@ enum stats_field {
 int stats_compute(struct stats_summary *out, const double *model,
 		  const double *ref, const double *ref_sd, size_t n);
 
+/* Only n, MAPE, bias and Pearson r, in two plain passes with no scratch
+ * (stats_compute's definitions; its compensated sums make the two agree
+ * to about 1e-12 relative): for a header that follows every keystroke.
+ * Other fields are NaN. */
+int stats_basic(struct stats_summary *out, const double *model,
+		const double *ref, size_t n);
+
 /* Reason a field is undefined, or NULL when it is defined. */
 const char *stats_why(const struct stats_summary *s, enum stats_field f);
+/* The static reason string equal to text (a reason read back from the
+ * pair cache), "undefined" when unknown, NULL for NULL. */
+const char *stats_why_static(const char *text);
 
 /* Signed relative error (m - r) / r; NaN when r == 0. */
 double stats_err(double m, double r);

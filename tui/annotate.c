@@ -56,11 +56,13 @@ static int index_of(const char *const *list, const char *s, int dflt)
 static void prefill(struct form_field *ff, const struct tui_data *d,
 		    uint32_t point)
 {
-	const struct corr_point *p = &d->set->points[point];
-	const char *status = d->status[point] ?
-		data_status_name(d->status[point]) : "explained";
-	const char *cat = d->category[point] ?
-		data_category_name(d->category[point]) : "unknown";
+	struct corr_point tmp;
+	const struct corr_point *p = data_point(d, point, &tmp);
+	const unsigned char *st = d->src.status, *ct = d->src.category;
+	const char *status = st[point] ? data_status_name(st[point]) :
+			     "explained";
+	const char *cat = ct[point] ? data_category_name(ct[point]) :
+			  "unknown";
 
 	ff[F_STATUS].choice = index_of(db_annot_statuses, status, 2);
 	ff[F_CATEGORY].choice = index_of(db_annot_categories, cat, 6);
@@ -84,7 +86,8 @@ int annotate_points(struct tui *t, const uint32_t *points, size_t n)
 		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
 	};
 	struct form f = { NULL, ff, F_COUNT, F_NOTE, "", validate };
-	const struct corr_point *p = &t->data.set->points[points[0]];
+	struct corr_point tmp;
+	const struct corr_point *p = data_point(&t->data, points[0], &tmp);
 	struct annot a;
 	char title[256];
 	int rc;

@@ -10,6 +10,7 @@
 #include "db/db.h"
 #include "db/query.h"
 #include "src/correlate.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/policy.h"
 #include "src/util.h"
@@ -160,53 +161,40 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 
 static void free_set(struct tui_data *d)
 {
-	corr_set_free(d->set);
-	d->set = NULL;
-	free(d->status);
-	free(d->category);
-	free(d->keys);
-	d->status = d->category = NULL;
-	d->keys = NULL;
+	pidx_free(d->ix);
+	d->ix = NULL;
 	memset(&d->src, 0, sizeof(d->src));
 	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
 }
 
+static const char *src_name(void *arg, int part, int64_t id)
+{
+	const struct pidx *x = arg;
+
+	return part == 0 ? pidx_workload(x, id) : part == 1 ? pidx_op(x, id) :
+	       part == 2 ? pidx_metric(x, id) : pidx_op_class(x, id);
+}
+
+static int src_order(void *arg, int col, const uint32_t **perm,
+		     const unsigned char **starts)
+{
+	return pidx_order(arg, col, perm, starts);
+}
+
 static void index_set(struct tui_data *d)
 {
-	const struct corr_set *s = d->set;
+	struct pidx *x = d->ix;
 
-	d->status = xcalloc(s->n ? s->n : 1, 1);
-	d->category = xcalloc(s->n ? s->n : 1, 1);
-	d->src.pts = s->points;
-	d->src.n = s->n;
-	d->src.status = d->status;
-	d->src.category = d->category;
-	d->keys = xmalloc((s->n ? s->n : 1) * sizeof(*d->keys));
-	rows_pack(d->keys, s->points, s->n);
-	d->src.keys = d->keys;
-	for (size_t i = 0; i < s->n; i++) {
-		const struct corr_point *p = &s->points[i];
-
-		if (p->ann) {
-			d->status[i] = (unsigned char)data_status_code(
-				p->ann->status);
-			d->category[i] = (unsigned char)data_category_code(
-				p->ann->category);
-		}
-		if (p->workload_id > d->src.max_id[0])
-			d->src.max_id[0] = p->workload_id;
-		if (p->op_id > d->src.max_id[1])
-			d->src.max_id[1] = p->op_id;
-		if (p->metric_id > d->src.max_id[2])
-			d->src.max_id[2] = p->metric_id;
-	}
+	d->src = (struct rows_src){ .keys = x->keys, .vals = x->vals,
+		.n = x->n, .status = x->status, .category = x->category,
+		.name = src_name, .order = src_order, .arg = x };
+	memcpy(d->src.max_id, x->max_id, sizeof(d->src.max_id));
 }
 
 int data_load(struct tui_data *d)
 {
 	struct corr_query q = CORR_QUERY_INIT;
-	struct corr_set *set;
-	struct stats_summary sum;
+	struct pidx *ix;
 	long version = 0;
 	int rc;
 
@@ -214,20 +202,35 @@ int data_load(struct tui_data *d)
 		return pc_error_set(PC_ENOTFOUND, "no source pair");
 	q.model = d->pairs[d->pair].model;
 	q.ref = d->pairs[d->pair].ref;
+	if ((rc = pidx_open(&ix, d->db, &q, 0)) < 0)
+		return rc;
+	/* after our own cache write: that commit is not another's change */
 	db_data_version(d->db, &version);
-	if ((rc = corr_load(&set, d->db, &q)) < 0)
-		return rc;
-	if ((rc = corr_summary(&sum, set, NULL, NULL, 0)) < 0) {
-		corr_set_free(set);
-		return rc;
-	}
 	free_set(d);
-	d->set = set;
-	d->sum = sum;
+	d->ix = ix;
+	d->sum = ix->sum;
 	d->data_version = version;
 	index_set(d);
 	d->gen++;
 	return 0;
+}
+
+const struct corr_point *data_point(const struct tui_data *d, size_t i,
+				    struct corr_point *tmp)
+{
+	pidx_point(d->ix, i, tmp, 0);
+	return tmp;
+}
+
+int data_point_full(const struct tui_data *d, size_t i,
+		    struct corr_point *out)
+{
+	return pidx_point(d->ix, i, out, 1);
+}
+
+size_t data_npoints(const struct tui_data *d)
+{
+	return d->ix ? d->ix->n : 0;
 }
 
 int data_cycle_pair(struct tui_data *d)
@@ -261,31 +264,27 @@ int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 	struct annot *a;
 	int rc;
 
-	if (!d->set || !n)
+	if (!d->ix || !n)
 		return pc_error_set(PC_EINVALID, "nothing to annotate");
 	a = xcalloc(n, sizeof(*a));
 	for (size_t i = 0; i < n; i++) {
-		const struct corr_point *p = &d->set->points[points[i]];
+		const struct pidx_key *k = &d->ix->keys[points[i]];
 
 		a[i] = *tmpl;
-		a[i].workload = (char *)p->workload;
-		a[i].op = (char *)p->op;
-		a[i].metric = (char *)p->metric;
-		a[i].model_source = d->set->model.source;
-		a[i].ref_source = d->set->ref.source;
+		a[i].workload = (char *)pidx_workload(d->ix, k->w);
+		a[i].op = (char *)pidx_op(d->ix, k->o);
+		a[i].metric = (char *)pidx_metric(d->ix, k->m);
+		a[i].model_source = d->ix->model.source;
+		a[i].ref_source = d->ix->ref.source;
 		a[i].is_pattern = 0;
 	}
 	rc = db_annot_add(d->db, a, n, NULL);
 	free(a);
 	if (rc < 0)
 		return rc;
-	for (size_t i = 0; i < n; i++) {
-		d->status[points[i]] = (unsigned char)data_status_code(
-			tmpl->status);
-		d->category[points[i]] = (unsigned char)data_category_code(
-			tmpl->category);
-	}
-	return 0;
+	/* the new rows are the newest exact ones: they win; re-read them so
+	 * the detail's history and the waived flag see them too */
+	return pidx_annotations(d->ix, d->db);
 }
 
 int data_severity(const struct tui_data *d, double err)
@@ -341,16 +340,17 @@ int data_point_severity(const struct tui_data *d, const struct corr_point *p)
 
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
 {
-	if (!d->set) {
+	const struct pidx *x = d->ix;
+
+	if (!x) {
 		snprintf(buf, len, "(no pair)");
 		return buf;
 	}
-	snprintf(buf, len, "%s@%s (%s) vs %s@%s (%s)", d->set->model.source,
-		 d->set->model.version ? d->set->model.version : "?",
-		 d->set->model.kind ? d->set->model.kind : "?",
-		 d->set->ref.source,
-		 d->set->ref.version ? d->set->ref.version : "?",
-		 d->set->ref.kind ? d->set->ref.kind : "?");
+	snprintf(buf, len, "%s@%s (%s) vs %s@%s (%s)", x->model.source,
+		 x->model.version ? x->model.version : "?",
+		 x->model.kind ? x->model.kind : "?", x->ref.source,
+		 x->ref.version ? x->ref.version : "?",
+		 x->ref.kind ? x->ref.kind : "?");
 	return buf;
 }
 

@@ -2,13 +2,14 @@
 #define PC_TUI_DATA_H
 /*
  * What the TUI shows, without a terminal: the source pairs present, the
- * current pair's corr_set and summary from the correlation core (the
- * numbers `perfcorr compare` prints), a compact index for the views
- * (rows_src), annotation state per point, and change detection through
- * PRAGMA data_version. The TUI never computes an error itself.
+ * current pair's pair index (src/pairidx.h: the correlation core's
+ * pairing, cached in the database, so the numbers are those `perfcorr
+ * compare` prints), the rows_src views filter and sort, annotation state
+ * per point, and change detection through PRAGMA data_version. The TUI
+ * never computes an error itself.
  *
- * Ownership: struct tui_data owns the set and every array; views borrow
- * them until the next data_load (gen changes).
+ * Ownership: struct tui_data owns the index; views borrow it and its
+ * arrays until the next data_load (gen changes).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -18,8 +19,8 @@
 
 struct db;
 struct annot;
-struct corr_set;
 struct corr_point;
+struct pidx;
 struct policy;
 
 struct tui_pair {
@@ -31,11 +32,10 @@ struct tui_data {
 	struct db *db;
 	struct tui_pair *pairs;
 	size_t npairs, pair;		/* candidates, current */
-	struct corr_set *set;		/* NULL when nothing is loaded */
+	struct pidx *ix;		/* the current pairing; NULL when
+					   nothing is loaded */
 	struct stats_summary sum;	/* corr_summary over every point */
-	struct rows_src src;
-	unsigned char *status, *category;	/* per point (see rows_src) */
-	struct rows_key *keys;			/* per point (see rows_src) */
+	struct rows_src src;		/* over ix's arrays */
 	long data_version;
 	unsigned gen;			/* bumps on every load */
 	double warn, fail;		/* default severity limits on |err| */
@@ -68,6 +68,16 @@ int data_changed(struct tui_data *d);
  * state. */
 int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 		  const struct annot *tmpl);
+
+/* Point i with names and current annotation (detail fields NaN), in
+ * *tmp; returns tmp. */
+const struct corr_point *data_point(const struct tui_data *d, size_t i,
+				    struct corr_point *tmp);
+/* The same with the detail fields (spread, runs) read from the cache. */
+int data_point_full(const struct tui_data *d, size_t i,
+		    struct corr_point *out);
+/* Points in the current pairing. */
+size_t data_npoints(const struct tui_data *d);
 
 /* Names for the per-point codes ("" for none). */
 const char *data_status_name(unsigned code);

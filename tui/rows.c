@@ -1,4 +1,4 @@
-/* Filter, sort and search over a corr_set's points (see rows.h). */
+/* Filter, sort and search over a pair index's points (see rows.h). */
 #include "tui/rows.h"
 
 #include <ctype.h>
@@ -240,94 +240,42 @@ static int code_test(const struct filter_term *t, unsigned code,
 	return t->op == FO_NE ? !yes : yes;
 }
 
-void rows_pack(struct rows_key *keys, const struct corr_point *pts, size_t n)
+static const char *nm(const struct rows_src *src, int part, int64_t id)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct corr_point *p = &pts[i];
-
-		keys[i].w = p->workload_id <= INT32_MAX ? (int32_t)p->workload_id
-							: -1;
-		keys[i].o = p->op_id <= INT32_MAX ? (int32_t)p->op_id : -1;
-		keys[i].m = p->metric_id <= INT32_MAX ? (int32_t)p->metric_id : -1;
-		keys[i].flags = p->flags;
-		keys[i].err = p->err;
-	}
+	return src->name(src->arg, part, id);
 }
 
-/* A memoised answer for id: 1 yes, 0 no, -1 not known yet. */
-static int memo_known(const struct memo *m, int32_t id)
+/* A string test on part k of the point, memoised by the string's id;
+ * name part np (the op class is memoised by op id). */
+static inline int part_test(struct filter_term *t, const struct rows_src *src,
+		     int k, int np, int32_t id)
 {
-	if (!m->v || id < 0 || (size_t)id >= m->len || !m->v[id])
-		return -1;
-	return m->v[id] == 2;
+	struct memo *m = &t->memo[k];
+
+	if (m->v && id >= 0 && (size_t)id < m->len && m->v[id])
+		return m->v[id] == 2;
+	return memo_test(t, k, id, src->max_id[k], nm(src, np, id));
 }
 
-/* Tests that the packed keys answer without touching the point. */
-static int key_match(struct filter_term *t, const struct rows_src *src,
-		     size_t i)
-{
-	const struct rows_key *k = &src->keys[i];
-	struct memo *m;
-	int yes, a, b, c;
-
-	switch (t->field) {
-	case FF_TEXT:
-		a = memo_known(&t->memo[0], k->w);
-		b = memo_known(&t->memo[1], k->o);
-		c = memo_known(&t->memo[2], k->m);
-		if (a == 1 || b == 1 || c == 1)
-			return 1;
-		return a == 0 && b == 0 && c == 0 ? 0 : -1;
-	case FF_ERR:
-		return num_test(t, k->err);
-	case FF_ABSERR:
-		return num_test(t, fabs(k->err));
-	case FF_FLAG:
-		yes = (k->flags & (unsigned)t->num) != 0;
-		return t->op == FO_NE || t->op == FO_NLIKE ? !yes : yes;
-	case FF_WORKLOAD:
-		m = &t->memo[0];
-		return m->v && k->w >= 0 && (size_t)k->w < m->len &&
-		       m->v[k->w] ? m->v[k->w] == 2 : -1;
-	case FF_OP:
-	case FF_CLASS:
-		m = &t->memo[1];
-		return m->v && k->o >= 0 && (size_t)k->o < m->len &&
-		       m->v[k->o] ? m->v[k->o] == 2 : -1;
-	case FF_METRIC:
-		m = &t->memo[2];
-		return m->v && k->m >= 0 && (size_t)k->m < m->len &&
-		       m->v[k->m] ? m->v[k->m] == 2 : -1;
-	default:
-		return -1;
-	}
-}
-
-static int term_match(struct filter_term *t, const struct rows_src *src,
+static inline int term_match(struct filter_term *t, const struct rows_src *src,
 		      size_t i)
 {
-	const struct corr_point *p = &src->pts[i];
+	const struct pidx_key *k = &src->keys[i];
 	int yes;
-
-	if (src->keys && (yes = key_match(t, src, i)) >= 0)
-		return yes;
 
 	switch (t->field) {
 	case FF_TEXT:
-		return memo_test(t, 0, p->workload_id, src->max_id[0],
-				 p->workload) ||
-		       memo_test(t, 1, p->op_id, src->max_id[1], p->op) ||
-		       memo_test(t, 2, p->metric_id, src->max_id[2], p->metric);
+		return part_test(t, src, 0, 0, k->w) ||
+		       part_test(t, src, 1, 1, k->o) ||
+		       part_test(t, src, 2, 2, k->m);
 	case FF_WORKLOAD:
-		return memo_test(t, 0, p->workload_id, src->max_id[0],
-				 p->workload);
+		return part_test(t, src, 0, 0, k->w);
 	case FF_OP:
-		return memo_test(t, 1, p->op_id, src->max_id[1], p->op);
+		return part_test(t, src, 1, 1, k->o);
 	case FF_CLASS:
-		return memo_test(t, 1, p->op_id, src->max_id[1],
-				 p->op_class ? p->op_class : "");
+		return part_test(t, src, 1, 3, k->o);
 	case FF_METRIC:
-		return memo_test(t, 2, p->metric_id, src->max_id[2], p->metric);
+		return part_test(t, src, 2, 2, k->m);
 	case FF_STATUS:
 		return code_test(t, src->status ? src->status[i] : 0,
 				 db_annot_statuses);
@@ -335,18 +283,47 @@ static int term_match(struct filter_term *t, const struct rows_src *src,
 		return code_test(t, src->category ? src->category[i] : 0,
 				 db_annot_categories);
 	case FF_ERR:
-		return num_test(t, p->err);
+		return num_test(t, k->err);
 	case FF_ABSERR:
-		return num_test(t, fabs(p->err));
+		return num_test(t, fabs(k->err));
 	case FF_MODEL:
-		return num_test(t, p->model);
+		return num_test(t, src->vals[i].model);
 	case FF_REF:
-		return num_test(t, p->ref);
+		return num_test(t, src->vals[i].ref);
 	case FF_FLAG:
-		yes = (p->flags & (unsigned)t->num) != 0;
+		yes = (k->flags & (unsigned)t->num) != 0;
 		return t->op == FO_NE || t->op == FO_NLIKE ? !yes : yes;
 	}
 	return 0;
+}
+
+size_t filter_select(struct filter *f, const struct rows_src *src,
+		     const uint32_t *perm, uint32_t *out)
+{
+	size_t n = 0;
+
+	if (!f || !f->n) {
+		if (perm) {
+			memcpy(out, perm, src->n * sizeof(*out));
+		} else {
+			for (size_t k = 0; k < src->n; k++)
+				out[k] = (uint32_t)k;
+		}
+		return src->n;
+	}
+	/* one pass, the keystroke's whole cost: term tests inline, every
+	 * term evaluated and the row appended without a branch (which way
+	 * a row goes is data, and mispredictions dominated this loop) */
+	for (size_t k = 0; k < src->n; k++) {
+		uint32_t i = perm ? perm[k] : (uint32_t)k;
+		int ok = 1;
+
+		for (size_t t = 0; t < f->n; t++)
+			ok &= term_match(&f->terms[t], src, i);
+		out[n] = i;
+		n += (size_t)ok;
+	}
+	return n;
 }
 
 int filter_match(struct filter *f, const struct rows_src *src, size_t i)

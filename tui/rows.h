@@ -6,7 +6,8 @@
  * search, over a compact index of one corr_set's points. Built for a
  * million points: sorted permutations are computed once per column
  * (radix sort) and cached, string tests are memoised per workload/op/
- * metric id, so a keystroke costs one linear pass at most.
+ * metric id, so a keystroke costs one linear pass at most. The pair
+ * index supplies the orders of every column but status precomputed.
  *
  * Ownership: struct rows_src borrows everything; struct rows and
  * struct filter own their arrays (release them).
@@ -14,29 +15,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct corr_point;
+#include "src/pairidx.h"
 
-/* What filters and sorts read of each point, packed (24 bytes instead
- * of a corr_point's 150) so a pass over a million stays in cache. */
-struct rows_key {
-	int32_t w, o, m;	/* workload, op, metric id (-1 when too big) */
-	uint32_t flags;		/* enum corr_flags */
-	double err;
-};
-
-/* The points and their current annotation state, borrowed. */
+/* The points and their current annotation state, borrowed: packed keys
+ * and values (the pair index's arrays), names by id, and optionally the
+ * index's precomputed sort orders. */
 struct rows_src {
-	const struct corr_point *pts;
-	const struct rows_key *keys;	/* per point, or NULL */
+	const struct pidx_key *keys;
+	const struct pidx_val *vals;
 	size_t n;
 	const unsigned char *status;	/* 0 none, else db_annot_statuses[i-1] */
 	const unsigned char *category;	/* 0 none, else db_annot_categories[i-1] */
 	int64_t max_id[3];		/* largest workload, op, metric id */
+	/* part: 0 workload, 1 op, 2 metric, 3 op class; never NULL */
+	const char *(*name)(void *arg, int part, int64_t id);
+	/* an ascending order of a column with its value starts (see
+	 * pidx_order), or non-zero to have rows compute it; may be NULL */
+	int (*order)(void *arg, int col, const uint32_t **perm,
+		     const unsigned char **starts);
+	void *arg;
 };
 
 enum rows_col {
-	RC_WORKLOAD, RC_OP, RC_METRIC, RC_MODEL, RC_REF, RC_ERR, RC_FLAGS,
-	RC_STATUS, RC_COUNT
+	RC_WORKLOAD = PIDX_WORKLOAD, RC_OP = PIDX_OP, RC_METRIC = PIDX_METRIC,
+	RC_MODEL = PIDX_MODEL, RC_REF = PIDX_REF, RC_ERR = PIDX_ABSERR,
+	RC_FLAGS = PIDX_FLAGS, RC_STATUS, RC_COUNT
 };
 
 enum filter_field {
@@ -76,6 +79,10 @@ int filter_parse(struct filter *out, const char *text);
 void filter_release(struct filter *f);
 /* 1 when point i of src passes every term. */
 int filter_match(struct filter *f, const struct rows_src *src, size_t i);
+/* The points (in perm's order, NULL = index order) that pass f (NULL =
+ * all) into out (src->n entries); returns how many. */
+size_t filter_select(struct filter *f, const struct rows_src *src,
+		     const uint32_t *perm, uint32_t *out);
 
 struct rows {
 	const struct rows_src *src;
@@ -104,9 +111,6 @@ long rows_search(const struct rows *r, const char *needle, size_t from,
 /* Position in idx of the point with these ids, or -1. */
 long rows_find(const struct rows *r, int64_t workload_id, int64_t op_id,
 	       int64_t metric_id);
-
-/* Fill keys (n entries) from pts. */
-void rows_pack(struct rows_key *keys, const struct corr_point *pts, size_t n);
 
 /* Case-insensitive substring test (ASCII folding). */
 int rows_contains(const char *hay, const char *needle);

@@ -117,60 +117,60 @@ static int cmp_name(const void *a, const void *b)
 		      ((const struct name_ref *)b)->s);
 }
 
-static const char *col_str(const struct corr_point *p, int col,
-			   int64_t *id)
+static int32_t col_id(const struct pidx_key *k, int col)
 {
-	*id = col == RC_WORKLOAD ? p->workload_id : col == RC_OP ? p->op_id :
-	      p->metric_id;
-	return col == RC_WORKLOAD ? p->workload : col == RC_OP ? p->op :
-	       p->metric;
+	return col == RC_WORKLOAD ? k->w : col == RC_OP ? k->o : k->m;
 }
 
 /* Keys for a text column: the rank of the string among the distinct
  * values, found once per id. */
 static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
 {
-	int64_t max = s->max_id[col], id;
+	int64_t max = s->max_id[col];
 	size_t nd = 0;
 	int64_t *rank;
 	struct name_ref *names;
 
-	if (max < 0 || max > (int64_t)(4 * s->n + 1024)) {
-		/* sparse ids: rank every point by its string */
-		names = xmalloc((s->n ? s->n : 1) * sizeof(*names));
-		for (size_t i = 0; i < s->n; i++) {
-			names[i].s = col_str(&s->pts[i], col, &id);
-			names[i].id = (int64_t)i;
-		}
-		qsort(names, s->n, sizeof(*names), cmp_name);
-		for (size_t i = 0; i < s->n; i++)
-			keys[names[i].id] = i && !strcmp(names[i].s,
-				names[i - 1].s) ? keys[names[i - 1].id] : i;
-		free(names);
-		return;
-	}
-	rank = xmalloc((size_t)(max + 1) * sizeof(*rank));
+	rank = xmalloc((size_t)(max + 2) * sizeof(*rank));
 	for (int64_t i = 0; i <= max; i++)
 		rank[i] = -1;
-	names = xmalloc((s->n ? s->n : 1) * sizeof(*names));
+	names = xmalloc((size_t)(max + 2) * sizeof(*names));
 	for (size_t i = 0; i < s->n; i++) {
-		const char *str = col_str(&s->pts[i], col, &id);
+		int64_t id = col_id(&s->keys[i], col);
 
-		if (id >= 0 && rank[id] < 0) {
+		if (id >= 0 && id <= max && rank[id] < 0) {
 			rank[id] = 0;
-			names[nd].s = str;
+			names[nd].s = s->name(s->arg, col, id);
 			names[nd++].id = id;
 		}
 	}
 	qsort(names, nd, sizeof(*names), cmp_name);
 	for (size_t i = 0; i < nd; i++)
-		rank[names[i].id] = (int64_t)i;
+		rank[names[i].id] = i && !strcmp(names[i].s, names[i - 1].s) ?
+				    rank[names[i - 1].id] : (int64_t)i;
 	for (size_t i = 0; i < s->n; i++) {
-		col_str(&s->pts[i], col, &id);
-		keys[i] = id >= 0 ? (uint64_t)rank[id] : 0;
+		int64_t id = col_id(&s->keys[i], col);
+
+		keys[i] = id >= 0 && id <= max ? (uint64_t)rank[id] : 0;
 	}
 	free(names);
 	free(rank);
+}
+
+/* The descending order from an ascending one: runs of equal values in
+ * reverse, each run keeping the core's order. */
+static void reverse_runs(uint32_t *rev, const uint32_t *asc,
+			 const unsigned char *starts, size_t n)
+{
+	size_t end = n, out = 0;
+
+	for (size_t i = n; i-- > 0;) {
+		if (!(starts[i / 8] & (1u << (i % 8))))
+			continue;
+		memcpy(rev + out, asc + i, (end - i) * sizeof(*rev));
+		out += end - i;
+		end = i;
+	}
 }
 
 /* Both orders of a column at once: descending costs one more pass. */
@@ -179,27 +179,32 @@ static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 {
 	uint32_t *perm = xmalloc((s->n ? s->n : 1) * sizeof(*perm));
 	uint32_t *rev = xmalloc((s->n ? s->n : 1) * sizeof(*rev));
-	uint64_t *keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
+	const unsigned char *starts;
+	const uint32_t *given;
+	uint64_t *keys;
 
+	*asc = perm;
+	*desc = rev;
+	if (s->order && s->order(s->arg, col, &given, &starts) == 0) {
+		memcpy(perm, given, s->n * sizeof(*perm));
+		reverse_runs(rev, perm, starts, s->n);
+		return;
+	}
+	keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
 	for (size_t i = 0; i < s->n; i++)
 		perm[i] = (uint32_t)i;
 	if (col <= RC_METRIC) {
 		text_keys(s, col, keys);
 	} else {
-		for (size_t i = 0; i < s->n; i++) {
-			const struct corr_point *p = &s->pts[i];
-
-			keys[i] = col == RC_MODEL ? double_key(p->model) :
-				  col == RC_REF ? double_key(p->ref) :
-				  col == RC_ERR ? double_key(fabs(p->err)) :
-				  col == RC_FLAGS ? p->flags :
+		for (size_t i = 0; i < s->n; i++)
+			keys[i] = col == RC_MODEL ? double_key(s->vals[i].model) :
+				  col == RC_REF ? double_key(s->vals[i].ref) :
+				  col == RC_ERR ? double_key(fabs(s->keys[i].err)) :
+				  col == RC_FLAGS ? s->keys[i].flags :
 				  s->status ? s->status[i] : 0;
-		}
 	}
 	radix_sort(perm, rev, keys, s->n);
 	free(keys);
-	*asc = perm;
-	*desc = rev;
 }
 
 void rows_sort(struct rows *r, int col, int desc)
@@ -218,26 +223,20 @@ void rows_apply(struct rows *r, struct filter *f)
 {
 	const struct rows_src *s = r->src;
 	const uint32_t *perm = r->col >= 0 ? r->perm[r->col][r->desc] : NULL;
-	int all = !f || !f->n;
 
 	if (!r->idx)
 		r->idx = xmalloc((s->n ? s->n : 1) * sizeof(*r->idx));
-	r->n = 0;
-	for (size_t k = 0; k < s->n; k++) {
-		uint32_t i = perm ? perm[k] : (uint32_t)k;
-
-		if (all || filter_match(f, s, i))
-			r->idx[r->n++] = i;
-	}
+	r->n = filter_select(f, s, perm, r->idx);
 }
 
-static int memo_has(unsigned char *memo, int64_t id, int64_t max,
-		    const char *s, const char *needle)
+static int memo_has(unsigned char *memo, const struct rows_src *s, int part,
+		    int32_t id, const char *needle)
 {
-	if (!memo || id < 0 || id > max)
-		return rows_contains(s, needle);
+	if (!memo || id < 0 || id > s->max_id[part])
+		return rows_contains(s->name(s->arg, part, id), needle);
 	if (!memo[id])
-		memo[id] = rows_contains(s, needle) ? 2 : 1;
+		memo[id] = rows_contains(s->name(s->arg, part, id), needle) ?
+			   2 : 1;
 	return memo[id] == 2;
 }
 
@@ -256,13 +255,11 @@ long rows_search(const struct rows *r, const char *needle, size_t from,
 	for (size_t step = 1; step <= r->n; step++) {
 		size_t pos = dir < 0 ? (from + r->n - step % r->n) % r->n :
 			     (from + step) % r->n;
-		const struct corr_point *p = &s->pts[r->idx[pos]];
+		const struct pidx_key *k = &s->keys[r->idx[pos]];
 
-		if (memo_has(memo[0], p->workload_id, s->max_id[0],
-			     p->workload, needle) ||
-		    memo_has(memo[1], p->op_id, s->max_id[1], p->op, needle) ||
-		    memo_has(memo[2], p->metric_id, s->max_id[2], p->metric,
-			     needle)) {
+		if (memo_has(memo[0], s, 0, k->w, needle) ||
+		    memo_has(memo[1], s, 1, k->o, needle) ||
+		    memo_has(memo[2], s, 2, k->m, needle)) {
 			found = (long)pos;
 			break;
 		}
@@ -276,10 +273,9 @@ long rows_find(const struct rows *r, int64_t workload_id, int64_t op_id,
 	       int64_t metric_id)
 {
 	for (size_t k = 0; k < r->n; k++) {
-		const struct corr_point *p = &r->src->pts[r->idx[k]];
+		const struct pidx_key *p = &r->src->keys[r->idx[k]];
 
-		if (p->workload_id == workload_id && p->op_id == op_id &&
-		    p->metric_id == metric_id)
+		if (p->w == workload_id && p->o == op_id && p->m == metric_id)
 			return (long)k;
 	}
 	return -1;

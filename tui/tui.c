@@ -6,6 +6,8 @@
  */
 #include "tui/tui.h"
 
+#include "src/pairidx.h"
+
 #include <curses.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -121,28 +123,22 @@ static void reopen(struct view *v)
 /* The detail view's point, found again by key after a reload. */
 static void follow_detail(struct tui *t, const int64_t *key)
 {
-	const struct corr_set *s = t->data.set;
+	long i = key && t->data.ix ? pidx_find(t->data.ix, key[0], key[1],
+					       key[2]) : -1;
 
-	t->detail_point = (size_t)-1;
-	for (size_t i = 0; key && s && i < s->n; i++)
-		if (s->points[i].workload_id == key[0] &&
-		    s->points[i].op_id == key[1] &&
-		    s->points[i].metric_id == key[2]) {
-			t->detail_point = i;
-			return;
-		}
+	t->detail_point = i >= 0 ? (size_t)i : (size_t)-1;
 }
 
 int tui_reload(struct tui *t)
 {
-	const struct corr_set *s = t->data.set;
+	const struct pidx *x = t->data.ix;
 	int64_t key[3];
-	int have = s && t->detail_point < s->n, rc;
+	int have = x && t->detail_point < x->n, rc;
 
 	if (have) {
-		key[0] = s->points[t->detail_point].workload_id;
-		key[1] = s->points[t->detail_point].op_id;
-		key[2] = s->points[t->detail_point].metric_id;
+		key[0] = x->keys[t->detail_point].w;
+		key[1] = x->keys[t->detail_point].o;
+		key[2] = x->keys[t->detail_point].m;
 	}
 	rc = data_load(&t->data);
 	t->reload_pending = 0;

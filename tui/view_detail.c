@@ -12,6 +12,7 @@
 #include "db/annot.h"
 #include "db/detail.h"
 #include "src/correlate.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/strbuf.h"
 #include "src/util.h"
@@ -62,8 +63,8 @@ static void add_point(struct view *v, const struct corr_point *p)
 	textbuf_add(&v->text, TH_NORMAL, "  op %s (class %s)  metric %s",
 		    p->op, p->op_class ? p->op_class : "-", p->metric);
 	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s: model %s  ref %s "
-		    " err %s%s%s%s", d->set->model.source, d->set->model.version,
-		    d->set->ref.source, d->set->ref.version, m, r, e,
+		    " err %s%s%s%s", d->ix->model.source, d->ix->model.version,
+		    d->ix->ref.source, d->ix->ref.version, m, r, e,
 		    p->flags & CORR_WITHIN_NOISE ? "  within noise" : "",
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
 		    "violation" : "", p->flags & CORR_NOISY_REF ?
@@ -143,7 +144,7 @@ static size_t sources_of(const struct db_detail_row *rows, size_t n,
 static const char *side_spec(struct view *v, const char *source, char *buf,
 			     size_t len)
 {
-	const struct corr_set *s = v->tui->data.set;
+	const struct pidx *s = v->tui->data.ix;
 
 	if (!strcmp(source, s->model.source))
 		snprintf(buf, len, "%s@%s", source, s->model.version);
@@ -170,7 +171,7 @@ static void pair_line(struct view *v, const char *ms, const char *rs,
 static void add_pair(struct view *v, const struct corr_point *p,
 		     const char *model, const char *ref)
 {
-	const struct corr_set *cur = v->tui->data.set;
+	const struct pidx *cur = v->tui->data.ix;
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	char ms[128], rs[128];
@@ -275,7 +276,8 @@ static int detail_open(struct view *v)
 	struct tui_data *d = &v->tui->data;
 	struct db_detail_row *rows = NULL;
 	size_t n = 0, keep = v->top;
-	const struct corr_point *p;
+	struct corr_point pt;
+	const struct corr_point *p = &pt;
 	int rc;
 
 	/* a new row starts at the top; a reload keeps the scroll */
@@ -284,9 +286,10 @@ static int detail_open(struct view *v)
 	v->ncols = (int)v->tui->detail_point + 1;
 	textbuf_clear(&v->text);
 	v->nrows = 0;
-	if (!d->set || v->tui->detail_point >= d->set->n)
+	if (v->tui->detail_point >= data_npoints(d))
 		return pc_error_set(PC_ENOTFOUND, "no row selected");
-	p = &d->set->points[v->tui->detail_point];
+	if ((rc = data_point_full(d, v->tui->detail_point, &pt)) < 0)
+		return rc;
 	add_point(v, p);
 	if ((rc = db_detail_results(v->tui->db, p->workload_id, p->op_id,
 				    &rows, &n)) < 0)
@@ -305,10 +308,13 @@ static void detail_info(struct view *v, char *buf, size_t len)
 {
 	const struct tui_data *d = &v->tui->data;
 
-	if (d->set && v->tui->detail_point < d->set->n)
-		snprintf(buf, len, "%s %s",
-			 d->set->points[v->tui->detail_point].op,
-			 d->set->points[v->tui->detail_point].metric);
+	struct corr_point tmp;
+	const struct corr_point *p;
+
+	if (v->tui->detail_point < data_npoints(d)) {
+		p = data_point(d, v->tui->detail_point, &tmp);
+		snprintf(buf, len, "%s %s", p->op, p->metric);
+	}
 }
 
 static void detail_draw(struct view *v, int y, int h, int w)
@@ -333,7 +339,7 @@ static int detail_handle(struct view *v, int action)
 		v->cursor = v->top;
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_ANNOTATE:
-		if (!v->tui->data.set)
+		if (!v->tui->data.ix)
 			return TUI_HANDLED;
 		rc = annotate_points(v->tui, &point, 1);
 		if (rc < 0)

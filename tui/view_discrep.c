@@ -10,7 +10,7 @@
 
 #include "src/correlate.h"
 #include "src/error.h"
-#include "src/hmap.h"
+#include "src/pairidx.h"
 #include "src/util.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
@@ -33,11 +33,11 @@ struct discrep *discrep_priv(struct view *v)
 	return v->priv;
 }
 
-static const struct corr_point *point_at(struct view *v, size_t row)
+static const struct pidx_key *key_at(struct view *v, size_t row)
 {
 	struct discrep *d = v->priv;
 
-	return &v->tui->data.set->points[d->rows.idx[row]];
+	return &v->tui->data.ix->keys[d->rows.idx[row]];
 }
 
 void discrep_remember_cursor(struct view *v)
@@ -45,74 +45,47 @@ void discrep_remember_cursor(struct view *v)
 	struct discrep *d = v->priv;
 
 	if (d->have_rows && v->cursor < d->rows.n) {
-		const struct corr_point *p = point_at(v, v->cursor);
+		const struct pidx_key *k = key_at(v, v->cursor);
 
-		d->at = (struct mkey){ p->workload_id, p->op_id, p->metric_id };
+		d->at = (struct mkey){ k->w, k->o, k->m };
 		d->have_at = 1;
 	}
-}
-
-static void key_text(char *buf, size_t len, int64_t w, int64_t o, int64_t m)
-{
-	snprintf(buf, len, "%lld:%lld:%lld", (long long)w, (long long)o,
-		 (long long)m);
 }
 
 /* Rebuild the per-point marks from the keys after a reload. */
 static void remap_marks(struct view *v)
 {
 	struct discrep *d = v->priv;
-	const struct corr_set *s = v->tui->data.set;
-	struct hmap map;
-	char key[80];
+	struct pidx *x = v->tui->data.ix;
 	size_t kept = 0;
-	int64_t idx;
 
 	free(d->marked);
-	d->marked = xcalloc(s->n ? s->n : 1, 1);
-	if (!d->nmarks)
-		return;
-	hmap_init(&map);
+	d->marked = xcalloc(x->n ? x->n : 1, 1);
 	for (size_t i = 0; i < d->nmarks; i++) {
-		key_text(key, sizeof(key), d->marks[i].w, d->marks[i].o,
-			 d->marks[i].m);
-		hmap_put(&map, key, 1);
-	}
-	for (size_t i = 0; i < s->n; i++) {
-		const struct corr_point *p = &s->points[i];
+		long k = pidx_find(x, d->marks[i].w, d->marks[i].o,
+				   d->marks[i].m);
 
-		key_text(key, sizeof(key), p->workload_id, p->op_id,
-			 p->metric_id);
-		if (hmap_get(&map, key, &idx)) {
-			d->marked[i] = 1;
-			d->marks[kept++] = (struct mkey){ p->workload_id,
-				p->op_id, p->metric_id };
+		if (k >= 0) {
+			d->marked[k] = 1;
+			d->marks[kept++] = d->marks[i];
 		}
 	}
 	d->nmarks = kept;
-	hmap_release(&map);
 }
 
-static int keep_filtered(const struct corr_point *p, void *arg)
-{
-	struct view *v = arg;
-	struct discrep *d = v->priv;
-	const struct rows_src *src = &v->tui->data.src;
-
-	return filter_match(&d->filter, src, (size_t)(p - src->pts));
-}
-
-/* Above this many rows the header shows only the count of filtered
- * rows: the core's statistics are O(n log n) and a key must stay fast. */
-#define FSUM_MAX_ROWS 50000
-
+/* The header's figures for the filtered rows: O(n), every keystroke. */
 static void filtered_summary(struct view *v)
 {
 	struct discrep *d = v->priv;
 
-	d->have_fsum = d->filter.n > 0 && d->rows.n <= FSUM_MAX_ROWS &&
-		       corr_summary(&d->fsum, v->tui->data.set, keep_filtered,
-				    v, 0) == 0;
+	if (d->filter.n > 0 && d->rows.n == data_npoints(&v->tui->data)) {
+		d->fsum = v->tui->data.sum;	/* every row matches */
+		d->have_fsum = 1;
+		return;
+	}
+	d->have_fsum = d->filter.n > 0 &&
+		       pidx_basic(v->tui->data.ix, d->rows.idx, d->rows.n,
+				  &d->fsum) == 0;
 }
 
 static int discrep_open(struct view *v)
@@ -127,14 +100,18 @@ static int discrep_open(struct view *v)
 		rows_release(&d->rows);
 	d->have_rows = 0;
 	v->nrows = 0;
-	if (!data->set)
+	if (!data->ix)
 		return pc_error_set(PC_ENOTFOUND, "nothing loaded");
+	/* column widths from the names (ids up to the largest in use) */
 	d->opw = d->mw = 0;
-	for (size_t i = 0; i < data->set->n; i++) {
-		int ol = (int)strlen(data->set->points[i].op);
-		int ml = (int)strlen(data->set->points[i].metric);
+	for (int64_t id = 0; id <= data->ix->max_id[1]; id++) {
+		int ol = (int)strlen(pidx_op(data->ix, id));
 
 		d->opw = ol > d->opw ? ol : d->opw;
+	}
+	for (int64_t id = 0; id <= data->ix->max_id[2]; id++) {
+		int ml = (int)strlen(pidx_metric(data->ix, id));
+
 		d->mw = ml > d->mw ? ml : d->mw;
 	}
 	rows_init(&d->rows, &data->src);
@@ -237,8 +214,8 @@ static void filter_changed(struct tui *t, const char *text, void *arg)
 	status_clear();
 	filter_release(&d->filter);
 	d->filter = f;
-	d->have_fsum = 0;
 	rows_apply(&d->rows, &d->filter);
+	filtered_summary(l->v);
 	l->v->nrows = d->rows.n;
 	l->v->cursor = l->v->top = 0;
 }
@@ -298,19 +275,17 @@ static void toggle_mark(struct view *v)
 {
 	struct discrep *d = v->priv;
 	uint32_t i = d->rows.idx[v->cursor];
-	const struct corr_point *p = point_at(v, v->cursor);
+	const struct pidx_key *p = key_at(v, v->cursor);
 
 	d->marked[i] = !d->marked[i];
 	if (d->marked[i]) {
 		d->marks = xrealloc(d->marks, (d->nmarks + 1) *
 				    sizeof(*d->marks));
-		d->marks[d->nmarks++] = (struct mkey){ p->workload_id,
-			p->op_id, p->metric_id };
+		d->marks[d->nmarks++] = (struct mkey){ p->w, p->o, p->m };
 	} else {
 		for (size_t k = 0; k < d->nmarks; k++)
-			if (d->marks[k].w == p->workload_id &&
-			    d->marks[k].o == p->op_id &&
-			    d->marks[k].m == p->metric_id)
+			if (d->marks[k].w == p->w && d->marks[k].o == p->o &&
+			    d->marks[k].m == p->m)
 				d->marks[k] = d->marks[--d->nmarks];
 	}
 	if (v->cursor + 1 < v->nrows)

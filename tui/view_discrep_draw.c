@@ -143,7 +143,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 	struct discrep *d = v->priv;
 	struct tui_data *data = &v->tui->data;
 	uint32_t i = d->rows.idx[row];
-	const struct corr_point *p = &data->set->points[i];
+	struct corr_point tmp;
+	const struct corr_point *p = data_point(data, i, &tmp);
 	int cur = row == v->cursor, x = 2, sev = data_point_severity(data, p);
 	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
 	char buf[32];
@@ -167,8 +168,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 	cell(y, &x, cw[RC_ERR], buf, erole, 1);
 	flags_text(p->flags, buf);
 	cell(y, &x, cw[RC_FLAGS], buf, base, 0);
-	cell(y, &x, cw[RC_STATUS], data->status[i] ?
-	     data_status_name(data->status[i]) : "-", base, 0);
+	cell(y, &x, cw[RC_STATUS], data->src.status[i] ?
+	     data_status_name(data->src.status[i]) : "-", base, 0);
 }
 
 void discrep_draw(struct view *v, int y, int h, int w)

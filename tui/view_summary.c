@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "src/correlate.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/corrgroup.h"
 #include "src/util.h"
@@ -23,90 +24,63 @@
 
 #define HIST_LIMIT 0.5		/* the histogram spans -50% .. +50% */
 
-static const char *const fixed_keys[] = { "op_class", "op", "metric",
-	"workload" };
-#define NFIXED (sizeof(fixed_keys) / sizeof(fixed_keys[0]))
-
 struct summary {
-	size_t by;			/* index in keys */
-	char **keys;			/* fixed keys, then param.NAME */
-	size_t nkeys;
-	struct corrgroup groups;	/* from the core (compare --group-by) */
-	int have_groups;
+	size_t by;			/* index in the index's group keys */
+	const struct corrgroup *groups;	/* the core's, from the pair index
+					   (compare --group-by); borrowed */
 	struct canvas dots, diag;	/* cached for plot_w x plot_h */
 	int plot_w, plot_h;
-	double lo, hi;			/* log10 axis range */
+	long *bins;			/* histogram, cached for nbins */
+	int nbins;
 };
 
 static void free_groups(struct summary *s)
 {
-	if (s->have_groups)
-		corrgroup_release(&s->groups);
-	s->have_groups = 0;
+	s->groups = NULL;
 	canvas_release(&s->dots);
 	canvas_release(&s->diag);
 	s->plot_w = s->plot_h = 0;
+	free(s->bins);
+	s->bins = NULL;
+	s->nbins = 0;
 }
 
-static void free_keys(struct summary *s)
+static const char *key_name(struct view *v)
 {
-	for (size_t i = 0; i < s->nkeys; i++)
-		free(s->keys[i]);
-	free(s->keys);
-	s->keys = NULL;
-	s->nkeys = 0;
+	const struct pidx *x = v->tui->data.ix;
+	struct summary *s = v->priv;
+
+	return x && s && s->by < x->ngroup_keys ? x->group_keys[s->by] : "?";
 }
 
-/* The grouping keys: op class, op, metric, workload, then each workload
- * parameter of the loaded set (param.bs, param.phase ...). */
-static void list_keys(struct summary *s, const struct corr_set *set)
-{
-	char **params = NULL;
-	size_t np = 0;
-
-	free_keys(s);
-	corr_param_names(set, &params, &np);
-	s->keys = xmalloc((NFIXED + np) * sizeof(*s->keys));
-	for (size_t i = 0; i < NFIXED; i++)
-		s->keys[s->nkeys++] = xstrdup(fixed_keys[i]);
-	for (size_t i = 0; i < np; i++) {
-		s->keys[s->nkeys++] = xasprintf("param.%s", params[i]);
-		free(params[i]);
-	}
-	free(params);
-	if (s->by >= s->nkeys)
-		s->by = 0;
-}
-
+/* Groups for the current key: op class, op, metric, workload, then each
+ * workload parameter (param.bs, param.phase ...), precomputed by the
+ * pair index, so a key costs a read, not a grouping. */
 static int summary_open(struct view *v)
 {
 	struct summary *s = v->priv;
-	const struct corr_set *set = v->tui->data.set;
-	const char *by[1];
+	struct pidx *x = v->tui->data.ix;
 	int rc;
 
 	if (!s)
 		s = v->priv = xcalloc(1, sizeof(*s));
 	free_groups(s);
 	v->nrows = 1;
-	if (!set)
+	if (!x || !x->ngroup_keys)
 		return 0;
-	list_keys(s, set);
-	by[0] = s->keys[s->by];
-	if ((rc = corrgroup_build(&s->groups, set, by, 1, 0)) < 0)
+	if (s->by >= x->ngroup_keys)
+		s->by = 0;
+	if ((rc = pidx_groups(x, x->group_keys[s->by], &s->groups)) < 0)
 		return rc;
-	s->have_groups = 1;
-	v->nrows = s->groups.n + 1;
+	v->nrows = s->groups->n + 1;
 	view_clamp(v);
 	return 0;
 }
 
 static void summary_done(struct view *v)
 {
-	if (v->priv) {
+	if (v->priv)
 		free_groups(v->priv);
-		free_keys(v->priv);
-	}
 	free(v->priv);
 	v->priv = NULL;
 }
@@ -117,7 +91,7 @@ static void summary_info(struct view *v, char *buf, size_t len)
 	char pair[256];
 
 	snprintf(buf, len, "%s | by %s", data_pair_label(&v->tui->data, pair,
-		 sizeof(pair)), s && s->nkeys ? s->keys[s->by] : "?");
+		 sizeof(pair)), s ? key_name(v) : "?");
 }
 
 static void stat_row(int y, int w, const char *name,
@@ -138,12 +112,12 @@ static void stat_row(int y, int w, const char *name,
 		   name, st->n, mape, bias, p90, mx, agg, r, rho);
 }
 
-/* Fill the scatter canvases for a w x h cell plot (log10 both axes). */
+/* Fill the scatter canvases for a w x h cell plot from the index's
+ * log-log occupancy grid (one cell of the grid is a dot or less). */
 static void build_scatter(struct view *v, int w, int h)
 {
 	struct summary *s = v->priv;
-	const struct corr_set *set = v->tui->data.set;
-	double lo = INFINITY, hi = -INFINITY, span;
+	const struct pidx_scatter *g = pidx_scatter(v->tui->data.ix);
 	int dw = 2 * w, dh = 4 * h;
 
 	canvas_release(&s->dots);
@@ -152,48 +126,35 @@ static void build_scatter(struct view *v, int w, int h)
 	canvas_init(&s->diag, w, h);
 	s->plot_w = w;
 	s->plot_h = h;
-	for (size_t i = 0; i < set->n; i++) {
-		const struct corr_point *p = &set->points[i];
-
-		if (p->model > 0 && p->ref > 0 && isfinite(p->model) &&
-		    isfinite(p->ref)) {
-			lo = fmin(lo, fmin(p->model, p->ref));
-			hi = fmax(hi, fmax(p->model, p->ref));
-		}
-	}
-	if (!(lo < INFINITY))
+	if (!g || g->empty)
 		return;
-	s->lo = floor(log10(lo));
-	s->hi = ceil(log10(hi));
-	if (s->hi <= s->lo)
-		s->hi = s->lo + 1;
-	span = s->hi - s->lo;
 	canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
-	for (size_t i = 0; i < set->n; i++) {
-		const struct corr_point *p = &set->points[i];
-		int x, y;
+	for (int gy = 0; gy < PIDX_GRID; gy++)
+		for (int gx = 0; gx < PIDX_GRID; gx++) {
+			int x, y;
 
-		if (!(p->model > 0 && p->ref > 0))
-			continue;
-		x = (int)((log10(p->ref) - s->lo) / span * (dw - 1) + 0.5);
-		y = (int)((log10(p->model) - s->lo) / span * (dh - 1) + 0.5);
-		canvas_set(&s->dots, x, dh - 1 - y);
-	}
+			if (!(g->cell[gy][gx / 8] & (1u << (gx % 8))))
+				continue;
+			x = (int)((double)gx * (dw - 1) / (PIDX_GRID - 1) + 0.5);
+			y = (int)((double)gy * (dh - 1) / (PIDX_GRID - 1) + 0.5);
+			canvas_set(&s->dots, x, dh - 1 - y);
+		}
 }
 
 static void draw_scatter(struct view *v, int y, int h, int w)
 {
 	struct summary *s = v->priv;
+	const struct pidx_scatter *g = pidx_scatter(v->tui->data.ix);
 	char lo[16], hi[16];
 	int pw = w - 9, ph = h - 2;
 
-	if (pw < 8 || ph < 3)
+	if (pw < 8 || ph < 3 || !g)
 		return;
 	if (s->plot_w != pw || s->plot_h != ph)
 		build_scatter(v, pw, ph);
 	draw_text(y, 0, w, "model vs reference (log-log, y = x)", TH_HEADER);
-	fmt_si(lo, sizeof(lo), pow(10, s->lo));
-	fmt_si(hi, sizeof(hi), pow(10, s->hi));
+	fmt_si(lo, sizeof(lo), pow(10, g->lo));
+	fmt_si(hi, sizeof(hi), pow(10, g->hi));
 	draw_text_right(y + 1, 0, 8, hi, TH_DIM);
 	draw_text_right(y + ph, 0, 8, lo, TH_DIM);
 	draw_canvas(y + 1, 9, &s->dots, TH_PLOT, "o", &s->diag, TH_PLOT_REF,
@@ -204,19 +165,26 @@ static void draw_scatter(struct view *v, int y, int h, int w)
 
 static void draw_histogram(struct view *v, int y, int x0, int h, int w)
 {
-	const struct corr_set *set = v->tui->data.set;
+	struct summary *s = v->priv;
+	const struct pidx *x = v->tui->data.ix;
 	int nb = w - 2 > 60 ? 60 : w - 2, bh = h - 2;
 	long *bins, top = 0;
-	double *err;
 
 	if (nb < 5 || bh < 2)
 		return;
-	bins = xcalloc((size_t)nb, sizeof(*bins));
-	err = xmalloc((set->n ? set->n : 1) * sizeof(*err));
-	for (size_t i = 0; i < set->n; i++)
-		err[i] = set->points[i].err;
-	plot_histogram(err, set->n, -HIST_LIMIT, HIST_LIMIT, bins, nb);
-	free(err);
+	if (s->nbins != nb) {
+		double *err = xmalloc((x->n ? x->n : 1) * sizeof(*err));
+
+		for (size_t i = 0; i < x->n; i++)
+			err[i] = x->keys[i].err;
+		free(s->bins);
+		s->bins = xcalloc((size_t)nb, sizeof(*s->bins));
+		s->nbins = nb;
+		plot_histogram(err, x->n, -HIST_LIMIT, HIST_LIMIT, s->bins,
+			       nb);
+		free(err);
+	}
+	bins = s->bins;
 	for (int b = 0; b < nb; b++)
 		if (bins[b] > top)
 			top = bins[b];
@@ -235,7 +203,6 @@ static void draw_histogram(struct view *v, int y, int x0, int h, int w)
 	}
 	draw_textf(y + bh + 1, x0 + 1, nb, TH_DIM, "%-*s0%*s", nb / 2, "-50%",
 		   nb - nb / 2 - 1, "+50%");
-	free(bins);
 }
 
 static void summary_draw(struct view *v, int y, int h, int w)
@@ -243,11 +210,11 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	struct summary *s = v->priv;
 	int rows = (int)v->nrows, th, half = w / 2;
 
-	if (!s || !v->tui->data.set || !s->have_groups)
+	if (!s || !v->tui->data.ix || !s->groups)
 		return;
 	th = rows < h / 2 - 1 ? rows : h / 2 - 1;
 	draw_textf(y, 0, w, TH_COLHEAD, "  %-22s %7s %7s %7s %7s %7s %7s %6s "
-		   "%6s", s->keys[s->by], "n", "MAPE", "bias", "p90", "max",
+		   "%6s", key_name(v), "n", "MAPE", "bias", "p90", "max",
 		   "agg", "r", "rho");
 	v->height = th > 0 ? th : 1;
 	view_clamp(v);
@@ -259,8 +226,8 @@ static void summary_draw(struct view *v, int y, int h, int w)
 		if (i == 0)
 			stat_row(y + 1 + k, w, "(all)", &v->tui->data.sum, role);
 		else
-			stat_row(y + 1 + k, w, s->groups.values[i - 1],
-				 &s->groups.stats[i - 1], role);
+			stat_row(y + 1 + k, w, s->groups->values[i - 1],
+				 &s->groups->stats[i - 1], role);
 	}
 	y += th + 2;
 	h -= th + 2;
@@ -276,12 +243,13 @@ static int summary_handle(struct view *v, int action)
 		return 0;
 	switch (action) {
 	case ACT_GROUP_BY:
-		s->by = s->by + 1 < s->nkeys ? s->by + 1 : 0;
+		s->by = v->tui->data.ix && s->by + 1 <
+			v->tui->data.ix->ngroup_keys ? s->by + 1 : 0;
 		v->cursor = v->top = 0;
 		if (summary_open(v) < 0)
 			status_error("%s", pc_error_last());
 		else
-			status_report("grouped by %s", s->keys[s->by]);
+			status_report("grouped by %s", key_name(v));
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_CYCLE_PAIR:
 		if (data_cycle_pair(&v->tui->data) < 0) {
@@ -302,8 +270,8 @@ static int summary_match(struct view *v, size_t row, const char *needle)
 {
 	struct summary *s = v->priv;
 
-	return s->have_groups && row > 0 && row <= s->groups.n &&
-	       rows_contains(s->groups.values[row - 1], needle);
+	return s->groups && row > 0 && row <= s->groups->n &&
+	       rows_contains(s->groups->values[row - 1], needle);
 }
 
 static const int summary_footer[] = { ACT_GROUP_BY, ACT_CYCLE_PAIR,

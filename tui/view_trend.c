@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "src/correlate.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/util.h"
 #include "tui/draw.h"
@@ -47,7 +48,7 @@ static void trend_done(struct view *v)
 
 static int trend_open(struct view *v)
 {
-	const struct corr_set *set = v->tui->data.set;
+	const struct pidx *set = v->tui->data.ix;
 	struct trend *t;
 	int rc;
 
@@ -63,14 +64,12 @@ static int trend_open(struct view *v)
 	t->ok = xcalloc(t->n ? t->n : 1, sizeof(*t->ok));
 	for (size_t i = 0; i < t->n; i++) {
 		struct corr_query q = CORR_QUERY_INIT;
-		struct corr_set *s = NULL;
 		char *spec = xasprintf("%s@%s", t->model, t->versions[i]);
 
+		/* from the pair cache: a summary read, not a pairing */
 		q.model = spec;
 		q.ref = t->ref;
-		t->ok[i] = corr_load(&s, v->tui->db, &q) == 0 &&
-			   corr_summary(&t->sum[i], s, NULL, NULL, 0) == 0;
-		corr_set_free(s);
+		t->ok[i] = pidx_summary(v->tui->db, &q, &t->sum[i]) == 0;
 		free(spec);
 	}
 	v->nrows = t->n;

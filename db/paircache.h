@@ -1,0 +1,52 @@
+#ifndef PC_DB_PAIRCACHE_H
+#define PC_DB_PAIRCACHE_H
+/*
+ * The pair cache's SQL: named binary parts (the packed points, their
+ * detail chunks, sort orders, group statistics) of one pairing, stored
+ * under a key the correlation core derives from everything the pairing
+ * depends on (src/pairidx.c). The core owns the byte layout; db/ only
+ * stores and returns bytes. A deleted run clears the whole cache (a
+ * trigger, db/schema.sql), so a reused run id can never match a stale
+ * entry. Entries beyond the newest PCACHE_KEEP are pruned on insert.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+
+#define PCACHE_KEEP 8
+
+struct pcache_part {
+	const char *name;
+	const void *data;
+	size_t len;
+};
+
+/* The entry for key: its id (0 when there is none). */
+int db_pcache_find(struct db *db, const char *key, int64_t *id);
+
+/* One part of entry id into a new buffer (caller frees); PC_ENOTFOUND
+ * when the entry has no such part. Reads straight into the buffer
+ * (incremental blob I/O): one copy. */
+int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
+		   size_t *len);
+
+/* Store an entry (replacing one with the same key) with its parts in
+ * one short write transaction; prunes old entries. */
+int db_pcache_put(struct db *db, const char *key, const char *label,
+		  const struct pcache_part *parts, size_t nparts, int64_t *id);
+
+/* Add (or replace) parts of an existing entry, one transaction. */
+int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
+		  size_t nparts);
+
+/* Drop every entry. */
+int db_pcache_clear(struct db *db);
+
+/* What is cached: one line per entry via cb (label, created, bytes). */
+int db_pcache_list(struct db *db,
+		   void (*cb)(void *arg, int64_t id, const char *label,
+			      const char *created_at, int64_t bytes),
+		   void *arg);
+
+#endif

@@ -1,0 +1,69 @@
+#ifndef PC_SRC_PAIRIDX_INT_H
+#define PC_SRC_PAIRIDX_INT_H
+/*
+ * Private to src/pairidx*.c: the cached parts and their byte layout
+ * (host byte order; the cache key includes PIDX_FORMAT and the struct
+ * sizes, so a layout change simply misses the cache).
+ *
+ *   meta          struct pidx_meta, then the summary (see pidx_put_sum)
+ *   keys          n x struct pidx_key, |err| descending (CORR_WAIVED off)
+ *   vals          n x struct pidx_val
+ *   cold.K        points K*PIDX_CHUNK.. as struct pidx_cold
+ *   perm.C        n x uint32: ascending order of column C (0..6)
+ *   starts.C      bitmap: position k starts a new value of column C
+ *   perm.key      n x uint32: (workload, op, metric) order
+ *   groupkeys     NUL-terminated group keys
+ *   group.KEY     u64 groups, then per group u64 size, value, summary
+ *   scatter       struct pidx_scatter
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/pairidx.h"
+#include "src/strbuf.h"
+
+#define PIDX_FORMAT 1
+#define PIDX_CHUNK 4096
+
+struct pidx_meta {
+	uint64_t n;
+	int64_t excluded_noisy, sol_violations, invalid;
+	int64_t max_id[3];
+};
+
+struct pidx_cold {
+	double model_sd, ref_sd, ref_n, ref_min, ref_max;
+	int64_t model_run, ref_run;
+};
+
+/* A part being built or read: owned bytes. */
+struct pidx_part {
+	char *name;
+	void *data;
+	size_t len;
+};
+
+struct pidx_parts {
+	struct pidx_part *v;
+	size_t n;
+};
+
+/* Every part of set s (sorted by the core). */
+int pidx_build(const struct corr_set *s, struct pidx_parts *out);
+void pidx_parts_release(struct pidx_parts *p);
+/* Take ownership of data as part name. */
+void pidx_parts_add(struct pidx_parts *p, const char *name, void *data,
+		    size_t len);
+/* The part named name, or NULL. */
+const struct pidx_part *pidx_parts_get(const struct pidx_parts *p,
+				       const char *name);
+
+/* A summary as bytes: the struct with why[] cleared, then 32 strings. */
+void pidx_put_sum(struct strbuf *sb, const struct stats_summary *s);
+/* Read one back from *p (advanced; end bounds it); why[] strings are
+ * copied into pool (strdup'd, appended to *pool, caller frees).
+ * -1 when the bytes run out. */
+int pidx_get_sum(const unsigned char **p, const unsigned char *end,
+		 struct stats_summary *s, char ***pool, size_t *npool);
+
+#endif
