@@ -66,6 +66,8 @@ struct filter {
 	struct filter_term *terms;
 	size_t n;
 	char *text;		/* the source text */
+	unsigned char *mask;	/* filter_select's scratch */
+	size_t mask_len;
 };
 
 /* Parse text (blank = match everything) into out. Terms are ANDed:
@@ -87,7 +89,9 @@ size_t filter_select(struct filter *f, const struct rows_src *src,
 struct rows {
 	const struct rows_src *src;
 	uint32_t *perm[RC_COUNT][2];	/* cached orders [col][desc], lazily;
-					   ties keep the core's order */
+					   ties keep the core's order;
+					   [col][0] may be the index's */
+	unsigned char borrowed[RC_COUNT];	/* perm[col][0] not ours */
 	uint32_t *idx;			/* the visible rows, in order */
 	size_t n;
 	int col;			/* sort column, -1 = |err| descending */
@@ -96,8 +100,9 @@ struct rows {
 
 void rows_init(struct rows *r, const struct rows_src *src);
 void rows_release(struct rows *r);
-/* Forget cached orders (after status changes). */
+/* Forget cached orders (after status changes): all, or one column. */
 void rows_invalidate(struct rows *r);
+void rows_forget(struct rows *r, int col);
 /* Sort by col (-1 = the core's order); desc reverses. Call rows_apply
  * after. */
 void rows_sort(struct rows *r, int col, int desc);

@@ -17,13 +17,19 @@ void rows_init(struct rows *r, const struct rows_src *src)
 	r->col = -1;
 }
 
+void rows_forget(struct rows *r, int col)
+{
+	if (!r->borrowed[col])
+		free(r->perm[col][0]);
+	free(r->perm[col][1]);
+	r->perm[col][0] = r->perm[col][1] = NULL;
+	r->borrowed[col] = 0;
+}
+
 void rows_invalidate(struct rows *r)
 {
 	for (int c = 0; c < RC_COUNT; c++)
-		for (int d = 0; d < 2; d++) {
-			free(r->perm[c][d]);
-			r->perm[c][d] = NULL;
-		}
+		rows_forget(r, c);
 }
 
 void rows_release(struct rows *r)
@@ -179,17 +185,10 @@ static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 {
 	uint32_t *perm = xmalloc((s->n ? s->n : 1) * sizeof(*perm));
 	uint32_t *rev = xmalloc((s->n ? s->n : 1) * sizeof(*rev));
-	const unsigned char *starts;
-	const uint32_t *given;
 	uint64_t *keys;
 
 	*asc = perm;
 	*desc = rev;
-	if (s->order && s->order(s->arg, col, &given, &starts) == 0) {
-		memcpy(perm, given, s->n * sizeof(*perm));
-		reverse_runs(rev, perm, starts, s->n);
-		return;
-	}
 	keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
 	for (size_t i = 0; i < s->n; i++)
 		perm[i] = (uint32_t)i;
@@ -209,14 +208,30 @@ static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 
 void rows_sort(struct rows *r, int col, int desc)
 {
-	r->col = col >= 0 && col < RC_COUNT ? col : -1;
+	const struct rows_src *s = r->src;
+	const unsigned char *starts;
+	const uint32_t *given;
+	int c;
+
+	r->col = c = col >= 0 && col < RC_COUNT ? col : -1;
 	r->desc = desc = desc != 0;
-	if (r->col >= 0 && !r->perm[r->col][desc]) {
-		free(r->perm[r->col][0]);
-		free(r->perm[r->col][1]);
-		build_perms(r->src, r->col, &r->perm[r->col][0],
-			    &r->perm[r->col][1]);
+	if (c < 0 || r->perm[c][desc])
+		return;
+	if (s->order && s->order(s->arg, c, &given, &starts) == 0) {
+		/* the index's order, borrowed; descending built on demand */
+		if (!r->perm[c][0]) {
+			r->perm[c][0] = (uint32_t *)given;
+			r->borrowed[c] = 1;
+		}
+		if (desc) {
+			r->perm[c][1] = xmalloc((s->n ? s->n : 1) *
+						sizeof(uint32_t));
+			reverse_runs(r->perm[c][1], given, starts, s->n);
+		}
+		return;
 	}
+	rows_forget(r, c);
+	build_perms(s, c, &r->perm[c][0], &r->perm[c][1]);
 }
 
 void rows_apply(struct rows *r, struct filter *f)

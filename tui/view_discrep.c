@@ -320,10 +320,7 @@ static int annotate(struct view *v)
 	if (rc > 0) {
 		if (d->nmarks)
 			clear_marks(v);
-		for (int k = 0; k < 2; k++) {
-			free(d->rows.perm[RC_STATUS][k]);
-			d->rows.perm[RC_STATUS][k] = NULL;
-		}
+		rows_forget(&d->rows, RC_STATUS);
 		if (d->rows.col == RC_STATUS)
 			rows_sort(&d->rows, RC_STATUS, d->rows.desc);
 	} else if (rc < 0) {
