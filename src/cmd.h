@@ -23,6 +23,7 @@ int cmd_annotations(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_tui(int argc, char **argv);
+int cmd_index(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 
 #endif

@@ -38,6 +38,7 @@ static const struct command commands[] = {
 	{ "report", cmd_report, "write the review report (md, html, csv, "
 	  "json)" },
 	{ "tui", cmd_tui, "review discrepancies in a terminal UI" },
+	{ "index", cmd_index, "prepare the pair cache the TUI opens from" },
 	{ "watch", cmd_watch, "ingest a drop directory continuously" },
 	{ NULL, NULL, NULL },
 };

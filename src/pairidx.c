@@ -374,6 +374,23 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	return 0;
 }
 
+int pidx_cached(struct db *db, const struct corr_query *q)
+{
+	struct db_side ms, rs;
+	char key[65];
+	int64_t id = 0;
+
+	if (open_sides(db, q, &ms, &rs) == 0) {
+		cache_key(key, q, &ms, &rs);
+		if (db_pcache_find(db, key, &id) < 0)
+			id = 0;
+	}
+	db_side_release(&ms);
+	db_side_release(&rs);
+	pc_error_clear();
+	return id != 0;
+}
+
 int pidx_summary(struct db *db, const struct corr_query *q,
 		 struct stats_summary *out)
 {

@@ -85,6 +85,9 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	      unsigned flags);
 void pidx_free(struct pidx *x);
 
+/* 1 when q's pairing is in the pair cache (opening it is a read). */
+int pidx_cached(struct db *db, const struct corr_query *q);
+
 /* Only the summary of q's pairing (cached, or built and stored). */
 int pidx_summary(struct db *db, const struct corr_query *q,
 		 struct stats_summary *out);

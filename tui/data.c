@@ -11,20 +11,10 @@
 #include "db/query.h"
 #include "src/correlate.h"
 #include "src/pairidx.h"
+#include "src/candidates.h"
 #include "src/error.h"
 #include "src/policy.h"
 #include "src/util.h"
-
-/* Which kind is the model for which reference, most useful first. */
-static const char *const pair_order[][2] = {
-	{ "perfsim", "silicon" }, { "roofline", "silicon" },
-	{ "rtl", "silicon" }, { "perfsim", "rtl" }, { "roofline", "rtl" },
-	{ "roofline", "perfsim" },
-};
-
-struct source {
-	char *name, *kind;
-};
 
 static unsigned code_of(const char *const *names, const char *s)
 {
@@ -54,82 +44,17 @@ unsigned data_category_code(const char *name)
 	return code_of(db_annot_categories, name);
 }
 
-static int list_sources(struct db *db, struct source **out, size_t *n)
-{
-	struct db_cursor *c;
-	struct source *v = NULL;
-	size_t len = 0;
-	int rc, cname = 0, ckind = 1;
-
-	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
-		return rc;
-	for (int i = 0; i < db_cursor_ncols(c); i++) {
-		if (!strcmp(db_cursor_name(c, i), "source"))
-			cname = i;
-		else if (!strcmp(db_cursor_name(c, i), "kind"))
-			ckind = i;
-	}
-	while ((rc = db_cursor_next(c)) > 0) {
-		v = xrealloc(v, (len + 1) * sizeof(*v));
-		v[len].name = xstrdup(db_cursor_text(c, cname));
-		v[len++].kind = xstrdup(db_cursor_text(c, ckind));
-	}
-	db_cursor_close(c);
-	*out = v;
-	*n = len;
-	return rc < 0 ? rc : 0;
-}
-
-static void add_pair(struct tui_data *d, const char *model, const char *mk,
-		     const char *ref, const char *rk)
-{
-	struct tui_pair *p;
-
-	d->pairs = xrealloc(d->pairs, (d->npairs + 1) * sizeof(*d->pairs));
-	p = &d->pairs[d->npairs++];
-	p->model = xstrdup(model);
-	p->ref = xstrdup(ref);
-	p->model_kind = xstrdup(mk);
-	p->ref_kind = xstrdup(rk);
-}
-
-static int side_source_is(const char *spec, const char *name)
-{
-	size_t len = strcspn(spec, "@");
-
-	return strlen(name) == len && !strncmp(spec, name, len);
-}
-
-/* Candidates in pair_order; an explicit model/ref replaces the spec
- * (and puts the matching pairs first). */
-static void build_pairs(struct tui_data *d, const struct source *s, size_t n,
-			const char *model, const char *ref)
-{
-	for (size_t o = 0; o < sizeof(pair_order) / sizeof(pair_order[0]); o++)
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = 0; j < n; j++) {
-				if (strcmp(s[i].kind, pair_order[o][0]) ||
-				    strcmp(s[j].kind, pair_order[o][1]))
-					continue;
-				if ((model && !side_source_is(model, s[i].name)) ||
-				    (ref && !side_source_is(ref, s[j].name)))
-					continue;
-				add_pair(d, model ? model : s[i].name,
-					 s[i].kind, ref ? ref : s[j].name,
-					 s[j].kind);
-			}
-	if (!d->npairs && model && ref)
-		add_pair(d, model, "?", ref, "?");
-}
-
 int data_open(struct tui_data *d, struct db *db, const char *model,
 	      const char *ref, const char *policy_path)
 {
-	struct source *s = NULL;
-	size_t n = 0;
 	int rc;
 
+	void (*note)(void *, const char *) = d->note;
+	void *note_arg = d->note_arg;
+
 	memset(d, 0, sizeof(*d));
+	d->note = note;
+	d->note_arg = note_arg;
 	d->db = db;
 	d->warn = 0.05;
 	d->fail = 0.15;
@@ -140,14 +65,8 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 		model = d->policy->model;
 		ref = d->policy->ref;
 	}
-	if ((rc = list_sources(db, &s, &n)) < 0)
+	if ((rc = corr_candidates(db, model, ref, &d->pairs, &d->npairs)) < 0)
 		return rc;
-	build_pairs(d, s, n, model, ref);
-	for (size_t i = 0; i < n; i++) {
-		free(s[i].name);
-		free(s[i].kind);
-	}
-	free(s);
 	if (!d->npairs)
 		return pc_error_set(PC_ENOTFOUND, "no model/reference pair: "
 				    "import a model (roofline, perfsim or rtl) "
@@ -202,6 +121,14 @@ int data_load(struct tui_data *d)
 		return pc_error_set(PC_ENOTFOUND, "no source pair");
 	q.model = d->pairs[d->pair].model;
 	q.ref = d->pairs[d->pair].ref;
+	if (d->note && !pidx_cached(d->db, &q)) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "pairing %s vs %s for the first "
+			 "time (about 6 s a million pairs; cached after, or "
+			 "run perfcorr index ahead)", q.model, q.ref);
+		d->note(d->note_arg, msg);
+	}
 	if ((rc = pidx_open(&ix, d->db, &q, 0)) < 0)
 		return rc;
 	/* after our own cache write: that commit is not another's change */
@@ -357,13 +284,7 @@ const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
 void data_release(struct tui_data *d)
 {
 	free_set(d);
-	for (size_t i = 0; i < d->npairs; i++) {
-		free(d->pairs[i].model);
-		free(d->pairs[i].ref);
-		free(d->pairs[i].model_kind);
-		free(d->pairs[i].ref_kind);
-	}
-	free(d->pairs);
+	corr_candidates_free(d->pairs, d->npairs);
 	d->pairs = NULL;
 	d->npairs = 0;
 	policy_free(d->policy);

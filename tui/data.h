@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "src/stats.h"
+#include "src/candidates.h"
 #include "tui/rows.h"
 
 struct db;
@@ -23,14 +24,9 @@ struct corr_point;
 struct pidx;
 struct policy;
 
-struct tui_pair {
-	char *model, *ref;		/* "SRC" or "SRC@VERSION" */
-	char *model_kind, *ref_kind;
-};
-
 struct tui_data {
 	struct db *db;
-	struct tui_pair *pairs;
+	struct corr_pair *pairs;
 	size_t npairs, pair;		/* candidates, current */
 	struct pidx *ix;		/* the current pairing; NULL when
 					   nothing is loaded */
@@ -40,6 +36,10 @@ struct tui_data {
 	unsigned gen;			/* bumps on every load */
 	double warn, fail;		/* default severity limits on |err| */
 	struct policy *policy;		/* per-point limits, or NULL */
+	/* told before a pairing that is not cached yet (seconds a million
+	 * pairs), so the user knows why they wait; may be NULL */
+	void (*note)(void *arg, const char *msg);
+	void *note_arg;
 };
 
 /* List the sources, build the candidate pairs (perfsim vs silicon,

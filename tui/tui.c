@@ -10,6 +10,7 @@
 
 #include <curses.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -490,12 +491,29 @@ int tui_read_key(struct tui *t)
 	}
 }
 
+/* Before a long first pairing: on stderr before the screen starts
+ * (interactive only), on the status line after. */
+static void note(void *arg, const char *msg)
+{
+	struct tui *t = arg;
+
+	if (!t->started) {
+		if (isatty(2) && !getenv("PERFCORR_HEADLESS"))
+			fprintf(stderr, "perfcorr tui: %s\n", msg);
+		return;
+	}
+	status_report("%s", msg);
+	tui_redraw(t);
+}
+
 static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 {
 	const char *path;
 	int rc;
 
 	t->db = db;
+	t->data.note = note;
+	t->data.note_arg = t;
 	if ((rc = data_open(&t->data, db, o->model, o->ref, o->policy)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&
@@ -536,6 +554,7 @@ int tui_run(struct db *db, const struct tui_opts *o)
 		finish(&t);
 		return rc;
 	}
+	t.started = 1;
 	draw_set_ascii(o->ascii || !draw_locale_utf8());
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		t.views[i] = xcalloc(1, sizeof(struct view));

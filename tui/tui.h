@@ -45,6 +45,7 @@ struct tui {
 	struct view *back[16];		/* view history for `back` */
 	int depth;
 	int ascii, headless, quit;
+	int started;			/* the screen is up */
 	int failed;			/* a script error (headless exit 1) */
 	int in_modal;			/* a prompt or form is open */
 	int reload_pending;

@@ -1,0 +1,110 @@
+/* Candidate source pairs (see candidates.h). */
+#include "src/candidates.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/query.h"
+#include "src/util.h"
+
+/* Which kind is the model for which reference, most useful first. */
+static const char *const pair_order[][2] = {
+	{ "perfsim", "silicon" }, { "roofline", "silicon" },
+	{ "rtl", "silicon" }, { "perfsim", "rtl" }, { "roofline", "rtl" },
+	{ "roofline", "perfsim" },
+};
+
+struct source {
+	char *name, *kind;
+};
+
+static int list_sources(struct db *db, struct source **out, size_t *n)
+{
+	struct db_cursor *c;
+	struct source *v = NULL;
+	size_t len = 0;
+	int rc, cname = 0, ckind = 1;
+
+	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
+		return rc;
+	for (int i = 0; i < db_cursor_ncols(c); i++) {
+		if (!strcmp(db_cursor_name(c, i), "source"))
+			cname = i;
+		else if (!strcmp(db_cursor_name(c, i), "kind"))
+			ckind = i;
+	}
+	while ((rc = db_cursor_next(c)) > 0) {
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len].name = xstrdup(db_cursor_text(c, cname));
+		v[len++].kind = xstrdup(db_cursor_text(c, ckind));
+	}
+	db_cursor_close(c);
+	*out = v;
+	*n = len;
+	return rc < 0 ? rc : 0;
+}
+
+static void add_pair(struct corr_pair **v, size_t *n, const char *model,
+		     const char *mk, const char *ref, const char *rk)
+{
+	struct corr_pair *p;
+
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	p = &(*v)[(*n)++];
+	p->model = xstrdup(model);
+	p->ref = xstrdup(ref);
+	p->model_kind = xstrdup(mk);
+	p->ref_kind = xstrdup(rk);
+}
+
+static int side_source_is(const char *spec, const char *name)
+{
+	size_t len = strcspn(spec, "@");
+
+	return strlen(name) == len && !strncmp(spec, name, len);
+}
+
+int corr_candidates(struct db *db, const char *model, const char *ref,
+		    struct corr_pair **out, size_t *n)
+{
+	struct source *s = NULL;
+	size_t ns = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((rc = list_sources(db, &s, &ns)) < 0)
+		return rc;
+	for (size_t o = 0; o < sizeof(pair_order) / sizeof(pair_order[0]); o++)
+		for (size_t i = 0; i < ns; i++)
+			for (size_t j = 0; j < ns; j++) {
+				if (strcmp(s[i].kind, pair_order[o][0]) ||
+				    strcmp(s[j].kind, pair_order[o][1]))
+					continue;
+				if ((model && !side_source_is(model, s[i].name)) ||
+				    (ref && !side_source_is(ref, s[j].name)))
+					continue;
+				add_pair(out, n, model ? model : s[i].name,
+					 s[i].kind, ref ? ref : s[j].name,
+					 s[j].kind);
+			}
+	if (!*n && model && ref)
+		add_pair(out, n, model, "?", ref, "?");
+	for (size_t i = 0; i < ns; i++) {
+		free(s[i].name);
+		free(s[i].kind);
+	}
+	free(s);
+	return 0;
+}
+
+void corr_candidates_free(struct corr_pair *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].model);
+		free(v[i].ref);
+		free(v[i].model_kind);
+		free(v[i].ref_kind);
+	}
+	free(v);
+}

@@ -1,0 +1,126 @@
+/* perfcorr index: prepare (or list, or drop) the pair cache. */
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "db/db.h"
+#include "db/paircache.h"
+#include "src/candidates.h"
+#include "src/cli.h"
+#include "src/cmd.h"
+#include "src/error.h"
+#include "src/pairidx.h"
+
+static const char *model_s, *ref_s;
+static int list_f, clear_f, quiet_f;
+
+static const struct cli_opt opts[] = {
+	{ CLI_STR, "model", 'm', &model_s, "SRC[@V]", "only pairs with this "
+	  "model side" },
+	{ CLI_STR, "ref", 'r', &ref_s, "SRC[@V]", "only pairs with this "
+	  "reference side" },
+	{ CLI_FLAG, "list", 'l', &list_f, NULL, "list what is cached" },
+	{ CLI_FLAG, "clear", 0, &clear_f, NULL, "drop the whole cache" },
+	{ CLI_FLAG, "quiet", 'q', &quiet_f, NULL, "no line per pair" },
+	CLI_OPT_END
+};
+
+static const struct cli_cmd cmd = {
+	.name = "index",
+	.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--list] [--clear]",
+	.summary = "Pair and cache every source pair the TUI offers (perfsim "
+		   "vs silicon, roofline vs silicon, rtl vs silicon ...), so "
+		   "the TUI opens a million pairs in milliseconds.",
+	.details = "The TUI builds a pair's index on its first open and "
+		   "stores it in the database (table pair_cache); this "
+		   "command does that ahead of time, e.g. after a nightly "
+		   "import. Entries follow the runs they came from: a new "
+		   "run makes a new entry, a deleted or replaced run drops "
+		   "them all; the newest 8 are kept. See docs/tui.md.",
+	.opts = opts, .min_args = 0, .max_args = 0,
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void print_entry(void *arg, int64_t id, const char *label,
+			const char *created_at, int64_t bytes)
+{
+	(void)arg;
+	printf("%lld\t%s\t%s\t%.1f MB\n", (long long)id, label, created_at,
+	       (double)bytes / 1e6);
+}
+
+static int index_all(struct db *db)
+{
+	struct corr_pair *p = NULL;
+	size_t n = 0, done = 0;
+	int rc;
+
+	if ((rc = corr_candidates(db, model_s, ref_s, &p, &n)) < 0)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		struct corr_query q = CORR_QUERY_INIT;
+		struct pidx *x;
+		double t0 = now_s();
+
+		q.model = p[i].model;
+		q.ref = p[i].ref;
+		if (!quiet_f && isatty(2))
+			fprintf(stderr, "pairing %s vs %s ...\r", q.model, q.ref);
+		if ((rc = pidx_open(&x, db, &q, 0)) < 0) {
+			if (rc != PC_ENOTFOUND)
+				break;
+			rc = 0;		/* nothing pairs: nothing to cache */
+			continue;
+		}
+		if (!quiet_f && isatty(2))
+			fputs("\r\033[K", stderr);	/* the progress line */
+		if (!quiet_f)
+			fprintf(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s"
+				"\n", x->model.source, x->model.version,
+				x->ref.source, x->ref.version, x->n,
+				x->built ? (x->cached ? "indexed" : "paired "
+				"(not cached: read-only?)") : "already cached",
+				now_s() - t0);
+		done++;
+		pidx_free(x);
+	}
+	corr_candidates_free(p, n);
+	if (!rc && !done)
+		rc = pc_error_set(PC_ENOTFOUND, "no model/reference pair "
+				  "matches anything");
+	return rc;
+}
+
+int cmd_index(int argc, char **argv)
+{
+	struct cli_list pos;
+	struct db *db;
+	int rc;
+
+	model_s = ref_s = NULL;
+	list_f = clear_f = quiet_f = 0;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if ((rc = cli_open_db(&db, 0)))
+		return rc;
+	if (clear_f)
+		rc = db_pcache_clear(db);
+	else if (list_f)
+		rc = db_pcache_list(db, print_entry, NULL);
+	else
+		rc = index_all(db);
+	db_close(db);
+	if (rc < 0) {
+		cli_error(cmd.name);
+		return cli_exit_for(rc);
+	}
+	return CLI_OK;
+}
