@@ -31,8 +31,8 @@ struct pidx_store {
 	const char **name[3];		/* by id: key/name; [3] op class */
 	const char **op_class;
 	struct annot_index *annots;
-	uint32_t *perm[PIDX_NCOLS];
-	unsigned char *starts[PIDX_NCOLS];
+	uint32_t *perm[PIDX_NORDERS];
+	unsigned char *starts[PIDX_NORDERS];
 	uint32_t *bykey;
 	struct pidx_cold *chunk;	/* the last detail chunk read */
 	size_t chunk_no, chunk_len;
@@ -295,8 +295,10 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 				x->st->mem.v[i].data, x->st->mem.v[i].len };
 		/* a read-only or busy database just stays uncached */
 		if (db_pcache_put(db, key, label, p, x->st->mem.n,
-				  &x->st->cache_id) < 0)
+				  &x->st->cache_id) < 0) {
 			x->st->cache_id = 0;
+			pc_error_clear();
+		}
 		x->cached = x->st->cache_id != 0;
 		free(p);
 	}
@@ -436,7 +438,7 @@ void pidx_free(struct pidx *x)
 	}
 	free(st->op_class);
 	annot_index_free(st->annots);
-	for (int c = 0; c < PIDX_NCOLS; c++) {
+	for (int c = 0; c < PIDX_NORDERS; c++) {
 		free(st->perm[c]);
 		free(st->starts[c]);
 	}
@@ -628,7 +630,7 @@ int pidx_order(struct pidx *x, int col, const uint32_t **perm,
 	size_t len;
 	int rc;
 
-	if (col < 0 || col >= PIDX_NCOLS)
+	if (col < 0 || col >= PIDX_NORDERS)
 		return PC_ENOTFOUND;
 	if (!st->perm[col]) {
 		snprintf(name, sizeof(name), "perm.%d", col);

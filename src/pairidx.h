@@ -41,10 +41,14 @@ struct pidx_val {
 	double model, ref;
 };
 
-/* The sortable columns, in the TUI's column order. */
+/* The sortable columns, in the TUI's column order. The index caches
+ * the orders of the first PIDX_NORDERS; flags carry the waived bit,
+ * which follows the annotations, so their order is the TUI's to build
+ * (a counting sort, O(n)). */
 enum pidx_col {
 	PIDX_WORKLOAD, PIDX_OP, PIDX_METRIC, PIDX_MODEL, PIDX_REF,
-	PIDX_ABSERR, PIDX_FLAGS, PIDX_NCOLS
+	PIDX_ABSERR, PIDX_FLAGS, PIDX_NCOLS,
+	PIDX_NORDERS = PIDX_FLAGS
 };
 
 #define PIDX_GRID 256		/* scatter occupancy grid, cells a side */
@@ -108,7 +112,7 @@ long pidx_find(struct pidx *x, int64_t w, int64_t o, int64_t m);
 
 /* The ascending order of col (ties keep the core's order) and a bitmap
  * whose bit k is set when position k starts a new key value; borrowed.
- * PC_ENOTFOUND when not available. */
+ * PC_ENOTFOUND for a column without a cached order. */
 int pidx_order(struct pidx *x, int col, const uint32_t **perm,
 	       const unsigned char **starts);
 

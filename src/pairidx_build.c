@@ -173,7 +173,7 @@ static void build_orders(const struct corr_set *s, const int64_t *max,
 	struct radix_kv *tmp = xmalloc((s->n ? s->n : 1) * sizeof(*tmp));
 	char suffix[8];
 
-	for (int c = 0; c < PIDX_NCOLS; c++) {
+	for (int c = 0; c < PIDX_NORDERS; c++) {
 		if (c <= PIDX_METRIC) {
 			text_keys(s, c, max[c], kv);
 		} else {
@@ -183,8 +183,7 @@ static void build_orders(const struct corr_set *s, const int64_t *max,
 				kv[i].v = i;
 				kv[i].k = c == PIDX_MODEL ? dkey(p->model) :
 					  c == PIDX_REF ? dkey(p->ref) :
-					  c == PIDX_ABSERR ? dkey(fabs(p->err)) :
-					  (p->flags & ~(unsigned)CORR_WAIVED);
+					  dkey(fabs(p->err));
 			}
 		}
 		snprintf(suffix, sizeof(suffix), "%d", c);

@@ -9,7 +9,7 @@
  *   keys          n x struct pidx_key, |err| descending (CORR_WAIVED off)
  *   vals          n x struct pidx_val
  *   cold.K        points K*PIDX_CHUNK.. as struct pidx_cold
- *   perm.C        n x uint32: ascending order of column C (0..6)
+ *   perm.C        n x uint32: ascending order of column C (0..5)
  *   starts.C      bitmap: position k starts a new value of column C
  *   perm.key      n x uint32: (workload, op, metric) order
  *   groupkeys     NUL-terminated group keys

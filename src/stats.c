@@ -600,7 +600,8 @@ int stats_basic(struct stats_summary *out, const double *model,
 		syy += dy * dy;
 		sxy += dx * dy;
 	}
-	if (n < 3 || !(sxx > 0) || !(syy > 0))
+	if (n < 3 || is_constant(model, n) || is_constant(ref, n) ||
+	    !(sxx > 0) || !(syy > 0))
 		s.why[SF_PEARSON] = n < 3 ? WHY_FEW : WHY_CONST;
 	else
 		s.pearson = fmax(-1.0, fmin(1.0, sxy / sqrt(sxx * syy)));

@@ -163,6 +163,12 @@ static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
 	free(rank);
 }
 
+static unsigned small_key(const struct rows_src *s, int col, size_t i)
+{
+	return col == RC_FLAGS ? s->keys[i].flags & 0xff :
+	       s->status ? s->status[i] : 0;
+}
+
 /* The descending order from an ascending one: runs of equal values in
  * reverse, each run keeping the core's order. */
 static void reverse_runs(uint32_t *rev, const uint32_t *asc,
@@ -179,6 +185,28 @@ static void reverse_runs(uint32_t *rev, const uint32_t *asc,
 	}
 }
 
+/* Flags and status: keys below 256, so a stable counting sort (two
+ * passes) gives the ascending order and where each value starts. */
+static void small_perms(const struct rows_src *s, int col, uint32_t *asc,
+			uint32_t *desc)
+{
+	size_t count[257] = { 0 };
+	unsigned char *starts = xcalloc(s->n / 8 + 1, 1);
+
+	for (size_t i = 0; i < s->n; i++)
+		count[small_key(s, col, i) + 1]++;
+	for (int d = 0; d < 256; d++) {
+		if (count[d + 1])
+			starts[(count[d]) / 8] |= (unsigned char)(1u <<
+				(count[d] % 8));
+		count[d + 1] += count[d];
+	}
+	for (size_t i = 0; i < s->n; i++)
+		asc[count[small_key(s, col, i)]++] = (uint32_t)i;
+	reverse_runs(desc, asc, starts, s->n);
+	free(starts);
+}
+
 /* Both orders of a column at once: descending costs one more pass. */
 static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 			uint32_t **desc)
@@ -189,6 +217,10 @@ static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 
 	*asc = perm;
 	*desc = rev;
+	if (col >= RC_FLAGS) {
+		small_perms(s, col, perm, rev);
+		return;
+	}
 	keys = xmalloc((s->n ? s->n : 1) * sizeof(*keys));
 	for (size_t i = 0; i < s->n; i++)
 		perm[i] = (uint32_t)i;
