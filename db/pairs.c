@@ -310,21 +310,30 @@ static int merge(struct db *db, struct cursor *c, size_t k, int pool,
 }
 
 int db_pairs_results(struct db *db, const struct db_side *side, int pool,
-		     struct db_result **out, size_t *n)
+		     const int64_t only[2], struct db_result **out, size_t *n)
 {
 	struct cursor *c = xcalloc(side->nruns + 1, sizeof(*c));
-	int rc = 0;
+	int rc = 0, key = only && only[0] > 0 && only[1] > 0;
 
 	for (size_t i = 0; i < side->nruns && !rc; i++) {
 		/* the UNIQUE (run_id, workload_id, op_id, metric_id) index:
 		 * an index walk in key order, no sort */
-		db_prepare(db, &rc, &c[i].st, "SELECT workload_id, op_id, "
+		db_prepare(db, &rc, &c[i].st, key ?
+			   "SELECT workload_id, op_id, metric_id, value, n, "
+			   "stddev, min, max, flags FROM results WHERE run_id "
+			   "= ? AND workload_id = ? AND op_id = ? ORDER BY "
+			   "metric_id" :
+			   "SELECT workload_id, op_id, "
 			   "metric_id, value, n, stddev, min, max, flags FROM "
 			   "results WHERE run_id = ? ORDER BY workload_id, "
 			   "op_id, metric_id");
 		if (rc)
 			break;
 		sqlite3_bind_int64(c[i].st, 1, side->runs[i]);
+		if (key) {
+			sqlite3_bind_int64(c[i].st, 2, only[0]);
+			sqlite3_bind_int64(c[i].st, 3, only[1]);
+		}
 		c[i].row.run_id = side->runs[i];
 		rc = cursor_step(db, &c[i]);
 	}

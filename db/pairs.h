@@ -37,12 +37,14 @@ struct db_result {
 	unsigned flags;				/* results.flags */
 };
 
-/* Results of a side's runs in (workload_id, op_id, metric_id) order.
+/* Results of a side's runs in (workload_id, op_id, metric_id) order;
+ * only (may be NULL) with both ids > 0 restricts them to that workload
+ * and op (an index seek instead of a walk of every result).
  * Several runs holding a key: the latest run (highest id) wins, or with
  * pool the values combine: value = mean over runs, n = runs, stddev =
  * sample stddev across runs, min/max across runs, flags OR-ed. */
 int db_pairs_results(struct db *db, const struct db_side *side, int pool,
-		     struct db_result **out, size_t *n);
+		     const int64_t only[2], struct db_result **out, size_t *n);
 
 /* Dictionaries, sorted by id. extra: workloads.name, ops.class,
  * metrics.unit; higher: metrics.better = 'higher'. */

@@ -446,8 +446,10 @@ static int pair_all(struct pairing *pr, struct db *db)
 	size_t nm = 0, nr = 0;
 	int rc;
 
-	if ((rc = db_pairs_results(db, pr->ms, pr->q->pool, &m, &nm)) < 0 ||
-	    (rc = db_pairs_results(db, pr->rs, pr->q->pool, &r, &nr)) < 0)
+	if ((rc = db_pairs_results(db, pr->ms, pr->q->pool, pr->q->only, &m,
+				   &nm)) < 0 ||
+	    (rc = db_pairs_results(db, pr->rs, pr->q->pool, pr->q->only, &r,
+				   &nr)) < 0)
 		goto done;
 	pr->wl_ok = xmalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1);
 	pr->op_ok = xmalloc(pr->st->ndict[DB_DICT_OPS] + 1);

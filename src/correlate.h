@@ -27,9 +27,13 @@ struct corr_query {
 	const char *const *where;	/* "param.NAME=VALUE", NULL-terminated */
 	int pool;			/* combine runs of a version */
 	double max_ref_cv;		/* noisy-reference limit; default 0.30 */
+	int64_t only[2];		/* workload id, op id: read only that
+					   key's results (an index seek, for
+					   a detail view); 0 = every key */
 };
 
-#define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30 }
+#define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
+			  { 0, 0 } }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */

@@ -116,6 +116,8 @@ static void cache_key(char hex[65], const struct corr_query *q,
 		    q->workload_glob ? q->workload_glob : "\x01");
 	for (const char *const *w = q->where; w && *w; w++)
 		strbuf_addf(&sb, "|%s", *w);
+	strbuf_addf(&sb, "|%lld:%lld", (long long)q->only[0],
+		    (long long)q->only[1]);
 	sha256_init(&h);
 	sha256_update(&h, sb.buf, sb.len);
 	sha256_final_hex(&h, hex);

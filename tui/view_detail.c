@@ -188,6 +188,8 @@ static void add_pair(struct view *v, const struct corr_point *p,
 	q.metric = p->metric;
 	q.workload_glob = wg;
 	q.op_glob = og;
+	q.only[0] = p->workload_id;	/* read just this key's results */
+	q.only[1] = p->op_id;
 	if (corr_load(&s, v->tui->db, &q) == 0 && s->n) {
 		pair_line(v, ms, rs, &s->points[0]);
 	} else {
