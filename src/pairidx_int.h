@@ -48,6 +48,46 @@ struct pidx_parts {
 	size_t n;
 };
 
+struct db_name;
+struct annot_index;
+
+struct group_cache {
+	char *key;
+	struct corrgroup g;
+};
+
+struct pidx_store {
+	struct db *db;
+	int64_t cache_id;		/* 0: not in the cache */
+	struct pidx_parts mem;		/* parts built by this open */
+	struct db_name *dict[3];
+	size_t ndict[3];
+	const char **name[3];		/* by id: workload key, op, metric */
+	const char **op_class;
+	struct annot_index *annots;
+	uint32_t *perm[PIDX_NORDERS];
+	unsigned char *starts[PIDX_NORDERS];
+	uint32_t *bykey;
+	struct pidx_cold *chunk;	/* the last detail chunk read */
+	size_t chunk_no, chunk_len;
+	struct group_cache *groups;
+	size_t ngroups;
+	struct pidx_scatter *scatter;
+	double *scratch;		/* pidx_basic's, 2 x n */
+	char **pool;			/* strings of cached summaries */
+	size_t npool;
+};
+
+/* A part from this open's memory or the cache, copied (caller frees);
+ * load_part takes a built part instead of copying it; read_array also
+ * checks the length is n x size. */
+int pidx_get_part(struct pidx *x, const char *name, void **data,
+		  size_t *len);
+int pidx_load_part(struct pidx *x, const char *name, void **data,
+		   size_t *len);
+int pidx_read_array(struct pidx *x, const char *name, void **out,
+		    size_t size);
+
 /* Every part of set s (sorted by the core). */
 int pidx_build(const struct corr_set *s, struct pidx_parts *out);
 void pidx_parts_release(struct pidx_parts *p);
