@@ -3,8 +3,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "db/query.h"
+#include "src/error.h"
+#include "src/pairidx.h"
 #include "src/util.h"
 
 /* Which kind is the model for which reference, most useful first. */
@@ -107,4 +110,46 @@ void corr_candidates_free(struct corr_pair *v, size_t n)
 		free(v[i].ref_kind);
 	}
 	free(v);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int corr_candidates_index(struct db *db, const char *model, const char *ref,
+			  void (*cb)(void *arg, const struct pidx *x,
+				     double seconds),
+			  void *arg)
+{
+	struct corr_pair *p = NULL;
+	size_t n = 0;
+	int rc, done = 0;
+
+	if ((rc = corr_candidates(db, model, ref, &p, &n)) < 0)
+		return rc;
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		struct corr_query q = CORR_QUERY_INIT;
+		struct pidx *x;
+		double t0 = now_s();
+
+		q.model = p[i].model;
+		q.ref = p[i].ref;
+		if ((rc = pidx_open(&x, db, &q, 0)) < 0) {
+			if (rc == PC_ENOTFOUND) {
+				pc_error_clear();
+				rc = 0;		/* pairs nothing: skip */
+			}
+			continue;
+		}
+		if (cb)
+			cb(arg, x, now_s() - t0);
+		pidx_free(x);
+		done++;
+	}
+	corr_candidates_free(p, n);
+	return rc < 0 ? rc : done;
 }

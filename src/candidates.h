@@ -4,7 +4,8 @@
  * Which source pairs are worth correlating, most useful first: perfsim
  * vs silicon, roofline vs silicon, rtl vs silicon, perfsim vs rtl,
  * roofline vs rtl, roofline vs perfsim, over the sources present. The
- * TUI cycles through them and `perfcorr index` prepares them.
+ * TUI cycles through them; `perfcorr index` (and import/watch with
+ * --index) prepares their pair indexes.
  */
 #include <stddef.h>
 
@@ -21,5 +22,17 @@ struct corr_pair {
 int corr_candidates(struct db *db, const char *model, const char *ref,
 		    struct corr_pair **out, size_t *n);
 void corr_candidates_free(struct corr_pair *v, size_t n);
+
+struct pidx;
+
+/* Open (building and caching when needed) the pair index of every
+ * candidate with this model and/or reference source (NULL = any), so
+ * the TUI opens them from the pair cache. cb (may be NULL) hears of
+ * each: the index and the seconds it took. Candidates that pair
+ * nothing are skipped. Returns how many were indexed, or <0. */
+int corr_candidates_index(struct db *db, const char *model, const char *ref,
+			  void (*cb)(void *arg, const struct pidx *x,
+				     double seconds),
+			  void *arg);
 
 #endif

@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "src/candidates.h"
 #include "src/cli.h"
 #include "src/cmd.h"
 #include "src/error.h"
 #include "src/import.h"
+#include "src/pairidx.h"
 #include "src/strbuf.h"
 #include "src/util.h"
 
@@ -17,7 +19,7 @@ static struct {
 	const char *source, *kind, *version, *format, *platform, *workload;
 	const char *map, *topology, *rules;
 	double clock_mhz;
-	int strict_map, replace, quiet;
+	int strict_map, replace, quiet, index;
 	struct cli_list params, opts;
 } a;
 
@@ -49,6 +51,9 @@ static const struct cli_opt opts[] = {
 	{ CLI_LIST, "opt", 'o', &a.opts, "K=V", "importer-specific option" },
 	{ CLI_FLAG, "replace", 0, &a.replace, NULL, "replace an earlier import "
 	  "of the same bytes" },
+	{ CLI_FLAG, "index", 0, &a.index, NULL, "then pair and cache every "
+	  "source pair with this source (perfcorr index), so the TUI opens "
+	  "them at once" },
 	{ CLI_FLAG, "quiet", 'q', &a.quiet, NULL, "no summary lines" },
 	CLI_OPT_END
 };
@@ -102,6 +107,28 @@ static const char **build_opts(void)
 		o[n++] = xasprintf("rules=%s", a.rules);
 	o[n] = NULL;
 	return o;
+}
+
+static void tell_index(void *arg, const struct pidx *x, double seconds)
+{
+	(void)arg;
+	if (!a.quiet && x->built)
+		fprintf(stderr, "indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n",
+			x->model.source, x->model.version, x->ref.source,
+			x->ref.version, x->n, seconds);
+}
+
+/* --index: the pairs with the source on either side. */
+static int index_source(struct db *db)
+{
+	int rc = corr_candidates_index(db, a.source, NULL, tell_index, NULL);
+
+	if (rc >= 0)
+		rc = corr_candidates_index(db, NULL, a.source, tell_index,
+					   NULL);
+	if (rc < 0)
+		cli_error(cmd.name);
+	return rc < 0 ? rc : 0;
 }
 
 static void free_opts(const char **o)
@@ -190,6 +217,8 @@ int cmd_import(int argc, char **argv)
 			fputc('\n', stderr);
 		}
 	}
+	if (a.index && failed >= 0 && index_source(db) < 0)
+		failed = 1;
 	free_opts(iopts);
 	cli_list_free(&pos);
 	cli_list_free(&a.params);

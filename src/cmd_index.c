@@ -1,7 +1,5 @@
 /* perfcorr index: prepare (or list, or drop) the pair cache. */
 #include <stdio.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "db/db.h"
 #include "db/paircache.h"
@@ -40,14 +38,6 @@ static const struct cli_cmd cmd = {
 	.opts = opts, .min_args = 0, .max_args = 0,
 };
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void print_entry(void *arg, int64_t id, const char *label,
 			const char *created_at, int64_t bytes)
 {
@@ -56,46 +46,26 @@ static void print_entry(void *arg, int64_t id, const char *label,
 	       (double)bytes / 1e6);
 }
 
+static void tell(void *arg, const struct pidx *x, double seconds)
+{
+	(void)arg;
+	if (quiet_f)
+		return;
+	fprintf(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s\n",
+		x->model.source, x->model.version, x->ref.source,
+		x->ref.version, x->n, !x->built ? "already cached" :
+		x->cached ? "indexed" : "paired (not cached: read-only?)",
+		seconds);
+}
+
 static int index_all(struct db *db)
 {
-	struct corr_pair *p = NULL;
-	size_t n = 0, done = 0;
-	int rc;
+	int rc = corr_candidates_index(db, model_s, ref_s, tell, NULL);
 
-	if ((rc = corr_candidates(db, model_s, ref_s, &p, &n)) < 0)
-		return rc;
-	for (size_t i = 0; i < n; i++) {
-		struct corr_query q = CORR_QUERY_INIT;
-		struct pidx *x;
-		double t0 = now_s();
-
-		q.model = p[i].model;
-		q.ref = p[i].ref;
-		if (!quiet_f && isatty(2))
-			fprintf(stderr, "pairing %s vs %s ...\r", q.model, q.ref);
-		if ((rc = pidx_open(&x, db, &q, 0)) < 0) {
-			if (rc != PC_ENOTFOUND)
-				break;
-			rc = 0;		/* nothing pairs: nothing to cache */
-			continue;
-		}
-		if (!quiet_f && isatty(2))
-			fputs("\r\033[K", stderr);	/* the progress line */
-		if (!quiet_f)
-			fprintf(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s"
-				"\n", x->model.source, x->model.version,
-				x->ref.source, x->ref.version, x->n,
-				x->built ? (x->cached ? "indexed" : "paired "
-				"(not cached: read-only?)") : "already cached",
-				now_s() - t0);
-		done++;
-		pidx_free(x);
-	}
-	corr_candidates_free(p, n);
-	if (!rc && !done)
+	if (rc == 0)
 		rc = pc_error_set(PC_ENOTFOUND, "no model/reference pair "
 				  "matches anything");
-	return rc;
+	return rc < 0 ? rc : 0;
 }
 
 int cmd_index(int argc, char **argv)

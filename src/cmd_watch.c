@@ -7,15 +7,17 @@
 #include <time.h>
 
 #include "db/db.h"
+#include "src/candidates.h"
 #include "src/cli.h"
 #include "src/cmd.h"
 #include "src/error.h"
+#include "src/pairidx.h"
 #include "src/util.h"
 #include "src/watch.h"
 
 static struct {
 	double interval;
-	int once;
+	int once, index;
 } a;
 
 static volatile sig_atomic_t stop_flag;
@@ -26,12 +28,15 @@ static const struct cli_opt opts[] = {
 	  "over one interval" },
 	{ CLI_FLAG, "once", 0, &a.once, NULL, "scan twice (one interval "
 	  "apart), import what is complete, then exit" },
+	{ CLI_FLAG, "index", 0, &a.index, NULL, "after a scan that imported "
+	  "something, pair and cache every source pair (perfcorr index), so "
+	  "the TUI opens them at once" },
 	CLI_OPT_END
 };
 
 static const struct cli_cmd cmd = {
 	.name = "watch",
-	.usage = "[--interval S] [--once] DIR",
+	.usage = "[--interval S] [--once] [--index] DIR",
 	.summary = "Ingest a drop directory: each data file NAME with a "
 		   "manifest NAME.perfcorr.json is imported once both stop "
 		   "changing, then moved to DIR/imported/ (or DIR/failed/ with "
@@ -61,13 +66,28 @@ static void log_line(void *ctx, enum watch_event ev, const char *name,
 	};
 	char ts[32];
 
-	(void)ctx;
+	if (ev == WATCH_IMPORTED)
+		++*(long *)ctx;
 	util_now_iso(ts, sizeof(ts));
 	printf("%s %s ", ts, what[ev]);
 	util_fputs_safe(name, stdout);
 	fputs(": ", stdout);
 	util_fputs_safe(text, stdout);
 	putchar('\n');
+	fflush(stdout);
+}
+
+static void log_index(void *ctx, const struct pidx *x, double seconds)
+{
+	char ts[32];
+
+	(void)ctx;
+	if (!x->built)
+		return;
+	util_now_iso(ts, sizeof(ts));
+	printf("%s indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n", ts,
+	       x->model.source, x->model.version, x->ref.source,
+	       x->ref.version, x->n, seconds);
 	fflush(stdout);
 }
 
@@ -97,6 +117,7 @@ int cmd_watch(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	struct watch *w;
+	long imported = 0, indexed = 0;
 	int rc, ret = CLI_OK;
 
 	memset(&a, 0, sizeof(a));
@@ -112,7 +133,7 @@ int cmd_watch(int argc, char **argv)
 		cli_list_free(&pos);
 		return rc;
 	}
-	if (watch_new(&w, db, pos.items[0], log_line, NULL) < 0) {
+	if (watch_new(&w, db, pos.items[0], log_line, &imported) < 0) {
 		cli_error(cmd.name);
 		cli_list_free(&pos);
 		db_close(db);
@@ -128,6 +149,13 @@ int cmd_watch(int argc, char **argv)
 			cli_error(cmd.name);
 			ret = CLI_FAIL;
 			break;
+		}
+		/* a failed index is logged, not fatal: the data is in */
+		if (a.index && imported > indexed && !stop_flag) {
+			indexed = imported;
+			if (corr_candidates_index(db, NULL, NULL, log_index,
+						  NULL) < 0)
+				cli_error(cmd.name);
 		}
 		if (a.once && scans == 1)
 			break;

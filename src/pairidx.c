@@ -428,7 +428,8 @@ void pidx_free(struct pidx *x)
 	}
 	free(st->groups);
 	free(st->scatter);
-	free(st->scratch);
+	free(st->fl);
+	free(st->keep);
 	for (size_t i = 0; i < st->npool; i++)
 		free(st->pool[i]);
 	free(st->pool);

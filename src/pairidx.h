@@ -122,9 +122,10 @@ int pidx_groups(struct pidx *x, const char *key, const struct corrgroup **out);
 /* The scatter occupancy grid; borrowed. */
 const struct pidx_scatter *pidx_scatter(struct pidx *x);
 
-/* n, MAPE, bias and r of the points idx[0..n) by corr_summary's rules
- * (stats_basic: O(n), for a header that follows each keystroke). */
-int pidx_basic(struct pidx *x, const uint32_t *idx, size_t n,
+/* n, MAPE, bias and r of the points with mask[i] set (NULL = all) by
+ * corr_summary's rules (stats_basic: O(n) in index order, for a header
+ * that follows each keystroke). */
+int pidx_basic(struct pidx *x, const unsigned char *mask,
 	       struct stats_summary *out);
 
 /* Re-assign annotations (after another process wrote some). */

@@ -73,7 +73,7 @@ struct pidx_store {
 	struct group_cache *groups;
 	size_t ngroups;
 	struct pidx_scatter *scatter;
-	double *scratch;		/* pidx_basic's, 2 x n */
+	unsigned char *fl, *keep;	/* pidx_basic's: flags, selection */
 	char **pool;			/* strings of cached summaries */
 	size_t npool;
 };

@@ -556,55 +556,88 @@ int stats_compute(struct stats_summary *out, const double *model,
 	return rc;
 }
 
-int stats_basic(struct stats_summary *out, const double *model,
-		const double *ref, size_t n)
+/* v when mask is all ones, +0 when it is zero: a select without a
+ * branch (compilers keep a ?: on doubles as a branch when they like). */
+static inline double masked(double v, uint64_t mask)
+{
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof(b));
+	b &= mask;
+	memcpy(&v, &b, sizeof(v));
+	return v;
+}
+
+int stats_basic_keep(struct stats_summary *out, const double *model,
+		     const double *ref, size_t stride,
+		     const unsigned char *keep, size_t n)
 {
 	struct stats_summary s;
-	double se = 0, sa = 0, sm = 0, sr = 0, mx, my, sxx = 0, syy = 0,
-	       sxy = 0;
-	size_t nzero = 0, nneg = 0;
+	double se = 0, sa = 0, m0 = 0, r0 = 0, a = 0, b = 0, aa = 0, bb = 0,
+	       ab = 0, sxx, syy, sxy;
+	size_t k = 0, nzero = 0, nneg = 0, bad = 0, mvar = 0, rvar = 0;
 
 	memset(&s, 0, sizeof(s));
 	set_nan(&s);
-	s.n = (long)n;
-	if (n == 0 || !all_finite(model, ref, n)) {
-		set_why_all(&s, n == 0 ? WHY_EMPTY : WHY_NOTFINITE);
+	/* One pass of plain sums (a header figure, not a report's): the
+	 * moments about the first kept point (shifted data: no cancellation
+	 * when values sit far from zero). Which points are kept is data:
+	 * they are selected without a branch (a left-out point adds 0),
+	 * and the pass reads each value once: it is bound by memory. */
+	for (size_t i = 0; i < n; i++) {
+		double m = model[i * stride], r = ref[i * stride];
+		double e = (m - r) / r;		/* stats_err; r == 0 counted */
+		unsigned ok = !keep || keep[i];
+		uint64_t w = -(uint64_t)ok;
+		double dm, dr;
+
+		if (ok && k == 0) {	/* once: predictable */
+			m0 = m;
+			r0 = r;
+		}
+		dm = masked(m - m0, w);
+		dr = masked(r - r0, w);
+		k += ok;
+		bad += ok & !(isfinite(m) && isfinite(r));
+		mvar += ok & (m != m0);
+		rvar += ok & (r != r0);
+		nzero += ok & (r == 0);
+		nneg += ok & (r < 0);
+		se += masked(e, w);
+		sa += masked(fabs(e), w);
+		a += dm;
+		b += dr;
+		aa += dm * dm;
+		bb += dr * dr;
+		ab += dm * dr;
+	}
+	s.n = (long)k;
+	if (k == 0 || bad) {
+		set_why_all(&s, k == 0 ? WHY_EMPTY : WHY_NOTFINITE);
 		*out = s;
 		return 0;
-	}
-	/* plain sums, two passes: a header figure, not a report's */
-	for (size_t i = 0; i < n; i++) {
-		double e = stats_err(model[i], ref[i]);
-
-		nzero += ref[i] == 0;
-		nneg += ref[i] < 0;
-		se += e;
-		sa += fabs(e);
-		sm += model[i];
-		sr += ref[i];
 	}
 	if (nzero) {
 		s.why[SF_MAPE] = s.why[SF_BIAS] = WHY_REFZERO;
 	} else {
-		s.bias = se / (double)n;
-		s.mape = nneg ? NAN : sa / (double)n;
+		s.bias = se / (double)k;
+		s.mape = nneg ? NAN : sa / (double)k;
 		if (nneg)
 			s.why[SF_MAPE] = WHY_REFNONPOS;
 	}
-	mx = sm / (double)n;
-	my = sr / (double)n;
-	for (size_t i = 0; i < n; i++) {
-		double dx = model[i] - mx, dy = ref[i] - my;
-
-		sxx += dx * dx;
-		syy += dy * dy;
-		sxy += dx * dy;
-	}
-	if (n < 3 || is_constant(model, n) || is_constant(ref, n) ||
-	    !(sxx > 0) || !(syy > 0))
-		s.why[SF_PEARSON] = n < 3 ? WHY_FEW : WHY_CONST;
+	sxx = aa - a * a / (double)k;
+	syy = bb - b * b / (double)k;
+	sxy = ab - a * b / (double)k;
+	if (k < 3 || !mvar || !rvar || !(sxx > 0) || !(syy > 0))
+		s.why[SF_PEARSON] = k < 3 ? WHY_FEW : WHY_CONST;
 	else
 		s.pearson = fmax(-1.0, fmin(1.0, sxy / sqrt(sxx * syy)));
 	*out = s;
 	return 0;
+}
+
+int stats_basic(struct stats_summary *out, const double *model,
+		const double *ref, size_t n)
+{
+	return stats_basic_keep(out, model, ref, 1, NULL, n);
 }

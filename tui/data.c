@@ -8,10 +8,9 @@
 
 #include "db/annot.h"
 #include "db/db.h"
-#include "db/query.h"
 #include "src/correlate.h"
-#include "src/pairidx.h"
 #include "src/candidates.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/policy.h"
 #include "src/util.h"
@@ -47,10 +46,9 @@ unsigned data_category_code(const char *name)
 int data_open(struct tui_data *d, struct db *db, const char *model,
 	      const char *ref, const char *policy_path)
 {
-	int rc;
-
-	void (*note)(void *, const char *) = d->note;
+	void (*note)(void *, const char *) = d->note;	/* set by the caller */
 	void *note_arg = d->note_arg;
+	int rc;
 
 	memset(d, 0, sizeof(*d));
 	d->note = note;

@@ -37,7 +37,8 @@ struct tui_data {
 	double warn, fail;		/* default severity limits on |err| */
 	struct policy *policy;		/* per-point limits, or NULL */
 	/* told before a pairing that is not cached yet (seconds a million
-	 * pairs), so the user knows why they wait; may be NULL */
+	 * pairs), so the user knows why they wait; may be NULL; set before
+	 * data_open, which keeps them */
 	void (*note)(void *arg, const char *msg);
 	void *note_arg;
 };

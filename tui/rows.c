@@ -298,16 +298,34 @@ static inline int term_match(struct filter_term *t, const struct rows_src *src,
 	return 0;
 }
 
-/* The memo of part k for id, filled on first use: 2 yes, 1 no. */
-static inline unsigned char memo_at(struct filter_term *t,
-				    const struct rows_src *src, int k, int np,
-				    int32_t id)
+/* Fill part k's memo for every id up front (one test per distinct
+ * name, then the pass is table lookups): 0 when the ids are too many. */
+static int full_memo(struct filter_term *t, const struct rows_src *src,
+		     int k, int np)
 {
 	struct memo *m = &t->memo[k];
+	int64_t max = src->max_id[k];
 
-	if (m->v && id >= 0 && (size_t)id < m->len && m->v[id])
-		return m->v[id];
-	return memo_test(t, k, id, src->max_id[k], nm(src, np, id)) ? 2 : 1;
+	if (max < 0 || max > MEMO_MAX_ID)
+		return 0;
+	if (!m->v) {
+		m->len = (size_t)max + 1;
+		m->v = xcalloc(m->len, 1);
+	}
+	for (int64_t id = 0; id <= max; id++)
+		if (!m->v[id])
+			m->v[id] = str_test(t, nm(src, np, id)) ? 2 : 1;
+	return 1;
+}
+
+/* A filled memo's answer (1 no, 2 yes). Ids outside it do not occur
+ * (max_id is the largest id in the keys); they would count as no. */
+static inline unsigned memo_of(const struct filter_term *t, int k,
+			       int32_t id)
+{
+	const struct memo *m = &t->memo[k];
+
+	return (uint32_t)id < m->len ? m->v[id] : 1;
 }
 
 #define NUM_PASS(expr)							\
@@ -347,32 +365,41 @@ static void term_pass(struct filter_term *t, const struct rows_src *src,
 		NUM_PASS(v[i].ref);
 		return;
 	case FF_TEXT:
-		for (i = 0; i < n; i++)
-			mask[i] &= memo_at(t, src, 0, 0, k[i].w) == 2 ||
-				   memo_at(t, src, 1, 1, k[i].o) == 2 ||
-				   memo_at(t, src, 2, 2, k[i].m) == 2;
+		if (!full_memo(t, src, 0, 0) || !full_memo(t, src, 1, 1) ||
+		    !full_memo(t, src, 2, 2))
+			break;
+		for (i = 0; i < n; i++)	/* 1 no, 2 yes: any 2 matches */
+			mask[i] &= (unsigned char)(((memo_of(t, 0, k[i].w) |
+						     memo_of(t, 1, k[i].o) |
+						     memo_of(t, 2, k[i].m)) >> 1) &
+						   1);
 		return;
 	case FF_WORKLOAD:
+		if (!full_memo(t, src, 0, 0))
+			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= memo_at(t, src, 0, 0, k[i].w) == 2;
+			mask[i] &= (unsigned char)(memo_of(t, 0, k[i].w) >> 1);
 		return;
 	case FF_OP:
-		for (i = 0; i < n; i++)
-			mask[i] &= memo_at(t, src, 1, 1, k[i].o) == 2;
-		return;
 	case FF_CLASS:
+		if (!full_memo(t, src, 1, t->field == FF_OP ? 1 : 3))
+			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= memo_at(t, src, 1, 3, k[i].o) == 2;
+			mask[i] &= (unsigned char)(memo_of(t, 1, k[i].o) >> 1);
 		return;
 	case FF_METRIC:
+		if (!full_memo(t, src, 2, 2))
+			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= memo_at(t, src, 2, 2, k[i].m) == 2;
+			mask[i] &= (unsigned char)(memo_of(t, 2, k[i].m) >> 1);
 		return;
 	default:
-		for (i = 0; i < n; i++)
-			mask[i] &= (unsigned char)term_match(t, src, i);
-		return;
+		break;
 	}
+	/* status, category, flags; and names whose ids are too many to
+	 * memoise in full */
+	for (i = 0; i < n; i++)
+		mask[i] &= (unsigned char)term_match(t, src, i);
 }
 
 size_t filter_select(struct filter *f, const struct rows_src *src,

@@ -66,7 +66,8 @@ struct filter {
 	struct filter_term *terms;
 	size_t n;
 	char *text;		/* the source text */
-	unsigned char *mask;	/* filter_select's scratch */
+	unsigned char *mask;	/* after filter_select: mask[i] = 1 when
+				   point i passes (index order) */
 	size_t mask_len;
 };
 

@@ -6,8 +6,6 @@
  */
 #include "tui/tui.h"
 
-#include "src/pairidx.h"
-
 #include <curses.h>
 #include <limits.h>
 #include <stdio.h>
@@ -18,6 +16,7 @@
 #include <wchar.h>
 
 #include "src/correlate.h"
+#include "src/pairidx.h"
 #include "src/error.h"
 #include "src/util.h"
 #include "tui/draw.h"

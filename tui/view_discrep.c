@@ -83,9 +83,9 @@ static void filtered_summary(struct view *v)
 		d->have_fsum = 1;
 		return;
 	}
-	d->have_fsum = d->filter.n > 0 &&
-		       pidx_basic(v->tui->data.ix, d->rows.idx, d->rows.n,
-				  &d->fsum) == 0;
+	/* the filter's mask from the last pass: the points in the rows */
+	d->have_fsum = d->filter.n > 0 && d->filter.mask &&
+		       pidx_basic(v->tui->data.ix, d->filter.mask, &d->fsum) == 0;
 }
 
 static int discrep_open(struct view *v)
@@ -212,10 +212,16 @@ static void filter_changed(struct tui *t, const char *text, void *arg)
 		return;
 	}
 	status_clear();
+	/* keep the pass's scratch: a new one would fault its pages in */
+	f.mask = d->filter.mask;
+	f.mask_len = d->filter.mask_len;
+	d->filter.mask = NULL;
 	filter_release(&d->filter);
 	d->filter = f;
 	rows_apply(&d->rows, &d->filter);
-	filtered_summary(l->v);
+	/* the statistics wait for Enter: typing costs one pass, Enter the
+	 * other (each well under a keystroke's budget at 1M rows) */
+	d->have_fsum = 0;
 	l->v->nrows = d->rows.n;
 	l->v->cursor = l->v->top = 0;
 }
@@ -355,7 +361,6 @@ static int discrep_handle(struct view *v, int action)
 		return filter_prompt(v);
 	case ACT_FILTER_CLEAR:
 		filter_changed(v->tui, "", &(struct live){ v, NULL });
-		filtered_summary(v);
 		status_report("filter cleared");
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_SEARCH:

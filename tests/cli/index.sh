@@ -52,6 +52,17 @@ expect_eq "$(cached)" "0" "cleared"
 expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM pair_cache_parts')" \
 	"0" "parts go with their entries"
 
+# import --index caches the new run's pairings (either side) at once
+run pc import --index --source archsim --kind perfsim --version 2.3.0 \
+	"$F/archsim_v1.csv"
+expect_rc 0 "import --index"
+expect_in "indexed archsim@2.3.0 vs h100-lab@2026.11: 8 pairs" "$err" \
+	"the new version against silicon"
+expect_in "indexed archsim@2.3.0 vs t100-rtl@r42" "$err" "and against rtl"
+expect_not_in "roofline@1.0 vs h100-lab" "$err" "other sources' pairs alone"
+run pc index -m archsim -r h100-lab
+expect_in "8 pairs, already cached" "$err" "the TUI's pair is ready"
+
 run pc index --model nosuch
 expect_rc 1 "nothing pairs"
 expect_in "no model/reference pair matches anything" "$err" "says why"

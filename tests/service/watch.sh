@@ -106,4 +106,16 @@ expect_eq "$(q "SELECT count(*) FROM runs WHERE file_name = 'huge.csv'")" 1 "hug
 expect_eq "$(q "SELECT count(*) FROM results r JOIN runs u ON u.id = r.run_id WHERE u.file_name = 'huge.csv'")" 40000 "all rows"
 [ -f "$D/imported/huge.csv" ] && ok || fail "huge.csv not moved"
 [ -z "$(ls "$D" | grep -v -e '^imported$' -e '^failed$' -e '^nomanifest.json$')" ] && ok || fail "leftovers in the drop dir: $(ls "$D")"
+
+# --- --index: after a scan that imported, the pairings are cached -------
+D2=$T/drop2
+mkdir -p "$D2"
+deliver "$D2" hw.csv "$FIXTURES/tui/silicon.csv" '{"source": "hw", "kind": "silicon", "version": "1"}'
+deliver "$D2" sim.csv "$FIXTURES/tui/archsim.csv" '{"source": "sim", "kind": "perfsim", "version": "2"}'
+run pc watch --once --index --interval 0.1 "$D2"
+expect_rc 0 "watch --index"
+expect_in "indexed sim@2 vs hw@1: 12 pairs" "$out" "the new pairing is indexed"
+expect_eq "$(q "SELECT count(*) FROM pair_cache WHERE label = 'sim@2 vs hw@1'")" 1 "and cached"
+run pc watch --once --index --interval 0.1 "$D2"
+expect_not_in "indexed" "$out" "nothing imported: nothing re-indexed"
 finish

@@ -647,8 +647,9 @@ static int keep_in(const struct corr_point *p, void *arg)
 	return keep_mask[p - ((const struct corr_set *)arg)->points];
 }
 
-/* pidx_basic over idx: stats_basic over the same points picked by hand
- * (bit-equal), and corr_summary over them (to 1e-12). */
+/* pidx_basic over the points idx lists (as a mask): stats_basic over the
+ * same points picked by hand in index order (bit-equal), and
+ * corr_summary over them (to 1e-12). */
 static void check_basic(struct pidx *x, const struct corr_set *s,
 			const uint32_t *idx, size_t n, const char *what)
 {
@@ -659,19 +660,19 @@ static void check_basic(struct pidx *x, const struct corr_set *s,
 	long noisy = 0, sol = 0;
 	size_t k = 0;
 
-	for (size_t j = 0; j < n; j++) {
-		unsigned f = x->keys[idx[j]].flags;
-
+	for (size_t j = 0; j < n; j++)
 		in[idx[j]] = 1;
-		if (f & CORR_INVALID)
+	for (size_t i = 0; i < x->n; i++) {
+		unsigned f = x->keys[i].flags;
+
+		if (!in[i] || (f & CORR_INVALID))
 			continue;
 		sol += (f & CORR_SOL_VIOLATION) != 0;
 		noisy += (f & CORR_NOISY_REF) != 0;
 		if (!(f & CORR_NOISY_REF))
-			m[k] = x->vals[idx[j]].model,
-			r[k++] = x->vals[idx[j]].ref;
+			m[k] = x->vals[i].model, r[k++] = x->vals[i].ref;
 	}
-	CHECK_INT(pidx_basic(x, idx, n, &got), 0);
+	CHECK_INT(pidx_basic(x, in, &got), 0);
 	CHECK_INT(stats_basic(&exp, m, r, k), 0);
 	if (got.n != exp.n || got.excluded_noisy != noisy ||
 	    got.sol_violations != sol || DIFF(got, exp, mape) ||
