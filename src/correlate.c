@@ -546,19 +546,22 @@ void corr_set_free(struct corr_set *s)
 	free(s);
 }
 
-int corr_summary(struct stats_summary *out, const struct corr_set *s,
-		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
-		 int skip_waived)
+/* The points idx[0..n) of s (idx NULL: the first n), or those keep
+ * selects: corr_summary's rules in one place. */
+static int summary_of(struct stats_summary *out, const struct corr_set *s,
+		      const size_t *idx, size_t n,
+		      int (*keep)(const struct corr_point *p, void *arg),
+		      void *arg, int skip_waived)
 {
-	double *m = xmalloc((s->n + 1) * sizeof(*m));
-	double *r = xmalloc((s->n + 1) * sizeof(*r));
-	double *sd = xmalloc((s->n + 1) * sizeof(*sd));
+	double *m = xmalloc((n + 1) * sizeof(*m));
+	double *r = xmalloc((n + 1) * sizeof(*r));
+	double *sd = xmalloc((n + 1) * sizeof(*sd));
 	long noisy = 0, sol = 0;
-	size_t n = 0;
+	size_t k = 0;
 	int rc;
 
-	for (size_t i = 0; i < s->n; i++) {
-		const struct corr_point *p = &s->points[i];
+	for (size_t j = 0; j < n; j++) {
+		const struct corr_point *p = &s->points[idx ? idx[j] : j];
 
 		if ((keep && !keep(p, arg)) || (p->flags & CORR_INVALID))
 			continue;
@@ -569,11 +572,11 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		}
 		if (skip_waived && (p->flags & CORR_WAIVED))
 			continue;
-		m[n] = p->model;
-		r[n] = p->ref;
-		sd[n++] = p->ref_sd;
+		m[k] = p->model;
+		r[k] = p->ref;
+		sd[k++] = p->ref_sd;
 	}
-	rc = stats_compute(out, m, r, sd, n);
+	rc = stats_compute(out, m, r, sd, k);
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;
@@ -582,6 +585,19 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 	free(r);
 	free(sd);
 	return rc;
+}
+
+int corr_summary(struct stats_summary *out, const struct corr_set *s,
+		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
+		 int skip_waived)
+{
+	return summary_of(out, s, NULL, s->n, keep, arg, skip_waived);
+}
+
+int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
+		     const size_t *idx, size_t n, int skip_waived)
+{
+	return summary_of(out, s, idx, n, NULL, NULL, skip_waived);
 }
 
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,

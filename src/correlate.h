@@ -92,6 +92,10 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
 		 int skip_waived);
 
+/* The same over the points s->points[idx[0..n)] (a group), no copy. */
+int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
+		     const size_t *idx, size_t n, int skip_waived);
+
 /* Group keys: "op", "op_class", "metric", "workload" or "param.NAME".
  * Fills key (caller's buffer) with the point's value of that key. */
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,

@@ -17,6 +17,20 @@ static int key_cmp(const void *a, const void *b)
 		      sort_keys[*(const size_t *)b]);
 }
 
+/* The id a single key's value follows (so it is found once per id), or
+ * -1: op and op_class by op, metric by metric, workload and param.X by
+ * workload. */
+static int64_t key_id(const struct corr_point *p, const char *by)
+{
+	if (!strcmp(by, "op") || !strcmp(by, "op_class"))
+		return p->op_id;
+	if (!strcmp(by, "metric"))
+		return p->metric_id;
+	if (!strcmp(by, "workload") || !strncmp(by, "param.", 6))
+		return p->workload_id;
+	return -1;
+}
+
 /* Composite key of each point; gi[i] = its group in first-seen order. */
 static int assign(const struct corr_set *s, const char *const *by,
 		  size_t nby, size_t *gi, char ***keys, size_t *ng)
@@ -24,13 +38,34 @@ static int assign(const struct corr_set *s, const char *const *by,
 	struct strbuf sb = STRBUF_INIT;
 	struct hmap map;
 	char val[512];
+	int64_t max = -1, *memo = NULL;
 	int rc = 0;
 
+	/* one key whose value follows an id: memoise the group per id */
+	for (size_t i = 0; nby == 1 && i < s->n; i++) {
+		int64_t id = key_id(&s->points[i], by[0]);
+
+		if (id < 0 || id > (int64_t)(4 * s->n + 1024)) {
+			max = -1;
+			break;
+		}
+		max = id > max ? id : max;
+	}
+	if (max >= 0) {
+		memo = xmalloc((size_t)(max + 1) * sizeof(*memo));
+		for (int64_t id = 0; id <= max; id++)
+			memo[id] = -1;
+	}
 	hmap_init(&map);
 	*keys = NULL;
 	*ng = 0;
 	for (size_t i = 0; i < s->n && !rc; i++) {
-		int64_t g;
+		int64_t g, id = memo ? key_id(&s->points[i], by[0]) : -1;
+
+		if (memo && memo[id] >= 0) {
+			gi[i] = (size_t)memo[id];
+			continue;
+		}
 
 		strbuf_reset(&sb);
 		for (size_t k = 0; k < nby && !rc; k++) {
@@ -50,7 +85,10 @@ static int assign(const struct corr_set *s, const char *const *by,
 			hmap_put(&map, strbuf_str(&sb), g);
 		}
 		gi[i] = (size_t)g;
+		if (memo)
+			memo[id] = g;
 	}
+	free(memo);
 	hmap_release(&map);
 	strbuf_release(&sb);
 	return rc;
@@ -72,8 +110,7 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 {
 	struct corrgroup g = { 0, nby, NULL, NULL, NULL };
 	size_t *gi = xmalloc((s->n + 1) * sizeof(*gi)), ng = 0;
-	size_t *order = NULL, *rank = NULL, *start = NULL;
-	struct corr_point *sorted = NULL;
+	size_t *order = NULL, *rank = NULL, *start = NULL, *sorted = NULL;
 	char **keys = NULL;
 	int rc = nby ? assign(s, by, nby, gi, &keys, &ng) : 0;
 
@@ -94,21 +131,19 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 		start[rank[gi[i]] + 1]++;
 	for (size_t i = 0; i < ng; i++)
 		start[i + 1] += start[i];
+	/* indices, not copies of the points (160 bytes each) */
 	sorted = xmalloc((s->n + 1) * sizeof(*sorted));
 	for (size_t i = 0; i < s->n; i++)
-		sorted[start[rank[gi[i]]]++] = s->points[i];
+		sorted[start[rank[gi[i]]]++] = i;
 	g.n = ng;
 	g.values = xcalloc(ng * nby + 1, sizeof(*g.values));
 	g.size = xcalloc(ng + 1, sizeof(*g.size));
 	g.stats = xcalloc(ng + 1, sizeof(*g.stats));
 	for (size_t r = 0, off = 0; r < ng && !rc; r++) {
-		struct corr_set view = *s;
-
 		g.size[r] = start[r] - off;
-		view.points = sorted + off;
-		view.n = g.size[r];
 		split_values(&g, r, keys[order[r]]);
-		rc = corr_summary(&g.stats[r], &view, NULL, NULL, skip_waived);
+		rc = corr_summary_idx(&g.stats[r], s, sorted + off, g.size[r],
+				      skip_waived);
 		off = start[r];
 	}
 done:
