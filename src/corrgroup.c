@@ -20,15 +20,23 @@ static int key_cmp(const void *a, const void *b)
 /* The id a single key's value follows (so it is found once per id), or
  * -1: op and op_class by op, metric by metric, workload and param.X by
  * workload. */
-static int64_t key_id(const struct corr_point *p, const char *by)
+enum key_by { BY_OTHER, BY_OP, BY_METRIC, BY_WORKLOAD };
+
+static enum key_by key_by(const char *by)
 {
 	if (!strcmp(by, "op") || !strcmp(by, "op_class"))
-		return p->op_id;
+		return BY_OP;
 	if (!strcmp(by, "metric"))
-		return p->metric_id;
+		return BY_METRIC;
 	if (!strcmp(by, "workload") || !strncmp(by, "param.", 6))
-		return p->workload_id;
-	return -1;
+		return BY_WORKLOAD;
+	return BY_OTHER;
+}
+
+static int64_t key_id(const struct corr_point *p, enum key_by by)
+{
+	return by == BY_OP ? p->op_id : by == BY_METRIC ? p->metric_id :
+	       by == BY_WORKLOAD ? p->workload_id : -1;
 }
 
 /* Composite key of each point; gi[i] = its group in first-seen order. */
@@ -39,11 +47,12 @@ static int assign(const struct corr_set *s, const char *const *by,
 	struct hmap map;
 	char val[512];
 	int64_t max = -1, *memo = NULL;
+	enum key_by kb = nby == 1 ? key_by(by[0]) : BY_OTHER;
 	int rc = 0;
 
 	/* one key whose value follows an id: memoise the group per id */
-	for (size_t i = 0; nby == 1 && i < s->n; i++) {
-		int64_t id = key_id(&s->points[i], by[0]);
+	for (size_t i = 0; kb != BY_OTHER && i < s->n; i++) {
+		int64_t id = key_id(&s->points[i], kb);
 
 		if (id < 0 || id > (int64_t)(4 * s->n + 1024)) {
 			max = -1;
@@ -60,7 +69,7 @@ static int assign(const struct corr_set *s, const char *const *by,
 	*keys = NULL;
 	*ng = 0;
 	for (size_t i = 0; i < s->n && !rc; i++) {
-		int64_t g, id = memo ? key_id(&s->points[i], by[0]) : -1;
+		int64_t g, id = memo ? key_id(&s->points[i], kb) : -1;
 
 		if (memo && memo[id] >= 0) {
 			gi[i] = (size_t)memo[id];
