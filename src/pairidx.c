@@ -18,6 +18,9 @@
 #include "src/sha256.h"
 #include "src/util.h"
 
+/* attach/build: only the summary (pidx_summary), beyond enum pidx_flags */
+#define SUMMARY_ONLY (1u << 8)
+
 /* A part from this open's memory or the cache; caller frees. */
 int pidx_get_part(struct pidx *x, const char *name, void **data,
 		    size_t *len)
@@ -74,7 +77,8 @@ static void side_key(struct strbuf *sb, const struct db_side *s)
 /* The cache key: everything the pairing depends on. Runs are immutable
  * once imported and a deleted run clears the cache (see paircache.h). */
 static void cache_key(char hex[65], const struct corr_query *q,
-		      const struct db_side *ms, const struct db_side *rs)
+		      const struct db_side *ms, const struct db_side *rs,
+		      int summary_only)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct sha256 h;
@@ -90,8 +94,8 @@ static void cache_key(char hex[65], const struct corr_query *q,
 		    q->workload_glob ? q->workload_glob : "\x01");
 	for (const char *const *w = q->where; w && *w; w++)
 		strbuf_addf(&sb, "|%s", *w);
-	strbuf_addf(&sb, "|%lld:%lld", (long long)q->only[0],
-		    (long long)q->only[1]);
+	strbuf_addf(&sb, "|%lld:%lld%s", (long long)q->only[0],
+		    (long long)q->only[1], summary_only ? "|summary" : "");
 	sha256_init(&h);
 	sha256_update(&h, sb.buf, sb.len);
 	sha256_final_hex(&h, hex);
@@ -255,10 +259,11 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 
 	if ((rc = corr_load(&set, db, q)) < 0)
 		return rc;
-	rc = pidx_build(set, &x->st->mem);
-	snprintf(label, sizeof(label), "%s@%s vs %s@%s", set->model.source,
+	rc = pidx_build(set, !(flags & SUMMARY_ONLY), &x->st->mem);
+	snprintf(label, sizeof(label), "%s@%s vs %s@%s%s", set->model.source,
 		 set->model.version ? set->model.version : "",
-		 set->ref.source, set->ref.version ? set->ref.version : "");
+		 set->ref.source, set->ref.version ? set->ref.version : "",
+		 flags & SUMMARY_ONLY ? " (summary)" : "");
 	corr_set_free(set);
 	if (rc < 0)
 		return rc;
@@ -307,8 +312,13 @@ static int attach(struct pidx *x, struct db *db, const struct corr_query *q,
 	if ((rc = open_sides(db, q, &ms, &rs)) == 0) {
 		set_side(&x->model, &ms);
 		set_side(&x->ref, &rs);
-		cache_key(key, q, &ms, &rs);
+		cache_key(key, q, &ms, &rs, 0);
 		rc = db_pcache_find(db, key, &x->st->cache_id);
+		/* a summary is also in a summary-only entry */
+		if (rc == 0 && !x->st->cache_id && (flags & SUMMARY_ONLY)) {
+			cache_key(key, q, &ms, &rs, 1);
+			rc = db_pcache_find(db, key, &x->st->cache_id);
+		}
 		x->cached = x->st->cache_id != 0;
 	}
 	db_side_release(&ms);
@@ -359,7 +369,7 @@ int pidx_cached(struct db *db, const struct corr_query *q)
 	int64_t id = 0;
 
 	if (open_sides(db, q, &ms, &rs) == 0) {
-		cache_key(key, q, &ms, &rs);
+		cache_key(key, q, &ms, &rs, 0);
 		if (db_pcache_find(db, key, &id) < 0)
 			id = 0;
 	}
@@ -373,7 +383,9 @@ int pidx_summary(struct db *db, const struct corr_query *q,
 		 struct stats_summary *out)
 {
 	struct pidx *x = new_pidx(db);
-	int rc = attach(x, db, q, 0);
+	/* the full index when it is cached; else pair and keep only the
+	 * summary (a trend over ten versions must not store ten indexes) */
+	int rc = attach(x, db, q, SUMMARY_ONLY);
 
 	if (rc == 0) {
 		*out = x->sum;

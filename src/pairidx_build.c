@@ -321,7 +321,7 @@ static void build_scatter(const struct corr_set *s, struct pidx_parts *out)
 	pidx_parts_add(out, "scatter", g, sizeof(*g));
 }
 
-int pidx_build(const struct corr_set *s, struct pidx_parts *out)
+int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 {
 	struct pidx_meta *m = xcalloc(1, sizeof(*m));
 	struct strbuf sb = STRBUF_INIT;
@@ -353,6 +353,8 @@ int pidx_build(const struct corr_set *s, struct pidx_parts *out)
 	free(m);
 	pidx_parts_add(out, "meta", detach(&sb, &len), 0);
 	out->v[out->n - 1].len = len;
+	if (!full)
+		return 0;
 	build_points(s, out);
 	build_orders(s, ((const struct pidx_meta *)out->v[0].data)->max_id,
 		     out);

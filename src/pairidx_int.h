@@ -5,7 +5,8 @@
  * (host byte order; the cache key includes PIDX_FORMAT and the struct
  * sizes, so a layout change simply misses the cache).
  *
- *   meta          struct pidx_meta, then the summary (see pidx_put_sum)
+ *   meta          struct pidx_meta, then the summary (see pidx_put_sum);
+ *                 a summary-only entry (pidx_summary) has just this
  *   keys          n x struct pidx_key, |err| descending (CORR_WAIVED off)
  *   vals          n x struct pidx_val
  *   cold.K        points K*PIDX_CHUNK.. as struct pidx_cold
@@ -88,8 +89,8 @@ int pidx_load_part(struct pidx *x, const char *name, void **data,
 int pidx_read_array(struct pidx *x, const char *name, void **out,
 		    size_t size);
 
-/* Every part of set s (sorted by the core). */
-int pidx_build(const struct corr_set *s, struct pidx_parts *out);
+/* Every part of set s (sorted by the core); only "meta" unless full. */
+int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out);
 void pidx_parts_release(struct pidx_parts *p);
 /* Take ownership of data as part name. */
 void pidx_parts_add(struct pidx_parts *p, const char *name, void *data,

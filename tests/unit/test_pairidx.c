@@ -730,6 +730,42 @@ TEST(basic_subsets)
 	}
 }
 
-TEST_MAIN(CASE(cold_warm_vs_core), CASE(invalidation),
+/* pidx_summary (the Trend view's per-version read): uncached, it stores
+ * a summary-only entry, not a whole index; a full entry serves it too. */
+TEST(summary_only)
+{
+	int64_t runs[5];
+	struct db *db = new_db("sum.db", runs);
+	struct corr_query q = QUERY("archsim", "h100-lab");
+	struct stats_summary sum, ps;
+	struct corr_set *s = NULL;
+	struct pidx *x = NULL;
+
+	CHECK_INT(corr_load(&s, db, &q), 0);
+	CHECK_INT(corr_summary(&sum, s, NULL, NULL, 0), 0);
+	CHECK_INT(pidx_summary(db, &q, &ps), 0);
+	check_sum(&ps, &sum, "summary, first");
+	CHECK_INT(count(db, "pair_cache"), 1);
+	CHECK_INT(count(db, "pair_cache_parts"), 1);	/* meta only */
+	CHECK_INT(count(db, "pair_cache WHERE label LIKE '% (summary)'"), 1);
+	CHECK_INT(pidx_summary(db, &q, &ps), 0);	/* read back */
+	check_sum(&ps, &sum, "summary, cached");
+	CHECK_INT(count(db, "pair_cache"), 1);
+	/* the TUI's open is not fooled by the summary-only entry */
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 1 && x->cached == 1);
+		check_index(x, s, "full after summary");
+		pidx_free(x);
+	}
+	CHECK_INT(count(db, "pair_cache"), 2);
+	CHECK_INT(pidx_summary(db, &q, &ps), 0);
+	check_sum(&ps, &sum, "summary from the full entry");
+	CHECK_INT(count(db, "pair_cache"), 2);
+	corr_set_free(s);
+	db_close(db);
+}
+
+TEST_MAIN(CASE(cold_warm_vs_core), CASE(invalidation), CASE(summary_only),
 	  CASE(no_write_and_readonly), CASE(annotations),
 	  CASE(stats_basic_vs_compute), CASE(basic_subsets))
