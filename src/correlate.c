@@ -529,18 +529,21 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	return rc;
 }
 
+void corr_side_release(struct corr_side *side)
+{
+	free(side->source);
+	free(side->kind);
+	free(side->version);
+	free(side->runs);
+	memset(side, 0, sizeof(*side));
+}
+
 void corr_set_free(struct corr_set *s)
 {
 	if (!s)
 		return;
-	free(s->model.source);
-	free(s->model.kind);
-	free(s->model.version);
-	free(s->model.runs);
-	free(s->ref.source);
-	free(s->ref.kind);
-	free(s->ref.version);
-	free(s->ref.runs);
+	corr_side_release(&s->model);
+	corr_side_release(&s->ref);
 	free(s->points);
 	store_free(s->store);
 	free(s);

@@ -84,6 +84,8 @@ struct corr_set {
  * PC_EINVALID naming the run. */
 int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q);
 void corr_set_free(struct corr_set *s);
+/* Free what a side holds (the struct itself is the caller's). */
+void corr_side_release(struct corr_side *side);
 
 /* Statistics over the points of s selected by keep (NULL = all), leaving
  * out noisy, invalid and (when skip_waived) waived points; fills

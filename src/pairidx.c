@@ -404,14 +404,8 @@ void pidx_free(struct pidx *x)
 	if (!x)
 		return;
 	st = x->st;
-	free(x->model.source);
-	free(x->model.kind);
-	free(x->model.version);
-	free(x->model.runs);
-	free(x->ref.source);
-	free(x->ref.kind);
-	free(x->ref.version);
-	free(x->ref.runs);
+	corr_side_release(&x->model);
+	corr_side_release(&x->ref);
 	free(x->keys);
 	free(x->vals);
 	free(x->status);
