@@ -20,6 +20,11 @@
 
 /* attach/build: only the summary (pidx_summary), beyond enum pidx_flags */
 #define SUMMARY_ONLY (1u << 8)
+/* attach: ignore the cache entry (it was damaged); build replaces it */
+#define REBUILD (1u << 9)
+
+static int open_parts(struct pidx *x, struct db *db,
+		      const struct corr_query *q, unsigned flags);
 
 /* A part from this open's memory or the cache; caller frees. */
 int pidx_get_part(struct pidx *x, const char *name, void **data,
@@ -138,13 +143,13 @@ static int read_meta(struct pidx *x)
 	end = p + len;
 	if (len < sizeof(m)) {
 		free(data);
-		return pc_error_set(PC_EINVALID, "pair cache: short meta");
+		return pc_error_set(PC_EINVALID, "pair cache: short meta" PIDX_DAMAGED);
 	}
 	memcpy(&m, p, sizeof(m));
 	p += sizeof(m);
 	if (pidx_get_sum(&p, end, &x->sum, &x->st->pool, &x->st->npool)) {
 		free(data);
-		return pc_error_set(PC_EINVALID, "pair cache: bad summary");
+		return pc_error_set(PC_EINVALID, "pair cache: bad summary" PIDX_DAMAGED);
 	}
 	free(data);
 	x->n = (size_t)m.n;
@@ -165,9 +170,24 @@ int pidx_read_array(struct pidx *x, const char *name, void **out,
 		free(*out);
 		*out = NULL;
 		return pc_error_set(PC_EINVALID, "pair cache: part '%s' has "
-				    "%zu bytes, expected %zu", name, len,
+				    "%zu bytes, expected %zu" PIDX_DAMAGED, name, len,
 				    x->n * size);
 	}
+	return rc;
+}
+
+int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out)
+{
+	int rc = pidx_read_array(x, name, (void **)out, sizeof(**out));
+
+	/* every entry indexes the points: a damaged one is an error */
+	for (size_t i = 0; rc == 0 && i < x->n; i++)
+		if ((*out)[i] >= x->n) {
+			free(*out);
+			*out = NULL;
+			rc = pc_error_set(PC_EINVALID, "pair cache: part '%s' "
+					  "is damaged" PIDX_DAMAGED, name);
+		}
 	return rc;
 }
 
@@ -190,40 +210,54 @@ static int read_group_keys(struct pidx *x)
 	return 0;
 }
 
+/* The names of the ids the pairing uses, from the index (no dictionary
+ * reads: a million workload keys would cost the first screen 0.5 s). */
 static int load_names(struct pidx *x)
 {
 	struct pidx_store *st = x->st;
-	int rc = 0;
+	char pname[16];
+	size_t len;
+	int rc;
 
-	for (int d = 0; d < 3 && !rc; d++) {
-		rc = db_pairs_names(st->db, (enum db_dict)d, &st->dict[d],
-				    &st->ndict[d]);
-		if (rc)
-			break;
-		st->name[d] = xcalloc((size_t)x->max_id[d] + 2,
-				      sizeof(*st->name[d]));
-		if (d == DB_DICT_OPS)
-			st->op_class = xcalloc((size_t)x->max_id[d] + 2,
-					       sizeof(*st->op_class));
-		for (size_t i = 0; i < st->ndict[d]; i++) {
-			int64_t id = st->dict[d][i].id;
+	for (int d = 0; d < 4; d++) {
+		uint64_t count;
 
-			if (id < 0 || id > x->max_id[d])
-				continue;
-			st->name[d][id] = st->dict[d][i].name;
-			if (d == DB_DICT_OPS)
-				st->op_class[id] = st->dict[d][i].extra;
-		}
+		snprintf(pname, sizeof(pname), "names.%d", d);
+		if ((rc = pidx_load_part(x, pname, (void **)&st->names[d],
+					 &len)) < 0)
+			return rc;
+		if (len < sizeof(count) + sizeof(uint32_t))
+			goto bad;
+		memcpy(&count, st->names[d], sizeof(count));
+		if (count > (len - sizeof(count)) / sizeof(uint32_t) - 1)
+			goto bad;
+		st->name_off[d] = (const uint32_t *)(st->names[d] +
+						     sizeof(count));
+		st->name_chars[d] = (const char *)(st->name_off[d] + count + 1);
+		/* offsets rise, stay inside, and every name ends in NUL: a
+		 * damaged cache is an error, never a read out of bounds */
+		if (st->name_off[d][0] != 0 || st->name_off[d][count] >
+		    (size_t)(st->names[d] + len - st->name_chars[d]))
+			goto bad;
+		for (uint64_t i = 0; i < count; i++)
+			if (st->name_off[d][i + 1] <= st->name_off[d][i] ||
+			    st->name_chars[d][st->name_off[d][i + 1] - 1])
+				goto bad;
+		st->name_count[d] = count;
 	}
-	return rc;
+	return 0;
+bad:
+	return pc_error_set(PC_EINVALID, "pair cache: bad part '%s'" PIDX_DAMAGED,
+			    pname);
 }
 
 static const char *name_of(const struct pidx *x, int d, int64_t id)
 {
-	const char *s = id >= 0 && id <= x->max_id[d] ? x->st->name[d][id] :
-			NULL;
+	const struct pidx_store *st = x->st;
 
-	return s ? s : "";
+	if (id < 0 || (uint64_t)id >= st->name_count[d])
+		return "";
+	return st->name_chars[d] + st->name_off[d][id];
 }
 
 const char *pidx_workload(const struct pidx *x, int64_t id)
@@ -243,10 +277,7 @@ const char *pidx_metric(const struct pidx *x, int64_t id)
 
 const char *pidx_op_class(const struct pidx *x, int64_t id)
 {
-	const char *s = id >= 0 && id <= x->max_id[1] ? x->st->op_class[id] :
-			NULL;
-
-	return s ? s : "";
+	return name_of(x, 3, id);
 }
 
 /* Build from corr_load, keep the parts in memory, store them. */
@@ -313,7 +344,8 @@ static int attach(struct pidx *x, struct db *db, const struct corr_query *q,
 		set_side(&x->model, &ms);
 		set_side(&x->ref, &rs);
 		cache_key(key, q, &ms, &rs, 0);
-		rc = db_pcache_find(db, key, &x->st->cache_id);
+		if (!(flags & REBUILD))
+			rc = db_pcache_find(db, key, &x->st->cache_id);
 		/* a summary is also in a summary-only entry */
 		if (rc == 0 && !x->st->cache_id && (flags & SUMMARY_ONLY)) {
 			cache_key(key, q, &ms, &rs, 1);
@@ -346,6 +378,27 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	struct pidx *x = new_pidx(db);
 	int rc;
 
+	if ((rc = open_parts(x, db, q, flags)) == PC_EINVALID && x->cached &&
+	    !x->built) {
+		/* a damaged cache entry: pair again and replace it */
+		pidx_free(x);
+		x = new_pidx(db);
+		pc_error_clear();
+		rc = open_parts(x, db, q, flags | REBUILD);
+	}
+	if (rc < 0) {
+		pidx_free(x);
+		return rc;
+	}
+	*out = x;
+	return 0;
+}
+
+static int open_parts(struct pidx *x, struct db *db,
+		      const struct corr_query *q, unsigned flags)
+{
+	int rc;
+
 	if ((rc = attach(x, db, q, flags)) == 0 &&
 	    (rc = pidx_read_array(x, "keys", (void **)&x->keys,
 			     sizeof(*x->keys))) == 0 &&
@@ -354,12 +407,7 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	    (rc = read_group_keys(x)) == 0 &&
 	    (rc = load_names(x)) == 0)
 		rc = pidx_annotations(x, db);
-	if (rc < 0) {
-		pidx_free(x);
-		return rc;
-	}
-	*out = x;
-	return 0;
+	return rc;
 }
 
 int pidx_cached(struct db *db, const struct corr_query *q)
@@ -414,11 +462,8 @@ void pidx_free(struct pidx *x)
 		free(x->group_keys[i]);
 	free(x->group_keys);
 	pidx_parts_release(&st->mem);
-	for (int d = 0; d < 3; d++) {
-		db_names_free(st->dict[d], st->ndict[d]);
-		free(st->name[d]);
-	}
-	free(st->op_class);
+	for (int d = 0; d < 4; d++)
+		free(st->names[d]);
 	annot_index_free(st->annots);
 	for (int c = 0; c < PIDX_NORDERS; c++) {
 		free(st->perm[c]);

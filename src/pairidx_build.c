@@ -237,6 +237,47 @@ static void build_points(const struct corr_set *s, struct pidx_parts *out)
 	}
 }
 
+/* Names by id for one dictionary (d: 0 workload key, 1 op, 2 metric,
+ * 3 op class): u64 count (max id + 1), count + 1 u32 offsets, then the
+ * NUL-terminated strings; an id no point uses is "". */
+static void build_names(const struct corr_set *s, int d, int64_t max,
+			struct pidx_parts *out)
+{
+	const char **name = xcalloc((size_t)max + 2, sizeof(*name));
+	uint64_t count = (uint64_t)(max + 1);
+	struct strbuf sb = STRBUF_INIT, chars = STRBUF_INIT;
+	uint32_t off = 0;
+	char pname[16];
+	size_t len;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		int64_t id = d == 0 ? p->workload_id : d == 2 ? p->metric_id :
+			     p->op_id;
+
+		if (id >= 0 && id <= max && !name[id])
+			name[id] = d == 0 ? p->workload : d == 1 ? p->op :
+				   d == 2 ? p->metric :
+				   p->op_class ? p->op_class : "";
+	}
+	strbuf_add(&sb, (const char *)&count, sizeof(count));
+	for (int64_t id = 0; id <= max + 1; id++) {
+		strbuf_add(&sb, (const char *)&off, sizeof(off));
+		if (id <= max) {
+			const char *v = name[id] ? name[id] : "";
+
+			strbuf_add(&chars, v, strlen(v) + 1);
+			off += (uint32_t)strlen(v) + 1;
+		}
+	}
+	strbuf_add(&sb, chars.buf ? chars.buf : "", chars.len);
+	strbuf_release(&chars);
+	free(name);
+	snprintf(pname, sizeof(pname), "names.%d", d);
+	pidx_parts_add(out, pname, detach(&sb, &len), 0);
+	out->v[out->n - 1].len = len;
+}
+
 static int build_groups(const struct corr_set *s, struct pidx_parts *out)
 {
 	static const char *const fixed[] = { "op_class", "op", "metric",
@@ -356,6 +397,9 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	if (!full)
 		return 0;
 	build_points(s, out);
+	for (int d = 0; d < 4; d++)
+		build_names(s, d, ((const struct pidx_meta *)out->v[0].data)->
+			    max_id[d == 3 ? 1 : d], out);
 	build_orders(s, ((const struct pidx_meta *)out->v[0].data)->max_id,
 		     out);
 	build_scatter(s, out);

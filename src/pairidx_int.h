@@ -13,6 +13,8 @@
  *   perm.C        n x uint32: ascending order of column C (0..5)
  *   starts.C      bitmap: position k starts a new value of column C
  *   perm.key      n x uint32: (workload, op, metric) order
+ *   names.D       names by id (D: 0 workload key, 1 op, 2 metric, 3 op
+ *                 class): u64 count, count + 1 u32 offsets, strings
  *   groupkeys     NUL-terminated group keys
  *   group.KEY     u64 groups, then per group u64 size, value, summary
  *   scatter       struct pidx_scatter
@@ -23,8 +25,10 @@
 #include "src/pairidx.h"
 #include "src/strbuf.h"
 
-#define PIDX_FORMAT 1
+#define PIDX_FORMAT 2
 #define PIDX_CHUNK 4096
+/* the tail of every damaged-part message */
+#define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"
 
 struct pidx_meta {
 	uint64_t n;
@@ -61,10 +65,10 @@ struct pidx_store {
 	struct db *db;
 	int64_t cache_id;		/* 0: not in the cache */
 	struct pidx_parts mem;		/* parts built by this open */
-	struct db_name *dict[3];
-	size_t ndict[3];
-	const char **name[3];		/* by id: workload key, op, metric */
-	const char **op_class;
+	char *names[4];			/* parts names.D, read at open */
+	const uint32_t *name_off[4];	/* into names[D]: offsets by id */
+	const char *name_chars[4];
+	uint64_t name_count[4];
 	struct annot_index *annots;
 	uint32_t *perm[PIDX_NORDERS];
 	unsigned char *starts[PIDX_NORDERS];
@@ -88,6 +92,8 @@ int pidx_load_part(struct pidx *x, const char *name, void **data,
 		   size_t *len);
 int pidx_read_array(struct pidx *x, const char *name, void **out,
 		    size_t size);
+/* A permutation part: n uint32 entries, each < n. */
+int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out);
 
 /* Every part of set s (sorted by the core); only "meta" unless full. */
 int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out);

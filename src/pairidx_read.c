@@ -173,8 +173,7 @@ long pidx_find(struct pidx *x, int64_t w, int64_t o, int64_t m)
 {
 	size_t lo = 0, hi = x->n;
 
-	if (!x->st->bykey && pidx_read_array(x, "perm.key", (void **)&x->st->bykey,
-					sizeof(uint32_t)) < 0)
+	if (!x->st->bykey && pidx_read_perm(x, "perm.key", &x->st->bykey) < 0)
 		return -1;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -201,8 +200,7 @@ int pidx_order(struct pidx *x, int col, const uint32_t **perm,
 		return PC_ENOTFOUND;
 	if (!st->perm[col]) {
 		snprintf(name, sizeof(name), "perm.%d", col);
-		if ((rc = pidx_read_array(x, name, (void **)&st->perm[col],
-				     sizeof(uint32_t))) < 0)
+		if ((rc = pidx_read_perm(x, name, &st->perm[col])) < 0)
 			return rc;
 		snprintf(name, sizeof(name), "starts.%d", col);
 		if ((rc = pidx_load_part(x, name, (void **)&st->starts[col],
@@ -282,7 +280,7 @@ int pidx_groups(struct pidx *x, const char *key, const struct corrgroup **out)
 	free(data);
 	if (rc) {
 		gc->g.n = 0;
-		return pc_error_set(PC_EINVALID, "pair cache: bad part '%s'",
+		return pc_error_set(PC_EINVALID, "pair cache: bad part '%s'" PIDX_DAMAGED,
 				    name);
 	}
 	*out = &gc->g;

@@ -766,6 +766,52 @@ TEST(summary_only)
 	db_close(db);
 }
 
+/* A damaged entry never reads out of bounds: damaged names at open are
+ * rebuilt; a damaged order read later is an error that says what to do. */
+TEST(damaged_cache)
+{
+	int64_t runs[5];
+	struct db *db = new_db("dmg.db", runs);
+	struct corr_query q = QUERY("archsim", "h100-lab");
+	struct corr_set *s = NULL;
+	struct pidx *x = NULL;
+	const uint32_t *perm;
+	const unsigned char *starts;
+
+	CHECK_INT(corr_load(&s, db, &q), 0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	pidx_free(x);
+	x = NULL;
+	/* offsets that run past the strings */
+	CHECK_INT(db_exec(db, "UPDATE pair_cache_parts SET data = "
+		  "x'0200000000000000000000000000ffff0000ffff41' WHERE name = "
+		  "'names.0'"), 0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 1 && x->cached == 1);
+		check_index(x, s, "rebuilt after damaged names");
+		pidx_free(x);
+		x = NULL;
+	}
+	/* an order pointing past the points */
+	CHECK_INT(db_exec(db, "UPDATE pair_cache_parts SET data = "
+		  "zeroblob(length(data)) WHERE name = 'perm.3'"), 0);
+	CHECK_INT(db_exec(db, "UPDATE pair_cache_parts SET data = "
+		  "x'ffffffff' || substr(data, 5) WHERE name = 'perm.3'"), 0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 0);
+		CHECK_INT(pidx_order(x, PIDX_MODEL, &perm, &starts),
+			  PC_EINVALID);
+		CHECK(strstr(pc_error_last(), "index --clear") != NULL);
+		CHECK_INT(pidx_order(x, PIDX_REF, &perm, &starts), 0);
+		pidx_free(x);
+	}
+	corr_set_free(s);
+	db_close(db);
+}
+
 TEST_MAIN(CASE(cold_warm_vs_core), CASE(invalidation), CASE(summary_only),
+	  CASE(damaged_cache),
 	  CASE(no_write_and_readonly), CASE(annotations),
 	  CASE(stats_basic_vs_compute), CASE(basic_subsets))
