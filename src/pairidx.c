@@ -260,6 +260,32 @@ static const char *name_of(const struct pidx *x, int d, int64_t id)
 	return st->name_chars[d] + st->name_off[d][id];
 }
 
+int pidx_names_lower(struct pidx *x, int part, const char **chars,
+		     const uint32_t **off, uint64_t *count)
+{
+	struct pidx_store *st = x->st;
+	size_t len;
+
+	if (part < 0 || part > 3)
+		return PC_ENOTFOUND;
+	len = st->name_count[part] ? st->name_off[part][st->name_count[part]] :
+	      0;
+	if (!st->lower[part]) {
+		st->lower[part] = xmalloc(len + 1);
+		for (size_t i = 0; i < len; i++) {
+			char c = st->name_chars[part][i];
+
+			st->lower[part][i] = c >= 'A' && c <= 'Z' ?
+					     (char)(c - 'A' + 'a') : c;
+		}
+		st->lower[part][len] = '\0';
+	}
+	*chars = st->lower[part];
+	*off = st->name_off[part];
+	*count = st->name_count[part];
+	return 0;
+}
+
 const char *pidx_workload(const struct pidx *x, int64_t id)
 {
 	return name_of(x, 0, id);
@@ -462,8 +488,10 @@ void pidx_free(struct pidx *x)
 		free(x->group_keys[i]);
 	free(x->group_keys);
 	pidx_parts_release(&st->mem);
-	for (int d = 0; d < 4; d++)
+	for (int d = 0; d < 4; d++) {
 		free(st->names[d]);
+		free(st->lower[d]);
+	}
 	annot_index_free(st->annots);
 	for (int c = 0; c < PIDX_NORDERS; c++) {
 		free(st->perm[c]);

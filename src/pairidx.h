@@ -102,6 +102,13 @@ const char *pidx_op(const struct pidx *x, int64_t id);
 const char *pidx_op_class(const struct pidx *x, int64_t id);
 const char *pidx_metric(const struct pidx *x, int64_t id);
 
+/* All names of one part (0 workload key, 1 op, 2 metric, 3 op class),
+ * ASCII-lowercased, in one buffer: name id at chars + off[id], NUL-
+ * terminated, ids 0..count-1 (built on first use; borrowed). For one
+ * substring search over every name at once. */
+int pidx_names_lower(struct pidx *x, int part, const char **chars,
+		     const uint32_t **off, uint64_t *count);
+
 /* Point i as a corr_point (strings borrowed from x): keys, values,
  * names and the current annotation; the detail fields are NaN/0 unless
  * full, which reads them from the cache (or the kept set). */

@@ -69,6 +69,7 @@ struct pidx_store {
 	const uint32_t *name_off[4];	/* into names[D]: offsets by id */
 	const char *name_chars[4];
 	uint64_t name_count[4];
+	char *lower[4];			/* pidx_names_lower, lazily */
 	struct annot_index *annots;
 	uint32_t *perm[PIDX_NORDERS];
 	unsigned char *starts[PIDX_NORDERS];

@@ -98,13 +98,20 @@ static int src_order(void *arg, int col, const uint32_t **perm,
 	return pidx_order(arg, col, perm, starts);
 }
 
+static int src_names_lower(void *arg, int part, const char **chars,
+			   const uint32_t **off, uint64_t *count)
+{
+	return pidx_names_lower(arg, part, chars, off, count);
+}
+
 static void index_set(struct tui_data *d)
 {
 	struct pidx *x = d->ix;
 
 	d->src = (struct rows_src){ .keys = x->keys, .vals = x->vals,
 		.n = x->n, .status = x->status, .category = x->category,
-		.name = src_name, .order = src_order, .arg = x };
+		.name = src_name, .order = src_order,
+		.names_lower = src_names_lower, .arg = x };
 	memcpy(d->src.max_id, x->max_id, sizeof(d->src.max_id));
 }
 

@@ -33,6 +33,10 @@ struct rows_src {
 	 * pidx_order), or non-zero to have rows compute it; may be NULL */
 	int (*order)(void *arg, int col, const uint32_t **perm,
 		     const unsigned char **starts);
+	/* every name of a part lowercased in one buffer (see
+	 * pidx_names_lower), for substring tests in bulk; may be NULL */
+	int (*names_lower)(void *arg, int part, const char **chars,
+			   const uint32_t **off, uint64_t *count);
 	void *arg;
 };
 
