@@ -130,7 +130,7 @@ int data_load(struct tui_data *d)
 		char msg[512];
 
 		snprintf(msg, sizeof(msg), "pairing %s vs %s for the first "
-			 "time (about 6 s a million pairs; cached after, or "
+			 "time (seconds a million pairs; cached after, or "
 			 "run perfcorr index ahead)", q.model, q.ref);
 		d->note(d->note_arg, msg);
 	}
