@@ -164,6 +164,14 @@ const struct annot *annot_index_find(const struct annot_index *ix,
 	return NULL;
 }
 
+unsigned annot_code(const char *const *list, const char *s)
+{
+	for (unsigned i = 0; s && list[i]; i++)
+		if (!strcmp(list[i], s))
+			return i + 1;
+	return 0;
+}
+
 void annot_today(char *buf, size_t len)
 {
 	char now[32];

@@ -53,6 +53,10 @@ void annot_index_assign(const struct annot_index *ix,
  * the current UTC date): no expiry, or expires >= today. */
 int annot_waived(const struct annot *a, const char *today);
 
+/* 1 + the index of s in a NULL-terminated list (db_annot_statuses,
+ * db_annot_categories), 0 when absent or NULL: a compact code. */
+unsigned annot_code(const char *const *list, const char *s);
+
 /* Today's UTC date as "YYYY-MM-DD" into buf (>= 11 bytes). */
 void annot_today(char *buf, size_t len);
 

@@ -35,20 +35,13 @@ static long target_find(void *arg, const int64_t ids[3])
 	return pidx_find(arg, ids[0], ids[1], ids[2]);
 }
 
-static unsigned code_of(const char *const *names, const char *s)
-{
-	for (unsigned i = 0; s && names[i]; i++)
-		if (!strcmp(names[i], s))
-			return i + 1;
-	return 0;
-}
-
 static void set_state(struct pidx *x, size_t i, const struct annot *a,
 		      const char *today)
 {
-	x->status[i] = a ? (unsigned char)code_of(db_annot_statuses, a->status) : 0;
-	x->category[i] = a ? (unsigned char)code_of(
-		db_annot_categories, a->category) : 0;
+	x->status[i] = (unsigned char)(a ? annot_code(db_annot_statuses,
+						      a->status) : 0);
+	x->category[i] = (unsigned char)(a ? annot_code(db_annot_categories,
+							a->category) : 0);
 	if (a && annot_waived(a, today))
 		x->keys[i].flags |= CORR_WAIVED;
 	else

@@ -9,19 +9,12 @@
 #include "db/annot.h"
 #include "db/db.h"
 #include "src/correlate.h"
+#include "src/annot.h"
 #include "src/candidates.h"
 #include "src/pairidx.h"
 #include "src/error.h"
 #include "src/policy.h"
 #include "src/util.h"
-
-static unsigned code_of(const char *const *names, const char *s)
-{
-	for (unsigned i = 0; s && names[i]; i++)
-		if (!strcmp(names[i], s))
-			return i + 1;
-	return 0;
-}
 
 const char *data_status_name(unsigned code)
 {
@@ -35,12 +28,12 @@ const char *data_category_name(unsigned code)
 
 unsigned data_status_code(const char *name)
 {
-	return code_of(db_annot_statuses, name);
+	return annot_code(db_annot_statuses, name);
 }
 
 unsigned data_category_code(const char *name)
 {
-	return code_of(db_annot_categories, name);
+	return annot_code(db_annot_categories, name);
 }
 
 int data_open(struct tui_data *d, struct db *db, const char *model,
