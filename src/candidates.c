@@ -123,6 +123,8 @@ static double now_s(void)
 int corr_candidates_index(struct db *db, const char *model, const char *ref,
 			  void (*cb)(void *arg, const struct pidx *x,
 				     double seconds),
+			  void (*fail)(void *arg, const struct corr_pair *p,
+				       const char *why),
 			  void *arg)
 {
 	struct corr_pair *p = NULL;
@@ -139,9 +141,14 @@ int corr_candidates_index(struct db *db, const char *model, const char *ref,
 		q.model = p[i].model;
 		q.ref = p[i].ref;
 		if ((rc = pidx_open(&x, db, &q, 0)) < 0) {
-			if (rc == PC_ENOTFOUND) {
+			/* one pair that cannot pair (nothing matches, cycles
+			 * without a clock) does not stop the others; a
+			 * database error does */
+			if (rc != PC_EDB && rc != PC_EIO) {
+				if (rc != PC_ENOTFOUND && fail)
+					fail(arg, &p[i], pc_error_last());
 				pc_error_clear();
-				rc = 0;		/* pairs nothing: skip */
+				rc = 0;
 			}
 			continue;
 		}

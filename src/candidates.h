@@ -29,10 +29,14 @@ struct pidx;
  * candidate with this model and/or reference source (NULL = any), so
  * the TUI opens them from the pair cache. cb (may be NULL) hears of
  * each: the index and the seconds it took. Candidates that pair
- * nothing are skipped. Returns how many were indexed, or <0. */
+ * nothing are skipped; one that fails otherwise (e.g. cycles without a
+ * clock) goes to fail (may be NULL) and the others go on. Returns how
+ * many were indexed, or <0 on a database error. */
 int corr_candidates_index(struct db *db, const char *model, const char *ref,
 			  void (*cb)(void *arg, const struct pidx *x,
 				     double seconds),
+			  void (*fail)(void *arg, const struct corr_pair *p,
+				       const char *why),
 			  void *arg);
 
 #endif

@@ -118,14 +118,26 @@ static void tell_index(void *arg, const struct pidx *x, double seconds)
 			x->ref.version, x->n, seconds);
 }
 
-/* --index: the pairs with the source on either side. */
+static void tell_index_fail(void *arg, const struct corr_pair *p,
+			    const char *why)
+{
+	(void)arg;
+	fprintf(stderr, "perfcorr import: warning: not indexed: %s vs %s: ",
+		p->model, p->ref);
+	util_fputs_safe(why, stderr);
+	fputc('\n', stderr);
+}
+
+/* --index: the pairs with the source on either side (the data is in:
+ * a pair that cannot be paired is a warning, not a failed import). */
 static int index_source(struct db *db)
 {
-	int rc = corr_candidates_index(db, a.source, NULL, tell_index, NULL);
+	int rc = corr_candidates_index(db, a.source, NULL, tell_index,
+				       tell_index_fail, NULL);
 
 	if (rc >= 0)
 		rc = corr_candidates_index(db, NULL, a.source, tell_index,
-					   NULL);
+					   tell_index_fail, NULL);
 	if (rc < 0)
 		cli_error(cmd.name);
 	return rc < 0 ? rc : 0;

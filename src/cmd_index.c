@@ -8,9 +8,10 @@
 #include "src/cmd.h"
 #include "src/error.h"
 #include "src/pairidx.h"
+#include "src/util.h"
 
 static const char *model_s, *ref_s;
-static int list_f, clear_f, quiet_f;
+static int list_f, clear_f, quiet_f, failed_pairs;
 
 static const struct cli_opt opts[] = {
 	{ CLI_STR, "model", 'm', &model_s, "SRC[@V]", "only pairs with this "
@@ -34,7 +35,10 @@ static const struct cli_cmd cmd = {
 		   "command does that ahead of time, e.g. after a nightly "
 		   "import. Entries follow the runs they came from: a new "
 		   "run makes a new entry, a deleted or replaced run drops "
-		   "them all; the newest 8 are kept. See docs/tui.md.",
+		   "them all; the newest 8 are kept. See docs/tui.md.\nExit "
+		   "status: 0 every pair indexed (or pairing nothing), 1 a "
+		   "pair could not be paired (named on stderr, the others "
+		   "are indexed) or a database error, 2 usage.",
 	.opts = opts, .min_args = 0, .max_args = 0,
 };
 
@@ -58,9 +62,19 @@ static void tell(void *arg, const struct pidx *x, double seconds)
 		seconds);
 }
 
+static void tell_fail(void *arg, const struct corr_pair *p, const char *why)
+{
+	(void)arg;
+	fprintf(stderr, "perfcorr index: %s vs %s: ", p->model, p->ref);
+	util_fputs_safe(why, stderr);
+	fputs(" (skipped)\n", stderr);
+	failed_pairs++;
+}
+
 static int index_all(struct db *db)
 {
-	int rc = corr_candidates_index(db, model_s, ref_s, tell, NULL);
+	int rc = corr_candidates_index(db, model_s, ref_s, tell, tell_fail,
+				       NULL);
 
 	if (rc == 0)
 		rc = pc_error_set(PC_ENOTFOUND, "no model/reference pair "
@@ -75,7 +89,7 @@ int cmd_index(int argc, char **argv)
 	int rc;
 
 	model_s = ref_s = NULL;
-	list_f = clear_f = quiet_f = 0;
+	list_f = clear_f = quiet_f = failed_pairs = 0;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
@@ -92,5 +106,5 @@ int cmd_index(int argc, char **argv)
 		cli_error(cmd.name);
 		return cli_exit_for(rc);
 	}
-	return CLI_OK;
+	return failed_pairs ? CLI_FAIL : CLI_OK;
 }

@@ -91,6 +91,19 @@ static void log_index(void *ctx, const struct pidx *x, double seconds)
 	fflush(stdout);
 }
 
+static void log_index_fail(void *ctx, const struct corr_pair *p,
+			   const char *why)
+{
+	char ts[32];
+
+	(void)ctx;
+	util_now_iso(ts, sizeof(ts));
+	printf("%s not-indexed %s vs %s: ", ts, p->model, p->ref);
+	util_fputs_safe(why, stdout);
+	putchar('\n');
+	fflush(stdout);
+}
+
 static void nap(double seconds)
 {
 	struct timespec ts;
@@ -154,7 +167,7 @@ int cmd_watch(int argc, char **argv)
 		if (a.index && imported > indexed && !stop_flag) {
 			indexed = imported;
 			if (corr_candidates_index(db, NULL, NULL, log_index,
-						  NULL) < 0)
+						  log_index_fail, NULL) < 0)
 				cli_error(cmd.name);
 		}
 		if (a.once && scans == 1)

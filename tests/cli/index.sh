@@ -63,6 +63,23 @@ expect_not_in "roofline@1.0 vs h100-lab" "$err" "other sources' pairs alone"
 run pc index -m archsim -r h100-lab
 expect_in "8 pairs, already cached" "$err" "the TUI's pair is ready"
 
+# a pair that cannot pair (cycles without a clock) is named and skipped;
+# the others are indexed; exit 1
+printf 'workload,op,metric,value,unit\nllama3-8b/decode/bs=32/seq=2048/bf16,gemm_qkv,cycles,190000,cycles\n' \
+	>"$T/cyc.csv"
+pc import -q --source rtl2 --kind rtl --version c1 "$T/cyc.csv"
+run pc index
+expect_rc 1 "a pair failed"
+expect_in "perfcorr index: rtl2 vs h100-lab: " "$err" "names the pair"
+expect_in "has no clock" "$err" "and why"
+expect_in "(skipped)" "$err" "skipped"
+expect_in "archsim@2.3.0 vs h100-lab@2026.11: 8 pairs" "$err" \
+	"the others still run"
+sed 's/190000/191000/' "$T/cyc.csv" >"$T/cyc2.csv"
+run pc import --index --source rtl2 --kind rtl --version c2 "$T/cyc2.csv"
+expect_rc 0 "import --index: the data is in"
+expect_in "warning: not indexed: rtl2 vs h100-lab: " "$err" "a warning"
+
 run pc index --model nosuch
 expect_rc 1 "nothing pairs"
 expect_in "no model/reference pair matches anything" "$err" "says why"
