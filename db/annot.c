@@ -72,11 +72,7 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	if (rc) {
-		db_rollback(db);
-		return rc;
-	}
-	return db_commit(db);
+	return db_end(db, rc);
 }
 
 static char *dup_col(sqlite3_stmt *st, int i)

@@ -113,19 +113,17 @@ static int migrate(struct db *db, int readonly)
 		return rc;
 	/* re-read inside the write lock: another process may have migrated */
 	if ((rc = user_version(db, &v)) < 0)
-		goto fail;
+		goto done;
 	for (; v < (int)N_MIGRATIONS; v++) {
 		rc = db_exec(db, v == 0 ? db_schema_sql : migrations[v]);
 		if (rc < 0)
-			goto fail;
+			goto done;
 		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", v + 1);
 		if ((rc = db_exec(db, sql)) < 0)
-			goto fail;
+			goto done;
 	}
-	return db_commit(db);
-fail:
-	db_rollback(db);
-	return rc;
+done:
+	return db_end(db, rc);
 }
 
 /* Before SQLite initialises: no global allocation statistics (a mutex
@@ -279,6 +277,15 @@ void db_rollback(struct db *db)
 {
 	if (!sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int db_end(struct db *db, int rc)
+{
+	if (rc < 0) {
+		db_rollback(db);
+		return rc;
+	}
+	return db_commit(db);
 }
 
 int db_data_version(struct db *db, long *out)

@@ -30,6 +30,9 @@ const char *db_path(const struct db *db);
 int db_begin(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
+/* End a write transaction: COMMIT when rc is 0, else ROLLBACK and give
+ * rc back (the usual tail of a writer). */
+int db_end(struct db *db, int rc);
 
 /* PRAGMA data_version: changes when another connection commits. */
 int db_data_version(struct db *db, long *out);

@@ -84,11 +84,7 @@ int db_gate_record(struct db *db, const struct db_gate_eval *e,
 	sqlite3_finalize(st);
 	if (!rc)
 		rc = insert_rules(db, id, r, n);
-	if (rc) {
-		db_rollback(db);
-		return rc;
-	}
-	if ((rc = db_commit(db)) < 0)
+	if ((rc = db_end(db, rc)) < 0)
 		return rc;
 	if (id_out)
 		*id_out = id;

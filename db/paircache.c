@@ -140,26 +140,9 @@ int db_pcache_put(struct db *db, const char *key, const char *label,
 
 	if ((rc = db_begin(db)) < 0)
 		return rc;
-	if ((rc = put_entry(db, key, label, id)) < 0 ||
-	    (rc = put_parts(db, *id, parts, nparts)) < 0) {
-		db_rollback(db);
-		return rc;
-	}
-	return db_commit(db);
-}
-
-int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
-		  size_t nparts)
-{
-	int rc;
-
-	if ((rc = db_begin(db)) < 0)
-		return rc;
-	if ((rc = put_parts(db, id, parts, nparts)) < 0) {
-		db_rollback(db);
-		return rc;
-	}
-	return db_commit(db);
+	if ((rc = put_entry(db, key, label, id)) == 0)
+		rc = put_parts(db, *id, parts, nparts);
+	return db_end(db, rc);
 }
 
 int db_pcache_clear(struct db *db)
@@ -168,11 +151,7 @@ int db_pcache_clear(struct db *db)
 
 	if ((rc = db_begin(db)) < 0)
 		return rc;
-	if ((rc = db_exec(db, "DELETE FROM pair_cache")) < 0) {
-		db_rollback(db);
-		return rc;
-	}
-	return db_commit(db);
+	return db_end(db, db_exec(db, "DELETE FROM pair_cache"));
 }
 
 int db_pcache_list(struct db *db,

@@ -36,10 +36,6 @@ int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 int db_pcache_put(struct db *db, const char *key, const char *label,
 		  const struct pcache_part *parts, size_t nparts, int64_t *id);
 
-/* Add (or replace) parts of an existing entry, one transaction. */
-int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
-		  size_t nparts);
-
 /* Drop every entry. */
 int db_pcache_clear(struct db *db);
 

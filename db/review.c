@@ -73,11 +73,7 @@ int db_review_add(struct db *db, const struct review *r,
 	sqlite3_finalize(st);
 	if (!rc)
 		rc = insert_items(db, id, items, n);
-	if (rc) {
-		db_rollback(db);
-		return rc;
-	}
-	if ((rc = db_commit(db)) < 0)
+	if ((rc = db_end(db, rc)) < 0)
 		return rc;
 	if (id_out)
 		*id_out = id;
