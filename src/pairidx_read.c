@@ -314,7 +314,7 @@ int pidx_basic(struct pidx *x, const unsigned char *mask,
 		noisy += in & (f >> 1);
 		st->keep[i] = (unsigned char)(in & !((f >> 1) & 1));
 	}
-	stats_basic_keep(out, &x->vals[0].model, &x->vals[0].ref,
+	stats_basic(out, &x->vals[0].model, &x->vals[0].ref,
 			 sizeof(*x->vals) / sizeof(double), st->keep, x->n);
 	out->excluded_noisy = noisy;
 	out->sol_violations = sol;

@@ -568,9 +568,9 @@ static inline double masked(double v, uint64_t mask)
 	return v;
 }
 
-int stats_basic_keep(struct stats_summary *out, const double *model,
-		     const double *ref, size_t stride,
-		     const unsigned char *keep, size_t n)
+int stats_basic(struct stats_summary *out, const double *model,
+		const double *ref, size_t stride, const unsigned char *keep,
+		size_t n)
 {
 	struct stats_summary s;
 	double se = 0, sa = 0, m0 = 0, r0 = 0, a = 0, b = 0, aa = 0, bb = 0,
@@ -634,10 +634,4 @@ int stats_basic_keep(struct stats_summary *out, const double *model,
 		s.pearson = fmax(-1.0, fmin(1.0, sxy / sqrt(sxx * syy)));
 	*out = s;
 	return 0;
-}
-
-int stats_basic(struct stats_summary *out, const double *model,
-		const double *ref, size_t n)
-{
-	return stats_basic_keep(out, model, ref, 1, NULL, n);
 }

@@ -45,17 +45,14 @@ enum stats_field {
 int stats_compute(struct stats_summary *out, const double *model,
 		  const double *ref, const double *ref_sd, size_t n);
 
-/* Only n, MAPE, bias and Pearson r, in one plain pass with no scratch
- * (stats_compute's definitions; its compensated sums make the two agree
- * to about 1e-12 relative): for a header that follows every keystroke.
- * Other fields are NaN. */
+/* Only n, MAPE, bias and Pearson r over model[i * stride],
+ * ref[i * stride] for the i < n with keep[i] set (keep NULL = all), in
+ * one plain pass with no scratch (stats_compute's definitions; its
+ * compensated sums make the two agree to about 1e-12 relative): for a
+ * header that follows the keyboard. Other fields are NaN. */
 int stats_basic(struct stats_summary *out, const double *model,
-		const double *ref, size_t n);
-/* The same over model[i * stride], ref[i * stride] for the i < n with
- * keep[i] set (NULL = all), in place: no gathering into scratch. */
-int stats_basic_keep(struct stats_summary *out, const double *model,
-		     const double *ref, size_t stride,
-		     const unsigned char *keep, size_t n);
+		const double *ref, size_t stride, const unsigned char *keep,
+		size_t n);
 
 /* Reason a field is undefined, or NULL when it is defined. */
 const char *stats_why(const struct stats_summary *s, enum stats_field f);

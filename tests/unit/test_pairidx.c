@@ -602,7 +602,7 @@ static void basic_vs_full(const double *m, const double *r, size_t n,
 {
 	struct stats_summary b, f;
 
-	CHECK_INT(stats_basic(&b, m, r, n), 0);
+	CHECK_INT(stats_basic(&b, m, r, 1, NULL, n), 0);
 	CHECK_INT(stats_compute(&f, m, r, NULL, n), 0);
 	CHECK_INT(b.n, f.n);
 	NEAR12(b, f, mape, what);
@@ -673,7 +673,7 @@ static void check_basic(struct pidx *x, const struct corr_set *s,
 			m[k] = x->vals[i].model, r[k++] = x->vals[i].ref;
 	}
 	CHECK_INT(pidx_basic(x, in, &got), 0);
-	CHECK_INT(stats_basic(&exp, m, r, k), 0);
+	CHECK_INT(stats_basic(&exp, m, r, 1, NULL, k), 0);
 	if (got.n != exp.n || got.excluded_noisy != noisy ||
 	    got.sol_violations != sol || DIFF(got, exp, mape) ||
 	    DIFF(got, exp, bias) || DIFF(got, exp, pearson))
