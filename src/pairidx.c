@@ -306,24 +306,51 @@ const char *pidx_op_class(const struct pidx *x, int64_t id)
 	return name_of(x, 3, id);
 }
 
+/* "sim@2 vs hw@1", then what else the key holds (filters, summary-only):
+ * entries with the same label differ only in runs or layout, and a new
+ * one replaces them (db_pcache_put). */
+static void make_label(struct strbuf *sb, const struct corr_set *set,
+		       const struct corr_query *q, unsigned flags)
+{
+	strbuf_addf(sb, "%s@%s vs %s@%s", set->model.source,
+		    set->model.version ? set->model.version : "",
+		    set->ref.source, set->ref.version ? set->ref.version : "");
+	if (q->metric)
+		strbuf_addf(sb, " metric=%s", q->metric);
+	if (q->op_glob)
+		strbuf_addf(sb, " op=%s", q->op_glob);
+	if (q->workload_glob)
+		strbuf_addf(sb, " workload=%s", q->workload_glob);
+	for (const char *const *w = q->where; w && *w; w++)
+		strbuf_addf(sb, " %s", *w);
+	if (q->only[0] > 0)
+		strbuf_addf(sb, " key=%lld:%lld", (long long)q->only[0],
+			    (long long)q->only[1]);
+	if (q->pool)
+		strbuf_addstr(sb, " pooled");
+	if (q->max_ref_cv != 0.30)
+		strbuf_addf(sb, " cv<=%g", q->max_ref_cv);
+	if (flags & SUMMARY_ONLY)
+		strbuf_addstr(sb, " (summary)");
+}
+
 /* Build from corr_load, keep the parts in memory, store them. */
 static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 		 const char *key, unsigned flags)
 {
+	struct strbuf lb = STRBUF_INIT;
 	struct corr_set *set;
-	char label[256];
 	int rc;
 
 	if ((rc = corr_load(&set, db, q)) < 0)
 		return rc;
 	rc = pidx_build(set, !(flags & SUMMARY_ONLY), &x->st->mem);
-	snprintf(label, sizeof(label), "%s@%s vs %s@%s%s", set->model.source,
-		 set->model.version ? set->model.version : "",
-		 set->ref.source, set->ref.version ? set->ref.version : "",
-		 flags & SUMMARY_ONLY ? " (summary)" : "");
+	make_label(&lb, set, q, flags);
 	corr_set_free(set);
-	if (rc < 0)
+	if (rc < 0) {
+		strbuf_release(&lb);
 		return rc;
+	}
 	x->built = 1;
 	if (!(flags & PIDX_NO_WRITE)) {
 		struct pcache_part *p = xcalloc(x->st->mem.n, sizeof(*p));
@@ -332,7 +359,7 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 			p[i] = (struct pcache_part){ x->st->mem.v[i].name,
 				x->st->mem.v[i].data, x->st->mem.v[i].len };
 		/* a read-only or busy database just stays uncached */
-		if (db_pcache_put(db, key, label, p, x->st->mem.n,
+		if (db_pcache_put(db, key, strbuf_str(&lb), p, x->st->mem.n,
 				  &x->st->cache_id) < 0) {
 			x->st->cache_id = 0;
 			pc_error_clear();
@@ -340,6 +367,7 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 		x->cached = x->st->cache_id != 0;
 		free(p);
 	}
+	strbuf_release(&lb);
 	return 0;
 }
 

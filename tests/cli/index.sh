@@ -80,6 +80,15 @@ run pc import --index --source rtl2 --kind rtl --version c2 "$T/cyc2.csv"
 expect_rc 0 "import --index: the data is in"
 expect_in "warning: not indexed: rtl2 vs h100-lab: " "$err" "a warning"
 
+# another run of a version makes a new entry that replaces the old one
+head -5 "$F/archsim_v1.csv" >"$T/v1b.csv"	# other bytes: a new run
+pc import -q --source archsim --version 2.3.0 "$T/v1b.csv"
+run pc index -m archsim -r h100-lab
+expect_rc 0 "index after a new run of 2.3.0"
+expect_in "indexed in" "$err" "a new pairing"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM pair_cache WHERE label = 'archsim@2.3.0 vs h100-lab@2026.11'")" \
+	"1" "one entry a label"
+
 run pc index --model nosuch
 expect_rc 1 "nothing pairs"
 expect_in "no model/reference pair matches anything" "$err" "says why"
