@@ -489,6 +489,24 @@ int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
 	return 1;
 }
 
+int hwutil_lines(FILE *fp, const char *path,
+		 int (*fn)(void *ctx, long line, char *buf), void *ctx,
+		 long *nlines)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	long line = 0;
+	int rc;
+
+	while ((rc = hwutil_getline(fp, path, &buf, &cap, &line)) > 0)
+		if ((rc = fn(ctx, line, buf)) < 0)
+			break;
+	free(buf);
+	if (nlines)
+		*nlines = line;
+	return rc < 0 ? rc : 0;
+}
+
 int hwutil_trace_finish(struct hwutil_agg *a, struct imp_sink *s,
 			long memops, const char *path)
 {

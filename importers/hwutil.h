@@ -112,4 +112,11 @@ int hwutil_json_docs(FILE *fp, const char *path,
 int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
 		   long *lineno);
 
+/* Every text line of fp (hwutil_getline's rules) to fn with its number;
+ * a negative return stops. *nlines (may be NULL) gets the number of the
+ * last line read. Returns 0 at the end of the file, or <0. */
+int hwutil_lines(FILE *fp, const char *path,
+		 int (*fn)(void *ctx, long line, char *buf), void *ctx,
+		 long *nlines);
+
 #endif

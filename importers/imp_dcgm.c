@@ -298,13 +298,26 @@ static int finish_log(struct ctx *x, struct imp_sink *sink)
 	return rc;
 }
 
+/* A line; once a header with TOTEC and no interval is known, the
+ * interval is estimated (samples 1 s apart, energy from TOTEC only). */
+static int log_line(void *arg, long line, char *buf)
+{
+	struct ctx *x = arg;
+	int rc = line_of(x, buf, line);
+
+	if (rc >= 0 && x->header && !x->fake_time && isnan(x->interval) &&
+	    x->totec >= 0) {
+		x->fake_time = 1;	/* estimate the interval */
+		x->interval = 1;
+		x->pl.no_integral = 1;
+	}
+	return rc;
+}
+
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	struct ctx x;
 	const char *iv = imp_opt(in, "interval_ms");
-	char *buf = NULL;
-	size_t cap = 0;
-	long line = 0;
 	double ms;
 	int rc;
 
@@ -318,22 +331,12 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 					    "expected a positive number", iv);
 		x.interval = ms / 1000;
 	}
-	while ((rc = hwutil_getline(in->fp, in->path, &buf, &cap, &line)) > 0) {
-		if ((rc = line_of(&x, buf, line)) < 0)
-			break;
-		if (x.header && !x.fake_time && isnan(x.interval) &&
-		    x.totec >= 0) {
-			x.fake_time = 1;	/* estimate the interval */
-			x.interval = 1;
-			x.pl.no_integral = 1;
-		}
-	}
+	rc = hwutil_lines(in->fp, in->path, log_line, &x, NULL);
 	if (rc == 0 && !x.header)
 		rc = pc_error_set(PC_EINVALID, "%s: no '#Entity' header",
 				  in->path);
 	if (rc == 0)
 		rc = finish_log(&x, sink);
-	free(buf);
 	free(x.header);
 	free_fields(&x);
 	powerlog_release(&x.pl);

@@ -174,8 +174,9 @@ static int record(struct ctx *x, const cJSON *doc, long line)
 	return 0;
 }
 
-static int text_line(struct ctx *x, long line, const char *buf)
+static int text_line(void *arg, long line, char *buf)
 {
+	struct ctx *x = arg;
 	const char *p = buf;
 	cJSON *doc = NULL;
 	int rc;
@@ -199,19 +200,13 @@ static int text_line(struct ctx *x, long line, const char *buf)
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	struct ctx x;
-	char *buf = NULL;
-	size_t cap = 0;
-	long line = 0;
 	int rc;
 
 	memset(&x, 0, sizeof(x));
 	x.path = in->path;
 	x.sink = sink;
 	mlperf_init(&x.m);
-	while ((rc = hwutil_getline(in->fp, in->path, &buf, &cap, &line)) > 0)
-		if ((rc = text_line(&x, line, buf)) < 0)
-			break;
-	free(buf);
+	rc = hwutil_lines(in->fp, in->path, text_line, &x, NULL);
 	if (rc == 0 && !x.m.validity_seen)
 		rc = pc_error_set(PC_EINVALID, "%s: no result_validity record "
 				  "(not a complete MLPerf detail log?)",

@@ -208,8 +208,9 @@ static int kv_line(struct ctx *x, long line, const char *label,
 	return stat_line(x, line, label, low, text, &done);
 }
 
-static int text_line(struct ctx *x, long line, char *buf)
+static int text_line(void *arg, long line, char *buf)
 {
+	struct ctx *x = arg;
 	char *colon, *label = util_trim(buf);
 
 	if (!strcmp(label, "MLPerf Results Summary"))
@@ -234,8 +235,6 @@ static int text_line(struct ctx *x, long line, char *buf)
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	struct ctx x;
-	char *buf = NULL;
-	size_t cap = 0;
 	long line = 0;
 	int rc;
 
@@ -243,10 +242,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.path = in->path;
 	x.sink = sink;
 	mlperf_init(&x.m);
-	while ((rc = hwutil_getline(in->fp, in->path, &buf, &cap, &line)) > 0)
-		if ((rc = text_line(&x, line, buf)) < 0)
-			break;
-	free(buf);
+	rc = hwutil_lines(in->fp, in->path, text_line, &x, &line);
 	if (rc == 0 && (!x.scenario || !x.result))
 		rc = pc_error_set(PC_EINVALID, "%s: not an MLPerf summary (no "
 			"'%s' line)", in->path, x.scenario ? "Result is" :

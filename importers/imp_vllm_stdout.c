@@ -49,7 +49,7 @@ struct ctx {
 	char rate[64], conc[64], prompts[32];
 	struct imp_param p[3];
 	int in_block;
-	long block_line;
+	long block_line, blocks;	/* blocks: closed ones */
 	struct serving s;
 	struct {
 		long line;
@@ -207,8 +207,9 @@ static int end_block(struct ctx *x, long line)
 	return rc;
 }
 
-static int text_line(struct ctx *x, long line, char *buf)
+static int text_line(void *arg, long line, char *buf)
 {
+	struct ctx *x = arg;
 	char *colon = strchr(buf, ':');
 
 	if (strstr(buf, "Serving Benchmark Result")) {
@@ -236,32 +237,33 @@ static int text_line(struct ctx *x, long line, char *buf)
 	return 0;
 }
 
+/* A line, counting the blocks that close. */
+static int counted_line(void *arg, long line, char *buf)
+{
+	struct ctx *x = arg;
+	int was = x->in_block, rc = text_line(x, line, buf);
+
+	x->blocks += was && !x->in_block;
+	return rc;
+}
+
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	struct ctx x;
-	char *buf = NULL;
-	size_t cap = 0;
-	long line = 0, blocks = 0;
+	long line = 0;
 	int rc;
 
 	memset(&x, 0, sizeof(x));
 	x.path = in->path;
 	x.sink = sink;
-	while ((rc = hwutil_getline(in->fp, in->path, &buf, &cap, &line)) > 0) {
-		int was = x.in_block;
-
-		if ((rc = text_line(&x, line, buf)) < 0)
-			break;
-		blocks += was && !x.in_block;
-	}
-	free(buf);
+	rc = hwutil_lines(in->fp, in->path, counted_line, &x, &line);
 	drop_held(&x);
 	free(x.held);
 	if (rc == 0 && x.in_block)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: the result block that "
 			"starts at line %ld has no closing '=====' line (file "
 			"cut?)", in->path, line, x.block_line);
-	else if (rc == 0 && !blocks)
+	else if (rc == 0 && !x.blocks)
 		rc = pc_error_set(PC_EINVALID, "%s: no 'Serving Benchmark "
 				  "Result' block", in->path);
 	return rc < 0 ? rc : 0;
