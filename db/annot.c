@@ -75,13 +75,6 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 	return db_end(db, rc);
 }
 
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
-}
-
 static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 		 size_t *n)
 {
@@ -98,19 +91,19 @@ static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 		}
 		a = &v[len++];
 		a->id = sqlite3_column_int64(st, 0);
-		a->workload = dup_col(st, 1);
-		a->op = dup_col(st, 2);
-		a->metric = dup_col(st, 3);
-		a->model_source = dup_col(st, 4);
-		a->ref_source = dup_col(st, 5);
+		a->workload = db_column_dup(st, 1);
+		a->op = db_column_dup(st, 2);
+		a->metric = db_column_dup(st, 3);
+		a->model_source = db_column_dup(st, 4);
+		a->ref_source = db_column_dup(st, 5);
 		a->is_pattern = sqlite3_column_int(st, 6);
-		a->status = dup_col(st, 7);
-		a->category = dup_col(st, 8);
-		a->note = dup_col(st, 9);
-		a->link = dup_col(st, 10);
-		a->expires = dup_col(st, 11);
-		a->author = dup_col(st, 12);
-		a->created_at = dup_col(st, 13);
+		a->status = db_column_dup(st, 7);
+		a->category = db_column_dup(st, 8);
+		a->note = db_column_dup(st, 9);
+		a->link = db_column_dup(st, 10);
+		a->expires = db_column_dup(st, 11);
+		a->author = db_column_dup(st, 12);
+		a->created_at = db_column_dup(st, 13);
 	}
 	if (rc != SQLITE_DONE) {
 		db_annot_free(v, len);

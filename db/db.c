@@ -336,3 +336,10 @@ const char *db_column_text(sqlite3_stmt *st, int i)
 
 	return s ? (const char *)s : "";
 }
+
+char *db_column_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}

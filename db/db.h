@@ -53,5 +53,7 @@ int db_exec(struct db *db, const char *sql);
 double db_column_double(sqlite3_stmt *st, int i);
 /* A column as text, "" when NULL; borrowed until the next step. */
 const char *db_column_text(sqlite3_stmt *st, int i);
+/* A column as a new string (caller frees), NULL when NULL. */
+char *db_column_dup(sqlite3_stmt *st, int i);
 
 #endif

@@ -9,13 +9,6 @@
 #include "src/error.h"
 #include "src/util.h"
 
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
-}
-
 static int insert_rules(struct db *db, int64_t id,
 			const struct db_gate_rule_eval *r, size_t n)
 {
@@ -120,18 +113,18 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		}
 		e = &v[len++];
 		e->id = sqlite3_column_int64(st, 0);
-		e->policy_name = dup_col(st, 1);
-		e->policy_hash = dup_col(st, 2);
-		e->model_source = dup_col(st, 3);
-		e->model_version = dup_col(st, 4);
-		e->ref_source = dup_col(st, 5);
-		e->ref_version = dup_col(st, 6);
-		e->model_runs = dup_col(st, 7);
-		e->ref_runs = dup_col(st, 8);
-		e->verdict = dup_col(st, 9);
-		e->evaluated_at = dup_col(st, 10);
-		e->evaluated_by = dup_col(st, 11);
-		e->details = dup_col(st, 12);
+		e->policy_name = db_column_dup(st, 1);
+		e->policy_hash = db_column_dup(st, 2);
+		e->model_source = db_column_dup(st, 3);
+		e->model_version = db_column_dup(st, 4);
+		e->ref_source = db_column_dup(st, 5);
+		e->ref_version = db_column_dup(st, 6);
+		e->model_runs = db_column_dup(st, 7);
+		e->ref_runs = db_column_dup(st, 8);
+		e->verdict = db_column_dup(st, 9);
+		e->evaluated_at = db_column_dup(st, 10);
+		e->evaluated_by = db_column_dup(st, 11);
+		e->details = db_column_dup(st, 12);
 		e->npass = sqlite3_column_int(st, 13);
 		e->nwarn = sqlite3_column_int(st, 14);
 		e->nfail = sqlite3_column_int(st, 15);
@@ -189,8 +182,8 @@ int db_gate_rule_evals(struct db *db, int64_t eval_id,
 			v = xrealloc(v, cap * sizeof(*v));
 		}
 		r = &v[len++];
-		r->rule = dup_col(st, 0);
-		r->status = dup_col(st, 1);
+		r->rule = db_column_dup(st, 0);
+		r->status = db_column_dup(st, 1);
 		r->failed = sqlite3_column_int(st, 2);
 		r->value = db_column_double(st, 3);
 		r->lim = db_column_double(st, 4);
@@ -198,7 +191,7 @@ int db_gate_rule_evals(struct db *db, int64_t eval_id,
 		r->npairs = sqlite3_column_int(st, 6);
 		r->nwaived = sqlite3_column_int(st, 7);
 		r->nnoisy = sqlite3_column_int(st, 8);
-		r->message = dup_col(st, 9);
+		r->message = db_column_dup(st, 9);
 	}
 	if (step != SQLITE_DONE)
 		rc = db_fail(db, "reading gate rules");
@@ -252,9 +245,9 @@ int db_gate_hist(struct db *db, const char *policy_name,
 		}
 		h = &v[len++];
 		h->eval_id = sqlite3_column_int64(st, 0);
-		h->model_version = dup_col(st, 1);
-		h->inputs = dup_col(st, 2);
-		h->verdict = dup_col(st, 3);
+		h->model_version = db_column_dup(st, 1);
+		h->inputs = db_column_dup(st, 2);
+		h->verdict = db_column_dup(st, 3);
 		h->have_rule = sqlite3_column_int(st, 4);
 		h->failed = sqlite3_column_int(st, 5);
 		h->mape = db_column_double(st, 6);

@@ -101,9 +101,14 @@ static int put_entry(struct db *db, const char *key, const char *label,
 	int rc = 0;
 
 	util_now_iso(now, sizeof(now));
-	db_prepare(db, &rc, &st, "DELETE FROM pair_cache WHERE key = ?");
+	/* the same key, and entries of the same label: those were made
+	 * from other runs of these versions or by an older layout, and no
+	 * open will ask for them again */
+	db_prepare(db, &rc, &st, "DELETE FROM pair_cache WHERE key = ? OR "
+		   "label = ?");
 	if (!rc) {
 		db_bind_text(st, 1, key);
+		db_bind_text(st, 2, label);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(db, "writing the pair cache");
 		sqlite3_finalize(st);

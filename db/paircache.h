@@ -7,7 +7,9 @@
  * depends on (src/pairidx.c). The core owns the byte layout; db/ only
  * stores and returns bytes. A deleted run clears the whole cache (a
  * trigger, db/schema.sql), so a reused run id can never match a stale
- * entry. Entries beyond the newest PCACHE_KEEP are pruned on insert.
+ * entry. An insert replaces entries with the same label (the same sides
+ * and versions: older runs, or an older layout of the parts) and prunes
+ * all but the newest PCACHE_KEEP.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -31,8 +33,8 @@ int db_pcache_find(struct db *db, const char *key, int64_t *id);
 int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 		   size_t *len);
 
-/* Store an entry (replacing one with the same key) with its parts in
- * one short write transaction; prunes old entries. */
+/* Store an entry (replacing any with the same key or label) with its
+ * parts in one short write transaction; prunes old entries. */
 int db_pcache_put(struct db *db, const char *key, const char *label,
 		  const struct pcache_part *parts, size_t nparts, int64_t *id);
 

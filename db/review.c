@@ -80,13 +80,6 @@ int db_review_add(struct db *db, const struct review *r,
 	return 0;
 }
 
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
-}
-
 static int read_items(struct db *db, int64_t id, struct review_item **out,
 		      size_t *n)
 {
@@ -106,9 +99,9 @@ static int read_items(struct db *db, int64_t id, struct review_item **out,
 			cap = cap ? cap * 2 : 64;
 			v = xrealloc(v, cap * sizeof(*v));
 		}
-		v[len].workload = dup_col(st, 0);
-		v[len].op = dup_col(st, 1);
-		v[len].metric = dup_col(st, 2);
+		v[len].workload = db_column_dup(st, 0);
+		v[len].op = db_column_dup(st, 1);
+		v[len].metric = db_column_dup(st, 2);
 		v[len].model = db_column_double(st, 3);
 		v[len].ref = db_column_double(st, 4);
 		v[len].err = db_column_double(st, 5);
@@ -144,13 +137,13 @@ int db_review_last(struct db *db, const char *model_source,
 	step = sqlite3_step(st);
 	if (step == SQLITE_ROW) {
 		r.id = sqlite3_column_int64(st, 0);
-		r.created_at = dup_col(st, 1);
-		r.author = dup_col(st, 2);
-		r.model_source = dup_col(st, 3);
-		r.model_version = dup_col(st, 4);
-		r.ref_source = dup_col(st, 5);
-		r.ref_version = dup_col(st, 6);
-		r.runs = dup_col(st, 7);
+		r.created_at = db_column_dup(st, 1);
+		r.author = db_column_dup(st, 2);
+		r.model_source = db_column_dup(st, 3);
+		r.model_version = db_column_dup(st, 4);
+		r.ref_source = db_column_dup(st, 5);
+		r.ref_version = db_column_dup(st, 6);
+		r.runs = db_column_dup(st, 7);
 		r.limit = db_column_double(st, 8);
 	}
 	sqlite3_finalize(st);
