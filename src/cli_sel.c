@@ -55,3 +55,24 @@ int cli_sel_run(const char *cmd, int (*run)(struct db *db,
 		return cli_fail(cmd, "cannot write output");
 	return rc;
 }
+
+int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
+		 const struct cli_sel *sel, const char *const *format,
+		 int no_csv, const char *(*check)(void),
+		 int (*run)(struct db *db, enum out_format fmt))
+{
+	struct cli_list pos;
+	enum out_format fmt;
+	const char *bad;
+	int rc;
+
+	if ((rc = cli_parse(cmd, argc, argv, &pos)))
+		return rc == 1 ? CLI_OK : rc;
+	cli_list_free(&pos);
+	if ((bad = cli_sel_check(sel)) || (check && (bad = check())))
+		return cli_usage_error(cmd->name, "%s", bad);
+	if (out_parse_format(*format, &fmt) || (no_csv && fmt == OUT_CSV))
+		return cli_usage_error(cmd->name, "unknown format '%s'",
+				       *format);
+	return cli_sel_run(cmd->name, run, fmt);
+}

@@ -46,4 +46,14 @@ void cli_sel_release(struct cli_sel *s);
 int cli_sel_run(const char *cmd, int (*run)(struct db *db,
 		enum out_format fmt), enum out_format fmt);
 
+/* The whole body of such a command after its defaults are set: parse
+ * argv against cmd, check the selection, then the command's own options
+ * (check may be NULL; it returns a usage message or NULL), take *format
+ * (csv refused when no_csv), and cli_sel_run. Returns the exit code; the
+ * caller releases its options. */
+int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
+		 const struct cli_sel *sel, const char *const *format,
+		 int no_csv, const char *(*check)(void),
+		 int (*run)(struct db *db, enum out_format fmt));
+
 #endif

@@ -466,9 +466,6 @@ done:
 
 int cmd_diff(int argc, char **argv)
 {
-	struct cli_list pos;
-	enum out_format fmt;
-	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
@@ -476,15 +473,7 @@ int cmd_diff(int argc, char **argv)
 	a.format = "table";
 	a.min_delta = 0.01;
 	a.tol = 1e-9;
-	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
-		return rc == 1 ? CLI_OK : rc;
-	cli_list_free(&pos);
-	if ((bad = cli_sel_check(&a.sel)))
-		rc = cli_usage_error(cmd.name, "%s", bad);
-	else if (out_parse_format(a.format, &fmt))
-		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
-	else
-		rc = cli_sel_run(cmd.name, run, fmt);
+	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 0, NULL, run);
 	cli_sel_release(&a.sel);
 	return rc;
 }

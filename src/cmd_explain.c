@@ -197,23 +197,12 @@ static int run(struct db *db, enum out_format fmt)
 
 int cmd_explain(int argc, char **argv)
 {
-	struct cli_list pos;
-	enum out_format fmt;
-	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
 	cli_sel_init(&a.sel);
 	a.format = "table";
-	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
-		return rc == 1 ? CLI_OK : rc;
-	cli_list_free(&pos);
-	if ((bad = cli_sel_check(&a.sel)))
-		rc = cli_usage_error(cmd.name, "%s", bad);
-	else if (out_parse_format(a.format, &fmt) || fmt == OUT_CSV)
-		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
-	else
-		rc = cli_sel_run(cmd.name, run, fmt);
+	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 1, NULL, run);
 	cli_sel_release(&a.sel);
 	cli_list_free(&a.features);
 	return rc;

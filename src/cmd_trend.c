@@ -218,28 +218,20 @@ static int run(struct db *db, enum out_format fmt)
 	return rc;
 }
 
+static const char *check_model(void)
+{
+	return strchr(a.sel.model, '@') ? "--model takes a source without a "
+	       "version: trend covers every version" : NULL;
+}
+
 int cmd_trend(int argc, char **argv)
 {
-	struct cli_list pos;
-	enum out_format fmt;
-	const char *bad;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
 	cli_sel_init(&a.sel);
 	a.format = "table";
-	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
-		return rc == 1 ? CLI_OK : rc;
-	cli_list_free(&pos);
-	if ((bad = cli_sel_check(&a.sel)))
-		rc = cli_usage_error(cmd.name, "%s", bad);
-	else if (strchr(a.sel.model, '@'))
-		rc = cli_usage_error(cmd.name, "--model takes a source without "
-				     "a version: trend covers every version");
-	else if (out_parse_format(a.format, &fmt))
-		rc = cli_usage_error(cmd.name, "unknown format '%s'", a.format);
-	else
-		rc = cli_sel_run(cmd.name, run, fmt);
+	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 0, check_model, run);
 	cli_sel_release(&a.sel);
 	return rc;
 }
