@@ -9,9 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 extern const char db_schema_sql[];
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static char *dup_text(sqlite3_stmt *st, int i)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 int db_pcache_find(struct db *db, const char *key, int64_t *id)
 {

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 int db_pairs_versions(struct db *db, const char *source, char ***out,
 		      size_t *n)

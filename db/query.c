@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 struct db_cursor {
 	struct db *db;

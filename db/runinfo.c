@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static char *dup_col(sqlite3_stmt *st, int i)
 {

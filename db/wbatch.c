@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define BLOOM_K 4
 

@@ -7,12 +7,12 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "db/units.h"
+#include "src/base/units.h"
 #include "db/wbatch.h"
-#include "src/error.h"
-#include "src/hmap.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 struct metric_info {
 	int64_t id;

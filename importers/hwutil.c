@@ -8,10 +8,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "db/units.h"
-#include "importers/csv.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/units.h"
+#include "src/base/csv.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 struct hwutil_kernel {
 	char *name, *metric, *unit;

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/csv.h"
+#include "src/base/csv.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define DASHES 100
 

@@ -11,7 +11,7 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/error.h"
+#include "src/base/error.h"
 
 struct state {
 	struct imp_sink *sink;

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/units.h"
+#include "src/base/units.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/powerlog.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 #define MAX_FIELDS 64
 

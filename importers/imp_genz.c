@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/csv.h"
+#include "src/base/csv.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 /* numeric columns -> metric and unit (absent columns are skipped) */
 static const struct {

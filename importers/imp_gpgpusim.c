@@ -14,10 +14,10 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/error.h"
-#include "src/hmap.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 enum stat { S_CYCLES, S_INSN, S_IPC, S_OCC, S_L2BW, N_STATS };
 

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/csv.h"
+#include "src/base/csv.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum col { C_NAME, C_OPS, C_ACCESS, C_AI, C_PERF, C_BOUND, C_TIME, N_COLS };
 

@@ -13,10 +13,10 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "importers/jsonutil.h"
+#include "src/base/jsonutil.h"
 #include "importers/mlperf.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static const struct {
 	const char *key, *metric, *unit;

@@ -17,8 +17,8 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/mlperf.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum section { S_NONE, S_SUMMARY, S_STATS, S_PARAMS, S_TAIL };
 

@@ -9,12 +9,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "db/units.h"
-#include "importers/csv.h"
+#include "src/base/units.h"
+#include "src/base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum { C_START, C_DUR, C_CORR, C_DEVICE, C_NAME, N_COLS };
 

@@ -16,13 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/units.h"
-#include "importers/csv.h"
+#include "src/base/units.h"
+#include "src/base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/powerlog.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum role { R_METRIC, R_TIME, R_GPU, R_NAME, R_TEXT, R_SKIP };
 

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/csv.h"
+#include "src/base/csv.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum col { C_WORKLOAD, C_OP, C_METRIC, C_VALUE, C_UNIT, C_N, C_STDDEV,
 	   C_MIN, C_MAX, C_MEDIAN, C_MEAN, C_RAW_NAME, N_COLS };

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "importers/importer.h"
-#include "importers/jsonutil.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/jsonutil.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static int probe(const char *head, size_t len, const char *filename)
 {

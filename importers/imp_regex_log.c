@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/csv.h"
+#include "src/base/csv.h"
 #include "importers/importer.h"
-#include "importers/jsonutil.h"
+#include "src/base/jsonutil.h"
 #include "importers/lines.h"
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 enum group { G_OP, G_VALUE, G_UNIT, G_WORKLOAD, N_GROUPS };
 

@@ -16,8 +16,8 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/serving.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static const struct {
 	const char *label, *metric, *unit;

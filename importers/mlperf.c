@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 void mlperf_init(struct mlperf *m)
 {

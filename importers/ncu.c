@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "db/units.h"
-#include "importers/csv.h"
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/units.h"
+#include "src/base/csv.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static const struct {
 	const char *ncu, *metric;

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "src/error.h"
-#include "src/strbuf.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
 
 extern const struct importer imp_perfcorr_csv;
 extern const struct importer imp_perfcorr_json;

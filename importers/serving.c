@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "importers/csv.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/csv.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static const struct {
 	const char *key, *metric, *unit;

@@ -6,9 +6,9 @@
 #include <time.h>
 
 #include "db/query.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/pairidx.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 /* Which kind is the model for which reference, most useful first. */
 static const char *const pair_order[][2] = {

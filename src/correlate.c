@@ -13,11 +13,11 @@
 
 #include "db/pairs.h"
 #include "src/annot.h"
-#include "src/error.h"
-#include "src/hmap.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
 #include "src/radix.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 struct corr_store {
 	struct db_name *dict[3];	/* enum db_dict */

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
-#include "src/hmap.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static char **sort_keys;
 

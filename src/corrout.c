@@ -6,8 +6,8 @@
 
 #include "db/annot.h"
 #include "src/out.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 enum kind { K_NUM, K_COUNT, K_ERR };
 

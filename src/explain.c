@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
-#include "src/hmap.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
+#include "src/base/util.h"
 
 #define KEYLEN 512
 #define RANK_TOL 1e-10

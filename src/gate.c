@@ -11,8 +11,8 @@
 #include "db/gate.h"
 #include "db/wkey.h"
 #include "src/correlate.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define EPS 1e-12
 

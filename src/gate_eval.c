@@ -7,9 +7,9 @@
 
 #include "db/gate.h"
 #include "src/correlate.h"
-#include "src/error.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 struct sel {
 	const struct policy_rule *rule;

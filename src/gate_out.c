@@ -8,10 +8,10 @@
 
 #include "db/annot.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/gate.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static void add_safe(struct strbuf *sb, const char *s)
 {

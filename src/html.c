@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 size_t html_utf8_len(const unsigned char *s)
 {

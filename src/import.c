@@ -13,12 +13,12 @@
 #include "db/writer.h"
 #include "db/wkey.h"
 #include "importers/importer.h"
-#include "src/error.h"
-#include "src/hmap.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
 #include "src/kmap.h"
-#include "src/sha256.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/sha256.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define HEAD_BYTES 8192
 

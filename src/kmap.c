@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/jsonutil.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/jsonutil.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 struct rule {
 	regex_t re;

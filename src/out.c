@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/query.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 int out_parse_format(const char *s, enum out_format *out)
 {

@@ -14,9 +14,9 @@
 #include "db/pairs.h"
 #include "db/paircache.h"
 #include "src/annot.h"
-#include "src/error.h"
-#include "src/sha256.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/sha256.h"
+#include "src/base/util.h"
 
 /* attach/build: only the summary (pidx_summary), beyond enum pidx_flags */
 #define SUMMARY_ONLY (1u << 8)

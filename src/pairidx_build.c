@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "src/radix.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 void pidx_parts_add(struct pidx_parts *p, const char *name, void *data,
 		    size_t len)

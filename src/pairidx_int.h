@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "src/pairidx.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 #define PIDX_FORMAT 2
 #define PIDX_CHUNK 4096

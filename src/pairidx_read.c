@@ -13,8 +13,8 @@
 #include "db/annot.h"
 #include "db/pairs.h"
 #include "src/annot.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static const char *target_name(void *arg, int part, int64_t id)
 {

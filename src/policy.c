@@ -10,10 +10,10 @@
 
 #include "db/wkey.h"
 #include "src/jsonpos.h"
-#include "src/error.h"
-#include "src/sha256.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/sha256.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 enum lkind { LK_FRACTION, LK_CORR, LK_COUNT, LK_PAIRS, LK_RANGE };
 

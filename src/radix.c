@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/util.h"
+#include "src/base/util.h"
 
 #define DIGITS 65536
 #define SMALL 512	/* below this, a comparison sort beats 4 histograms */

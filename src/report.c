@@ -12,11 +12,11 @@
 #include "db/runinfo.h"
 #include "db/annot.h"
 #include "src/correlate.h"
-#include "src/error.h"
-#include "src/hmap.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
 #include "src/report_gate.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)
 #define REPORT_TREND_MAX 12	/* newest model versions in the trend */

@@ -9,11 +9,11 @@
 #include "db/annot.h"
 #include "db/runinfo.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/html.h"
 #include "src/out.h"
 #include "src/report.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 static const char *const csv_cols[] = {
 	"workload", "op", "op_class", "metric", "unit", "model", "ref", "err",

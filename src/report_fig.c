@@ -9,9 +9,9 @@
 #include "src/correlate.h"
 #include "src/html.h"
 #include "src/report.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 #include "src/svg.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 const char report_fig_css[] =
 	":root{--fg:#1f2328;--mut:#59636e;--bd:#d1d9e0;--bg2:#f6f8fa;"

@@ -9,12 +9,12 @@
 
 #include "db/gate.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/gate.h"
 #include "src/policy.h"
 #include "src/report.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 /* "FAIL: ..." then one line per rule. */
 static char *gate_text(const struct gate_result *g)

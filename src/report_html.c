@@ -10,13 +10,13 @@
 #include "db/annot.h"
 #include "db/runinfo.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/html.h"
 #include "src/report.h"
 #include "src/report_fig.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 #include "src/svg.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static void esc(struct strbuf *sb, const char *s)
 {

@@ -9,12 +9,12 @@
 
 #include "db/writer.h"
 #include "db/wkey.h"
-#include "importers/csv.h"
-#include "importers/jsonutil.h"
-#include "src/error.h"
-#include "src/sha256.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/csv.h"
+#include "src/base/jsonutil.h"
+#include "src/base/error.h"
+#include "src/base/sha256.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static const struct {
 	const char *name;

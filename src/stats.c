@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/radix.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 #define LOA_Z 1.96
 #define MAD_K 3.0

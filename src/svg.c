@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "src/html.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 /* Okabe-Ito (colour-blind safe) first, then Tableau 10 extras. */
 static const char *const palette[] = {

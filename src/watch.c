@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/import.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 #define MAX_MANIFEST (1u << 20)
 

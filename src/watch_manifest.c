@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importers/jsonutil.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/jsonutil.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 enum mtype { M_STR, M_NUM, M_OBJ };
 

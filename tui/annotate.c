@@ -7,7 +7,7 @@
 
 #include "db/annot.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "tui/data.h"
 #include "tui/form.h"
 #include "tui/status.h"

@@ -12,9 +12,9 @@
 #include "src/annot.h"
 #include "src/candidates.h"
 #include "src/pairidx.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/policy.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 const char *data_status_name(unsigned code)
 {

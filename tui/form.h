@@ -8,7 +8,7 @@
  * F2 save from anywhere; Esc cancels. Keys come from tui_read_key, so
  * scripts fill forms too. Fields own their text (release the form).
  */
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 struct tui;
 

@@ -11,8 +11,8 @@
 
 #include "db/annot.h"
 #include "src/correlate.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 #define MEMO_MAX_ID (16L << 20)
 

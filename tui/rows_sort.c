@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "src/correlate.h"
-#include "src/util.h"
+#include "src/base/util.h"
 #include "tui/rows.h"
 
 void rows_init(struct rows *r, const struct rows_src *src)

@@ -17,8 +17,8 @@
 
 #include "src/correlate.h"
 #include "src/pairidx.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
 #include "tui/record.h"

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/pairidx.h"
-#include "src/util.h"
+#include "src/base/util.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
 #include "tui/keys.h"

@@ -10,9 +10,9 @@
 
 #include "src/correlate.h"
 #include "src/pairidx.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/corrgroup.h"
-#include "src/util.h"
+#include "src/base/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/kmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -13,7 +13,7 @@
 
 #include "fuzz.h"
 #include "importers/importer.h"
-#include "src/error.h"
+#include "src/base/error.h"
 
 static int emit(struct imp_sink *s, const struct imp_record *r)
 {

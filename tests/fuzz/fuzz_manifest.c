@@ -1,6 +1,6 @@
 /* Fuzz the watch manifest parser (src/watch_manifest.c). */
 #include "fuzz.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/watch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,7 +1,7 @@
 /* REQUIRES: src/policy.h */
 /* Fuzz the gate policy parser (src/policy.c). */
 #include "fuzz.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/policy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "src/annot.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static char *dup(const char *s)
 {

@@ -5,7 +5,7 @@
 #include "db/gate.h"
 #include "src/correlate.h"
 #include "src/gate.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 /* A summary that passes every limit of rule_all(). */
 static struct stats_summary good_sum(void)

@@ -6,7 +6,7 @@
 
 #include "importers/hwutil.h"
 #include "importers/ncu.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/kmap.h"
 
 TEST(split_unit)

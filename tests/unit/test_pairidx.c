@@ -22,10 +22,10 @@
 #include "src/annot.h"
 #include "src/corrgroup.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/import.h"
 #include "src/pairidx.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 #define FAILV(...) failv(__LINE__, __VA_ARGS__)
 #define WV(f) ((f) & ~(unsigned)CORR_WAIVED)	/* annotations: check_annots */

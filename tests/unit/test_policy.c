@@ -1,7 +1,7 @@
 /* Unit tests: the gate policy parser (src/policy.c). */
 #include "check.h"
 
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/policy.h"
 
 static const char good[] =

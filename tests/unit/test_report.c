@@ -4,7 +4,7 @@
 
 #include "src/correlate.h"
 #include "src/report.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 static char *md(const char *s)
 {

@@ -6,9 +6,9 @@
 #include "db/db.h"
 #include "db/review.h"
 #include "db/runinfo.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/import.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static char dir[] = "/tmp/pc-review-XXXXXX";
 

@@ -3,7 +3,7 @@
 #include "check.h"
 
 #include "db/wkey.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/kmap.h"
 #include "src/watch.h"
 

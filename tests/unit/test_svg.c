@@ -4,9 +4,9 @@
 #include <stdint.h>
 
 #include "src/html.h"
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 #include "src/svg.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static const char *const classes[] = { "gemm", "attn<x>", "norm&co" };
 static const char *const shapes[] = { "unexplained", "open", "explained",

@@ -5,7 +5,7 @@
 
 #include "db/annot.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "tui/rows.h"
 
 #define NP 6

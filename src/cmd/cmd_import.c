@@ -7,13 +7,13 @@
 
 #include "db/db.h"
 #include "src/candidates.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/import.h"
 #include "src/pairidx.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static struct {
 	const char *source, *kind, *version, *format, *platform, *workload;

@@ -4,12 +4,12 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/out.h"
 #include "src/roofline.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static struct {
 	const char *hw, *ops, *source, *workload, *platform, *precision;

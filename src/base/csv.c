@@ -1,5 +1,5 @@
 /* Streaming CSV reader (see csv.h). */
-#include "importers/csv.h"
+#include "src/base/csv.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 #define DEFAULT_MAX (16u << 20)
 

@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/report.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 

@@ -1,5 +1,5 @@
 /* Allocation wrappers and string helpers (see util.h). */
-#include "src/util.h"
+#include "src/base/util.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
 /* String -> int64 hash map with linear probing (see hmap.h). */
-#include "src/hmap.h"
+#include "src/base/hmap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/util.h"
+#include "src/base/util.h"
 
 struct hmap_slot {
 	char *key;

@@ -1,11 +1,11 @@
 /* JSON helpers for importers (see jsonutil.h). */
-#include "importers/jsonutil.h"
+#include "src/base/jsonutil.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static int parse_error(const char *text, const char *path, long line0)
 {

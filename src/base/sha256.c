@@ -1,5 +1,5 @@
 /* SHA-256 per FIPS 180-4 (see sha256.h). */
-#include "src/sha256.h"
+#include "src/base/sha256.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,11 +8,11 @@
 
 #include "db/db.h"
 #include "src/candidates.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/pairidx.h"
-#include "src/util.h"
+#include "src/base/util.h"
 #include "src/watch.h"
 
 static struct {

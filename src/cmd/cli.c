@@ -1,5 +1,5 @@
 /* Option parsing and shared command helpers (see cli.h). */
-#include "src/cli.h"
+#include "src/cmd/cli.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/error.h"
-#include "src/util.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
 
 static const char *db_path_opt;
 

@@ -1,12 +1,12 @@
 /* Growable string buffer (see strbuf.h). */
-#include "src/strbuf.h"
+#include "src/base/strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/util.h"
+#include "src/base/util.h"
 
 void strbuf_init(struct strbuf *sb)
 {

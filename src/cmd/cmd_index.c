@@ -4,11 +4,11 @@
 #include "db/db.h"
 #include "db/paircache.h"
 #include "src/candidates.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/pairidx.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static const char *model_s, *ref_s;
 static int list_f, clear_f, quiet_f, failed_pairs;

@@ -1,5 +1,5 @@
 /* The one last-error buffer (see error.h). */
-#include "src/error.h"
+#include "src/base/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

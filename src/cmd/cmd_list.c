@@ -4,9 +4,9 @@
 
 #include "db/db.h"
 #include "db/query.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/out.h"
 
 static const char *format_s, *source_s;

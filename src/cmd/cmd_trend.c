@@ -5,14 +5,14 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/cli.h"
-#include "src/cli_sel.h"
-#include "src/cmd.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cli_sel.h"
+#include "src/cmd/cmd.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/out.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static struct {
 	struct cli_sel sel;

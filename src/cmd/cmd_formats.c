@@ -2,8 +2,8 @@
 #include <stdio.h>
 
 #include "importers/importer.h"
-#include "src/cli.h"
-#include "src/cmd.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
 
 static const struct cli_opt opts[] = { CLI_OPT_END };
 

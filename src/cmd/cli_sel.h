@@ -5,7 +5,7 @@
  * trend, diff, explain): one struct, one option-table fragment, one
  * translation to a corr_query, so the filters mean the same everywhere.
  */
-#include "src/cli.h"
+#include "src/cmd/cli.h"
 #include "src/correlate.h"
 #include "src/out.h"
 

@@ -8,11 +8,11 @@
 #include "db/db.h"
 #include "db/query.h"
 #include "db/wkey.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "src/out.h"
-#include "src/util.h"
+#include "src/base/util.h"
 
 static const char *workload_s, *op_s, *metric_s, *model_s, *ref_s;
 static const char *status_s, *category_s, *note_s, *link_s, *expires_s;

@@ -5,16 +5,16 @@
 
 #include "db/db.h"
 #include "db/gate.h"
-#include "src/cli.h"
-#include "src/cmd.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
 #include "src/correlate.h"
-#include "src/error.h"
+#include "src/base/error.h"
 #include "src/gate.h"
 #include "src/gate_out.h"
 #include "src/out.h"
 #include "src/policy.h"
-#include "src/strbuf.h"
-#include "src/util.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
 
 static const char *policy_s, *model_s, *ref_s, *junit_s, *format_s;
 static int dry_f, history_f, top_i;

@@ -1,7 +1,7 @@
 /* The unit table (see units.h). Decimal prefixes are 1000-based; the
  * KiB/MiB/GiB family is 1024-based. ncu spellings (nsecond, Kbyte) and
  * nvidia-smi/DCGM spellings are included. */
-#include "db/units.h"
+#include "src/base/units.h"
 
 #include <stddef.h>
 #include <strings.h>

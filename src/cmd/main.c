@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/cli.h"
-#include "src/cmd.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
 
 #define PERFCORR_VERSION "0.1.0"
 

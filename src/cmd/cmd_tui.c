@@ -2,9 +2,9 @@
 #include <stdio.h>
 
 #include "db/db.h"
-#include "src/cli.h"
-#include "src/cmd.h"
-#include "src/error.h"
+#include "src/cmd/cli.h"
+#include "src/cmd/cmd.h"
+#include "src/base/error.h"
 #include "tui/tui.h"
 
 static const char *model_s, *ref_s, *policy_s;

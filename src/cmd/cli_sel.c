@@ -1,5 +1,5 @@
 /* Shared pair-selection options (see cli_sel.h). */
-#include "src/cli_sel.h"
+#include "src/cmd/cli_sel.h"
 
 #include <stdio.h>
 #include <string.h>
