@@ -455,58 +455,6 @@ int hwutil_json_docs(FILE *fp, const char *path,
 	return rc < 0 ? rc : ndocs;
 }
 
-int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
-		   long *lineno)
-{
-	size_t len = 0;
-	int ch;
-
-	if (!*buf) {
-		*cap = 256;
-		*buf = xmalloc(*cap);
-	}
-	while ((ch = getc(fp)) != EOF && ch != '\n') {
-		if (ch == 0)
-			return pc_error_set(PC_EINVALID, "%s:%ld: NUL byte in a "
-					    "text file", path, *lineno + 1);
-		if (len + 2 > *cap) {
-			if (*cap >= (16u << 20))
-				return pc_error_set(PC_EINVALID, "%s:%ld: line "
-					"longer than 16 MiB", path,
-					*lineno + 1);
-			*cap *= 2;
-			*buf = xrealloc(*buf, *cap);
-		}
-		(*buf)[len++] = (char)ch;
-	}
-	if (ch == EOF && len == 0)
-		return 0;
-	if (len && (*buf)[len - 1] == '\r')
-		len--;
-	(*buf)[len] = '\0';
-	if (++*lineno == 1 && !strncmp(*buf, "\xef\xbb\xbf", 3))
-		memmove(*buf, *buf + 3, len - 2);
-	return 1;
-}
-
-int hwutil_lines(FILE *fp, const char *path,
-		 int (*fn)(void *ctx, long line, char *buf), void *ctx,
-		 long *nlines)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-	long line = 0;
-	int rc;
-
-	while ((rc = hwutil_getline(fp, path, &buf, &cap, &line)) > 0)
-		if ((rc = fn(ctx, line, buf)) < 0)
-			break;
-	free(buf);
-	if (nlines)
-		*nlines = line;
-	return rc < 0 ? rc : 0;
-}
-
 int hwutil_trace_finish(struct hwutil_agg *a, struct imp_sink *s,
 			long memops, const char *path)
 {

@@ -3,7 +3,8 @@
 /*
  * Helpers shared by the measured-hardware importers (nsys, ncu, nvprof,
  * vLLM, SGLang, MLPerf, nvidia-smi, DCGM): header units, probing by
- * lines, record emission and per-kernel aggregation of traces. Nothing
+ * lines, record emission, per-kernel aggregation of traces, power series
+ * and JSON document streams (text lines: importers/lines.h). Nothing
  * here owns SQL; strings returned are borrowed unless said otherwise.
  */
 #include <stddef.h>
@@ -104,19 +105,5 @@ struct cJSON;
 int hwutil_json_docs(FILE *fp, const char *path,
 		     int (*fn)(struct cJSON *doc, long line, void *ctx),
 		     void *ctx);
-
-/* Read one text line into *buf (grown as needed), without its "\n" or
- * "\r\n"; a UTF-8 BOM on line 1 is dropped. Returns 1, 0 at end of
- * file, <0 for a NUL byte or a line longer than 16 MiB. *lineno counts
- * lines read. */
-int hwutil_getline(FILE *fp, const char *path, char **buf, size_t *cap,
-		   long *lineno);
-
-/* Every text line of fp (hwutil_getline's rules) to fn with its number;
- * a negative return stops. *nlines (may be NULL) gets the number of the
- * last line read. Returns 0 at the end of the file, or <0. */
-int hwutil_lines(FILE *fp, const char *path,
-		 int (*fn)(void *ctx, long line, char *buf), void *ctx,
-		 long *nlines);
 
 #endif

@@ -17,6 +17,7 @@
 #include "src/base/units.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "importers/powerlog.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
@@ -331,7 +332,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 					    "expected a positive number", iv);
 		x.interval = ms / 1000;
 	}
-	rc = hwutil_lines(in->fp, in->path, log_line, &x, NULL);
+	rc = lines_each(in, log_line, &x);
+	if (rc > 0)
+		rc = 0;
 	if (rc == 0 && !x.header)
 		rc = pc_error_set(PC_EINVALID, "%s: no '#Entity' header",
 				  in->path);

@@ -13,6 +13,7 @@
 
 #include "src/base/csv.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
 
@@ -27,16 +28,12 @@ static const char *const block_ops[N_BLOCK] = {
  * number + suffix. */
 static int suffixed(const char *s, const char *suffix, double *out)
 {
-	char *end;
+	const char *end;
+	char unit[16];
 
-	while (isspace((unsigned char)*s))
-		s++;
-	*out = strtod(s, &end);
-	if (end == s || !isfinite(*out))
+	if (lines_quantity(s, out, unit, sizeof(unit), &end) < 0)
 		return -1;
-	if (strcmp(end, suffix))
-		return -1;
-	return 0;
+	return strcmp(unit, suffix) || *end ? -1 : 0;
 }
 
 static int is_matmul_line(const char *line)

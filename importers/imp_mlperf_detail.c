@@ -13,6 +13,7 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "src/base/jsonutil.h"
 #include "importers/mlperf.h"
 #include "src/base/error.h"
@@ -206,7 +207,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.path = in->path;
 	x.sink = sink;
 	mlperf_init(&x.m);
-	rc = hwutil_lines(in->fp, in->path, text_line, &x, NULL);
+	rc = lines_each(in, text_line, &x);
+	if (rc > 0)
+		rc = 0;
 	if (rc == 0 && !x.m.validity_seen)
 		rc = pc_error_set(PC_EINVALID, "%s: no result_validity record "
 				  "(not a complete MLPerf detail log?)",

@@ -16,6 +16,7 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "importers/mlperf.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
@@ -242,7 +243,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.path = in->path;
 	x.sink = sink;
 	mlperf_init(&x.m);
-	rc = hwutil_lines(in->fp, in->path, text_line, &x, &line);
+	line = rc = lines_each(in, text_line, &x);
+	if (rc > 0)
+		rc = 0;
 	if (rc == 0 && (!x.scenario || !x.result))
 		rc = pc_error_set(PC_EINVALID, "%s: not an MLPerf summary (no "
 			"'%s' line)", in->path, x.scenario ? "Result is" :

@@ -20,6 +20,7 @@
 #include "src/base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "importers/powerlog.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
@@ -209,20 +210,17 @@ static int parse_time(const char *s, double *out)
 /* "154.88 W" -> 154.88 and unit "W"; 1 for a missing value. */
 static int parse_cell(const char *s, double *v, char *unit, size_t ulen)
 {
-	char *end;
+	const char *end;
 
 	while (isspace((unsigned char)*s))
 		s++;
 	if (csv_is_missing(s) || *s == '[')
 		return 1;	/* [N/A], [Not Supported], [Unknown Error] */
-	*v = strtod(s, &end);
-	if (end == s || !isfinite(*v))
+	if (lines_quantity(s, v, unit, ulen, &end) < 0)
 		return -1;
 	while (isspace((unsigned char)*end))
 		end++;
-	snprintf(unit, ulen, "%s", end);
-	util_trim(unit);
-	return 0;
+	return *end ? -1 : 0;
 }
 
 static int cell(struct ctx *x, struct csv *c, size_t i, const char *gpu,

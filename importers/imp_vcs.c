@@ -28,9 +28,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 
 	lines_init(&l, in->fp, in->path);
 	while ((rc = lines_read(&l, &s)) > 0) {
-		const char *v, *end;
+		const char *v;
 		double t;
-		size_t n = 0;
 
 		if (strstr(s, "V C S   S i m u l a t i o n   R e p o r t")) {
 			report = 1;
@@ -38,20 +37,14 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		}
 		if (!report || !(v = lines_after(s, "Time:")))
 			continue;
-		if (lines_number(v, &t, &end, 0) < 0 || t < 0) {
+		if (lines_quantity(v, &t, unit, sizeof(unit), NULL) < 0 ||
+		    t < 0) {
 			rc = pc_error_set(PC_EINVALID, "%s:%ld: 'Time': '%s' is "
 					  "not a simulated time", l.path,
 					  l.line, v);
 			break;
 		}
-		while (*end == ' ')
-			end++;
-		while (isalpha((unsigned char)end[n]) && n < sizeof(unit) - 1) {
-			unit[n] = end[n];
-			n++;
-		}
-		unit[n] = '\0';
-		if (!n) {
+		if (!*unit) {
 			rc = pc_error_set(PC_EINVALID, "%s:%ld: 'Time': no unit "
 					  "after %g", l.path, l.line, t);
 			break;

@@ -28,19 +28,9 @@ static int probe(const char *head, size_t len, const char *filename)
 /* "<number><unit>" with the unit glued or after blanks. */
 static int sim_time(const char *s, double *v, char *unit, size_t len)
 {
-	const char *end;
-	size_t n = 0;
-
-	if (lines_number(s, v, &end, 0) < 0 || *v < 0)
+	if (lines_quantity(s, v, unit, len, NULL) < 0 || *v < 0)
 		return -1;
-	while (*end == ' ')
-		end++;
-	while (isalpha((unsigned char)end[n]) && n < len - 1) {
-		unit[n] = end[n];
-		n++;
-	}
-	unit[n] = '\0';
-	return n ? 0 : -1;
+	return *unit ? 0 : -1;
 }
 
 static int import(struct imp_input *in, struct imp_sink *sink)

@@ -15,6 +15,7 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
+#include "importers/lines.h"
 #include "importers/serving.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
@@ -256,7 +257,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	memset(&x, 0, sizeof(x));
 	x.path = in->path;
 	x.sink = sink;
-	rc = hwutil_lines(in->fp, in->path, counted_line, &x, &line);
+	line = rc = lines_each(in, counted_line, &x);
+	if (rc > 0)
+		rc = 0;
 	drop_held(&x);
 	free(x.held);
 	if (rc == 0 && x.in_block)

@@ -1,4 +1,4 @@
-/* Bounded line reader for log importers (see lines.h). */
+/* The line reader of the text importers (see lines.h). */
 #include "importers/lines.h"
 
 #include <ctype.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/importer.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
 
@@ -15,7 +16,7 @@ void lines_init(struct lines *l, FILE *fp, const char *path)
 	memset(l, 0, sizeof(*l));
 	l->fp = fp;
 	l->path = path;
-	l->max = 1u << 20;
+	l->max = LINES_MAX;
 }
 
 void lines_release(struct lines *l)
@@ -38,6 +39,10 @@ int lines_read(struct lines *l, char **out)
 		any = 1;
 		if (ch == '\n')
 			break;
+		if (ch == 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: NUL byte in "
+					    "a text file", l->path,
+					    l->line + 1);
 		if (len >= l->max)
 			return pc_error_set(PC_EINVALID, "%s:%ld: line longer "
 					    "than %zu bytes", l->path,
@@ -61,6 +66,29 @@ int lines_read(struct lines *l, char **out)
 		memmove(l->buf, l->buf + 3, len - 2);
 	*out = l->buf;
 	return 1;
+}
+
+long lines_each_fp(FILE *fp, const char *path,
+		   int (*fn)(void *ctx, long line, char *s), void *ctx)
+{
+	struct lines l;
+	char *s;
+	int rc;
+
+	lines_init(&l, fp, path);
+	while ((rc = lines_read(&l, &s)) > 0)
+		if ((rc = fn(ctx, l.line, s)) < 0)
+			break;
+	lines_release(&l);
+	return rc < 0 ? rc : l.line;
+}
+
+int lines_each(const struct imp_input *in,
+	       int (*fn)(void *ctx, long line, char *s), void *ctx)
+{
+	long n = lines_each_fp(in->fp, in->path, fn, ctx);
+
+	return n < 0 ? (int)n : n > 0x7fffffffL ? 0x7fffffff : (int)n;
 }
 
 const char *lines_after(const char *s, const char *prefix)
@@ -98,5 +126,36 @@ int lines_number(const char *s, double *out, const char **end,
 		return -1;
 	*out = v;
 	*end = e;
+	return 0;
+}
+
+static int unit_char(const char *u, size_t n)
+{
+	unsigned char c = (unsigned char)u[n];
+
+	if (isalpha(c) || c == '%' || c == '/' || c >= 0x80)
+		return 1;
+	/* digits only after a letter: "m2" */
+	return n > 0 && isdigit(c) && isalpha((unsigned char)u[n - 1]);
+}
+
+int lines_quantity(const char *s, double *out, char *unit, size_t ulen,
+		   const char **end)
+{
+	const char *e;
+	size_t n = 0;
+
+	if (!ulen || lines_number(s, out, &e, 0) < 0 || !isfinite(*out))
+		return -1;
+	while (*e == ' ' || *e == '\t')
+		e++;
+	while (e[n] && unit_char(e, n))
+		n++;
+	if (n >= ulen)
+		return -1;
+	memcpy(unit, e, n);
+	unit[n] = '\0';
+	if (end)
+		*end = e + n;
 	return 0;
 }

@@ -76,28 +76,6 @@ TEST(json_docs)
 	fclose(fp);
 }
 
-TEST(getline_crlf_bom)
-{
-	const char *text = "\xef\xbb\xbf" "a\r\nbb\n\nlast";
-	FILE *fp = fmemopen((void *)text, strlen(text), "r");
-	char *buf = NULL;
-	size_t cap = 0;
-	long line = 0;
-
-	CHECK_INT(hwutil_getline(fp, "x", &buf, &cap, &line), 1);
-	CHECK_STR(buf, "a");
-	CHECK_INT(hwutil_getline(fp, "x", &buf, &cap, &line), 1);
-	CHECK_STR(buf, "bb");
-	CHECK_INT(hwutil_getline(fp, "x", &buf, &cap, &line), 1);
-	CHECK_STR(buf, "");
-	CHECK_INT(hwutil_getline(fp, "x", &buf, &cap, &line), 1);
-	CHECK_STR(buf, "last");
-	CHECK_INT(line, 4);
-	CHECK_INT(hwutil_getline(fp, "x", &buf, &cap, &line), 0);
-	free(buf);
-	fclose(fp);
-}
-
 TEST(ncu_names)
 {
 	char b[64];
@@ -154,4 +132,4 @@ TEST(kmap_rules)
 }
 
 TEST_MAIN(CASE(split_unit), CASE(series_trapezoid), CASE(json_docs),
-	  CASE(getline_crlf_bom), CASE(ncu_names), CASE(kmap_rules))
+	  CASE(ncu_names), CASE(kmap_rules))
