@@ -39,14 +39,15 @@ void cli_sel_release(struct cli_sel *s)
 }
 
 int cli_sel_run(const char *cmd, int (*run)(struct db *db,
-		enum out_format fmt), enum out_format fmt)
+		enum out_format fmt, void *ctx), enum out_format fmt,
+		void *ctx)
 {
 	struct db *db;
 	int rc;
 
 	if ((rc = cli_open_db(&db, DB_READONLY)))
 		return rc;
-	if ((rc = run(db, fmt)) < 0) {
+	if ((rc = run(db, fmt, ctx)) < 0) {
 		cli_error(cmd);
 		rc = cli_exit_for(rc);
 	}
@@ -58,8 +59,9 @@ int cli_sel_run(const char *cmd, int (*run)(struct db *db,
 
 int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 		 const struct cli_sel *sel, const char *const *format,
-		 int no_csv, const char *(*check)(void),
-		 int (*run)(struct db *db, enum out_format fmt))
+		 int no_csv, const char *(*check)(const void *ctx),
+		 int (*run)(struct db *db, enum out_format fmt, void *ctx),
+		 void *ctx)
 {
 	struct cli_list pos;
 	enum out_format fmt;
@@ -69,10 +71,10 @@ int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if ((bad = cli_sel_check(sel)) || (check && (bad = check())))
+	if ((bad = cli_sel_check(sel)) || (check && (bad = check(ctx))))
 		return cli_usage_error(cmd->name, "%s", bad);
 	if (out_parse_format(*format, &fmt) || (no_csv && fmt == OUT_CSV))
 		return cli_usage_error(cmd->name, "unknown format '%s'",
 				       *format);
-	return cli_sel_run(cmd->name, run, fmt);
+	return cli_sel_run(cmd->name, run, fmt, ctx);
 }

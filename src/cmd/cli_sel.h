@@ -41,19 +41,22 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q);
 void cli_sel_release(struct cli_sel *s);
 
 /* The tail every read-only command shares: open the database read-only,
- * run(db, fmt), print its error, close, and check stdout was written.
- * Returns the exit code. */
+ * run(db, fmt, ctx), print its error, close, and check stdout was
+ * written. Returns the exit code. */
 int cli_sel_run(const char *cmd, int (*run)(struct db *db,
-		enum out_format fmt), enum out_format fmt);
+		enum out_format fmt, void *ctx), enum out_format fmt,
+		void *ctx);
 
 /* The whole body of such a command after its defaults are set: parse
  * argv against cmd, check the selection, then the command's own options
  * (check may be NULL; it returns a usage message or NULL), take *format
- * (csv refused when no_csv), and cli_sel_run. Returns the exit code; the
- * caller releases its options. */
+ * (csv refused when no_csv), and cli_sel_run. ctx (the command's options
+ * struct, which holds sel and format) goes to check and run. Returns the
+ * exit code; the caller releases its options. */
 int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 		 const struct cli_sel *sel, const char *const *format,
-		 int no_csv, const char *(*check)(void),
-		 int (*run)(struct db *db, enum out_format fmt));
+		 int no_csv, const char *(*check)(const void *ctx),
+		 int (*run)(struct db *db, enum out_format fmt, void *ctx),
+		 void *ctx);
 
 #endif

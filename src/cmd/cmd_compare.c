@@ -16,29 +16,15 @@
 #include "src/out.h"
 #include "src/base/util.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_compare. */
+struct cmd_compare_opts {
 	struct cli_sel sel;
 	const char *format;
 	struct cli_list group_by;
 	int points, skip_waived;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@V]", "model side (latest "
-	  "version when none given)" },
-	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side" },
-	CLI_SEL_FILTER_OPTS(a.sel),
-	{ CLI_LIST, "group-by", 'g', &a.group_by, "KEY", "statistics per op, "
-	  "op_class, metric, workload or param.NAME" },
-	{ CLI_FLAG, "points", 0, &a.points, NULL, "list every pair" },
-	{ CLI_FLAG, "skip-waived", 0, &a.skip_waived, NULL, "leave pairs with "
-	  "an accepted, unexpired annotation out of the statistics" },
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
-	  "json" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd compare_cmd = {
 	.name = "compare",
 	.usage = "--model SRC[@V] --ref SRC[@V] [options]",
 	.summary = "Pair a model with a reference on (workload, op, metric) "
@@ -48,7 +34,7 @@ static const struct cli_cmd cmd = {
 		   "empty (csv) or '-' with the\nreason (table). Noisy "
 		   "references are excluded and counted (excluded_noisy).\n"
 		   "See docs/statistics.md for every definition.",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 struct groups_ctx {
@@ -56,7 +42,8 @@ struct groups_ctx {
 	const char *const *by;
 };
 
-static void print_json(const struct corr_set *s,
+static void print_json(const struct cmd_compare_opts *opt,
+		       const struct corr_set *s,
 		       const struct stats_summary *sum,
 		       const struct groups_ctx *gc)
 {
@@ -81,7 +68,7 @@ static void print_json(const struct corr_set *s,
 		fputc('}', stdout);
 	}
 	fputc(']', stdout);
-	if (a.points) {
+	if (opt->points) {
 		fputs(",\"points\":[", stdout);
 		for (size_t i = 0; i < s->n; i++) {
 			if (i)
@@ -255,7 +242,8 @@ static void mixed_metrics_hint(const struct corr_set *s)
 		}
 }
 
-static void print_table(const struct corr_set *s,
+static void print_table(const struct cmd_compare_opts *opt,
+			const struct corr_set *s,
 			const struct stats_summary *sum,
 			const struct groups_ctx *gc)
 {
@@ -268,7 +256,7 @@ static void print_table(const struct corr_set *s,
 	printf("\npairs: %zu (in statistics: %ld; excluded: %ld noisy "
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
-	       a.sel.max_ref_cv, s->invalid);
+	       opt->sel.max_ref_cv, s->invalid);
 	mixed_metrics_hint(s);
 	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
 	if (gc->g.n) {
@@ -278,7 +266,7 @@ static void print_table(const struct corr_set *s,
 		fputs(":\n", stdout);
 		print_groups(gc);
 	}
-	if (a.points) {
+	if (opt->points) {
 		fputs("\npairs, largest |error| first:\n", stdout);
 		print_points(s);
 	}
@@ -286,8 +274,9 @@ static void print_table(const struct corr_set *s,
 	free(rs);
 }
 
-static int run(struct db *db, enum out_format fmt)
+static int run(struct db *db, enum out_format fmt, void *ctx)
 {
+	const struct cmd_compare_opts *opt = ctx;
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	struct stats_summary sum;
@@ -295,21 +284,21 @@ static int run(struct db *db, enum out_format fmt)
 	int rc;
 
 	memset(&gc, 0, sizeof(gc));
-	cli_sel_query(&a.sel, &q);
-	gc.by = a.group_by.items;
+	cli_sel_query(&opt->sel, &q);
+	gc.by = opt->group_by.items;
 	if ((rc = corr_load(&s, db, &q)) < 0 ||
-	    (rc = corr_summary(&sum, s, NULL, NULL, a.skip_waived)) < 0 ||
-	    (rc = corrgroup_build(&gc.g, s, gc.by, a.group_by.n,
-				  a.skip_waived)) < 0) {
+	    (rc = corr_summary(&sum, s, NULL, NULL, opt->skip_waived)) < 0 ||
+	    (rc = corrgroup_build(&gc.g, s, gc.by, opt->group_by.n,
+				  opt->skip_waived)) < 0) {
 		corr_set_free(s);
 		return rc;
 	}
 	if (fmt == OUT_JSON)
-		print_json(s, &sum, &gc);
+		print_json(opt, s, &sum, &gc);
 	else if (fmt == OUT_CSV)
 		print_csv(&sum, &gc);
 	else
-		print_table(s, &sum, &gc);
+		print_table(opt, s, &sum, &gc);
 	corrgroup_release(&gc.g);
 	corr_set_free(s);
 	return 0;
@@ -317,13 +306,33 @@ static int run(struct db *db, enum out_format fmt)
 
 int cmd_compare(int argc, char **argv)
 {
+	struct cmd_compare_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.sel.model, "SRC[@V]", "model "
+		  "side (latest version when none given)" },
+		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@V]", "reference "
+		  "side" },
+		CLI_SEL_FILTER_OPTS(opt.sel),
+		{ CLI_LIST, "group-by", 'g', &opt.group_by, "KEY", "statistics "
+		  "per op, op_class, metric, workload or param.NAME" },
+		{ CLI_FLAG, "points", 0, &opt.points, NULL, "list every pair" },
+		{ CLI_FLAG, "skip-waived", 0, &opt.skip_waived, NULL, "leave "
+		  "pairs with an accepted, unexpired annotation out of the "
+		  "statistics" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = compare_cmd;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	cli_sel_init(&a.sel);
-	a.format = "table";
-	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 0, NULL, run);
-	cli_sel_release(&a.sel);
-	cli_list_free(&a.group_by);
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	cli_sel_init(&opt.sel);
+	opt.format = "table";
+	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, NULL, run,
+			  &opt);
+	cli_sel_release(&opt.sel);
+	cli_list_free(&opt.group_by);
 	return rc;
 }

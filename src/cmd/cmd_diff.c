@@ -18,31 +18,15 @@
 #include "src/out.h"
 #include "src/base/util.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_diff. */
+struct cmd_diff_opts {
 	struct cli_sel sel;
 	const char *format;
 	int all;
 	double min_delta, tol;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@A..B]", "model side, or a "
-	  "range of two model versions" },
-	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@X..Y]", "reference side, or a "
-	  "range of two reference versions" },
-	CLI_SEL_FILTER_OPTS(a.sel),
-	{ CLI_DOUBLE, "min-delta", 0, &a.min_delta, "F", "a pair moved when "
-	  "its error changed by at least F (default 0.01 = 1 point)" },
-	{ CLI_DOUBLE, "tol", 0, &a.tol, "F", "a value changed when it moved "
-	  "by more than F relative (default 1e-9)" },
-	{ CLI_FLAG, "all", 0, &a.all, NULL, "list every common pair, not only "
-	  "those that moved" },
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
-	  "json" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd diff_cmd = {
 	.name = "diff",
 	.usage = "--model SRC@A..B --ref R | --model M --ref R@X..Y [options]",
 	.summary = "Compare the pairing of two versions: which pairs moved, by "
@@ -52,7 +36,7 @@ static const struct cli_cmd cmd = {
 		   "mape_model_only is the MAPE of the\nnew model against the "
 		   "old reference, mape_ref_only the old model against\nthe new "
 		   "reference: they split a MAPE jump between the two sides.",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 enum cause { CAUSE_NONE, CAUSE_MODEL, CAUSE_REF, CAUSE_BOTH };
@@ -66,6 +50,7 @@ struct change {
 };
 
 struct diff {
+	const struct cmd_diff_opts *opt;	/* what was asked */
 	struct corr_set *before, *after;
 	struct change *ch;
 	size_t n, moved, only_before, only_after;
@@ -91,13 +76,13 @@ static int split_range(const char *spec, char **from, char **to)
 	return 0;
 }
 
-static int load(struct db *db, struct corr_set **out, const char *model,
-		const char *ref)
+static int load(struct db *db, const struct cmd_diff_opts *opt,
+		struct corr_set **out, const char *model, const char *ref)
 {
 	struct corr_query q = CORR_QUERY_INIT;
 	int rc;
 
-	cli_sel_query(&a.sel, &q);
+	cli_sel_query(&opt->sel, &q);
 	q.model = model;
 	q.ref = ref;
 	rc = corr_load(out, db, &q);
@@ -133,9 +118,9 @@ static const struct corr_point **by_key(const struct corr_set *s)
 	return v;
 }
 
-static int changed(double x, double y)
+static int changed(const struct cmd_diff_opts *opt, double x, double y)
 {
-	return fabs(y - x) > a.tol * fmax(fabs(x), fabs(y));
+	return fabs(y - x) > opt->tol * fmax(fabs(x), fabs(y));
 }
 
 static int usable(const struct corr_point *p)
@@ -147,7 +132,8 @@ static void add_change(struct diff *d, const struct corr_point *b,
 		       const struct corr_point *p)
 {
 	struct change *c = &d->ch[d->n++];
-	int mc = changed(b->model, p->model), rc = changed(b->ref, p->ref);
+	int mc = changed(d->opt, b->model, p->model);
+	int rc = changed(d->opt, b->ref, p->ref);
 
 	c->b = b;
 	c->a = p;
@@ -155,7 +141,7 @@ static void add_change(struct diff *d, const struct corr_point *b,
 	c->cause = mc && rc ? CAUSE_BOTH : mc ? CAUSE_MODEL : rc ? CAUSE_REF :
 		   CAUSE_NONE;
 	d->causes[c->cause]++;
-	if (fabs(c->delta) >= a.min_delta)
+	if (fabs(c->delta) >= d->opt->min_delta)
 		d->moved++;
 }
 
@@ -221,9 +207,9 @@ static int match(struct diff *d)
 	return split_stats(d);
 }
 
-static int listed(const struct change *c)
+static int listed(const struct cmd_diff_opts *opt, const struct change *c)
 {
-	return a.all || fabs(c->delta) >= a.min_delta || isnan(c->delta);
+	return opt->all || fabs(c->delta) >= opt->min_delta || isnan(c->delta);
 }
 
 static void side_range_json(const char *key, const struct corr_side *x,
@@ -263,7 +249,7 @@ static void print_json(const struct diff *d)
 	for (size_t i = 0, k = 0; i < d->n; i++) {
 		const struct change *c = &d->ch[i];
 
-		if (!listed(c))
+		if (!listed(d->opt, c))
 			continue;
 		fputs(k++ ? ",{\"workload\":" : "{\"workload\":", stdout);
 		out_json_str(stdout, c->a->workload);
@@ -299,7 +285,7 @@ static void print_csv(const struct diff *d)
 		double v[7] = { c->b->model, c->a->model, c->b->ref, c->a->ref,
 				c->b->err, c->a->err, c->delta };
 
-		if (!listed(c))
+		if (!listed(d->opt, c))
 			continue;
 		out_csv_field(stdout, c->a->workload);
 		fputc(',', stdout);
@@ -375,7 +361,7 @@ static void print_changes(const struct diff *d)
 		const struct change *c = &d->ch[i];
 		const char *row[9];
 
-		if (!listed(c))
+		if (!listed(d->opt, c))
 			continue;
 		row[0] = c->a->workload;
 		row[1] = c->a->op;
@@ -417,35 +403,37 @@ static void print_table(const struct diff *d)
 	       corrout_pct(y, 48, d->ref_only.mape));
 	printf("pairs: %zu common, %zu moved by >= %.2f pt, %zu only before, "
 	       "%zu only after\nvalues changed: model %ld, reference %ld, "
-	       "both %ld, none %ld: %s\n", d->n, d->moved, a.min_delta * 100,
+	       "both %ld, none %ld: %s\n", d->n, d->moved, d->opt->min_delta * 100,
 	       d->only_before, d->only_after, d->causes[CAUSE_MODEL],
 	       d->causes[CAUSE_REF], d->causes[CAUSE_BOTH],
 	       d->causes[CAUSE_NONE], verdict(d));
-	if (d->moved || a.all) {
+	if (d->moved || d->opt->all) {
 		printf("\n%s, largest change first (model/ref: relative "
-		       "change of the value):\n", a.all ? "pairs" :
+		       "change of the value):\n", d->opt->all ? "pairs" :
 		       "moved pairs");
 		print_changes(d);
 	}
 }
 
-static int run(struct db *db, enum out_format fmt)
+static int run(struct db *db, enum out_format fmt, void *ctx)
 {
+	const struct cmd_diff_opts *opt = ctx;
 	struct diff d;
 	char *m1 = NULL, *m2 = NULL, *r1 = NULL, *r2 = NULL;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	if ((rc = split_range(a.sel.model, &m1, &m2)) < 0 ||
-	    (rc = split_range(a.sel.ref, &r1, &r2)) < 0)
+	d.opt = opt;
+	if ((rc = split_range(opt->sel.model, &m1, &m2)) < 0 ||
+	    (rc = split_range(opt->sel.ref, &r1, &r2)) < 0)
 		goto done;
 	if (!strcmp(m1, m2) && !strcmp(r1, r2)) {
 		rc = pc_error_set(PC_EUSAGE, "give a range: --model SRC@A..B "
 				  "or --ref SRC@X..Y");
 		goto done;
 	}
-	if ((rc = load(db, &d.before, m1, r1)) < 0 ||
-	    (rc = load(db, &d.after, m2, r2)) < 0 || (rc = match(&d)) < 0)
+	if ((rc = load(db, opt, &d.before, m1, r1)) < 0 ||
+	    (rc = load(db, opt, &d.after, m2, r2)) < 0 || (rc = match(&d)) < 0)
 		goto done;
 	if (fmt == OUT_JSON)
 		print_json(&d);
@@ -466,14 +454,35 @@ done:
 
 int cmd_diff(int argc, char **argv)
 {
+	struct cmd_diff_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.sel.model, "SRC[@A..B]", "model "
+		  "side, or a range of two model versions" },
+		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@X..Y]", "reference "
+		  "side, or a range of two reference versions" },
+		CLI_SEL_FILTER_OPTS(opt.sel),
+		{ CLI_DOUBLE, "min-delta", 0, &opt.min_delta, "F", "a pair "
+		  "moved when its error changed by at least F (default 0.01 = "
+		  "1 point)" },
+		{ CLI_DOUBLE, "tol", 0, &opt.tol, "F", "a value changed when "
+		  "it moved by more than F relative (default 1e-9)" },
+		{ CLI_FLAG, "all", 0, &opt.all, NULL, "list every common pair, "
+		  "not only those that moved" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = diff_cmd;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	cli_sel_init(&a.sel);
-	a.format = "table";
-	a.min_delta = 0.01;
-	a.tol = 1e-9;
-	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 0, NULL, run);
-	cli_sel_release(&a.sel);
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	cli_sel_init(&opt.sel);
+	opt.format = "table";
+	opt.min_delta = 0.01;
+	opt.tol = 1e-9;
+	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, NULL, run,
+			  &opt);
+	cli_sel_release(&opt.sel);
 	return rc;
 }

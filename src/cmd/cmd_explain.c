@@ -15,24 +15,14 @@
 #include "src/out.h"
 #include "src/base/util.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_explain. */
+struct cmd_explain_opts {
 	struct cli_sel sel;
 	const char *format;
 	struct cli_list features;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.sel.model, "SRC[@V]", "model side" },
-	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side" },
-	{ CLI_LIST, "features", 'F', &a.features, "LIST", "comma-separated "
-	  "features: param.NAME, op, op_class, metric, workload (default: op "
-	  "and every parameter)" },
-	CLI_SEL_FILTER_OPTS(a.sel),
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default) or json" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd explain_cmd = {
 	.name = "explain",
 	.usage = "--model SRC[@V] --ref SRC[@V] [--features LIST] [options]",
 	.summary = "Multiple regression of ln(model/ref) on workload features: "
@@ -43,17 +33,18 @@ static const struct cli_cmd cmd = {
 		   "model/ref by (per e-fold for numeric features). Noisy or\n"
 		   "invalid pairs and pairs without a positive ratio are left "
 		   "out (skipped).",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 /* --features values split at commas, or the defaults. */
-static char **feature_list(const struct corr_set *s, size_t *n)
+static char **feature_list(const struct cmd_explain_opts *opt,
+			   const struct corr_set *s, size_t *n)
 {
 	char **v = NULL, **names;
 	size_t len = 0, nn;
 
-	for (size_t i = 0; i < a.features.n; i++) {
-		char *copy = xstrdup(a.features.items[i]), *save = NULL, *t;
+	for (size_t i = 0; i < opt->features.n; i++) {
+		char *copy = xstrdup(opt->features.items[i]), *save = NULL, *t;
 
 		for (t = strtok_r(copy, ",", &save); t;
 		     t = strtok_r(NULL, ",", &save)) {
@@ -167,8 +158,9 @@ static void print_table(const struct corr_set *s,
 	free(rs);
 }
 
-static int run(struct db *db, enum out_format fmt)
+static int run(struct db *db, enum out_format fmt, void *ctx)
 {
+	const struct cmd_explain_opts *opt = ctx;
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	struct explain_result r;
@@ -176,10 +168,10 @@ static int run(struct db *db, enum out_format fmt)
 	size_t nf = 0;
 	int rc;
 
-	cli_sel_query(&a.sel, &q);
+	cli_sel_query(&opt->sel, &q);
 	if ((rc = corr_load(&s, db, &q)) < 0)
 		return rc;
-	f = feature_list(s, &nf);
+	f = feature_list(opt, s, &nf);
 	rc = explain_fit(&r, s, (const char *const *)f, nf);
 	if (!rc) {
 		if (fmt == OUT_JSON)
@@ -197,13 +189,30 @@ static int run(struct db *db, enum out_format fmt)
 
 int cmd_explain(int argc, char **argv)
 {
+	struct cmd_explain_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.sel.model, "SRC[@V]", "model "
+		  "side" },
+		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@V]", "reference "
+		  "side" },
+		{ CLI_LIST, "features", 'F', &opt.features, "LIST",
+		  "comma-separated features: param.NAME, op, op_class, metric, workload "
+		  "(default: op and every parameter)" },
+		CLI_SEL_FILTER_OPTS(opt.sel),
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table (default) "
+		  "or json" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = explain_cmd;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	cli_sel_init(&a.sel);
-	a.format = "table";
-	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 1, NULL, run);
-	cli_sel_release(&a.sel);
-	cli_list_free(&a.features);
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	cli_sel_init(&opt.sel);
+	opt.format = "table";
+	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 1, NULL, run,
+			  &opt);
+	cli_sel_release(&opt.sel);
+	cli_list_free(&opt.features);
 	return rc;
 }

@@ -16,38 +16,14 @@
 
 enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_report. */
+struct cmd_report_opts {
 	const char *model, *ref, *format, *output, *policy;
 	int top, since, record, no_trend;
 	double limit, max_ref_cv;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.model, "SRC[@V]", "model side (required); "
-	  "latest version when none is given" },
-	{ CLI_STR, "ref", 'r', &a.ref, "SRC[@V]", "reference side (required)" },
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "md, html, csv or json "
-	  "(default: from the -o file's extension, else md)" },
-	{ CLI_STR, "output", 'o', &a.output, "FILE", "write to FILE (replaced "
-	  "only when the report is complete) instead of stdout" },
-	{ CLI_INT, "top", 'n', &a.top, "N", "discrepancies listed (default "
-	  "20); csv and json always hold every pair" },
-	{ CLI_DOUBLE, "limit", 0, &a.limit, "FRAC", "|error| above which a "
-	  "pair is a discrepancy (default 0.10 = 10%)" },
-	{ CLI_DOUBLE, "max-ref-cv", 0, &a.max_ref_cv, "FRAC", "references "
-	  "noisier than this are excluded (default 0.30)" },
-	{ CLI_FLAG, "since-last-review", 's', &a.since, NULL, "list what is "
-	  "new and what was resolved since the last recorded review" },
-	{ CLI_FLAG, "record", 0, &a.record, NULL, "record this review (its "
-	  "runs and discrepancies) for the next --since-last-review" },
-	{ CLI_STR, "policy", 'p', &a.policy, "FILE", "add the gate verdict of "
-	  "this policy (evaluated, not recorded)" },
-	{ CLI_FLAG, "no-trend", 0, &a.no_trend, NULL, "leave out the MAPE "
-	  "trend across model versions (faster on big databases)" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd report_cmd = {
 	.name = "report",
 	.usage = "--model SRC[@V] --ref SRC[@V] [--format md|html|csv|json] "
 		 "[-o FILE] [--top N] [--since-last-review] [--record] "
@@ -62,7 +38,7 @@ static const struct cli_cmd cmd = {
 		   "annotation. Every number comes from the correlation core "
 		   "('perfcorr compare').\nSee docs/report.md. Exit status: 0 "
 		   "written, 1 error (nothing matched), 2 usage.",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 static int ends_with(const char *s, const char *suffix)
@@ -72,17 +48,17 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= k && !strcmp(s + n - k, suffix);
 }
 
-static int pick_format(enum fmt *out)
+static int pick_format(const struct cmd_report_opts *opt, enum fmt *out)
 {
 	static const char *const names[] = { "md", "html", "csv", "json" };
-	const char *f = a.format;
+	const char *f = opt->format;
 
-	if (!f && a.output) {
-		if (ends_with(a.output, ".html") || ends_with(a.output, ".htm"))
+	if (!f && opt->output) {
+		if (ends_with(opt->output, ".html") || ends_with(opt->output, ".htm"))
 			f = "html";
-		else if (ends_with(a.output, ".csv"))
+		else if (ends_with(opt->output, ".csv"))
 			f = "csv";
-		else if (ends_with(a.output, ".json"))
+		else if (ends_with(opt->output, ".json"))
 			f = "json";
 	}
 	if (!f)
@@ -168,23 +144,23 @@ static int write_file(const struct report *r, enum fmt f, const char *path)
 	return rc;
 }
 
-static int check_args(void)
+static int check_args(const struct cmd_report_opts *opt)
 {
-	if (!a.model || !a.ref)
+	if (!opt->model || !opt->ref)
 		return cli_usage_error("report", "--model and --ref are "
 				       "required");
-	if (a.top < 1)
+	if (opt->top < 1)
 		return cli_usage_error("report", "--top must be at least 1");
-	if (!(a.limit > 0 && a.limit < 100))
+	if (!(opt->limit > 0 && opt->limit < 100))
 		return cli_usage_error("report", "--limit must be a fraction "
 				       "such as 0.10");
-	if (!(a.max_ref_cv >= 0))
+	if (!(opt->max_ref_cv >= 0))
 		return cli_usage_error("report", "--max-ref-cv must be a "
 				       "fraction such as 0.30");
 	return 0;
 }
 
-static int run(enum fmt f)
+static int run(const struct cmd_report_opts *opt, enum fmt f)
 {
 	struct report_opts o = { 0 };
 	struct report *r = NULL;
@@ -192,24 +168,24 @@ static int run(enum fmt f)
 	int64_t id = 0;
 	int rc;
 
-	o.model = a.model;
-	o.ref = a.ref;
-	o.top = (size_t)a.top;
-	o.limit = a.limit;
-	o.max_ref_cv = a.max_ref_cv;
-	o.since_last_review = a.since;
-	o.trend = !a.no_trend && f != F_CSV;
+	o.model = opt->model;
+	o.ref = opt->ref;
+	o.top = (size_t)opt->top;
+	o.limit = opt->limit;
+	o.max_ref_cv = opt->max_ref_cv;
+	o.since_last_review = opt->since;
+	o.trend = !opt->no_trend && f != F_CSV;
 	o.points_only = f == F_CSV;	/* one row per pair, nothing else */
-	o.policy = a.policy;
-	if ((rc = cli_open_db(&db, a.record ? 0 : DB_READONLY)))
+	o.policy = opt->policy;
+	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
 		return rc;
 	rc = report_build(&r, db, &o);
 	if (!rc)
-		rc = a.output ? write_file(r, f, a.output) :
+		rc = opt->output ? write_file(r, f, opt->output) :
 		     write_fmt(r, f, stdout);
-	if (!rc && !a.output && fflush(stdout) != 0)
+	if (!rc && !opt->output && fflush(stdout) != 0)
 		rc = pc_error_set(PC_EIO, "cannot write the report");
-	if (!rc && a.record && !(rc = report_record(db, r, &id)))
+	if (!rc && opt->record && !(rc = report_record(db, r, &id)))
 		fprintf(stderr, "perfcorr report: recorded review #%lld "
 			"(%ld discrepancies)\n", (long long)id,
 			r->ndiscrepancies);
@@ -222,18 +198,51 @@ static int run(enum fmt f)
 
 int cmd_report(int argc, char **argv)
 {
+	struct cmd_report_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.model, "SRC[@V]", "model side "
+		  "(required); latest version when none is given" },
+		{ CLI_STR, "ref", 'r', &opt.ref, "SRC[@V]", "reference side "
+		  "(required)" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "md, html, csv "
+		  "or json (default: from the -o file's extension, else md)" },
+		{ CLI_STR, "output", 'o', &opt.output, "FILE", "write to FILE "
+		  "(replaced only when the report is complete) instead of "
+		  "stdout" },
+		{ CLI_INT, "top", 'n', &opt.top, "N", "discrepancies listed "
+		  "(default 20); csv and json always hold every pair" },
+		{ CLI_DOUBLE, "limit", 0, &opt.limit, "FRAC", "|error| above "
+		  "which a pair is a discrepancy (default 0.10 = 10%)" },
+		{ CLI_DOUBLE, "max-ref-cv", 0, &opt.max_ref_cv, "FRAC",
+		  "references noisier than this are excluded (default 0.30)" },
+		{ CLI_FLAG, "since-last-review", 's', &opt.since, NULL, "list "
+		  "what is new and what was resolved since the last recorded "
+		  "review" },
+		{ CLI_FLAG, "record", 0, &opt.record, NULL, "record this "
+		  "review (its runs and discrepancies) for the next "
+		  "--since-last-review" },
+		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "add the gate "
+		  "verdict of this policy (evaluated, not recorded)" },
+		{ CLI_FLAG, "no-trend", 0, &opt.no_trend, NULL, "leave out the "
+		  "MAPE trend across model versions (faster on big "
+		  "databases)" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = report_cmd;
 	struct cli_list pos;
 	enum fmt f = F_MD;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	a.top = 20;
-	a.limit = 0.10;
-	a.max_ref_cv = 0.30;
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	opt.top = 20;
+	opt.limit = 0.10;
+	opt.max_ref_cv = 0.30;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if ((rc = check_args()) || (rc = pick_format(&f)))
+	if ((rc = check_args(&opt)) ||
+	    (rc = pick_format(&opt, &f)))
 		return rc;
-	return run(f);
+	return run(&opt, f);
 }

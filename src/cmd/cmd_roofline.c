@@ -11,38 +11,14 @@
 #include "src/roofline.h"
 #include "src/base/util.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_roofline. */
+struct cmd_roofline_opts {
 	const char *hw, *ops, *source, *workload, *platform, *precision;
 	const char *format;
 	int replace, quiet, no_store;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "hw", 0, &a.hw, "SPEC.json", "hardware spec: platform, "
-	  "peak_flops per precision (FLOP/s), memory_bandwidth (B/s), "
-	  "optional clock_mhz and overhead_s (required)" },
-	{ CLI_STR, "ops", 0, &a.ops, "OPS.csv", "ops: columns op, precision, "
-	  "flops and bytes, or m, n, k (GEMM); optional workload (required)" },
-	{ CLI_STR, "source", 's', &a.source, "NAME", "source to store the "
-	  "run in (default 'roofline')" },
-	{ CLI_STR, "workload", 'w', &a.workload, "KEY", "workload for rows "
-	  "without one (default 'gemm' with the row's m, n, k)" },
-	{ CLI_STR, "platform", 'p', &a.platform, "P", "platform (default: "
-	  "the spec's)" },
-	{ CLI_STR, "precision", 0, &a.precision, "P", "precision of rows "
-	  "that name none" },
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default) or csv "
-	  "for the printed results" },
-	{ CLI_FLAG, "no-store", 'n', &a.no_store, NULL, "print only; store "
-	  "nothing" },
-	{ CLI_FLAG, "replace", 0, &a.replace, NULL, "replace an earlier run "
-	  "of the same spec and ops" },
-	{ CLI_FLAG, "quiet", 'q', &a.quiet, NULL, "no table and no summary "
-	  "line (errors still go to stderr)" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd roofline_cmd = {
 	.name = "roofline",
 	.usage = "--hw SPEC.json --ops OPS.csv [--source NAME] [options]",
 	.summary = "Compute a roofline for a list of ops on a hardware spec "
@@ -55,10 +31,11 @@ static const struct cli_cmd cmd = {
 		   "metrics: time, compute_time,\nmemory_time, flops, bytes, "
 		   "arithmetic_intensity, limiter (1 compute, 0 memory).\n"
 		   "See docs/importers-models.md.",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
-static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
+static void print(const struct cmd_roofline_opts *opt,
+		  const struct roofline_hw *hw, const struct roofline_op *ops,
 		  long n, int csv)
 {
 	static const char *const hdr[] = { "op", "workload", "precision",
@@ -75,7 +52,7 @@ static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
 	for (long i = 0; i < n; i++) {
 		struct roofline_result r = { 0 };
 
-		roofline_eval(hw, &ops[i], a.ops, &r);
+		roofline_eval(hw, &ops[i], opt->ops, &r);
 		snprintf(num[0], 32, "%.6g", ops[i].flops);
 		snprintf(num[1], 32, "%.6g", ops[i].bytes);
 		snprintf(num[2], 32, "%.4g", r.intensity);
@@ -84,7 +61,7 @@ static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
 		snprintf(num[5], 32, "%.6g", r.time_s);
 		cells[0] = ops[i].name;
 		cells[1] = ops[i].workload ? ops[i].workload :
-			   a.workload ? a.workload : "";
+			   opt->workload ? opt->workload : "";
 		cells[2] = roofline_prec_name(ops[i].prec);
 		for (int c = 0; c < 6; c++)
 			cells[3 + c] = num[c];
@@ -108,19 +85,21 @@ static void print(const struct roofline_hw *hw, const struct roofline_op *ops,
 	out_table_free(t);
 }
 
-static int check_ops(const struct roofline_hw *hw,
+static int check_ops(const struct cmd_roofline_opts *opt,
+		     const struct roofline_hw *hw,
 		     const struct roofline_op *ops, long n)
 {
 	struct roofline_result r = { 0 };
 
 	for (long i = 0; i < n; i++)
-		if (roofline_eval(hw, &ops[i], a.ops, &r) < 0)
+		if (roofline_eval(hw, &ops[i], opt->ops, &r) < 0)
 			return PC_EINVALID;
 	return 0;
 }
 
 /* Store the run; PC_EEXISTS (already stored) is reported, not failed. */
-static int store(const struct roofline_hw *hw, const struct roofline_op *ops,
+static int store(const struct cmd_roofline_opts *opt,
+		 const struct roofline_hw *hw, const struct roofline_op *ops,
 		 long n)
 {
 	struct roofline_store_opts so;
@@ -130,12 +109,12 @@ static int store(const struct roofline_hw *hw, const struct roofline_op *ops,
 	int rc;
 
 	memset(&so, 0, sizeof(so));
-	so.source = a.source;
-	so.workload = a.workload;
-	so.platform = a.platform;
-	so.hw_path = a.hw;
-	so.ops_path = a.ops;
-	so.replace = a.replace;
+	so.source = opt->source;
+	so.workload = opt->workload;
+	so.platform = opt->platform;
+	so.hw_path = opt->hw;
+	so.ops_path = opt->ops;
+	so.replace = opt->replace;
 	if (cli_open_db(&db, DB_CREATE) != 0)
 		return PC_EIO;	/* already reported */
 	rc = roofline_store(db, hw, ops, n, &so, &run_id, &results);
@@ -147,49 +126,79 @@ static int store(const struct roofline_hw *hw, const struct roofline_op *ops,
 		return 0;
 	}
 	if (rc < 0) {
-		cli_error(cmd.name);
+		cli_error(roofline_cmd.name);
 		return rc;
 	}
-	if (!a.quiet)
+	if (!opt->quiet)
 		fprintf(stderr, "stored roofline run %lld (%s, version %.12s): %ld "
-			"results\n", (long long)run_id, a.source ? a.source :
+			"results\n", (long long)run_id, opt->source ? opt->source :
 			"roofline", hw->sha256, results);
 	return 0;
 }
 
 int cmd_roofline(int argc, char **argv)
 {
+	struct cmd_roofline_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "hw", 0, &opt.hw, "SPEC.json", "hardware spec: "
+		  "platform, peak_flops per precision (FLOP/s), "
+		  "memory_bandwidth (B/s), optional clock_mhz and overhead_s "
+		  "(required)" },
+		{ CLI_STR, "ops", 0, &opt.ops, "OPS.csv", "ops: columns op, "
+		  "precision, flops and bytes, or m, n, k (GEMM); optional "
+		  "workload (required)" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "source to "
+		  "store the run in (default 'roofline')" },
+		{ CLI_STR, "workload", 'w', &opt.workload, "KEY", "workload "
+		  "for rows without one (default 'gemm' with the row's m, n, "
+		  "k)" },
+		{ CLI_STR, "platform", 'p', &opt.platform, "P", "platform "
+		  "(default: the spec's)" },
+		{ CLI_STR, "precision", 0, &opt.precision, "P", "precision of "
+		  "rows that name none" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table (default) "
+		  "or csv for the printed results" },
+		{ CLI_FLAG, "no-store", 'n', &opt.no_store, NULL, "print only; "
+		  "store nothing" },
+		{ CLI_FLAG, "replace", 0, &opt.replace, NULL, "replace an "
+		  "earlier run of the same spec and ops" },
+		{ CLI_FLAG, "quiet", 'q', &opt.quiet, NULL, "no table and no "
+		  "summary line (errors still go to stderr)" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = roofline_cmd;
 	struct cli_list pos;
 	struct roofline_hw hw;
 	struct roofline_op *ops = NULL;
 	long n = 0;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	a.format = "table";
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	opt.format = "table";
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!a.hw || !a.ops)
+	if (!opt.hw || !opt.ops)
 		return cli_usage_error(cmd.name, "--hw SPEC.json and --ops "
 				       "OPS.csv are required");
-	if (strcmp(a.format, "table") && strcmp(a.format, "csv"))
+	if (strcmp(opt.format, "table") && strcmp(opt.format, "csv"))
 		return cli_usage_error(cmd.name, "unknown format '%s' (table "
-				       "or csv)", a.format);
-	if (a.precision && roofline_prec_parse(a.precision) < 0)
+				       "or csv)", opt.format);
+	if (opt.precision && roofline_prec_parse(opt.precision) < 0)
 		return cli_usage_error(cmd.name, "unknown precision '%s'",
-				       a.precision);
-	rc = roofline_hw_load(&hw, a.hw);
+				       opt.precision);
+	rc = roofline_hw_load(&hw, opt.hw);
 	if (rc == 0)
-		rc = roofline_ops_load(&ops, &n, a.ops, a.precision);
+		rc = roofline_ops_load(&ops, &n, opt.ops, opt.precision);
 	if (rc == 0)
-		rc = check_ops(&hw, ops, n);
+		rc = check_ops(&opt, &hw, ops, n);
 	if (rc < 0)
 		cli_error(cmd.name);
-	else if (!a.no_store)
-		rc = store(&hw, ops, n);
-	if (rc == 0 && !a.quiet)
-		print(&hw, ops, n, !strcmp(a.format, "csv"));
+	else if (!opt.no_store)
+		rc = store(&opt, &hw, ops, n);
+	if (rc == 0 && !opt.quiet)
+		print(&opt, &hw, ops, n, !strcmp(opt.format, "csv"));
 	roofline_ops_free(ops, n);
 	roofline_hw_release(&hw);
 	return rc == 0 ? CLI_OK : CLI_FAIL;

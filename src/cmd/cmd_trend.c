@@ -14,26 +14,14 @@
 #include "src/out.h"
 #include "src/base/util.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_trend. */
+struct cmd_trend_opts {
 	struct cli_sel sel;
 	const char *format;
 	int skip_waived;
-} a;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &a.sel.model, "SRC", "model source (every "
-	  "version)" },
-	{ CLI_STR, "ref", 'r', &a.sel.ref, "SRC[@V]", "reference side (latest "
-	  "version when none given)" },
-	CLI_SEL_FILTER_OPTS(a.sel),
-	{ CLI_FLAG, "skip-waived", 0, &a.skip_waived, NULL, "leave waived "
-	  "pairs out of the statistics" },
-	{ CLI_STR, "format", 'f', &a.format, "FMT", "table (default), csv or "
-	  "json" },
-	CLI_OPT_END
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd trend_cmd = {
 	.name = "trend",
 	.usage = "--model SRC --ref SRC[@V] [options]",
 	.summary = "Summary statistics for every version of the model source "
@@ -41,7 +29,7 @@ static const struct cli_cmd cmd = {
 	.details = "A version that pairs nothing with the reference is listed "
 		   "with n = 0.\nStatistics as in 'perfcorr compare' "
 		   "(docs/statistics.md).",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 struct row {
@@ -52,14 +40,15 @@ struct row {
 	int matched;
 };
 
-static int load_version(struct db *db, const char *version, struct row *r)
+static int load_version(struct db *db, const struct cmd_trend_opts *opt,
+			const char *version, struct row *r)
 {
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
-	char *spec = xasprintf("%s@%s", a.sel.model, version);
+	char *spec = xasprintf("%s@%s", opt->sel.model, version);
 	int rc;
 
-	cli_sel_query(&a.sel, &q);
+	cli_sel_query(&opt->sel, &q);
 	q.model = spec;
 	r->version = xstrdup(version);
 	rc = corr_load(&s, db, &q);
@@ -70,7 +59,7 @@ static int load_version(struct db *db, const char *version, struct row *r)
 	}
 	if (rc < 0)
 		return rc;
-	rc = corr_summary(&r->s, s, NULL, NULL, a.skip_waived);
+	rc = corr_summary(&r->s, s, NULL, NULL, opt->skip_waived);
 	r->matched = 1;
 	r->side = s->model;
 	r->ref = s->ref;
@@ -96,12 +85,13 @@ static const struct corr_side *some_ref(const struct row *r, size_t n)
 	return NULL;
 }
 
-static void print_json(const struct row *r, size_t n)
+static void print_json(const struct cmd_trend_opts *opt, const struct row *r,
+		       size_t n)
 {
 	const struct corr_side *ref = some_ref(r, n);
 
 	fputs("{\"model\":{\"source\":", stdout);
-	out_json_str(stdout, a.sel.model);
+	out_json_str(stdout, opt->sel.model);
 	fputs("},\"ref\":", stdout);
 	if (ref)
 		corrout_side_json(stdout, ref);
@@ -134,7 +124,8 @@ static void print_csv(const struct row *r, size_t n)
 	}
 }
 
-static void print_table(const struct row *r, size_t n)
+static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
+			size_t n)
 {
 	static const char *const head[] = { "version", "n", "MAPE", "change",
 		"bias", "p90|err|", "geomean", "pearson", "kendall", "noisy",
@@ -169,7 +160,7 @@ static void print_table(const struct row *r, size_t n)
 		out_table_add(t, row);
 	}
 	fputs("model: ", stdout);
-	util_fputs_safe(a.sel.model, stdout);
+	util_fputs_safe(opt->sel.model, stdout);
 	if (ref) {
 		char *rs = corrout_side_text(ref);
 
@@ -183,30 +174,31 @@ static void print_table(const struct row *r, size_t n)
 	out_table_free(t);
 }
 
-static int run(struct db *db, enum out_format fmt)
+static int run(struct db *db, enum out_format fmt, void *ctx)
 {
+	const struct cmd_trend_opts *opt = ctx;
 	char **v = NULL;
 	size_t n = 0, i;
 	struct row *rows = NULL;
-	int rc = corr_versions(db, a.sel.model, &v, &n);
+	int rc = corr_versions(db, opt->sel.model, &v, &n);
 
 	if (rc < 0)
 		return rc;
 	if (n == 0)
 		return pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
-				    "has no runs)", a.sel.model);
+				    "has no runs)", opt->sel.model);
 	rows = xcalloc(n, sizeof(*rows));
 	for (i = 0; i < n && !rc; i++)
-		rc = load_version(db, v[i], &rows[i]);
+		rc = load_version(db, opt, v[i], &rows[i]);
 	if (!rc && !some_ref(rows, n))
 		rc = pc_error_set(PC_ENOTFOUND, "no version of '%s' pairs with "
-				  "'%s'", a.sel.model, a.sel.ref);
+				  "'%s'", opt->sel.model, opt->sel.ref);
 	if (!rc && fmt == OUT_JSON)
-		print_json(rows, n);
+		print_json(opt, rows, n);
 	else if (!rc && fmt == OUT_CSV)
 		print_csv(rows, n);
 	else if (!rc)
-		print_table(rows, n);
+		print_table(opt, rows, n);
 	for (i = 0; i < n; i++) {
 		free(v[i]);
 		free(rows[i].version);
@@ -218,20 +210,38 @@ static int run(struct db *db, enum out_format fmt)
 	return rc;
 }
 
-static const char *check_model(void)
+static const char *check_model(const void *ctx)
 {
-	return strchr(a.sel.model, '@') ? "--model takes a source without a "
+	const struct cmd_trend_opts *opt = ctx;
+
+	return strchr(opt->sel.model, '@') ? "--model takes a source without a "
 	       "version: trend covers every version" : NULL;
 }
 
 int cmd_trend(int argc, char **argv)
 {
+	struct cmd_trend_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.sel.model, "SRC", "model source "
+		  "(every version)" },
+		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@V]", "reference "
+		  "side (latest version when none given)" },
+		CLI_SEL_FILTER_OPTS(opt.sel),
+		{ CLI_FLAG, "skip-waived", 0, &opt.skip_waived, NULL, "leave "
+		  "waived pairs out of the statistics" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = trend_cmd;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	cli_sel_init(&a.sel);
-	a.format = "table";
-	rc = cli_sel_main(&cmd, argc, argv, &a.sel, &a.format, 0, check_model, run);
-	cli_sel_release(&a.sel);
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	cli_sel_init(&opt.sel);
+	opt.format = "table";
+	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, check_model,
+			  run, &opt);
+	cli_sel_release(&opt.sel);
 	return rc;
 }

@@ -15,26 +15,15 @@
 #include "src/base/util.h"
 #include "src/watch.h"
 
-static struct {
+/* The options, filled by cli_parse from the table in cmd_watch. */
+struct cmd_watch_opts {
 	double interval;
 	int once, index;
-} a;
+};
 
 static volatile sig_atomic_t stop_flag;
 
-static const struct cli_opt opts[] = {
-	{ CLI_DOUBLE, "interval", 'i', &a.interval, "S", "seconds between "
-	  "scans (default 2); a delivery is imported once it is unchanged "
-	  "over one interval" },
-	{ CLI_FLAG, "once", 0, &a.once, NULL, "scan twice (one interval "
-	  "apart), import what is complete, then exit" },
-	{ CLI_FLAG, "index", 0, &a.index, NULL, "after a scan that imported "
-	  "something, pair and cache every source pair (perfcorr index), so "
-	  "the TUI opens them at once" },
-	CLI_OPT_END
-};
-
-static const struct cli_cmd cmd = {
+static const struct cli_cmd watch_cmd = {
 	.name = "watch",
 	.usage = "[--interval S] [--once] [--index] DIR",
 	.summary = "Ingest a drop directory: each data file NAME with a "
@@ -48,7 +37,7 @@ static const struct cli_cmd cmd = {
 		   "the current file. Re-delivered bytes are recognised by "
 		   "hash and not imported twice.\nExit status: 0 stopped "
 		   "cleanly, 1 the directory or database is unusable, 2 usage.",
-	.opts = opts, .min_args = 1, .max_args = 1,
+	.min_args = 1, .max_args = 1,
 };
 
 static void on_signal(int sig)
@@ -127,17 +116,31 @@ static void catch_signals(void)
 
 int cmd_watch(int argc, char **argv)
 {
+	struct cmd_watch_opts opt;
+	const struct cli_opt opts[] = {
+		{ CLI_DOUBLE, "interval", 'i', &opt.interval, "S", "seconds "
+		  "between scans (default 2); a delivery is imported once it "
+		  "is unchanged over one interval" },
+		{ CLI_FLAG, "once", 0, &opt.once, NULL, "scan twice (one "
+		  "interval apart), import what is complete, then exit" },
+		{ CLI_FLAG, "index", 0, &opt.index, NULL, "after a scan that "
+		  "imported something, pair and cache every source pair "
+		  "(perfcorr index), so the TUI opens them at once" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = watch_cmd;
 	struct cli_list pos;
 	struct db *db;
 	struct watch *w;
 	long imported = 0, indexed = 0;
 	int rc, ret = CLI_OK;
 
-	memset(&a, 0, sizeof(a));
-	a.interval = 2;
+	cmd.opts = opts;
+	memset(&opt, 0, sizeof(opt));
+	opt.interval = 2;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
-	if (!(a.interval > 0) || a.interval > 86400) {
+	if (!(opt.interval > 0) || opt.interval > 86400) {
 		cli_list_free(&pos);
 		return cli_usage_error(cmd.name, "--interval must be between 0 "
 				       "and 86400 seconds");
@@ -156,7 +159,7 @@ int cmd_watch(int argc, char **argv)
 	catch_signals();
 	fputs("perfcorr watch: watching '", stderr);
 	util_fputs_safe(pos.items[0], stderr);
-	fprintf(stderr, "' every %g s\n", a.interval);
+	fprintf(stderr, "' every %g s\n", opt.interval);
 	for (int scans = 0; !stop_flag; scans++) {
 		if (watch_scan(w, &stop_flag) < 0) {
 			cli_error(cmd.name);
@@ -164,16 +167,16 @@ int cmd_watch(int argc, char **argv)
 			break;
 		}
 		/* a failed index is logged, not fatal: the data is in */
-		if (a.index && imported > indexed && !stop_flag) {
+		if (opt.index && imported > indexed && !stop_flag) {
 			indexed = imported;
 			if (corr_candidates_index(db, NULL, NULL, log_index,
 						  log_index_fail, NULL) < 0)
 				cli_error(cmd.name);
 		}
-		if (a.once && scans == 1)
+		if (opt.once && scans == 1)
 			break;
 		if (!stop_flag)
-			nap(a.interval);
+			nap(opt.interval);
 	}
 	if (stop_flag)
 		fprintf(stderr, "perfcorr watch: stopping on signal\n");
