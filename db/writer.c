@@ -107,24 +107,74 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 	return rc;
 }
 
-static int check_dup(struct db_writer *w, const struct db_run_info *ri)
+/* The identity of an import beside its bytes: what the command line
+ * said (not what the file says: the same bytes always say the same),
+ * one "name=value" line each, empty when not given. */
+static char *identity_text(const struct db_run_info *ri)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "version=%s\nworkload=%s\nplatform=%s\nclock_hz=",
+		    ri->version ? ri->version : "",
+		    ri->workload ? ri->workload : "",
+		    ri->platform ? ri->platform : "");
+	if (!isnan(ri->clock_hz))
+		strbuf_addf(&sb, "%.17g", ri->clock_hz);
+	return strbuf_detach(&sb);
+}
+
+/* The value of "name=" in an identity text, into buf ("-" if empty). */
+static const char *identity_part(const char *id, const char *name,
+				 char *buf, size_t len)
+{
+	size_t n = strlen(name);
+	const char *p = id;
+
+	snprintf(buf, len, "-");
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+
+		if (l > n && !strncmp(p, name, n) && p[n] == '=' && l > n + 1)
+			snprintf(buf, len, "%.*s", (int)(l - n - 1), p + n + 1);
+		p = e ? e + 1 : NULL;
+	}
+	return buf;
+}
+
+/* An earlier run of the same identity: refused, or deleted by replace.
+ * A run from before schema 3 has no identity (NULL): its bytes alone
+ * identify it, as they did when it was imported. */
+static int check_dup(struct db_writer *w, const struct db_run_info *ri,
+		     const char *identity)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
 	int64_t id = 0;
 
-	db_prepare(w->db, &rc, &st, "SELECT id, file_name FROM runs "
-		   "WHERE source_id = ? AND sha256 = ?");
+	db_prepare(w->db, &rc, &st, "SELECT id, file_name, version, identity "
+		   "FROM runs WHERE source_id = ? AND sha256 = ? AND "
+		   "(identity = ? OR identity IS NULL) ORDER BY id LIMIT 1");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, w->source_id);
 	db_bind_text(st, 2, ri->sha256);
+	db_bind_text(st, 3, identity);
 	if (sqlite3_step(st) == SQLITE_ROW) {
+		char wl[512];
+
 		id = sqlite3_column_int64(st, 0);
 		if (!ri->replace)
 			rc = pc_error_set(PC_EEXISTS, "already imported as run "
-				"%lld ('%s'); use --replace to replace it",
-				(long long)id, db_column_text(st, 1));
+				"%lld (file '%s', workload '%s', version '%s'); "
+				"use --replace to replace it, or give a "
+				"different --version, --workload, --param, "
+				"--platform or --clock-mhz to import it as "
+				"another run", (long long)id,
+				db_column_text(st, 1), identity_part(
+				sqlite3_column_type(st, 3) == SQLITE_NULL ? "" :
+				db_column_text(st, 3), "workload", wl,
+				sizeof(wl)), db_column_text(st, 2));
 	}
 	sqlite3_finalize(st);
 	if (rc || !id)
@@ -138,7 +188,8 @@ static int check_dup(struct db_writer *w, const struct db_run_info *ri)
 	return rc;
 }
 
-static int insert_run(struct db_writer *w, const struct db_run_info *ri)
+static int insert_run(struct db_writer *w, const struct db_run_info *ri,
+		      const char *identity)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
@@ -147,7 +198,7 @@ static int insert_run(struct db_writer *w, const struct db_run_info *ri)
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO runs (source_id, version, "
 		   "format, file_name, sha256, file_size, imported_at, "
-		   "imported_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+		   "imported_by, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, w->source_id);
@@ -158,6 +209,7 @@ static int insert_run(struct db_writer *w, const struct db_run_info *ri)
 	sqlite3_bind_int64(st, 6, ri->file_size);
 	db_bind_text(st, 7, now);
 	db_bind_text(st, 8, util_user());
+	db_bind_text(st, 9, identity);
 	rc = step_done(w->db, st, "adding run");
 	sqlite3_finalize(st);
 	w->run_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
@@ -201,6 +253,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		    const struct db_run_info *ri)
 {
 	struct db_writer *w = xcalloc(1, sizeof(*w));
+	char *identity;
 	int rc;
 
 	w->db = db;
@@ -228,9 +281,15 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		db_writer_abort(w);
 		return rc;
 	}
-	if ((rc = find_source(w, ri)) < 0 || (rc = check_dup(w, ri)) < 0 ||
-	    (rc = insert_run(w, ri)) < 0 || (rc = load_metrics(w)) < 0)
+	identity = identity_text(ri);
+	if ((rc = find_source(w, ri)) < 0 ||
+	    (rc = check_dup(w, ri, identity)) < 0 ||
+	    (rc = insert_run(w, ri, identity)) < 0 ||
+	    (rc = load_metrics(w)) < 0) {
+		free(identity);
 		goto fail;
+	}
+	free(identity);
 	rc = 0;
 	if ((rc = wbatch_init(&w->batch, db, w->run_id, ri->file_size)) < 0)
 		goto fail;

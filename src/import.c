@@ -275,7 +275,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	struct db_run_info ri;
 	struct db_writer_summary sum;
 	const struct importer *imp = NULL;
-	char hex[65], *head = xmalloc(HEAD_BYTES + 1);
+	char hex[65], *head = xmalloc(HEAD_BYTES + 1), *cli_wl = NULL;
 	size_t headlen;
 	int rc;
 
@@ -326,6 +326,12 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	ri.file_size = g.size;
 	ri.platform = o->platform;
 	ri.clock_hz = o->clock_hz;
+	/* part of the import's identity: the same bytes under another
+	 * workload are another run */
+	if (o->workload || (o->params && *o->params))
+		cli_wl = wkey_format(&g.base);
+	/* parameters without a name format as "/tp=1" */
+	ri.workload = cli_wl && *cli_wl == '/' ? cli_wl + 1 : cli_wl;
 	ri.replace = o->replace;
 	if ((rc = db_writer_begin(&g.w, db, &ri)) < 0) {
 		if (rc != PC_EEXISTS)
@@ -364,6 +370,7 @@ done:
 	if (g.fp)
 		fclose(g.fp);
 	free(head);
+	free(cli_wl);
 	kmap_free(g.map);
 	hmap_release(&g.unmapped);
 	wkey_release(&g.base);

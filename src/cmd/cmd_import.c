@@ -32,7 +32,10 @@ static const struct cli_cmd import_cmd = {
 		   "error nothing of that file is stored.",
 	.details = "Values are normalised to SI units (cycles stay cycles, "
 		   "with the run's clock).\nThe same bytes imported twice into "
-		   "a source are recognised (sha256) and skipped.\nExit status:"
+		   "a source with the same --version, --workload, --param, "
+		   "--platform and --clock-mhz are recognised (sha256) and "
+		   "skipped; under other values they are another run.\nExit "
+		   "status:"
 		   " 0 all files imported or already present, 1 a file failed,"
 		   " 2 usage.",
 	.min_args = 1, .max_args = -1,
