@@ -312,6 +312,10 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 		goto done;
 	}
 	snprintf(out->format, sizeof(out->format), "%s", imp->name);
+	if ((rc = importer_check_opts(imp, o->opts)) < 0) {
+		pc_error_prefix("%s", g.path);
+		goto done;
+	}
 	if (o->map_path && (rc = kmap_load(&g.map, o->map_path)) < 0)
 		goto done;
 	if ((rc = apply_cli_workload(&g)) < 0)
