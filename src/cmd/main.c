@@ -29,6 +29,8 @@ static const struct command commands[] = {
 	{ "export", cmd_export, "export stored results (csv, json)" },
 	{ "roofline", cmd_roofline, "roofline of ops on a hardware spec (stored)" },
 	{ "compare", cmd_compare, "error statistics: model vs reference" },
+	{ "matrix", cmd_matrix, "who disagrees with whom: every source pair, "
+	  "the odd one out" },
 	{ "trend", cmd_trend, "statistics of every model version, in order" },
 	{ "diff", cmd_diff, "what moved between two versions, and why" },
 	{ "explain", cmd_explain, "regress the error on workload features" },
