@@ -587,6 +587,49 @@ static int check_stat(const char *what, double v)
 	return 0;
 }
 
+/* n is a count of samples: a whole number a double holds exactly. */
+#define N_MAX 9007199254740992.0	/* 2^53 */
+
+/* One statistic v inside [min, max] (either may be unknown), with a
+ * relative slack of 1e-9 for a mean or median computed in floating
+ * point. */
+static int in_range(const char *what, double v, double lo, double hi)
+{
+	double slack = 1e-9 * fmax(isnan(lo) ? 0 : fabs(lo),
+				   isnan(hi) ? 0 : fabs(hi));
+
+	if (isnan(v))
+		return 0;
+	if (!isnan(lo) && v < lo - slack)
+		return pc_error_set(PC_EINVALID, "%s %.17g is below min %.17g",
+				    what, v, lo);
+	if (!isnan(hi) && v > hi + slack)
+		return pc_error_set(PC_EINVALID, "%s %.17g is above max %.17g",
+				    what, v, hi);
+	return 0;
+}
+
+/* Values that are not values: a sample count that is negative, not
+ * whole or too large to count, min > max, a value outside [min, max]. */
+static int check_sample(const struct db_result_in *r)
+{
+	int rc;
+
+	if (!isnan(r->n) && (r->n < 0 || r->n != floor(r->n) ||
+			     r->n > N_MAX))
+		return pc_error_set(PC_EINVALID, "n %.17g is not a count of "
+				    "samples (a whole number from 0 to 2^53)",
+				    r->n);
+	if (!isnan(r->min) && !isnan(r->max) && r->min > r->max)
+		return pc_error_set(PC_EINVALID, "min %.17g is above max "
+				    "%.17g", r->min, r->max);
+	if ((rc = in_range("value", r->value, r->min, r->max)) < 0 ||
+	    (rc = in_range("mean", r->mean, r->min, r->max)) < 0 ||
+	    (rc = in_range("median", r->median, r->min, r->max)) < 0)
+		return rc;
+	return 0;
+}
+
 /* units_lookup() scans the unit table; a result's unit is one of a few. */
 static const struct unit *unit_cached(struct db_writer *w, const char *name)
 {
@@ -665,6 +708,8 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 		return rc;
 	if (r->stddev < 0)
 		return pc_error_set(PC_EINVALID, "negative stddev %g", r->stddev);
+	if ((rc = check_sample(r)) < 0)
+		return rc;
 	if ((rc = workload_id(w, r->workload, &wid)) < 0 ||
 	    (rc = op_id(w, r->op, &oid)) < 0 ||
 	    (rc = metric_id(w, r->metric, u, &mid)) < 0)
