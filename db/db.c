@@ -71,6 +71,19 @@ static const char *const migrations[] = {
 	"CREATE INDEX runs_identity ON runs(source_id, sha256, identity);"
 	"CREATE TRIGGER runs_clear_pair_cache AFTER DELETE ON runs "
 	"BEGIN DELETE FROM pair_cache; END;",
+	/* 3 -> 4: source kind 'emulation' (between rtl and silicon). A
+	 * CHECK cannot be altered: rebuild the table (SQLite's 12-step way;
+	 * migrate() runs with foreign keys off and checks them after) */
+	"CREATE TABLE sources_new ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE,"
+	" kind TEXT NOT NULL CHECK (kind IN ('roofline', 'perfsim', 'rtl',"
+	" 'emulation', 'silicon')),"
+	" created_at TEXT NOT NULL);"
+	"INSERT INTO sources_new (id, name, kind, created_at)"
+	" SELECT id, name, kind, created_at FROM sources;"
+	"DROP TABLE sources;"
+	"ALTER TABLE sources_new RENAME TO sources;",
 };
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

@@ -43,7 +43,7 @@ struct db_writer {
 };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
-				     "silicon", NULL };
+				     "emulation", "silicon", NULL };
 
 static int kind_ok(const char *k)
 {
@@ -88,11 +88,11 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 		return rc;
 	if (!ri->kind)
 		return pc_error_set(PC_EINVALID, "source '%s' is new: say "
-			"what it is with --kind roofline|perfsim|rtl|silicon",
+			"what it is with --kind roofline|perfsim|rtl|emulation|silicon",
 			ri->source);
 	if (!kind_ok(ri->kind))
 		return pc_error_set(PC_EINVALID, "unknown kind '%s' (expected "
-			"roofline, perfsim, rtl or silicon)", ri->kind);
+			"roofline, perfsim, rtl, emulation or silicon)", ri->kind);
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO sources (name, kind, "
 		   "created_at) VALUES (?, ?, ?)");

@@ -15,7 +15,7 @@ struct db_writer;
 
 struct db_run_info {
 	const char *source;	/* required */
-	const char *kind;	/* roofline|perfsim|rtl|silicon; NULL = existing */
+	const char *kind;	/* roofline|perfsim|rtl|emulation|silicon; NULL = existing */
 	const char *version;	/* NULL -> "unversioned" (file may set it) */
 	const char *format;	/* importer name */
 	const char *file_name;

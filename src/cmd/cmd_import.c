@@ -214,7 +214,7 @@ int cmd_import(int argc, char **argv)
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "source the "
 		  "results come from (required), e.g. h100-lab, archsim" },
 		{ CLI_STR, "kind", 'k', &opt.kind, "KIND", "roofline, perfsim, "
-		  "rtl or silicon (required for a new source)" },
+		  "rtl, emulation or silicon (required for a new source)" },
 		{ CLI_STR, "version", 'V', &opt.version, "V", "version of the "
 		  "source (model release, git hash); default: from the file, "
 		  "else 'unversioned'" },

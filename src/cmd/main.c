@@ -23,7 +23,7 @@ static const struct command commands[] = {
 	{ "init", cmd_init, "create an empty database" },
 	{ "import", cmd_import, "import result files (any supported format)" },
 	{ "formats", cmd_formats, "list the importers and what they read" },
-	{ "sources", cmd_sources, "list sources (roofline/perfsim/rtl/silicon)" },
+	{ "sources", cmd_sources, "list sources (roofline/perfsim/rtl/emulation/silicon)" },
 	{ "runs", cmd_runs, "list imported runs with their provenance" },
 	{ "workloads", cmd_workloads, "list workloads and their parameters" },
 	{ "export", cmd_export, "export stored results (csv, json)" },
