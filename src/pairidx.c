@@ -219,7 +219,7 @@ static int load_names(struct pidx *x)
 	size_t len;
 	int rc;
 
-	for (int d = 0; d < 4; d++) {
+	for (int d = 0; d < PIDX_NAME_PARTS; d++) {
 		uint64_t count;
 
 		snprintf(pname, sizeof(pname), "names.%d", d);
@@ -251,7 +251,8 @@ bad:
 			    pname);
 }
 
-static const char *name_of(const struct pidx *x, int d, int64_t id)
+static const char *name_of(const struct pidx *x, enum pidx_name_part d,
+			   int64_t id)
 {
 	const struct pidx_store *st = x->st;
 
@@ -260,13 +261,14 @@ static const char *name_of(const struct pidx *x, int d, int64_t id)
 	return st->name_chars[d] + st->name_off[d][id];
 }
 
-int pidx_names_lower(struct pidx *x, int part, const char **chars,
-		     const uint32_t **off, uint64_t *count)
+int pidx_names_lower(struct pidx *x, enum pidx_name_part part,
+		     const char **chars, const uint32_t **off,
+		     uint64_t *count)
 {
 	struct pidx_store *st = x->st;
 	size_t len;
 
-	if (part < 0 || part > 3)
+	if ((unsigned)part >= PIDX_NAME_PARTS)
 		return PC_ENOTFOUND;
 	len = st->name_count[part] ? st->name_off[part][st->name_count[part]] :
 	      0;
@@ -288,22 +290,22 @@ int pidx_names_lower(struct pidx *x, int part, const char **chars,
 
 const char *pidx_workload(const struct pidx *x, int64_t id)
 {
-	return name_of(x, 0, id);
+	return name_of(x, PIDX_NAME_WORKLOAD, id);
 }
 
 const char *pidx_op(const struct pidx *x, int64_t id)
 {
-	return name_of(x, 1, id);
+	return name_of(x, PIDX_NAME_OP, id);
 }
 
 const char *pidx_metric(const struct pidx *x, int64_t id)
 {
-	return name_of(x, 2, id);
+	return name_of(x, PIDX_NAME_METRIC, id);
 }
 
 const char *pidx_op_class(const struct pidx *x, int64_t id)
 {
-	return name_of(x, 3, id);
+	return name_of(x, PIDX_NAME_OP_CLASS, id);
 }
 
 /* "sim@2 vs hw@1", then what else the key holds (filters, summary-only):
@@ -492,7 +494,7 @@ int pidx_summary(struct db *db, const struct corr_query *q,
 	if (rc == 0) {
 		*out = x->sum;
 		/* the reasons are static strings in stats.c's table */
-		for (int i = 0; i < 32; i++)
+		for (int i = 0; i < STATS_NWHY; i++)
 			out->why[i] = stats_why_static(out->why[i]);
 	}
 	pidx_free(x);
@@ -516,7 +518,7 @@ void pidx_free(struct pidx *x)
 		free(x->group_keys[i]);
 	free(x->group_keys);
 	pidx_parts_release(&st->mem);
-	for (int d = 0; d < 4; d++) {
+	for (int d = 0; d < PIDX_NAME_PARTS; d++) {
 		free(st->names[d]);
 		free(st->lower[d]);
 	}

@@ -30,6 +30,15 @@
 struct db;
 struct annot;
 
+/* The parts of a point's name, as the name lookups and the names.D
+ * cache parts address them. The first PIDX_KEY_PARTS have their own id
+ * in struct pidx_key (w, o, m); the op class is named by the op id. */
+enum pidx_name_part {
+	PIDX_NAME_WORKLOAD, PIDX_NAME_OP, PIDX_NAME_METRIC, PIDX_NAME_OP_CLASS,
+	PIDX_NAME_PARTS,			/* how many */
+	PIDX_KEY_PARTS = PIDX_NAME_OP_CLASS	/* parts with an id of their own */
+};
+
 /* What filters and sorts read of each point (24 bytes). */
 struct pidx_key {
 	int32_t w, o, m;	/* workload, op, metric id */
@@ -70,7 +79,7 @@ struct pidx {
 						   db_annot_statuses[i-1] */
 	struct stats_summary sum;	/* every point (waived included) */
 	long excluded_noisy, sol_violations, invalid;
-	int64_t max_id[3];		/* largest workload, op, metric id */
+	int64_t max_id[PIDX_KEY_PARTS];	/* largest workload, op, metric id */
 	char **group_keys;		/* op_class op metric workload param.X */
 	size_t ngroup_keys;
 	int built;			/* this open paired (cache was cold) */
@@ -102,12 +111,12 @@ const char *pidx_op(const struct pidx *x, int64_t id);
 const char *pidx_op_class(const struct pidx *x, int64_t id);
 const char *pidx_metric(const struct pidx *x, int64_t id);
 
-/* All names of one part (0 workload key, 1 op, 2 metric, 3 op class),
- * ASCII-lowercased, in one buffer: name id at chars + off[id], NUL-
- * terminated, ids 0..count-1 (built on first use; borrowed). For one
- * substring search over every name at once. */
-int pidx_names_lower(struct pidx *x, int part, const char **chars,
-		     const uint32_t **off, uint64_t *count);
+/* All names of one part, ASCII-lowercased, in one buffer: name id at
+ * chars + off[id], NUL-terminated, ids 0..count-1 (built on first use;
+ * borrowed). For one substring search over every name at once. */
+int pidx_names_lower(struct pidx *x, enum pidx_name_part part,
+		     const char **chars, const uint32_t **off,
+		     uint64_t *count);
 
 /* Point i as a corr_point (strings borrowed from x): keys, values,
  * names and the current annotation; the detail fields are NaN/0 unless

@@ -48,7 +48,7 @@ void pidx_put_sum(struct strbuf *sb, const struct stats_summary *s)
 
 	memset(c.why, 0, sizeof(c.why));
 	strbuf_add(sb, (const char *)&c, sizeof(c));
-	for (int i = 0; i < 32; i++) {
+	for (int i = 0; i < STATS_NWHY; i++) {
 		strbuf_addstr(sb, s->why[i] ? s->why[i] : "");
 		strbuf_addch(sb, '\0');
 	}
@@ -63,7 +63,7 @@ int pidx_get_sum(const unsigned char **p, const unsigned char *end,
 		return -1;
 	memcpy(s, q, sizeof(*s));
 	q += sizeof(*s);
-	for (int i = 0; i < 32; i++) {
+	for (int i = 0; i < STATS_NWHY; i++) {
 		const unsigned char *z = memchr(q, 0, (size_t)(end - q));
 
 		if (!z)
@@ -397,9 +397,10 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	if (!full)
 		return 0;
 	build_points(s, out);
-	for (int d = 0; d < 4; d++)
+	for (int d = 0; d < PIDX_NAME_PARTS; d++)
 		build_names(s, d, ((const struct pidx_meta *)out->v[0].data)->
-			    max_id[d == 3 ? 1 : d], out);
+			    max_id[d == PIDX_NAME_OP_CLASS ? PIDX_NAME_OP : d],
+			    out);
 	build_orders(s, ((const struct pidx_meta *)out->v[0].data)->max_id,
 		     out);
 	build_scatter(s, out);

@@ -13,8 +13,9 @@
  *   perm.C        n x uint32: ascending order of column C (0..5)
  *   starts.C      bitmap: position k starts a new value of column C
  *   perm.key      n x uint32: (workload, op, metric) order
- *   names.D       names by id (D: 0 workload key, 1 op, 2 metric, 3 op
- *                 class): u64 count, count + 1 u32 offsets, strings
+ *   names.D       names by id (D: enum pidx_name_part, 0 workload key,
+ *                 1 op, 2 metric, 3 op class): u64 count, count + 1 u32
+ *                 offsets, strings
  *   groupkeys     NUL-terminated group keys
  *   group.KEY     u64 groups, then per group u64 size, value, summary
  *   scatter       struct pidx_scatter
@@ -33,7 +34,7 @@
 struct pidx_meta {
 	uint64_t n;
 	int64_t excluded_noisy, sol_violations, invalid;
-	int64_t max_id[3];
+	int64_t max_id[PIDX_KEY_PARTS];
 };
 
 struct pidx_cold {
@@ -65,11 +66,12 @@ struct pidx_store {
 	struct db *db;
 	int64_t cache_id;		/* 0: not in the cache */
 	struct pidx_parts mem;		/* parts built by this open */
-	char *names[4];			/* parts names.D, read at open */
-	const uint32_t *name_off[4];	/* into names[D]: offsets by id */
-	const char *name_chars[4];
-	uint64_t name_count[4];
-	char *lower[4];			/* pidx_names_lower, lazily */
+	/* by enum pidx_name_part D: */
+	char *names[PIDX_NAME_PARTS];	/* parts names.D, read at open */
+	const uint32_t *name_off[PIDX_NAME_PARTS];	/* into names[D] by id */
+	const char *name_chars[PIDX_NAME_PARTS];
+	uint64_t name_count[PIDX_NAME_PARTS];
+	char *lower[PIDX_NAME_PARTS];	/* pidx_names_lower, lazily */
 	struct annot_index *annots;
 	uint32_t *perm[PIDX_NORDERS];
 	unsigned char *starts[PIDX_NORDERS];

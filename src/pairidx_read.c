@@ -18,8 +18,8 @@
 
 static const char *target_name(void *arg, int part, int64_t id)
 {
-	return part == 0 ? pidx_workload(arg, id) : part == 1 ?
-	       pidx_op(arg, id) : pidx_metric(arg, id);
+	return part == PIDX_NAME_WORKLOAD ? pidx_workload(arg, id) :
+	       part == PIDX_NAME_OP ? pidx_op(arg, id) : pidx_metric(arg, id);
 }
 
 static int target_lookup(void *arg, const char *w, const char *o,

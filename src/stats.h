@@ -10,6 +10,11 @@
  */
 #include <stddef.h>
 
+/* Slots in stats_summary.why: room for every enum stats_field (checked
+ * below). The pair cache stores exactly this many reasons per summary
+ * (src/pairidx_build.c), so changing it changes the cache's layout. */
+#define STATS_NWHY 32
+
 struct stats_fit {
 	double intercept, slope, r2, se_intercept, se_slope;
 	int weighted;		/* 1 when weighted by 1/ref_sd^2 */
@@ -29,7 +34,7 @@ struct stats_summary {
 	long sol_violations;	/* filled by the correlation core */
 	/* Why a statistic is NaN: a static string or NULL, indexed by
 	 * enum stats_field (see stats_why). */
-	const char *why[32];
+	const char *why[STATS_NWHY];
 };
 
 enum stats_field {
@@ -37,6 +42,8 @@ enum stats_field {
 	SF_NRMSE, SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
 	SF_LOA, SF_OUTLIERS, SF_COUNT
 };
+_Static_assert(SF_COUNT <= STATS_NWHY, "stats_summary.why holds a reason "
+	       "per enum stats_field");
 
 /* Compute every statistic over n pairs. ref_sd may be NULL (or hold NaN
  * or 0 somewhere): the fit is weighted only when every ref_sd > 0.

@@ -78,12 +78,17 @@ static void free_set(struct tui_data *d)
 	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
 }
 
-static const char *src_name(void *arg, int part, int64_t id)
+static const char *src_name(void *arg, enum pidx_name_part part,
+			    int64_t id)
 {
 	const struct pidx *x = arg;
 
-	return part == 0 ? pidx_workload(x, id) : part == 1 ? pidx_op(x, id) :
-	       part == 2 ? pidx_metric(x, id) : pidx_op_class(x, id);
+	switch (part) {
+	case PIDX_NAME_WORKLOAD: return pidx_workload(x, id);
+	case PIDX_NAME_OP: return pidx_op(x, id);
+	case PIDX_NAME_METRIC: return pidx_metric(x, id);
+	default: return pidx_op_class(x, id);
+	}
 }
 
 static int src_order(void *arg, int col, const uint32_t **perm,
@@ -92,8 +97,9 @@ static int src_order(void *arg, int col, const uint32_t **perm,
 	return pidx_order(arg, col, perm, starts);
 }
 
-static int src_names_lower(void *arg, int part, const char **chars,
-			   const uint32_t **off, uint64_t *count)
+static int src_names_lower(void *arg, enum pidx_name_part part,
+			   const char **chars, const uint32_t **off,
+			   uint64_t *count)
 {
 	return pidx_names_lower(arg, part, chars, off, count);
 }

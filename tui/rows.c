@@ -1,5 +1,5 @@
-/* Filter, sort and search over a pair index's points (see rows.h). */
-#define _GNU_SOURCE	/* memmem */
+/* Filter, sort and search over a pair index's points (see rows.h).
+ * Built with _GNU_SOURCE for memmem (CMakeLists.txt). */
 #include "tui/rows.h"
 
 #include <ctype.h>
@@ -138,7 +138,7 @@ static int parse_term(struct filter_term *t, const char *word)
 	return 0;
 }
 
-int filter_parse(struct filter *out, const char *text)
+int rows_filter_parse(struct filter *out, const char *text)
 {
 	struct filter f = { NULL, 0, xstrdup(text ? text : ""), NULL, 0 };
 	char *copy = xstrdup(f.text), *save = NULL;
@@ -153,19 +153,19 @@ int filter_parse(struct filter *out, const char *text)
 	}
 	free(copy);
 	if (rc < 0) {
-		filter_release(&f);
+		rows_filter_release(&f);
 		return rc;
 	}
 	*out = f;
 	return 0;
 }
 
-void filter_release(struct filter *f)
+void rows_filter_release(struct filter *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		free(f->terms[i].text);
-		for (int k = 0; k < 3; k++)
-			free(f->terms[i].memo[k].v);
+		for (int p = 0; p < PIDX_KEY_PARTS; p++)
+			free(f->terms[i].memo[p].v);
 	}
 	free(f->terms);
 	free(f->text);
@@ -197,11 +197,12 @@ static int str_test(const struct filter_term *t, const char *s)
 	}
 }
 
-/* A string test memoised by the id of the string. */
-static int memo_test(struct filter_term *t, int k, int64_t id, int64_t max,
-		     const char *s)
+/* A string test memoised by the id of the string, in the memo of the
+ * key part whose id it is. */
+static int memo_test(struct filter_term *t, enum pidx_name_part id_part,
+		     int64_t id, int64_t max, const char *s)
 {
-	struct memo *m = &t->memo[k];
+	struct memo *m = &t->memo[id_part];
 
 	if (id < 0 || id > max || max > MEMO_MAX_ID)
 		return str_test(t, s);
@@ -209,9 +210,9 @@ static int memo_test(struct filter_term *t, int k, int64_t id, int64_t max,
 		m->len = (size_t)max + 1;
 		m->v = xcalloc(m->len, 1);
 	}
-	if (!m->v[id])
-		m->v[id] = str_test(t, s) ? 2 : 1;
-	return m->v[id] == 2;
+	if (m->v[id] == MEMO_UNKNOWN)
+		m->v[id] = str_test(t, s) ? MEMO_YES : MEMO_NO;
+	return m->v[id] == MEMO_YES;
 }
 
 static int num_test(const struct filter_term *t, double v)
@@ -242,42 +243,47 @@ static int code_test(const struct filter_term *t, unsigned code,
 	return t->op == FO_NE ? !yes : yes;
 }
 
-static const char *nm(const struct rows_src *src, int part, int64_t id)
+static const char *part_name(const struct rows_src *src,
+			     enum pidx_name_part part, int64_t id)
 {
 	return src->name(src->arg, part, id);
 }
 
-/* A string test on part k of the point, memoised by the string's id;
- * name part np (the op class is memoised by op id). */
+/* A string test on name part `part` of the point, whose id is that of
+ * key part id_part (the same part, but the op class goes by op id),
+ * memoised by that id. */
 static inline int part_test(struct filter_term *t, const struct rows_src *src,
-		     int k, int np, int32_t id)
+			    enum pidx_name_part id_part,
+			    enum pidx_name_part part, int32_t id)
 {
-	struct memo *m = &t->memo[k];
+	struct memo *m = &t->memo[id_part];
 
-	if (m->v && id >= 0 && (size_t)id < m->len && m->v[id])
-		return m->v[id] == 2;
-	return memo_test(t, k, id, src->max_id[k], nm(src, np, id));
+	if (m->v && id >= 0 && (size_t)id < m->len &&
+	    m->v[id] != MEMO_UNKNOWN)
+		return m->v[id] == MEMO_YES;
+	return memo_test(t, id_part, id, src->max_id[id_part],
+			 part_name(src, part, id));
 }
 
 static inline int term_match(struct filter_term *t, const struct rows_src *src,
 		      size_t i)
 {
-	const struct pidx_key *k = &src->keys[i];
+	const struct pidx_key *key = &src->keys[i];
 	int yes;
 
 	switch (t->field) {
 	case FF_TEXT:
-		return part_test(t, src, 0, 0, k->w) ||
-		       part_test(t, src, 1, 1, k->o) ||
-		       part_test(t, src, 2, 2, k->m);
+		return part_test(t, src, PIDX_NAME_WORKLOAD, PIDX_NAME_WORKLOAD, key->w) ||
+		       part_test(t, src, PIDX_NAME_OP, PIDX_NAME_OP, key->o) ||
+		       part_test(t, src, PIDX_NAME_METRIC, PIDX_NAME_METRIC, key->m);
 	case FF_WORKLOAD:
-		return part_test(t, src, 0, 0, k->w);
+		return part_test(t, src, PIDX_NAME_WORKLOAD, PIDX_NAME_WORKLOAD, key->w);
 	case FF_OP:
-		return part_test(t, src, 1, 1, k->o);
+		return part_test(t, src, PIDX_NAME_OP, PIDX_NAME_OP, key->o);
 	case FF_CLASS:
-		return part_test(t, src, 1, 3, k->o);
+		return part_test(t, src, PIDX_NAME_OP, PIDX_NAME_OP_CLASS, key->o);
 	case FF_METRIC:
-		return part_test(t, src, 2, 2, k->m);
+		return part_test(t, src, PIDX_NAME_METRIC, PIDX_NAME_METRIC, key->m);
 	case FF_STATUS:
 		return code_test(t, src->status ? src->status[i] : 0,
 				 db_annot_statuses);
@@ -285,42 +291,45 @@ static inline int term_match(struct filter_term *t, const struct rows_src *src,
 		return code_test(t, src->category ? src->category[i] : 0,
 				 db_annot_categories);
 	case FF_ERR:
-		return num_test(t, k->err);
+		return num_test(t, key->err);
 	case FF_ABSERR:
-		return num_test(t, fabs(k->err));
+		return num_test(t, fabs(key->err));
 	case FF_MODEL:
 		return num_test(t, src->vals[i].model);
 	case FF_REF:
 		return num_test(t, src->vals[i].ref);
 	case FF_FLAG:
-		yes = (k->flags & (unsigned)t->num) != 0;
+		yes = (key->flags & (unsigned)t->num) != 0;
 		return t->op == FO_NE || t->op == FO_NLIKE ? !yes : yes;
 	}
 	return 0;
 }
 
-/* A substring test on every name of part np at once: one memmem over
+/* A substring test on every name of part `part` at once: one memmem over
  * the lowercased names buffer, skipping to the next name after a hit
  * (a million names: one scan, not a million searches). 0 when the source
  * has no such buffer or it does not cover the memo. */
 static int bulk_contains(struct filter_term *t, const struct rows_src *src,
-			 struct memo *m, int np)
+			 struct memo *m, enum pidx_name_part part)
 {
 	const char *buf, *hit;
 	const uint32_t *off;
 	uint64_t count, id = 0;
 	size_t nl = strlen(t->text), pos = 0, end;
 	char *needle;
-	unsigned char yes = t->op == FO_NLIKE ? 1 : 2;
+	/* the answer for a name that holds the needle, and for one that
+	 * does not */
+	unsigned char hit_is = t->op == FO_NLIKE ? MEMO_NO : MEMO_YES;
+	unsigned char miss_is = t->op == FO_NLIKE ? MEMO_YES : MEMO_NO;
 
 	if (!src->names_lower ||
-	    src->names_lower(src->arg, np, &buf, &off, &count) < 0 ||
+	    src->names_lower(src->arg, part, &buf, &off, &count) < 0 ||
 	    count < m->len)
 		return 0;
 	needle = xstrdup(t->text);
 	for (char *c = needle; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
-	memset(m->v, 3 - yes, m->len);
+	memset(m->v, miss_is, m->len);
 	end = count ? off[count] : 0;
 	while (nl && pos < end &&
 	       (hit = memmem(buf + pos, end - pos, needle, nl))) {
@@ -329,22 +338,23 @@ static int bulk_contains(struct filter_term *t, const struct rows_src *src,
 		while (id + 1 < count && off[id + 1] <= at)
 			id++;
 		if (id < m->len)
-			m->v[id] = yes;
+			m->v[id] = hit_is;
 		pos = off[id + 1];	/* the next name */
 	}
 	if (!nl)
-		memset(m->v, yes, m->len);	/* "" is in every name */
+		memset(m->v, hit_is, m->len);	/* "" is in every name */
 	free(needle);
 	return 1;
 }
 
-/* Fill part k's memo for every id up front (one test per distinct
- * name, then the pass is table lookups): 0 when the ids are too many. */
+/* Fill the memo of key part id_part for every id up front (one test
+ * per distinct name of part `part`, then the pass is table lookups): 0
+ * when the ids are too many. */
 static int full_memo(struct filter_term *t, const struct rows_src *src,
-		     int k, int np)
+		     enum pidx_name_part id_part, enum pidx_name_part part)
 {
-	struct memo *m = &t->memo[k];
-	int64_t max = src->max_id[k];
+	struct memo *m = &t->memo[id_part];
+	int64_t max = src->max_id[id_part];
 
 	if (max < 0 || max > MEMO_MAX_ID)
 		return 0;
@@ -352,23 +362,32 @@ static int full_memo(struct filter_term *t, const struct rows_src *src,
 		m->len = (size_t)max + 1;
 		m->v = xcalloc(m->len, 1);
 		if ((t->op == FO_LIKE || t->op == FO_NLIKE) &&
-		    bulk_contains(t, src, m, np))
+		    bulk_contains(t, src, m, part))
 			return 1;
 	}
 	for (int64_t id = 0; id <= max; id++)
-		if (!m->v[id])
-			m->v[id] = str_test(t, nm(src, np, id)) ? 2 : 1;
+		if (m->v[id] == MEMO_UNKNOWN)
+			m->v[id] = str_test(t, part_name(src, part, id)) ?
+				   MEMO_YES : MEMO_NO;
 	return 1;
 }
 
-/* A filled memo's answer (1 no, 2 yes). Ids outside it do not occur
- * (max_id is the largest id in the keys); they would count as no. */
-static inline unsigned memo_of(const struct filter_term *t, int k,
-			       int32_t id)
+/* A filled memo's answer (MEMO_NO or MEMO_YES). Ids outside it do not
+ * occur (max_id is the largest id in the keys); they would count as
+ * no. */
+static inline unsigned memo_of(const struct filter_term *t,
+			       enum pidx_name_part id_part, int32_t id)
 {
-	const struct memo *m = &t->memo[k];
+	const struct memo *m = &t->memo[id_part];
 
-	return (uint32_t)id < m->len ? m->v[id] : 1;
+	return (uint32_t)id < m->len ? m->v[id] : MEMO_NO;
+}
+
+/* 1 when a memo answer (or the | of several) holds a MEMO_YES, without
+ * a branch (see enum memo_answer). */
+static inline unsigned char memo_yes(unsigned answers)
+{
+	return (unsigned char)((answers >> 1) & 1);
 }
 
 #define NUM_PASS(expr)							\
@@ -389,17 +408,17 @@ static inline unsigned memo_of(const struct filter_term *t, int k,
 static void term_pass(struct filter_term *t, const struct rows_src *src,
 		      unsigned char *mask)
 {
-	const struct pidx_key *k = src->keys;
+	const struct pidx_key *keys = src->keys;
 	const struct pidx_val *v = src->vals;
 	size_t i, n = src->n;
 	double x = t->num;
 
 	switch (t->field) {
 	case FF_ERR:
-		NUM_PASS(k[i].err);
+		NUM_PASS(keys[i].err);
 		return;
 	case FF_ABSERR:
-		NUM_PASS(fabs(k[i].err));
+		NUM_PASS(fabs(keys[i].err));
 		return;
 	case FF_MODEL:
 		NUM_PASS(v[i].model);
@@ -408,33 +427,34 @@ static void term_pass(struct filter_term *t, const struct rows_src *src,
 		NUM_PASS(v[i].ref);
 		return;
 	case FF_TEXT:
-		if (!full_memo(t, src, 0, 0) || !full_memo(t, src, 1, 1) ||
-		    !full_memo(t, src, 2, 2))
+		if (!full_memo(t, src, PIDX_NAME_WORKLOAD, PIDX_NAME_WORKLOAD) ||
+		    !full_memo(t, src, PIDX_NAME_OP, PIDX_NAME_OP) ||
+		    !full_memo(t, src, PIDX_NAME_METRIC, PIDX_NAME_METRIC))
 			break;
-		for (i = 0; i < n; i++)	/* 1 no, 2 yes: any 2 matches */
-			mask[i] &= (unsigned char)(((memo_of(t, 0, k[i].w) |
-						     memo_of(t, 1, k[i].o) |
-						     memo_of(t, 2, k[i].m)) >> 1) &
-						   1);
+		for (i = 0; i < n; i++)	/* any part matches */
+			mask[i] &= memo_yes(memo_of(t, PIDX_NAME_WORKLOAD, keys[i].w) |
+					    memo_of(t, PIDX_NAME_OP, keys[i].o) |
+					    memo_of(t, PIDX_NAME_METRIC, keys[i].m));
 		return;
 	case FF_WORKLOAD:
-		if (!full_memo(t, src, 0, 0))
+		if (!full_memo(t, src, PIDX_NAME_WORKLOAD, PIDX_NAME_WORKLOAD))
 			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= (unsigned char)(memo_of(t, 0, k[i].w) >> 1);
+			mask[i] &= memo_yes(memo_of(t, PIDX_NAME_WORKLOAD, keys[i].w));
 		return;
 	case FF_OP:
 	case FF_CLASS:
-		if (!full_memo(t, src, 1, t->field == FF_OP ? 1 : 3))
+		if (!full_memo(t, src, PIDX_NAME_OP, t->field == FF_OP ?
+			       PIDX_NAME_OP : PIDX_NAME_OP_CLASS))
 			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= (unsigned char)(memo_of(t, 1, k[i].o) >> 1);
+			mask[i] &= memo_yes(memo_of(t, PIDX_NAME_OP, keys[i].o));
 		return;
 	case FF_METRIC:
-		if (!full_memo(t, src, 2, 2))
+		if (!full_memo(t, src, PIDX_NAME_METRIC, PIDX_NAME_METRIC))
 			break;
 		for (i = 0; i < n; i++)
-			mask[i] &= (unsigned char)(memo_of(t, 2, k[i].m) >> 1);
+			mask[i] &= memo_yes(memo_of(t, PIDX_NAME_METRIC, keys[i].m));
 		return;
 	default:
 		break;
@@ -445,7 +465,7 @@ static void term_pass(struct filter_term *t, const struct rows_src *src,
 		mask[i] &= (unsigned char)term_match(t, src, i);
 }
 
-size_t filter_select(struct filter *f, const struct rows_src *src,
+size_t rows_filter_select(struct filter *f, const struct rows_src *src,
 		     const uint32_t *perm, uint32_t *out)
 {
 	unsigned char *mask;
@@ -480,7 +500,7 @@ size_t filter_select(struct filter *f, const struct rows_src *src,
 	return n;
 }
 
-int filter_match(struct filter *f, const struct rows_src *src, size_t i)
+int rows_filter_match(struct filter *f, const struct rows_src *src, size_t i)
 {
 	for (size_t k = 0; f && k < f->n; k++)
 		if (!term_match(&f->terms[k], src, i))

@@ -26,17 +26,18 @@ struct rows_src {
 	size_t n;
 	const unsigned char *status;	/* 0 none, else db_annot_statuses[i-1] */
 	const unsigned char *category;	/* 0 none, else db_annot_categories[i-1] */
-	int64_t max_id[3];		/* largest workload, op, metric id */
-	/* part: 0 workload, 1 op, 2 metric, 3 op class; never NULL */
-	const char *(*name)(void *arg, int part, int64_t id);
+	int64_t max_id[PIDX_KEY_PARTS];	/* largest workload, op, metric id */
+	/* the name of a part by id; never NULL */
+	const char *(*name)(void *arg, enum pidx_name_part part, int64_t id);
 	/* an ascending order of a column with its value starts (see
 	 * pidx_order), or non-zero to have rows compute it; may be NULL */
 	int (*order)(void *arg, int col, const uint32_t **perm,
 		     const unsigned char **starts);
 	/* every name of a part lowercased in one buffer (see
 	 * pidx_names_lower), for substring tests in bulk; may be NULL */
-	int (*names_lower)(void *arg, int part, const char **chars,
-			   const uint32_t **off, uint64_t *count);
+	int (*names_lower)(void *arg, enum pidx_name_part part,
+			   const char **chars, const uint32_t **off,
+			   uint64_t *count);
 	void *arg;
 };
 
@@ -53,8 +54,13 @@ enum filter_field {
 enum filter_op { FO_EQ, FO_NE, FO_LIKE, FO_NLIKE, FO_GT, FO_GE, FO_LT,
 		 FO_LE };
 
+/* A memoised string test, per name id. MEMO_YES >> 1 is 1 and
+ * MEMO_NO >> 1 is 0: the filter's passes rely on it to stay branch-free
+ * (memo_yes in rows.c). */
+enum memo_answer { MEMO_UNKNOWN = 0, MEMO_NO = 1, MEMO_YES = 2 };
+
 struct memo {
-	unsigned char *v;	/* per id: 0 unknown, 1 no, 2 yes */
+	unsigned char *v;	/* per id: an enum memo_answer */
 	size_t len;
 };
 
@@ -63,14 +69,14 @@ struct filter_term {
 	enum filter_op op;
 	char *text;
 	double num;
-	struct memo memo[3];	/* by workload, op, metric id */
+	struct memo memo[PIDX_KEY_PARTS];	/* by workload, op, metric id */
 };
 
 struct filter {
 	struct filter_term *terms;
 	size_t n;
 	char *text;		/* the source text */
-	unsigned char *mask;	/* after filter_select: mask[i] = 1 when
+	unsigned char *mask;	/* after rows_filter_select: mask[i] = 1 when
 				   point i passes (index order) */
 	size_t mask_len;
 };
@@ -82,13 +88,13 @@ struct filter {
  * A bare word matches workload, op or metric as a substring. Returns 0
  * or PC_EINVALID with a message naming the term; out is untouched on
  * error. */
-int filter_parse(struct filter *out, const char *text);
-void filter_release(struct filter *f);
+int rows_filter_parse(struct filter *out, const char *text);
+void rows_filter_release(struct filter *f);
 /* 1 when point i of src passes every term. */
-int filter_match(struct filter *f, const struct rows_src *src, size_t i);
+int rows_filter_match(struct filter *f, const struct rows_src *src, size_t i);
 /* The points (in perm's order, NULL = index order) that pass f (NULL =
  * all) into out (src->n entries); returns how many. */
-size_t filter_select(struct filter *f, const struct rows_src *src,
+size_t rows_filter_select(struct filter *f, const struct rows_src *src,
 		     const uint32_t *perm, uint32_t *out);
 
 struct rows {

@@ -128,6 +128,11 @@ static int32_t col_id(const struct pidx_key *k, int col)
 	return col == RC_WORKLOAD ? k->w : col == RC_OP ? k->o : k->m;
 }
 
+/* A text column is also the name part (and max_id slot) of its ids. */
+_Static_assert(RC_WORKLOAD == (int)PIDX_NAME_WORKLOAD &&
+	       RC_OP == (int)PIDX_NAME_OP && RC_METRIC == (int)PIDX_NAME_METRIC,
+	       "text columns are numbered like the name parts");
+
 /* Keys for a text column: the rank of the string among the distinct
  * values, found once per id. */
 static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
@@ -146,7 +151,8 @@ static void text_keys(const struct rows_src *s, int col, uint64_t *keys)
 
 		if (id >= 0 && id <= max && rank[id] < 0) {
 			rank[id] = 0;
-			names[nd].s = s->name(s->arg, col, id);
+			names[nd].s = s->name(s->arg, (enum pidx_name_part)col,
+					      id);
 			names[nd++].id = id;
 		}
 	}
@@ -273,30 +279,30 @@ void rows_apply(struct rows *r, struct filter *f)
 
 	if (!r->idx)
 		r->idx = xmalloc((s->n ? s->n : 1) * sizeof(*r->idx));
-	r->n = filter_select(f, s, perm, r->idx);
+	r->n = rows_filter_select(f, s, perm, r->idx);
 }
 
-static int memo_has(unsigned char *memo, const struct rows_src *s, int part,
-		    int32_t id, const char *needle)
+static int memo_has(unsigned char *memo, const struct rows_src *s,
+		    enum pidx_name_part part, int32_t id, const char *needle)
 {
 	if (!memo || id < 0 || id > s->max_id[part])
 		return rows_contains(s->name(s->arg, part, id), needle);
-	if (!memo[id])
+	if (memo[id] == MEMO_UNKNOWN)
 		memo[id] = rows_contains(s->name(s->arg, part, id), needle) ?
-			   2 : 1;
-	return memo[id] == 2;
+			   MEMO_YES : MEMO_NO;
+	return memo[id] == MEMO_YES;
 }
 
 long rows_search(const struct rows *r, const char *needle, size_t from,
 		 int dir)
 {
 	const struct rows_src *s = r->src;
-	unsigned char *memo[3];
+	unsigned char *memo[PIDX_KEY_PARTS];
 	long found = -1;
 
 	if (!r->n || !needle || !*needle)
 		return -1;
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < PIDX_KEY_PARTS; k++)
 		memo[k] = s->max_id[k] >= 0 && s->max_id[k] < (16L << 20) ?
 			  xcalloc((size_t)s->max_id[k] + 1, 1) : NULL;
 	for (size_t step = 1; step <= r->n; step++) {
@@ -304,14 +310,17 @@ long rows_search(const struct rows *r, const char *needle, size_t from,
 			     (from + step) % r->n;
 		const struct pidx_key *k = &s->keys[r->idx[pos]];
 
-		if (memo_has(memo[0], s, 0, k->w, needle) ||
-		    memo_has(memo[1], s, 1, k->o, needle) ||
-		    memo_has(memo[2], s, 2, k->m, needle)) {
+		if (memo_has(memo[PIDX_NAME_WORKLOAD], s, PIDX_NAME_WORKLOAD,
+			     k->w, needle) ||
+		    memo_has(memo[PIDX_NAME_OP], s, PIDX_NAME_OP, k->o,
+			     needle) ||
+		    memo_has(memo[PIDX_NAME_METRIC], s, PIDX_NAME_METRIC, k->m,
+			     needle)) {
 			found = (long)pos;
 			break;
 		}
 	}
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < PIDX_KEY_PARTS; k++)
 		free(memo[k]);
 	return found;
 }

@@ -137,7 +137,7 @@ static void discrep_done(struct view *v)
 		return;
 	if (d->have_rows)
 		rows_release(&d->rows);
-	filter_release(&d->filter);
+	rows_filter_release(&d->filter);
 	free(d->marked);
 	free(d->marks);
 	free(d);
@@ -207,7 +207,7 @@ static void filter_changed(struct tui *t, const char *text, void *arg)
 	struct filter f;
 
 	(void)t;
-	if (filter_parse(&f, text) < 0) {
+	if (rows_filter_parse(&f, text) < 0) {
 		status_error("%s", pc_error_last());
 		return;
 	}
@@ -216,7 +216,7 @@ static void filter_changed(struct tui *t, const char *text, void *arg)
 	f.mask = d->filter.mask;
 	f.mask_len = d->filter.mask_len;
 	d->filter.mask = NULL;
-	filter_release(&d->filter);
+	rows_filter_release(&d->filter);
 	d->filter = f;
 	rows_apply(&d->rows, &d->filter);
 	/* the statistics wait for Enter: typing costs one pass, Enter the
@@ -239,10 +239,10 @@ static int filter_prompt(struct view *v)
 	} else {
 		struct filter check;
 
-		if (filter_parse(&check, buf) < 0)
+		if (rows_filter_parse(&check, buf) < 0)
 			status_error("%s", pc_error_last());
 		else
-			filter_release(&check);
+			rows_filter_release(&check);
 	}
 	free(l.before);
 	filtered_summary(v);

@@ -1,14 +1,13 @@
 /* REQUIRES: importers/imp_regex_log.c */
 /*
  * Fuzz the regex-log rules file (importers/imp_regex_log.c): the input is
- * the rules JSON, handed over as /proc/self/fd/N of a memfd, applied to
- * a small fixed log. Rule regexes are compiled with glibc's regcomp, so
- * this also guards the util_regex_too_big() limit.
+ * the rules JSON, written to a temporary file (mkstemp, POSIX) and
+ * applied to a small fixed log. Rule regexes are compiled with glibc's
+ * regcomp, so this also guards the util_regex_too_big() limit.
  */
-#define _GNU_SOURCE	/* memfd_create */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz.h"
@@ -42,21 +41,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct importer *imp = importer_find("regex-log");
 	struct imp_sink sink = { emit, meta, warn, NULL };
 	struct imp_input in;
-	char opt[64];
+	char path[] = "/tmp/perfcorr-fuzz-rules-XXXXXX";
+	char opt[sizeof(path) + 8];
 	const char *opts[2] = { opt, NULL };
 	FILE *fp;
+	ssize_t written;
 	int fd;
 
 	if (!imp || size > 65536)
 		return 0;
-	fd = memfd_create("rules", 0);
+	fd = mkstemp(path);
 	if (fd < 0)
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
+	written = write(fd, data, size);
+	if (close(fd) != 0 || written != (ssize_t)size) {
+		unlink(path);
 		return 0;
 	}
-	snprintf(opt, sizeof(opt), "rules=/proc/self/fd/%d", fd);
+	snprintf(opt, sizeof(opt), "rules=%s", path);
 	fp = fmemopen((void *)log, sizeof(log) - 1, "rb");
 	if (fp) {
 		memset(&in, 0, sizeof(in));
@@ -67,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)imp->import(&in, &sink);
 		fclose(fp);
 	}
-	close(fd);
+	unlink(path);
 	pc_error_clear();
 	return 0;
 }

@@ -14,9 +14,9 @@ static struct pidx_key keys[NP];
 static struct pidx_val vals[NP];
 static unsigned char status[NP], category[NP];
 static struct rows_src src;
-static const char *names[4][8];	/* [part][id]: workload, op, metric, class */
+static const char *names[PIDX_NAME_PARTS][8];	/* [part][id] */
 
-static const char *name_of(void *arg, int part, int64_t id)
+static const char *name_of(void *arg, enum pidx_name_part part, int64_t id)
 {
 	(void)arg;
 	return id >= 0 && id < 8 && names[part][id] ? names[part][id] : "";
@@ -24,11 +24,12 @@ static const char *name_of(void *arg, int part, int64_t id)
 
 /* The same names as one lowercased buffer a part (pidx_names_lower's
  * shape), so filters can take the bulk substring path. */
-static char lower_buf[4][512];
-static uint32_t lower_off[4][9];
+static char lower_buf[PIDX_NAME_PARTS][512];
+static uint32_t lower_off[PIDX_NAME_PARTS][9];
 
-static int names_lower(void *arg, int part, const char **chars,
-		       const uint32_t **off, uint64_t *count)
+static int names_lower(void *arg, enum pidx_name_part part,
+		       const char **chars, const uint32_t **off,
+		       uint64_t *count)
 {
 	size_t at = 0;
 
@@ -72,10 +73,10 @@ static void setup(void)
 	};
 
 	for (int i = 0; i < NP; i++) {
-		names[0][d[i].wid] = d[i].w;
-		names[1][d[i].oid] = d[i].op;
-		names[3][d[i].oid] = d[i].cls;
-		names[2][d[i].mid] = d[i].m;
+		names[PIDX_NAME_WORKLOAD][d[i].wid] = d[i].w;
+		names[PIDX_NAME_OP][d[i].oid] = d[i].op;
+		names[PIDX_NAME_OP_CLASS][d[i].oid] = d[i].cls;
+		names[PIDX_NAME_METRIC][d[i].mid] = d[i].m;
 		keys[i] = (struct pidx_key){ (int32_t)d[i].wid, (int32_t)d[i].oid,
 			(int32_t)d[i].mid, d[i].flags,
 			(d[i].model - d[i].ref) / d[i].ref };
@@ -109,7 +110,7 @@ static const char *order(const struct rows *r)
 }
 
 /* Filter twice (the second pass answers from the memos): both agree,
- * and filter_match agrees with filter_select row by row; and once more
+ * and rows_filter_match agrees with rows_filter_select row by row; and once more
  * with the bulk substring path (names_lower), which must agree too. */
 static const char *filtered_one(const char *text);
 
@@ -133,7 +134,7 @@ static const char *filtered_one(const char *text)
 	struct rows r;
 	size_t k = 0, rn;
 
-	if (filter_parse(&f, text) < 0)
+	if (rows_filter_parse(&f, text) < 0)
 		return "error";
 	rows_init(&r, &src);
 	rows_apply(&r, &f);
@@ -141,14 +142,14 @@ static const char *filtered_one(const char *text)
 	rows_apply(&r, &f);	/* memoised the second time */
 	snprintf(again, sizeof(again), "%s", order(&r));
 	for (size_t i = 0; i < NP; i++)
-		if (filter_match(&f, &src, i) &&
+		if (rows_filter_match(&f, &src, i) &&
 		    (k >= r.n || r.idx[k++] != i))
 			k = NP + 1;
 	rn = r.n;
 	rows_release(&r);
-	filter_release(&f);
+	rows_filter_release(&f);
 	if (k != rn)
-		return "filter_match disagrees";
+		return "rows_filter_match disagrees";
 	return strcmp(out, again) ? "memoised pass disagrees" : out;
 }
 
@@ -189,16 +190,16 @@ TEST(filter_errors)
 	struct filter f = { 0 };
 
 	setup();
-	CHECK_INT(filter_parse(&f, "speed>3"), PC_EINVALID);
+	CHECK_INT(rows_filter_parse(&f, "speed>3"), PC_EINVALID);
 	CHECK(strstr(pc_error_last(), "unknown field") != NULL);
-	CHECK_INT(filter_parse(&f, "err>abc"), PC_EINVALID);
+	CHECK_INT(rows_filter_parse(&f, "err>abc"), PC_EINVALID);
 	CHECK(strstr(pc_error_last(), "'err>abc'") != NULL);
-	CHECK_INT(filter_parse(&f, "op>3"), PC_EINVALID);
-	CHECK_INT(filter_parse(&f, "err~1"), PC_EINVALID);
-	CHECK_INT(filter_parse(&f, "flag=fast"), PC_EINVALID);
-	CHECK_INT(filter_parse(&f, "metric="), 0);	/* matches nothing */
+	CHECK_INT(rows_filter_parse(&f, "op>3"), PC_EINVALID);
+	CHECK_INT(rows_filter_parse(&f, "err~1"), PC_EINVALID);
+	CHECK_INT(rows_filter_parse(&f, "flag=fast"), PC_EINVALID);
+	CHECK_INT(rows_filter_parse(&f, "metric="), 0);	/* matches nothing */
 	CHECK_INT((long)f.n, 1);
-	filter_release(&f);
+	rows_filter_release(&f);
 	CHECK_STR(filtered("metric="), "");
 }
 
@@ -290,13 +291,13 @@ TEST(sort_then_filter)
 	struct filter f;
 
 	setup();
-	CHECK_INT(filter_parse(&f, "op~gemm"), 0);
+	CHECK_INT(rows_filter_parse(&f, "op~gemm"), 0);
 	rows_init(&r, &src);
 	rows_sort(&r, RC_OP, 0);
 	rows_apply(&r, &f);
 	CHECK_STR(order(&r), "3,4,0");
 	rows_release(&r);
-	filter_release(&f);
+	rows_filter_release(&f);
 }
 
 TEST(search)
