@@ -49,10 +49,10 @@ static int list_sources(struct db *db, struct source **out, size_t *n)
 	return rc < 0 ? rc : 0;
 }
 
-static void add_pair(struct corr_pair **v, size_t *n, const char *model,
+static void add_pair(struct candidate **v, size_t *n, const char *model,
 		     const char *mk, const char *ref, const char *rk)
 {
-	struct corr_pair *p;
+	struct candidate *p;
 
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
 	p = &(*v)[(*n)++];
@@ -69,8 +69,8 @@ static int side_source_is(const char *spec, const char *name)
 	return strlen(name) == len && !strncmp(spec, name, len);
 }
 
-int corr_candidates(struct db *db, const char *model, const char *ref,
-		    struct corr_pair **out, size_t *n)
+int candidates_list(struct db *db, const char *model, const char *ref,
+		    struct candidate **out, size_t *n)
 {
 	struct source *s = NULL;
 	size_t ns = 0;
@@ -103,7 +103,7 @@ int corr_candidates(struct db *db, const char *model, const char *ref,
 	return 0;
 }
 
-void corr_candidates_free(struct corr_pair *v, size_t n)
+void candidates_free(struct candidate *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].model);
@@ -122,18 +122,18 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int corr_candidates_index(struct db *db, const char *model, const char *ref,
-			  void (*cb)(void *arg, const struct pidx *x,
-				     double seconds),
-			  void (*fail)(void *arg, const struct corr_pair *p,
-				       const char *why),
-			  void *arg)
+int candidates_index(struct db *db, const char *model, const char *ref,
+		     void (*cb)(void *arg, const struct pidx *x,
+				double seconds),
+		     void (*fail)(void *arg, const struct candidate *p,
+				  const char *why),
+		     void *arg)
 {
-	struct corr_pair *p = NULL;
+	struct candidate *p = NULL;
 	size_t n = 0;
 	int rc, done = 0;
 
-	if ((rc = corr_candidates(db, model, ref, &p, &n)) < 0)
+	if ((rc = candidates_list(db, model, ref, &p, &n)) < 0)
 		return rc;
 	for (size_t i = 0; i < n && rc >= 0; i++) {
 		struct corr_query q = CORR_QUERY_INIT;
@@ -159,6 +159,6 @@ int corr_candidates_index(struct db *db, const char *model, const char *ref,
 		pidx_free(x);
 		done++;
 	}
-	corr_candidates_free(p, n);
+	candidates_free(p, n);
 	return rc < 0 ? rc : done;
 }

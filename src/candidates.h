@@ -13,7 +13,7 @@
 
 struct db;
 
-struct corr_pair {
+struct candidate {
 	char *model, *ref;		/* "SRC" or "SRC@VERSION" */
 	char *model_kind, *ref_kind;
 };
@@ -21,9 +21,9 @@ struct corr_pair {
 /* The candidates; an explicit model/ref (either may be NULL) keeps only
  * the pairs with that source and uses the spec as given (with its
  * version). Both given but matching no known kinds: that one pair. */
-int corr_candidates(struct db *db, const char *model, const char *ref,
-		    struct corr_pair **out, size_t *n);
-void corr_candidates_free(struct corr_pair *v, size_t n);
+int candidates_list(struct db *db, const char *model, const char *ref,
+		    struct candidate **out, size_t *n);
+void candidates_free(struct candidate *v, size_t n);
 
 struct pidx;
 
@@ -34,11 +34,11 @@ struct pidx;
  * nothing are skipped; one that fails otherwise (e.g. cycles without a
  * clock) goes to fail (may be NULL) and the others go on. Returns how
  * many were indexed, or <0 on a database error. */
-int corr_candidates_index(struct db *db, const char *model, const char *ref,
-			  void (*cb)(void *arg, const struct pidx *x,
-				     double seconds),
-			  void (*fail)(void *arg, const struct corr_pair *p,
-				       const char *why),
-			  void *arg);
+int candidates_index(struct db *db, const char *model, const char *ref,
+		     void (*cb)(void *arg, const struct pidx *x,
+				double seconds),
+		     void (*fail)(void *arg, const struct candidate *p,
+				  const char *why),
+		     void *arg);
 
 #endif

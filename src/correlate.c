@@ -106,16 +106,25 @@ static int where_ok(const struct pairing *pr, int64_t wid)
 	return 1;
 }
 
-static int check_where(const char *const *where)
+long corr_where_bad(const char *const *where)
 {
 	for (const char *const *w = where; w && *w; w++) {
 		const char *eq = strchr(*w, '=');
 		const char *name = strncmp(*w, "param.", 6) ? *w : *w + 6;
 
 		if (!eq || eq == name || eq < name)
-			return pc_error_set(PC_EINVALID, "bad --where '%s' "
-					    "(expected param.NAME=VALUE)", *w);
+			return (long)(w - where);
 	}
+	return -1;
+}
+
+static int check_where(const char *const *where)
+{
+	long bad = corr_where_bad(where);
+
+	if (bad >= 0)
+		return pc_error_set(PC_EINVALID, "bad parameter filter '%s' "
+				    "(expected param.NAME=VALUE)", where[bad]);
 	return 0;
 }
 
@@ -417,12 +426,11 @@ static int nothing_matched(const struct pairing *pr,
 	strbuf_addf(&sb, "; reference '%s@%s' has ", pr->rs->source,
 		    pr->rs->version);
 	describe(&sb, pr->st, r, nr);
-	if (q->metric || q->op_glob || q->workload_glob ||
-	    (q->where && *q->where))
-		strbuf_addstr(&sb, " (after the --metric/--op/--workload/"
-			      "--where filters)");
 	rc = pc_error_set(PC_ENOTFOUND, "%s", strbuf_str(&sb));
 	strbuf_release(&sb);
+	if (q->metric || q->op_glob || q->workload_glob ||
+	    (q->where && *q->where))
+		pc_error_cause(PC_CAUSE_FILTERS);
 	return rc;
 }
 

@@ -79,10 +79,14 @@ struct corr_set {
 };
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says
- * what exists on each side (metrics, ops, workloads counts). An unknown
- * source or version is PC_ENOTFOUND; cycles vs time without a clock is
- * PC_EINVALID naming the run. */
+ * what exists on each side (metrics, ops, workloads counts), tagged
+ * PC_CAUSE_FILTERS when q has filters. An unknown source or version is
+ * PC_ENOTFOUND; cycles vs time without a clock is PC_EINVALID naming the
+ * run; a malformed where entry is PC_EINVALID. */
 int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q);
+/* The index of the first where entry that is not [param.]NAME=VALUE, or
+ * -1 when all are well formed. */
+long corr_where_bad(const char *const *where);
 void corr_set_free(struct corr_set *s);
 /* Free what a side holds (the struct itself is the caller's). */
 void corr_side_release(struct corr_side *side);

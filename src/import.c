@@ -140,8 +140,8 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 
 			if (g->o->strict_map) {
 				rc = pc_error_set(PC_EINVALID, "no mapping rule "
-					"matches kernel '%s' (--strict-map)",
-					r->raw_name);
+					"matches kernel '%s'", r->raw_name);
+				pc_error_cause(PC_CAUSE_STRICT_MAP);
 				goto fail;
 			}
 			if (!hmap_get(&g->unmapped, r->raw_name, &dummy))

@@ -56,7 +56,7 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 		model = d->policy->model;
 		ref = d->policy->ref;
 	}
-	if ((rc = corr_candidates(db, model, ref, &d->pairs, &d->npairs)) < 0)
+	if ((rc = candidates_list(db, model, ref, &d->pairs, &d->npairs)) < 0)
 		return rc;
 	if (!d->npairs)
 		return pc_error_set(PC_ENOTFOUND, "no model/reference pair: "
@@ -289,7 +289,7 @@ const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
 void data_release(struct tui_data *d)
 {
 	free_set(d);
-	corr_candidates_free(d->pairs, d->npairs);
+	candidates_free(d->pairs, d->npairs);
 	d->pairs = NULL;
 	d->npairs = 0;
 	policy_free(d->policy);

@@ -26,7 +26,7 @@ struct policy;
 
 struct tui_data {
 	struct db *db;
-	struct corr_pair *pairs;
+	struct candidate *pairs;
 	size_t npairs, pair;		/* candidates, current */
 	struct pidx *ix;		/* the current pairing; NULL when
 					   nothing is loaded */

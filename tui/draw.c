@@ -168,17 +168,17 @@ void draw_hline(int y, int x, int w, enum theme_role role)
 	attrset(A_NORMAL);
 }
 
-void draw_canvas(int y, int x, const struct canvas *top,
+void draw_canvas(int y, int x, const struct plot_canvas *top,
 		 enum theme_role top_role, const char *top_ascii,
-		 const struct canvas *base, enum theme_role base_role,
+		 const struct plot_canvas *base, enum theme_role base_role,
 		 const char *base_ascii)
 {
 	char glyph[8];
 
 	for (int cy = 0; cy < top->h; cy++)
 		for (int cx = 0; cx < top->w; cx++) {
-			unsigned t = canvas_cell(top, cx, cy);
-			unsigned b = base ? canvas_cell(base, cx, cy) : 0;
+			unsigned t = plot_canvas_cell(top, cx, cy);
+			unsigned b = base ? plot_canvas_cell(base, cx, cy) : 0;
 
 			if (!t && !b)
 				continue;

@@ -9,7 +9,7 @@
 
 #include "tui/theme.h"
 
-struct canvas;
+struct plot_canvas;
 
 /* Glyph mode: 1 = ASCII only (no locale UTF-8, or --ascii). */
 void draw_set_ascii(int ascii);
@@ -36,9 +36,9 @@ int draw_width(const char *s);
  * (dots of base only) base_role. base may be NULL. In ASCII mode a
  * non-NULL top_ascii / base_ascii replaces the dot-count glyph of such
  * cells (e.g. "o" for points, "/" for the y = x line). */
-void draw_canvas(int y, int x, const struct canvas *top,
+void draw_canvas(int y, int x, const struct plot_canvas *top,
 		 enum theme_role top_role, const char *top_ascii,
-		 const struct canvas *base, enum theme_role base_role,
+		 const struct plot_canvas *base, enum theme_role base_role,
 		 const char *base_ascii);
 
 /* A horizontal rule of w columns. */

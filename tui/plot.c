@@ -19,21 +19,21 @@ static const char *const blocks[9] = {
 };
 static const char ascii_levels[] = "_.-~=+*#";
 
-void canvas_init(struct canvas *c, int w, int h)
+void plot_canvas_init(struct plot_canvas *c, int w, int h)
 {
 	c->w = w > 0 ? w : 1;
 	c->h = h > 0 ? h : 1;
 	c->cells = xcalloc((size_t)c->w * (size_t)c->h, 1);
 }
 
-void canvas_release(struct canvas *c)
+void plot_canvas_release(struct plot_canvas *c)
 {
 	free(c->cells);
 	c->cells = NULL;
 	c->w = c->h = 0;
 }
 
-void canvas_set(struct canvas *c, int x, int y)
+void plot_canvas_set(struct plot_canvas *c, int x, int y)
 {
 	if (x < 0 || y < 0 || x >= 2 * c->w || y >= 4 * c->h)
 		return;
@@ -41,7 +41,7 @@ void canvas_set(struct canvas *c, int x, int y)
 		dot_bit[y % 4][x % 2];
 }
 
-void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1)
+void plot_canvas_line(struct plot_canvas *c, int x0, int y0, int x1, int y1)
 {
 	int dx = abs(x1 - x0), dy = -abs(y1 - y0);
 	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, e = dx + dy;
@@ -49,7 +49,7 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1)
 	for (;;) {
 		int e2 = 2 * e;
 
-		canvas_set(c, x0, y0);
+		plot_canvas_set(c, x0, y0);
 		if (x0 == x1 && y0 == y1)
 			break;
 		if (e2 >= dy) {
@@ -63,7 +63,7 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1)
 	}
 }
 
-unsigned canvas_cell(const struct canvas *c, int cx, int cy)
+unsigned plot_canvas_cell(const struct plot_canvas *c, int cx, int cy)
 {
 	if (cx < 0 || cy < 0 || cx >= c->w || cy >= c->h)
 		return 0;

@@ -8,19 +8,19 @@
  */
 #include <stddef.h>
 
-struct canvas {
+struct plot_canvas {
 	int w, h;		/* in character cells */
 	unsigned char *cells;	/* w * h dot masks, braille bit order */
 };
 
-void canvas_init(struct canvas *c, int w, int h);
-void canvas_release(struct canvas *c);
+void plot_canvas_init(struct plot_canvas *c, int w, int h);
+void plot_canvas_release(struct plot_canvas *c);
 /* Set the dot at (x, y): 0 <= x < 2w, 0 <= y < 4h, y = 0 at the top.
  * Dots outside are ignored. */
-void canvas_set(struct canvas *c, int x, int y);
-void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1);
+void plot_canvas_set(struct plot_canvas *c, int x, int y);
+void plot_canvas_line(struct plot_canvas *c, int x0, int y0, int x1, int y1);
 /* The dot mask of a cell (0 = empty). */
-unsigned canvas_cell(const struct canvas *c, int cx, int cy);
+unsigned plot_canvas_cell(const struct plot_canvas *c, int cx, int cy);
 
 /* The glyph for a dot mask: UTF-8 braille, or an ASCII character
  * (' ' . : ' * by how many dots are set) when ascii. buf >= 4 bytes. */

@@ -28,7 +28,7 @@ struct summary {
 	size_t by;			/* index in the index's group keys */
 	const struct corrgroup *groups;	/* the core's, from the pair index
 					   (compare --group-by); borrowed */
-	struct canvas dots, diag;	/* cached for plot_w x plot_h */
+	struct plot_canvas dots, diag;	/* cached for plot_w x plot_h */
 	int plot_w, plot_h;
 	long *bins;			/* histogram, cached for nbins */
 	int nbins;
@@ -37,8 +37,8 @@ struct summary {
 static void free_groups(struct summary *s)
 {
 	s->groups = NULL;
-	canvas_release(&s->dots);
-	canvas_release(&s->diag);
+	plot_canvas_release(&s->dots);
+	plot_canvas_release(&s->diag);
 	s->plot_w = s->plot_h = 0;
 	free(s->bins);
 	s->bins = NULL;
@@ -120,15 +120,15 @@ static void build_scatter(struct view *v, int w, int h)
 	const struct pidx_scatter *g = pidx_scatter(v->tui->data.ix);
 	int dw = 2 * w, dh = 4 * h;
 
-	canvas_release(&s->dots);
-	canvas_release(&s->diag);
-	canvas_init(&s->dots, w, h);
-	canvas_init(&s->diag, w, h);
+	plot_canvas_release(&s->dots);
+	plot_canvas_release(&s->diag);
+	plot_canvas_init(&s->dots, w, h);
+	plot_canvas_init(&s->diag, w, h);
 	s->plot_w = w;
 	s->plot_h = h;
 	if (!g || g->empty)
 		return;
-	canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
+	plot_canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
 	for (int gy = 0; gy < PIDX_GRID; gy++)
 		for (int gx = 0; gx < PIDX_GRID; gx++) {
 			int x, y;
@@ -137,7 +137,7 @@ static void build_scatter(struct view *v, int w, int h)
 				continue;
 			x = (int)((double)gx * (dw - 1) / (PIDX_GRID - 1) + 0.5);
 			y = (int)((double)gy * (dh - 1) / (PIDX_GRID - 1) + 0.5);
-			canvas_set(&s->dots, x, dh - 1 - y);
+			plot_canvas_set(&s->dots, x, dh - 1 - y);
 		}
 }
 

@@ -113,7 +113,7 @@ static void chart(struct view *v, int y, int h, int w)
 	double *bias = xmalloc((t->n ? t->n : 1) * sizeof(*bias));
 	double hi = 0;
 	char spark[1024], top[16];
-	struct canvas c;
+	struct plot_canvas c;
 	int cw = w - 10, px = -1, py = -1;
 
 	for (size_t i = 0; i < t->n; i++) {
@@ -127,7 +127,7 @@ static void chart(struct view *v, int y, int h, int w)
 	plot_sparkline(bias, t->n, draw_ascii(), spark, sizeof(spark));
 	draw_textf(y + 1, 0, w, TH_NORMAL, "  bias %s", spark);
 	if (h >= 5 && cw >= 8 && t->n > 1 && hi > 0) {
-		canvas_init(&c, cw, h - 3);
+		plot_canvas_init(&c, cw, h - 3);
 		for (size_t i = 0; i < t->n; i++) {
 			int x, yy;
 
@@ -137,8 +137,8 @@ static void chart(struct view *v, int y, int h, int w)
 			yy = 4 * (h - 3) - 1 - (int)(mape[i] / hi *
 						     (4 * (h - 3) - 1));
 			if (px >= 0)
-				canvas_line(&c, px, py, x, yy);
-			canvas_set(&c, x, yy);
+				plot_canvas_line(&c, px, py, x, yy);
+			plot_canvas_set(&c, x, yy);
 			px = x;
 			py = yy;
 		}
@@ -147,7 +147,7 @@ static void chart(struct view *v, int y, int h, int w)
 		draw_text_right(y + 4, 0, 8, top, TH_DIM);
 		draw_text_right(y + h - 2, 0, 8, "0%", TH_DIM);
 		draw_canvas(y + 4, 10, &c, TH_PLOT, NULL, NULL, TH_PLOT, NULL);
-		canvas_release(&c);
+		plot_canvas_release(&c);
 	}
 	free(mape);
 	free(bias);

@@ -6,11 +6,13 @@
 #include <string.h>
 
 static char last[4096];
+static enum pc_cause last_cause;
 
 int pc_error_set(int code, const char *fmt, ...)
 {
 	va_list ap;
 
+	last_cause = PC_CAUSE_NONE;
 	va_start(ap, fmt);
 	vsnprintf(last, sizeof(last), fmt, ap);
 	va_end(ap);
@@ -46,4 +48,15 @@ const char *pc_error_last(void)
 void pc_error_clear(void)
 {
 	last[0] = '\0';
+	last_cause = PC_CAUSE_NONE;
+}
+
+void pc_error_cause(enum pc_cause cause)
+{
+	last_cause = cause;
+}
+
+enum pc_cause pc_error_last_cause(void)
+{
+	return last_cause;
 }

@@ -32,4 +32,17 @@ const char *pc_error_last(void);
 
 void pc_error_clear(void);
 
+/* Which setting of the request a refusal comes from, when one does.
+ * Lower layers describe the condition in their own words and tag it;
+ * the caller names the setting in its own terms (the command line adds
+ * the flag: cli_error in src/cmd/cli.c). pc_error_set resets it. */
+enum pc_cause {
+	PC_CAUSE_NONE,
+	PC_CAUSE_FILTERS,	/* the query's metric/op/workload/param filters */
+	PC_CAUSE_STRICT_MAP,	/* an unmapped raw name was asked to be an error */
+};
+void pc_error_cause(enum pc_cause cause);
+/* The cause of the last message (PC_CAUSE_NONE when untagged). */
+enum pc_cause pc_error_last_cause(void);
+
 #endif

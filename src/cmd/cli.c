@@ -37,10 +37,26 @@ int cli_open_db(struct db **out, int flags)
 	return 0;
 }
 
+/* The options behind a tagged refusal (enum pc_cause), named the way
+ * the user gave them. */
+static const char *cause_text(enum pc_cause cause)
+{
+	switch (cause) {
+	case PC_CAUSE_FILTERS:
+		return " (after the --metric/--op/--workload/--where filters)";
+	case PC_CAUSE_STRICT_MAP:
+		return " (--strict-map)";
+	case PC_CAUSE_NONE:
+		break;
+	}
+	return "";
+}
+
 void cli_error(const char *cmd)
 {
 	fprintf(stderr, "perfcorr %s: ", cmd);
 	util_fputs_safe(pc_error_last(), stderr);
+	fputs(cause_text(pc_error_last_cause()), stderr);
 	fputc('\n', stderr);
 }
 

@@ -60,7 +60,8 @@ void cli_set_db_path(const char *path);
 /* Open the database; on failure print the error and return CLI_FAIL. */
 int cli_open_db(struct db **out, int flags);
 
-/* Print "perfcorr CMD: <pc_error_last()>" to stderr (safe text). */
+/* Print "perfcorr CMD: <pc_error_last()>" to stderr (safe text), then
+ * the options behind it when the error is tagged with a cause. */
 void cli_error(const char *cmd);
 /* Print a formatted error and return CLI_USAGE / CLI_FAIL. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -66,6 +66,7 @@ int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 	struct cli_list pos;
 	enum out_format fmt;
 	const char *bad;
+	long i;
 	int rc;
 
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
@@ -73,6 +74,9 @@ int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 	cli_list_free(&pos);
 	if ((bad = cli_sel_check(sel)) || (check && (bad = check(ctx))))
 		return cli_usage_error(cmd->name, "%s", bad);
+	if ((i = corr_where_bad(sel->where.items)) >= 0)
+		return cli_fail(cmd->name, "bad --where '%s' (expected "
+				"param.NAME=VALUE)", sel->where.items[i]);
 	if (out_parse_format(*format, &fmt) || (no_csv && fmt == OUT_CSV))
 		return cli_usage_error(cmd->name, "unknown format '%s'",
 				       *format);

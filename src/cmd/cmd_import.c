@@ -88,7 +88,7 @@ static void tell_index(void *arg, const struct pidx *x, double seconds)
 			x->ref.version, x->n, seconds);
 }
 
-static void tell_index_fail(void *arg, const struct corr_pair *p,
+static void tell_index_fail(void *arg, const struct candidate *p,
 			    const char *why)
 {
 	(void)arg;
@@ -102,12 +102,12 @@ static void tell_index_fail(void *arg, const struct corr_pair *p,
  * a pair that cannot be paired is a warning, not a failed import). */
 static int index_source(struct db *db, const struct cmd_import_opts *opt)
 {
-	int rc = corr_candidates_index(db, opt->source, NULL, tell_index,
-				       tell_index_fail, (void *)opt);
+	int rc = candidates_index(db, opt->source, NULL, tell_index,
+				  tell_index_fail, (void *)opt);
 
 	if (rc >= 0)
-		rc = corr_candidates_index(db, NULL, opt->source, tell_index,
-					   tell_index_fail, (void *)opt);
+		rc = candidates_index(db, NULL, opt->source, tell_index,
+				      tell_index_fail, (void *)opt);
 	if (rc < 0)
 		cli_error(import_cmd.name);
 	return rc < 0 ? rc : 0;

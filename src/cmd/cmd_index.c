@@ -62,7 +62,7 @@ static void tell(void *arg, const struct pidx *x, double seconds)
 		seconds);
 }
 
-static void tell_fail(void *arg, const struct corr_pair *p, const char *why)
+static void tell_fail(void *arg, const struct candidate *p, const char *why)
 {
 	(void)arg;
 	fprintf(stderr, "perfcorr index: %s vs %s: ", p->model, p->ref);
@@ -73,8 +73,8 @@ static void tell_fail(void *arg, const struct corr_pair *p, const char *why)
 
 static int index_all(struct db *db)
 {
-	int rc = corr_candidates_index(db, model_s, ref_s, tell, tell_fail,
-				       NULL);
+	int rc = candidates_index(db, model_s, ref_s, tell, tell_fail,
+				  NULL);
 
 	if (rc == 0)
 		rc = pc_error_set(PC_ENOTFOUND, "no model/reference pair "

@@ -80,7 +80,7 @@ static void log_index(void *ctx, const struct pidx *x, double seconds)
 	fflush(stdout);
 }
 
-static void log_index_fail(void *ctx, const struct corr_pair *p,
+static void log_index_fail(void *ctx, const struct candidate *p,
 			   const char *why)
 {
 	char ts[32];
@@ -169,8 +169,8 @@ int cmd_watch(int argc, char **argv)
 		/* a failed index is logged, not fatal: the data is in */
 		if (opt.index && imported > indexed && !stop_flag) {
 			indexed = imported;
-			if (corr_candidates_index(db, NULL, NULL, log_index,
-						  log_index_fail, NULL) < 0)
+			if (candidates_index(db, NULL, NULL, log_index,
+					     log_index_fail, NULL) < 0)
 				cli_error(cmd.name);
 		}
 		if (opt.once && scans == 1)

@@ -16,41 +16,41 @@
 
 TEST(braille_cells)
 {
-	struct canvas c;
+	struct plot_canvas c;
 	char g[8];
 
-	canvas_init(&c, 2, 1);
-	canvas_set(&c, 0, 0);	/* dot 1 */
-	canvas_set(&c, 1, 3);	/* dot 8 */
-	canvas_set(&c, 2, 1);	/* second cell, dot 2 */
-	canvas_set(&c, 4, 0);	/* outside: ignored */
-	canvas_set(&c, -1, 0);
-	CHECK_INT(canvas_cell(&c, 0, 0), 0x81);
-	CHECK_INT(canvas_cell(&c, 1, 0), 0x02);
+	plot_canvas_init(&c, 2, 1);
+	plot_canvas_set(&c, 0, 0);	/* dot 1 */
+	plot_canvas_set(&c, 1, 3);	/* dot 8 */
+	plot_canvas_set(&c, 2, 1);	/* second cell, dot 2 */
+	plot_canvas_set(&c, 4, 0);	/* outside: ignored */
+	plot_canvas_set(&c, -1, 0);
+	CHECK_INT(plot_canvas_cell(&c, 0, 0), 0x81);
+	CHECK_INT(plot_canvas_cell(&c, 1, 0), 0x02);
 	CHECK_STR(plot_cell_glyph(0x81, 0, g), "\xe2\xa2\x81");	/* U+2881 */
 	CHECK_STR(plot_cell_glyph(0xff, 0, g), "\xe2\xa3\xbf");	/* U+28FF */
 	CHECK_STR(plot_cell_glyph(0, 1, g), " ");
 	CHECK_STR(plot_cell_glyph(0x01, 1, g), "'");
 	CHECK_STR(plot_cell_glyph(0x40, 1, g), ".");
 	CHECK_STR(plot_cell_glyph(0xff, 1, g), "*");
-	canvas_release(&c);
+	plot_canvas_release(&c);
 }
 
 TEST(canvas_line_ends)
 {
-	struct canvas c;
+	struct plot_canvas c;
 	int dots = 0;
 
-	canvas_init(&c, 4, 2);	/* 8 x 8 dots */
-	canvas_line(&c, 0, 7, 7, 0);
+	plot_canvas_init(&c, 4, 2);	/* 8 x 8 dots */
+	plot_canvas_line(&c, 0, 7, 7, 0);
 	for (int y = 0; y < 2; y++)
 		for (int x = 0; x < 4; x++)
-			for (unsigned m = canvas_cell(&c, x, y); m; m &= m - 1)
+			for (unsigned m = plot_canvas_cell(&c, x, y); m; m &= m - 1)
 				dots++;
 	CHECK_INT(dots, 8);	/* one dot per column on a diagonal */
-	CHECK(canvas_cell(&c, 0, 1) & 0x40);	/* (0,7): bottom left */
-	CHECK(canvas_cell(&c, 3, 0) & 0x08);	/* (7,0): top right */
-	canvas_release(&c);
+	CHECK(plot_canvas_cell(&c, 0, 1) & 0x40);	/* (0,7): bottom left */
+	CHECK(plot_canvas_cell(&c, 3, 0) & 0x08);	/* (7,0): top right */
+	plot_canvas_release(&c);
 }
 
 TEST(sparkline)
