@@ -6,7 +6,7 @@ DEMO_DB ?= $(BUILD)/demo.db
 # WERROR=ON turns warnings into errors (.ci/run sets it).
 WERROR ?= OFF
 
-.PHONY: all build demo test test-asan fuzz valgrind bench clean bootstrap
+.PHONY: all build demo test test-asan fuzz valgrind bench clean bootstrap deb install
 
 all: build
 
@@ -28,6 +28,18 @@ test-asan: bootstrap
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		ctest --output-on-failure -j $(JOBS)
+
+# The Debian package in $(BUILD)/pkg/, built and checked by the pkg/deb test
+# (which reuses a package that is newer than everything it holds, so CI
+# builds it once).
+deb: build
+	@cd $(BUILD) && ctest --output-on-failure -R '^pkg/deb$$'
+	@ls $(BUILD)/pkg/perfcorr_*.deb
+
+# cmake --install; PREFIX=/usr/local by default, DESTDIR honoured.
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 fuzz: bootstrap
 	@bash scripts/fuzz.sh

@@ -22,6 +22,14 @@ declare -A NEED=(
 	[libclang-rt-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 	[valgrind]=/usr/bin/valgrind
 	[time]=/usr/bin/time
+	# install and package checks (tests/pkg): man -l and groff -ww for
+	# the man pages, dpkg-shlibdeps for the package's dependencies, zsh
+	# for its completion, systemd-analyze verify for the unit
+	[man-db]=/usr/bin/man
+	[groff-base]=/usr/bin/groff
+	[dpkg-dev]=/usr/bin/dpkg-shlibdeps
+	[zsh]=/usr/bin/zsh
+	[systemd]=/usr/bin/systemd-analyze
 )
 missing=()
 for pkg in "${!NEED[@]}"; do

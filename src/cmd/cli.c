@@ -11,6 +11,15 @@
 #include "src/base/util.h"
 
 static const char *db_path_opt;
+static void (*help_hook)(const struct cli_cmd *cmd, void *ctx);
+static void *help_hook_ctx;
+
+void cli_set_help_hook(void (*hook)(const struct cli_cmd *cmd, void *ctx),
+		       void *ctx)
+{
+	help_hook = hook;
+	help_hook_ctx = ctx;
+}
 
 const char *cli_db_path(void)
 {
@@ -213,7 +222,10 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv,
 			continue;
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			cli_help(cmd, stdout);
+			if (help_hook)
+				help_hook(cmd, help_hook_ctx);
+			else
+				cli_help(cmd, stdout);
 			cli_list_free(pos);
 			return 1;
 		}

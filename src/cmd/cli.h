@@ -51,6 +51,12 @@ struct cli_cmd {
 int cli_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	      struct cli_list *pos);
 void cli_help(const struct cli_cmd *cmd, FILE *fp);
+/* While a hook is set, --help hands the command's table to it instead of
+ * printing (cli_parse still returns 1): how the man-page and completion
+ * generators (src/cmd/meta.c) read every command's table without running
+ * it. NULL restores printing. */
+void cli_set_help_hook(void (*hook)(const struct cli_cmd *cmd, void *ctx),
+		       void *ctx);
 void cli_list_free(struct cli_list *l);
 
 /* The database path: --db, else $PERFCORR_DB, else ./perfcorr.db. */

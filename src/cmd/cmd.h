@@ -3,8 +3,20 @@
 /*
  * Every subcommand: int cmd_NAME(int argc, char **argv), argv[0] being
  * the command name. Returns the exit code (enum cli_exit). The table
- * that dispatches them is in src/main.c; each lives in src/cmd_NAME.c.
+ * that dispatches them is cmd_table in src/cmd/main.c; each lives in
+ * src/cmd/cmd_NAME.c. The usage text, the man pages, `perfcorr help` and
+ * the shell completions are all made from that table (src/cmd/meta.h),
+ * so a new command needs only its row there.
  */
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+/* NULL-terminated, in the order usage and perfcorr(1) list them. */
+extern const struct command cmd_table[];
 
 int cmd_init(int argc, char **argv);
 int cmd_import(int argc, char **argv);

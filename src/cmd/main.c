@@ -10,16 +10,11 @@
 
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
+#include "src/cmd/meta.h"
 
-#define PERFCORR_VERSION "0.1.0"
-
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *summary;
-};
-
-static const struct command commands[] = {
+/* Usage, perfcorr(1), the per-command man pages and the shell completions
+ * are generated from this table and the commands' option tables. */
+const struct command cmd_table[] = {
 	{ "init", cmd_init, "create an empty database" },
 	{ "import", cmd_import, "import result files (any supported format)" },
 	{ "formats", cmd_formats, "list the importers and what they read" },
@@ -51,9 +46,10 @@ static void usage(FILE *fp)
 		"Correlate performance models with RTL and silicon.\n"
 		"The database is --db PATH, else $PERFCORR_DB, else "
 		"./perfcorr.db.\n\ncommands:\n");
-	for (const struct command *c = commands; c->name; c++)
+	for (const struct command *c = cmd_table; c->name; c++)
 		fprintf(fp, "  %-12s %s\n", c->name, c->summary);
-	fprintf(fp, "\n'perfcorr COMMAND --help' shows a command's options.\n");
+	fprintf(fp, "\n'perfcorr COMMAND --help' shows a command's options, "
+		"'perfcorr help COMMAND'\nits manual page.\n");
 }
 
 int main(int argc, char **argv)
@@ -73,7 +69,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		} else if (!strcmp(argv[i], "--version")) {
-			printf("perfcorr %s\n", PERFCORR_VERSION);
+			meta_version(stdout);
 			return CLI_OK;
 		} else {
 			fprintf(stderr, "perfcorr: unknown option '%s'\n",
@@ -87,17 +83,17 @@ int main(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	if (!strcmp(argv[i], "help")) {
-		if (i + 1 < argc) {
-			char *hargv[] = { argv[i + 1], "--help", NULL };
-
-			for (const struct command *c = commands; c->name; c++)
-				if (!strcmp(c->name, argv[i + 1]))
-					return c->fn(2, hargv);
-		}
+		if (i + 1 < argc)
+			return meta_help(argv[i + 1]);
 		usage(stdout);
 		return CLI_OK;
 	}
-	for (const struct command *c = commands; c->name; c++)
+	/* Hidden: the generators behind the man pages and completions. */
+	if (!strcmp(argv[i], "__man"))
+		return manpage_main(argc - i, argv + i);
+	if (!strcmp(argv[i], "__complete"))
+		return complete_main(argc - i, argv + i);
+	for (const struct command *c = cmd_table; c->name; c++)
 		if (!strcmp(c->name, argv[i]))
 			return c->fn(argc - i, argv + i);
 	fprintf(stderr, "perfcorr: unknown command '%s'\n", argv[i]);
