@@ -54,7 +54,8 @@ void cli_help(const struct cli_cmd *cmd, FILE *fp);
 /* While a hook is set, --help hands the command's table to it instead of
  * printing (cli_parse still returns 1): how the man-page and completion
  * generators (src/cmd/meta.c) read every command's table without running
- * it. NULL restores printing. */
+ * it. The hook copies what it keeps (tables may live on the caller's
+ * stack). NULL restores printing. */
 void cli_set_help_hook(void (*hook)(const struct cli_cmd *cmd, void *ctx),
 		       void *ctx);
 void cli_list_free(struct cli_list *l);

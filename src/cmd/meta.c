@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef PERFCORR_HAVE_TUI
-#include <curses.h>
-#endif
 
 #include "db/names.h"
 #include "src/base/util.h"
@@ -45,18 +42,30 @@ struct capture {
 	int got;
 };
 
+/* Commands build their tables on their stack (the targets are fields of
+ * a local options struct): keep a copy, without the targets. The strings
+ * are literals. */
 static void capture(const struct cli_cmd *cmd, void *ctx)
 {
 	struct capture *cap = ctx;
+	struct cli_opt *opts;
+	size_t n = 0;
 
+	while (cmd->opts && cmd->opts[n].name)
+		n++;
+	opts = xcalloc(n + 1, sizeof(*opts));
+	for (size_t i = 0; i < n; i++) {
+		opts[i] = cmd->opts[i];
+		opts[i].target = NULL;
+	}
 	cap->spec = *cmd;
+	cap->spec.opts = opts;
 	cap->got = 1;
 }
 
 const struct cli_cmd *meta_spec(const struct command *c)
 {
-	/* One slot per table row, filled on first use; the option arrays
-	 * are static in the cmd_*.c files, so the copies stay valid. */
+	/* One slot per table row, filled on first use. */
 	static struct capture caps[128];
 	size_t i = (size_t)(c - cmd_table);
 	char name[64], help[] = "--help";
@@ -76,12 +85,8 @@ const struct cli_cmd *meta_spec(const struct command *c)
 void meta_version(FILE *fp)
 {
 	fprintf(fp, "perfcorr %s (git %s)\n", PERFCORR_VERSION, PERFCORR_GIT);
-	fprintf(fp, "sqlite %s, gsl %s, cjson %s", db_sqlite_version(),
+	fprintf(fp, "sqlite %s, gsl %s, cjson %s\n", db_sqlite_version(),
 		gsl_version, cJSON_Version());
-#ifdef PERFCORR_HAVE_TUI
-	fprintf(fp, ", %s", curses_version());
-#endif
-	fputc('\n', fp);
 }
 
 static int is_file(const char *path)
