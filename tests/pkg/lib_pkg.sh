@@ -50,8 +50,17 @@ check_version() { # binary
 	*) fail "--version line 1: '$line1'" ;;
 	esac
 	if git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
-		want=$(git -C "$SRC" rev-parse --short=12 HEAD)
-		expect_in "$want" "$line1" "--version names the commit"
+		# git describe: [TAG-N-g]HASH[-dirty]; HASH must be a commit of
+		# this repository (HEAD unless committed since the build).
+		local h=${line1##*(git }
+		h=${h%)}; h=${h%-dirty}; h=${h##*-g}
+		if git -C "$SRC" rev-parse -q --verify "$h^{commit}" >/dev/null; then
+			ok
+			[ "$(git -C "$SRC" rev-parse "$h")" = "$(git -C "$SRC" rev-parse HEAD)" ] ||
+				echo "note: built from $h, HEAD is newer (rebuild)" >&2
+		else
+			fail "--version names '$h', not a commit of $SRC"
+		fi
 	fi
 	for lib in "sqlite:sqlite3" "gsl:gsl" "cjson:libcjson"; do
 		want=$(pkg-config --modversion "${lib#*:}" 2>/dev/null) || continue
