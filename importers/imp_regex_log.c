@@ -219,13 +219,13 @@ static void rules_free(struct rules *rs)
 
 static int rules_load(struct rules *rs, const char *path)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp;
 	cJSON *doc = NULL;
 	const cJSON *arr, *o;
 	int rc, i = 0;
 
-	if (!fp)
-		return pc_error_set(PC_EIO, "cannot open rules '%s'", path);
+	if ((rc = util_fopen_regular(&fp, path, "rules")) < 0)
+		return rc;
 	rc = jsonutil_parse_file(&doc, fp, path, 4u << 20);
 	fclose(fp);
 	if (rc < 0)
@@ -322,8 +322,6 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
-static const char *const opt_keys[] = { "rules", NULL };
-
 const struct importer imp_regex_log = {
 	.name = "regex-log",
 	.kind = NULL,
@@ -331,5 +329,4 @@ const struct importer imp_regex_log = {
 		"groups op, value, unit)",
 	.probe = probe,
 	.import = import,
-	.options = opt_keys,
 };

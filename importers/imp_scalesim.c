@@ -115,12 +115,12 @@ static int header(struct layout *l, struct csv *c)
 /* The topology CSV's first column, one name per layer. */
 static int topology(const char *path, char ***names, size_t *n)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp;
 	struct csv c;
 	int rc, hdr = 0;
 
-	if (!fp)
-		return pc_error_set(PC_EIO, "cannot open topology '%s'", path);
+	if ((rc = util_fopen_regular(&fp, path, "topology")) < 0)
+		return rc;
 	csv_init(&c, fp, path);
 	c.trim_space = 1;
 	while ((rc = csv_read(&c)) > 0) {
@@ -271,8 +271,6 @@ done:
 	return rc < 0 ? rc : 0;
 }
 
-static const char *const opt_keys[] = { "topology", NULL };
-
 const struct importer imp_scalesim = {
 	.name = "scalesim",
 	.kind = "perfsim",
@@ -280,5 +278,4 @@ const struct importer imp_scalesim = {
 		"(--topology FILE names the layers)",
 	.probe = probe,
 	.import = import,
-	.options = opt_keys,
 };

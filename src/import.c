@@ -275,7 +275,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	struct db_run_info ri;
 	struct db_writer_summary sum;
 	const struct importer *imp = NULL;
-	char hex[65], *head = xmalloc(HEAD_BYTES + 1), *cli_wl = NULL;
+	char hex[65], *head = xmalloc(HEAD_BYTES + 1);
 	size_t headlen;
 	int rc;
 
@@ -287,13 +287,18 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	hmap_init(&g.unmapped);
 	wkey_init(&g.base);
 	wkey_init(&g.cur);
-	if (!strcmp(path, "-"))
-		rc = spool_stdin(&g.fp);
-	else if (!(g.fp = fopen(path, "rb")))
-		rc = pc_error_set(PC_EIO, "cannot open '%s': %s", path,
+	if (o->in) {
+		g.fp = o->in;
+		rc = fseek(g.fp, 0, SEEK_SET) == 0 ? 0 :
+		     pc_error_set(PC_EIO, "%s: cannot rewind: %s", path,
 				  strerror(errno));
-	else
-		rc = 0;
+	} else if (!strcmp(path, "-")) {
+		rc = spool_stdin(&g.fp);
+	} else {
+		/* a FIFO, device or <(...) would block or never end, and is
+		 * read twice (hash, then import): regular files only */
+		rc = util_fopen_regular(&g.fp, path, NULL);
+	}
 	if (rc < 0)
 		goto done;
 	if ((rc = hash_file(g.fp, g.path, hex, &g.size, head, &headlen)) < 0)
@@ -312,10 +317,6 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 		goto done;
 	}
 	snprintf(out->format, sizeof(out->format), "%s", imp->name);
-	if ((rc = importer_check_opts(imp, o->opts)) < 0) {
-		pc_error_prefix("%s", g.path);
-		goto done;
-	}
 	if (o->map_path && (rc = kmap_load(&g.map, o->map_path)) < 0)
 		goto done;
 	if ((rc = apply_cli_workload(&g)) < 0)
@@ -330,12 +331,6 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	ri.file_size = g.size;
 	ri.platform = o->platform;
 	ri.clock_hz = o->clock_hz;
-	/* part of the import's identity: the same bytes under another
-	 * workload are another run */
-	if (o->workload || (o->params && *o->params))
-		cli_wl = wkey_format(&g.base);
-	/* parameters without a name format as "/tp=1" */
-	ri.workload = cli_wl && *cli_wl == '/' ? cli_wl + 1 : cli_wl;
 	ri.replace = o->replace;
 	if ((rc = db_writer_begin(&g.w, db, &ri)) < 0) {
 		if (rc != PC_EEXISTS)
@@ -371,10 +366,9 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	if (o->progress)
 		o->progress(o->ctx, g.path, g.size, g.size, out->records);
 done:
-	if (g.fp)
+	if (g.fp && g.fp != o->in)
 		fclose(g.fp);
 	free(head);
-	free(cli_wl);
 	kmap_free(g.map);
 	hmap_release(&g.unmapped);
 	wkey_release(&g.base);

@@ -8,6 +8,7 @@
  * progress go through callbacks.
  */
 #include <stdint.h>
+#include <stdio.h>
 
 struct db;
 
@@ -20,6 +21,9 @@ struct import_opts {
 	int strict_map;			/* unmapped raw names are errors */
 	int replace;			/* replace an earlier import */
 	const char *const *opts;	/* importer options "k=v" */
+	/* read this open, seekable stream instead of opening path (path
+	 * still names the file in messages and the runs table); borrowed */
+	FILE *in;
 	/* Callbacks (may be NULL); ctx is passed back. */
 	void (*warn)(void *ctx, const char *msg);
 	void (*progress)(void *ctx, const char *path, long long done,

@@ -110,14 +110,13 @@ int kmap_parse(struct kmap **out, const char *json, const char *path)
 
 int kmap_load(struct kmap **out, const char *path)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp;
 	cJSON *doc = NULL;
 	char *text;
 	int rc;
 
-	if (!fp)
-		return pc_error_set(PC_EIO, "cannot open mapping rules '%s'",
-				    path);
+	if ((rc = util_fopen_regular(&fp, path, "mapping rules")) < 0)
+		return rc;
 	rc = jsonutil_parse_file(&doc, fp, path, 16u << 20);
 	fclose(fp);
 	if (rc < 0)

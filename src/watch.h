@@ -24,6 +24,8 @@ struct watch_manifest {
 	double clock_hz;	/* NaN = not given */
 	char **params;		/* "k=v", NULL-terminated, or NULL */
 	char **opts;		/* importer options "k=v", or NULL */
+	long long size;		/* the data file's size in bytes; -1 = not given */
+	char *sha256;		/* its sha256, lowercase hex, or NULL */
 };
 
 /* Parse manifest JSON text; path is for messages. Unknown keys, wrong
@@ -37,14 +39,19 @@ enum watch_event {
 	WATCH_DUPLICATE,	/* same bytes already stored: imported/ */
 	WATCH_FAILED,		/* bad file: moved to failed/ + .error */
 	WATCH_RETRY,		/* database problem: left for the next scan */
+	WATCH_WAITING,		/* not complete yet (manifest size/sha256, no
+				 * final newline): left, logged once */
 };
 
 struct watch;
 
 /* A watcher on dir (created subfolders imported/ and failed/) writing
- * into db (borrowed). log(ctx, event, name, text) is called once per
- * file handled; text is the run summary or the error. */
+ * into db (borrowed). allow (NULL-terminated, or NULL) lists folders
+ * outside dir that manifests may name files in. log(ctx, event, name,
+ * text) is called once per file handled; text is the run summary or the
+ * error. A second watcher on the same dir is refused. */
 int watch_new(struct watch **out, struct db *db, const char *dir,
+	      const char *const *allow,
 	      void (*log)(void *ctx, enum watch_event ev, const char *name,
 			  const char *text),
 	      void *ctx);

@@ -10,7 +10,7 @@
 #include "src/base/error.h"
 #include "src/base/util.h"
 
-enum mtype { M_STR, M_NUM, M_OBJ };
+enum mtype { M_STR, M_NUM, M_OBJ, M_SIZE, M_SHA };
 
 struct mkey {
 	const char *name;
@@ -25,6 +25,8 @@ static const struct mkey keys[] = {
 	{ "clock_mhz", M_NUM, 0 },
 	{ "params", M_OBJ, 0 },
 	{ "opts", M_OBJ, 0 },
+	{ "size", M_SIZE, 0 },
+	{ "sha256", M_SHA, 0 },
 	{ "comment", M_STR, (size_t)-1 },
 };
 #undef S
@@ -41,6 +43,7 @@ void watch_manifest_release(struct watch_manifest *m)
 	free(m->platform);
 	free(m->workload);
 	free(m->map);
+	free(m->sha256);
 	for (int i = 0; i < 2; i++) {
 		for (char **p = lists[i]; p && *p; p++)
 			free(*p);
@@ -48,6 +51,7 @@ void watch_manifest_release(struct watch_manifest *m)
 	}
 	memset(m, 0, sizeof(*m));
 	m->clock_hz = NAN;
+	m->size = -1;
 }
 
 /* {"k": "v" | number | bool, ...} -> NULL-terminated "k=v" list. */
@@ -90,6 +94,32 @@ static int set_key(struct watch_manifest *m, const struct mkey *k,
 		}
 		return 0;
 	}
+	if (k->type == M_SIZE) {
+		/* whole bytes, exactly representable in a double */
+		if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) ||
+		    v->valuedouble > 9007199254740992.0 ||
+		    v->valuedouble != floor(v->valuedouble))
+			return pc_error_set(PC_EINVALID, "%s: 'size' must be "
+					    "a whole number of bytes", path);
+		m->size = (long long)v->valuedouble;
+		return 0;
+	}
+	if (k->type == M_SHA) {
+		const char *h = cJSON_IsString(v) ? v->valuestring : "";
+		size_t i;
+
+		for (i = 0; h[i] && strchr("0123456789abcdefABCDEF", h[i]); i++)
+			;
+		if (i != 64 || h[i])
+			return pc_error_set(PC_EINVALID, "%s: 'sha256' must be "
+					    "64 hex digits", path);
+		free(m->sha256);
+		m->sha256 = xstrdup(h);
+		for (char *c = m->sha256; *c; c++)
+			if (*c >= 'A' && *c <= 'F')
+				*c = (char)(*c - 'A' + 'a');
+		return 0;
+	}
 	if (k->type == M_NUM) {
 		if (!cJSON_IsNumber(v) || !(v->valuedouble > 0) ||
 		    !isfinite(v->valuedouble))
@@ -122,6 +152,7 @@ int watch_manifest_parse(struct watch_manifest *out, const char *text,
 
 	memset(out, 0, sizeof(*out));
 	out->clock_hz = NAN;
+	out->size = -1;
 	if (strlen(buf) != len) {
 		rc = pc_error_set(PC_EINVALID, "%s: NUL byte in manifest", path);
 		goto done;
@@ -143,7 +174,7 @@ int watch_manifest_parse(struct watch_manifest *out, const char *text,
 			rc = pc_error_set(PC_EINVALID, "%s: unknown key '%s' "
 				"(expected source, kind, version, format, "
 				"platform, clock_mhz, workload, params, opts, "
-				"map, comment)", path, v->string);
+				"map, size, sha256, comment)", path, v->string);
 			goto done;
 		}
 		if ((rc = set_key(out, &keys[i], v, path)) < 0)

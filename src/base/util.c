@@ -3,12 +3,17 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "src/base/error.h"
 
 static void oom(size_t n)
 {
@@ -82,19 +87,9 @@ int util_parse_double(const char *s, double *out)
 		s++;
 	if (!*s)
 		return -1;
-	/* strtod reads hexadecimal ("0x10" = 16): no tool writes a
-	 * measurement that way, and a mangled cell must not become one */
-	if ((s[0] == '+' || s[0] == '-') ? (s[1] == '0' &&
-	    (s[2] == 'x' || s[2] == 'X')) : (s[0] == '0' &&
-	    (s[1] == 'x' || s[1] == 'X')))
-		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s)
-		return -1;
-	/* a non-zero number below the smallest double ("1e-400") would be
-	 * stored as 0 */
-	if (errno == ERANGE && v == 0)
 		return -1;
 	while (isspace((unsigned char)*end))
 		end++;
@@ -159,40 +154,80 @@ const char *util_user(void)
 	return u && *u ? u : "unknown";
 }
 
+/* Length of the valid UTF-8 sequence at s and its code point; 0 when
+ * the bytes are not valid UTF-8 (a stray byte, an overlong form ...). */
+static size_t utf8_seq(const unsigned char *s, unsigned long *cp)
+{
+	size_t n;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, *cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, *cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, *cp = s[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;	/* also stops at the NUL */
+		*cp = (*cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && *cp < 0x800) || (n == 4 && *cp < 0x10000) ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff) || *cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* The one escaping rule for every name printed to a terminal or a
+ * text file: C0 controls and DEL, C1 controls (UTF-8 encoded or raw
+ * bytes), bytes that are not UTF-8, and the bidi embedding, override
+ * and isolate controls (U+202A..U+202E, U+2066..U+2069: they reorder
+ * what a reader sees) become visible escapes. */
 static size_t safe_put(const unsigned char *s, char *out)
 {
 	size_t n = 0;
-	char tmp[8];
+	char tmp[16];
 
-	for (; *s; s++) {
+	while (*s) {
+		unsigned long cp;
+		size_t len = utf8_seq(s, &cp), k;
 		const char *rep = NULL;
-		size_t k;
 
-		if (*s == '\n')
-			rep = "\\n";
-		else if (*s == '\t')
-			rep = "\\t";
-		else if (*s == '\r')
-			rep = "\\r";
-		else if (*s < 0x20 || *s == 0x7f) {
+		if (len == 0) {
 			snprintf(tmp, sizeof(tmp), "\\x%02x", *s);
 			rep = tmp;
-		} else if (*s == 0xc2 && s[1] >= 0x80 && s[1] < 0xa0) {
-			/* C1 controls (U+0080..U+009F) encoded in UTF-8 */
-			snprintf(tmp, sizeof(tmp), "\\x%02x", s[1]);
+			len = 1;
+		} else if (cp == '\n') {
+			rep = "\\n";
+		} else if (cp == '\t') {
+			rep = "\\t";
+		} else if (cp == '\r') {
+			rep = "\\r";
+		} else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			snprintf(tmp, sizeof(tmp), "\\x%02lx", cp);
 			rep = tmp;
-			s++;
+		} else if ((cp >= 0x202a && cp <= 0x202e) ||
+			   (cp >= 0x2066 && cp <= 0x2069)) {
+			snprintf(tmp, sizeof(tmp), "\\u%04lx", cp);
+			rep = tmp;
 		}
 		if (!rep) {
 			if (out)
-				out[n] = (char)*s;
-			n++;
+				memcpy(out + n, s, len);
+			n += len;
+			s += len;
 			continue;
 		}
 		k = strlen(rep);
 		if (out)
 			memcpy(out + n, rep, k);
 		n += k;
+		s += len;
 	}
 	return n;
 }
@@ -334,4 +369,110 @@ int util_regex_too_big(const char *re)
 			re++;
 	}
 	return n > RE_MAX_NODES;
+}
+
+void util_fprintf_safe(FILE *fp, const char *fmt, ...)
+{
+	va_list ap;
+	char spec[32], buf[512];
+
+	va_start(ap, fmt);
+	for (const char *p = fmt; *p; p++) {
+		const char *q = p + 1;
+		size_t k;
+		int lng = 0, size = 0;
+
+		if (*p != '%') {
+			fputc(*p, fp);
+			continue;
+		}
+		if (*q == '%') {
+			fputc('%', fp);
+			p = q;
+			continue;
+		}
+		while (*q && strchr("-+ #0123456789.", *q))
+			q++;
+		for (; *q == 'l'; q++)
+			lng++;
+		if (*q == 'z')
+			size = 1, q++;
+		k = (size_t)(q + 1 - p);
+		if (!*q || k >= sizeof(spec))
+			break;		/* a programming error: stop */
+		memcpy(spec, p, k);
+		spec[k] = '\0';
+		switch (*q) {
+		case 's': {
+			const char *a = va_arg(ap, const char *);
+			char *s = util_safe_dup(a ? a : "");
+
+			spec[k - 1] = 's';
+			fprintf(fp, spec, s);
+			free(s);
+			break;
+		}
+		case 'd': case 'i': case 'u': case 'x':
+			if (size)
+				snprintf(buf, sizeof(buf), spec,
+					 va_arg(ap, size_t));
+			else if (lng >= 2)
+				snprintf(buf, sizeof(buf), spec,
+					 va_arg(ap, long long));
+			else if (lng)
+				snprintf(buf, sizeof(buf), spec,
+					 va_arg(ap, long));
+			else
+				snprintf(buf, sizeof(buf), spec,
+					 va_arg(ap, int));
+			fputs(buf, fp);
+			break;
+		case 'f': case 'g': case 'e':
+			snprintf(buf, sizeof(buf), spec, va_arg(ap, double));
+			fputs(buf, fp);
+			break;
+		case 'c':
+			snprintf(buf, sizeof(buf), "%c", va_arg(ap, int));
+			util_fputs_safe(buf, fp);
+			break;
+		default:
+			goto out;	/* unsupported: a programming error */
+		}
+		p = q;
+	}
+out:
+	va_end(ap);
+}
+
+int util_fopen_regular(FILE **out, const char *path, const char *what)
+{
+	const char *sp = what ? " " : "";
+	struct stat sb;
+	int fd, fl;
+
+	*out = NULL;
+	what = what ? what : "";
+	/* non-blocking: opening a FIFO without a writer must not hang */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return pc_error_set(PC_EIO, "cannot open %s%s'%s': %s", what,
+				    sp, path, strerror(errno));
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return pc_error_set(PC_EINVALID, "%s%s'%s' is not a regular "
+			"file (a pipe, device, directory or <(...)): perfcorr "
+			"reads files it can hash and re-read; save it to a "
+			"file first%s", what, sp, path, *what ? "" :
+			" (or pipe it into 'perfcorr import -')");
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 ||
+	    !(*out = fdopen(fd, "rb"))) {
+		int e = errno;
+
+		close(fd);
+		return pc_error_set(PC_EIO, "cannot open %s%s'%s': %s", what,
+				    sp, path, strerror(e));
+	}
+	return 0;
 }

@@ -34,10 +34,25 @@ void util_now_iso(char *buf, size_t len);
 const char *util_user(void);
 
 /* Write s to fp with control characters and escape sequences made
- * visible (\x1b, \n ...), so untrusted names never drive the terminal. */
+ * visible (\x1b, \n ...), so untrusted names never drive the terminal:
+ * C0/C1 controls (also raw C1 bytes and other bytes that are not UTF-8)
+ * as \xNN, bidi overrides and isolates (U+202A..E, U+2066..9) as \uNNNN.
+ * The one escaping function for names in terminal and text output. */
 void util_fputs_safe(const char *s, FILE *fp);
 /* The same into a new heap string; caller frees. */
 char *util_safe_dup(const char *s);
+/* Open path for reading only when it is a regular file: opened
+ * non-blocking (a FIFO without a writer would hang), then fstat'ed; a
+ * pipe, device or directory is PC_EINVALID naming what ("topology"
+ * ..., NULL for a file to import) and the cure. */
+int util_fopen_regular(FILE **out, const char *path, const char *what);
+
+/* fprintf whose %s arguments go through util_safe_dup: for lines that
+ * name things from files (sources, versions, labels, paths). Supports
+ * %s %c %d %i %u %x (l, ll, z) %f %g %e and %%, flags, width and
+ * precision (no '*'). */
+void util_fprintf_safe(FILE *fp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* 1 when a POSIX extended regex is too costly for glibc's regcomp to
  * compile (longer than 4 KiB, stacked repetitions such as "a+*", or more

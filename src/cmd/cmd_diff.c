@@ -389,7 +389,7 @@ static void print_table(const struct diff *d)
 	const struct corr_side *r1 = &d->before->ref, *r2 = &d->after->ref;
 	char x[48], y[48];
 
-	printf("model:     %s@%s -> %s (%s)\nreference: %s@%s -> %s (%s)\n\n",
+	util_fprintf_safe(stdout, "model:     %s@%s -> %s (%s)\nreference: %s@%s -> %s (%s)\n\n",
 	       m1->source, m1->version, m2->version, m1->kind, r1->source,
 	       r1->version, r2->version, r1->kind);
 	out_table_right(t, 1);

@@ -32,10 +32,7 @@ static const struct cli_cmd import_cmd = {
 		   "error nothing of that file is stored.",
 	.details = "Values are normalised to SI units (cycles stay cycles, "
 		   "with the run's clock).\nThe same bytes imported twice into "
-		   "a source with the same --version, --workload, --param, "
-		   "--platform and --clock-mhz are recognised (sha256) and "
-		   "skipped; under other values they are another run.\nExit "
-		   "status:"
+		   "a source are recognised (sha256) and skipped.\nExit status:"
 		   " 0 all files imported or already present, 1 a file failed,"
 		   " 2 usage.",
 	.min_args = 1, .max_args = -1,
@@ -59,7 +56,7 @@ static void progress(void *ctx, const char *path, long long done,
 		fputs("\r\033[K", stderr);
 		return;
 	}
-	fprintf(stderr, "\rimporting %s: %3d%% (%ld results)", path,
+	util_fprintf_safe(stderr, "\rimporting %s: %3d%% (%ld results)", path,
 		(int)(100.0 * (double)done / (double)total), results);
 }
 
@@ -83,7 +80,7 @@ static void tell_index(void *arg, const struct pidx *x, double seconds)
 	const struct cmd_import_opts *opt = arg;
 
 	if (!opt->quiet && x->built)
-		fprintf(stderr, "indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n",
+		util_fprintf_safe(stderr, "indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n",
 			x->model.source, x->model.version, x->ref.source,
 			x->ref.version, x->n, seconds);
 }
@@ -92,7 +89,7 @@ static void tell_index_fail(void *arg, const struct candidate *p,
 			    const char *why)
 {
 	(void)arg;
-	fprintf(stderr, "perfcorr import: warning: not indexed: %s vs %s: ",
+	util_fprintf_safe(stderr, "perfcorr import: warning: not indexed: %s vs %s: ",
 		p->model, p->ref);
 	util_fputs_safe(why, stderr);
 	fputc('\n', stderr);
@@ -214,7 +211,7 @@ int cmd_import(int argc, char **argv)
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "source the "
 		  "results come from (required), e.g. h100-lab, archsim" },
 		{ CLI_STR, "kind", 'k', &opt.kind, "KIND", "roofline, perfsim, "
-		  "rtl, emulation or silicon (required for a new source)" },
+		  "rtl or silicon (required for a new source)" },
 		{ CLI_STR, "version", 'V', &opt.version, "V", "version of the "
 		  "source (model release, git hash); default: from the file, "
 		  "else 'unversioned'" },

@@ -46,7 +46,7 @@ static void print_entry(void *arg, int64_t id, const char *label,
 			const char *created_at, int64_t bytes)
 {
 	(void)arg;
-	printf("%lld\t%s\t%s\t%.1f MB\n", (long long)id, label, created_at,
+	util_fprintf_safe(stdout, "%lld\t%s\t%s\t%.1f MB\n", (long long)id, label, created_at,
 	       (double)bytes / 1e6);
 }
 
@@ -55,7 +55,7 @@ static void tell(void *arg, const struct pidx *x, double seconds)
 	(void)arg;
 	if (quiet_f)
 		return;
-	fprintf(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s\n",
+	util_fprintf_safe(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s\n",
 		x->model.source, x->model.version, x->ref.source,
 		x->ref.version, x->n, !x->built ? "already cached" :
 		x->cached ? "indexed" : "paired (not cached: read-only?)",
@@ -65,7 +65,7 @@ static void tell(void *arg, const struct pidx *x, double seconds)
 static void tell_fail(void *arg, const struct candidate *p, const char *why)
 {
 	(void)arg;
-	fprintf(stderr, "perfcorr index: %s vs %s: ", p->model, p->ref);
+	util_fprintf_safe(stderr, "perfcorr index: %s vs %s: ", p->model, p->ref);
 	util_fputs_safe(why, stderr);
 	fputs(" (skipped)\n", stderr);
 	failed_pairs++;

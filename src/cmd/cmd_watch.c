@@ -19,20 +19,24 @@
 struct cmd_watch_opts {
 	double interval;
 	int once, index;
+	struct cli_list allow;
 };
 
 static volatile sig_atomic_t stop_flag;
 
 static const struct cli_cmd watch_cmd = {
 	.name = "watch",
-	.usage = "[--interval S] [--once] [--index] DIR",
+	.usage = "[--interval S] [--once] [--index] [--allow DIR]... DIR",
 	.summary = "Ingest a drop directory: each data file NAME with a "
 		   "manifest NAME.perfcorr.json is imported once both stop "
 		   "changing, then moved to DIR/imported/ (or DIR/failed/ with "
 		   "NAME.error).",
 	.details = "The manifest is a JSON object with source (required), "
 		   "kind, version, format, platform, clock_mhz, workload, "
-		   "params {}, opts {}, map; see docs/service.md.\nOne log "
+		   "params {}, opts {}, map, size, sha256; see "
+		   "docs/service.md. Files a manifest names (map, opts rules "
+		   "and topology) must lie inside DIR or an --allow folder; "
+		   "symbolic links, FIFOs and devices are refused.\nOne log "
 		   "line per file on stdout. SIGTERM or SIGINT stops after "
 		   "the current file. Re-delivered bytes are recognised by "
 		   "hash and not imported twice.\nExit status: 0 stopped "
@@ -52,6 +56,7 @@ static void log_line(void *ctx, enum watch_event ev, const char *name,
 	static const char *const what[] = {
 		[WATCH_IMPORTED] = "imported", [WATCH_DUPLICATE] = "duplicate",
 		[WATCH_FAILED] = "failed", [WATCH_RETRY] = "retry",
+		[WATCH_WAITING] = "waiting",
 	};
 	char ts[32];
 
@@ -74,7 +79,7 @@ static void log_index(void *ctx, const struct pidx *x, double seconds)
 	if (!x->built)
 		return;
 	util_now_iso(ts, sizeof(ts));
-	printf("%s indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n", ts,
+	util_fprintf_safe(stdout, "%s indexed %s@%s vs %s@%s: %zu pairs in %.2f s\n", ts,
 	       x->model.source, x->model.version, x->ref.source,
 	       x->ref.version, x->n, seconds);
 	fflush(stdout);
@@ -87,7 +92,8 @@ static void log_index_fail(void *ctx, const struct candidate *p,
 
 	(void)ctx;
 	util_now_iso(ts, sizeof(ts));
-	printf("%s not-indexed %s vs %s: ", ts, p->model, p->ref);
+	util_fprintf_safe(stdout, "%s not-indexed %s vs %s: ", ts, p->model,
+			  p->ref);
 	util_fputs_safe(why, stdout);
 	putchar('\n');
 	fflush(stdout);
@@ -126,6 +132,9 @@ int cmd_watch(int argc, char **argv)
 		{ CLI_FLAG, "index", 0, &opt.index, NULL, "after a scan that "
 		  "imported something, pair and cache every source pair "
 		  "(perfcorr index), so the TUI opens them at once" },
+		{ CLI_LIST, "allow", 0, &opt.allow, "DIR", "a folder outside "
+		  "DIR whose files manifests may name (map, rules, topology; "
+		  "repeatable); without it they must lie inside DIR" },
 		CLI_OPT_END
 	};
 	struct cli_cmd cmd = watch_cmd;
@@ -142,16 +151,20 @@ int cmd_watch(int argc, char **argv)
 		return rc == 1 ? CLI_OK : rc;
 	if (!(opt.interval > 0) || opt.interval > 86400) {
 		cli_list_free(&pos);
+		cli_list_free(&opt.allow);
 		return cli_usage_error(cmd.name, "--interval must be between 0 "
 				       "and 86400 seconds");
 	}
 	if ((rc = cli_open_db(&db, DB_CREATE))) {
 		cli_list_free(&pos);
+		cli_list_free(&opt.allow);
 		return rc;
 	}
-	if (watch_new(&w, db, pos.items[0], log_line, &imported) < 0) {
+	if (watch_new(&w, db, pos.items[0], opt.allow.items, log_line,
+		      &imported) < 0) {
 		cli_error(cmd.name);
 		cli_list_free(&pos);
+		cli_list_free(&opt.allow);
 		db_close(db);
 		return CLI_FAIL;
 	}
@@ -182,6 +195,7 @@ int cmd_watch(int argc, char **argv)
 		fprintf(stderr, "perfcorr watch: stopping on signal\n");
 	watch_free(w);
 	cli_list_free(&pos);
+	cli_list_free(&opt.allow);
 	db_close(db);
 	return ret;
 }

@@ -154,6 +154,19 @@ TEST(safe_text)
 
 	CHECK_STR(s, "a\\x1b[31mb\\n");
 	free(s);
+	/* C1 CSI encoded (C2 9B) and raw (9B), a stray continuation byte,
+	 * an overlong '/' (C0 AF), RLO U+202E (E2 80 AE), LRI U+2066
+	 * (E2 81 A6), DEL; UTF-8 text (e-acute, U+2013) stays */
+	s = util_safe_dup("x\xc2\x9b" "1m\x9b" "2m\x80\xc0\xaf"
+			  "\xe2\x80\xae" "gpj.exe\xe2\x81\xa6" "a\x7f"
+			  "\xc3\xa9\xe2\x80\x93");
+	CHECK_STR(s, "x\\x9b1m\\x9b2m\\x80\\xc0\\xaf\\u202egpj.exe\\u2066a"
+		  "\\x7f\xc3\xa9\xe2\x80\x93");
+	free(s);
+	/* the neighbours of the bidi ranges are ordinary text */
+	s = util_safe_dup("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xaa");
+	CHECK_STR(s, "\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xaa");
+	free(s);
 }
 
 TEST_MAIN(CASE(units_table), CASE(wkey_canonical), CASE(csv_reader),

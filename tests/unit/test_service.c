@@ -23,6 +23,14 @@ TEST(manifest_ok)
 	CHECK(m.params[2] == NULL);
 	CHECK_STR(m.opts[0], "topology=t.csv");
 	CHECK(m.version == NULL);
+	CHECK_INT(m.size, -1);
+	CHECK(m.sha256 == NULL);
+	watch_manifest_release(&m);
+	t = "{\"source\": \"lab\", \"size\": 1234, \"sha256\": "
+	    "\"E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855\"}";
+	CHECK_INT(watch_manifest_parse(&m, t, strlen(t), "m.json"), 0);
+	CHECK_INT(m.size, 1234);
+	CHECK_STR(m.sha256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 	watch_manifest_release(&m);
 }
 
@@ -42,6 +50,11 @@ TEST(manifest_bad)
 		"[\"source\"]",
 		"{\"source\": \"a\"",
 		"",
+		"{\"source\": \"a\", \"size\": -1}",
+		"{\"source\": \"a\", \"size\": 1.5}",
+		"{\"source\": \"a\", \"size\": \"12\"}",
+		"{\"source\": \"a\", \"sha256\": \"abc\"}",
+		"{\"source\": \"a\", \"sha256\": \"%064d\"}",
 	};
 	struct watch_manifest m;
 
