@@ -53,7 +53,12 @@ expect_eq "$(comp 'perfcorr annotate --category m')" \
 expect_eq "$(comp 'perfcorr compare --format ')" "$(lines table csv json)" "compare --format"
 expect_eq "$(comp 'perfcorr gate -f ')" "$(lines text json)" "gate -f"
 expect_eq "$(comp 'perfcorr report --format=')" "$(lines --format=md --format=html --format=csv --format=json)" "report --format="
-expect_eq "$(comp 'perfcorr import --kind ')" "$(lines roofline perfsim rtl silicon)" "import --kind"
+# the kinds the database accepts (its CHECK constraint)
+pc --db "$T/kinds.db" init >/dev/null 2>&1
+kinds=$(sqlite3 "$T/kinds.db" "SELECT sql FROM sqlite_master WHERE name = 'sources'" |
+	grep -o "kind IN ([^)]*)" | grep -o "'[a-z]*'" | tr -d "'")
+[ "$(wc -w <<<"$kinds")" -ge 4 ] && ok || fail "kinds not found in the schema: $kinds"
+expect_eq "$(comp 'perfcorr import --kind ')" "$(lines $kinds)" "import --kind"
 expect_eq "$(comp 'perfcorr export ')" "results" "export <Tab>"
 expect_eq "$(comp 'perfcorr export results ')" "" "export takes one word"
 
