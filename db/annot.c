@@ -85,10 +85,7 @@ static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct annot *a;
 
-		if (len == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		a = &v[len++];
 		a->id = sqlite3_column_int64(st, 0);
 		a->workload = db_column_dup(st, 1);

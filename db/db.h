@@ -37,6 +37,17 @@ int db_end(struct db *db, int rc);
 /* PRAGMA data_version: changes when another connection commits. */
 int db_data_version(struct db *db, long *out);
 
+/*
+ * Readers (the functions that return rows) share one convention:
+ * - an array of rows grows with xgrow (geometric, src/base/util.h), one
+ *   call per row appended, never a realloc per row;
+ * - a text column copied into a row is db_column_dup's: SQL NULL stays
+ *   NULL. A field can be NULL only where its column is nullable (the
+ *   reader's header says so); a reader that promises a string for a
+ *   nullable column says coalesce(col, '') in its SQL;
+ * - a text column used in place is db_column_text's (NULL reads "").
+ */
+
 /* For db/ sources only: the SQLite handle and helpers. */
 sqlite3 *db_sqlite(struct db *db);
 /* Prepare SQL into *st unless *rc is already non-zero (sticky). */

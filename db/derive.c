@@ -161,7 +161,7 @@ int db_derive_efficiency(struct db_writer *w, long *out)
 	int rc = 0, step;
 	int64_t *ids = NULL;
 	char **keys = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 
 	*out = 0;
 	if (!run_can_derive(db, db_writer_run_id(w), &rc))
@@ -181,10 +181,12 @@ int db_derive_efficiency(struct db_writer *w, long *out)
 	sqlite3_bind_int64(st, 1, db_writer_run_id(w));
 	sqlite3_bind_int64(st, 2, db_writer_source_id(w));
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		ids = xrealloc(ids, (n + 1) * sizeof(*ids));
-		keys = xrealloc(keys, (n + 1) * sizeof(*keys));
+		if (n == cap) {	/* two arrays, one capacity */
+			ids = xgrow(ids, &cap, n, sizeof(*ids));
+			keys = xrealloc(keys, cap * sizeof(*keys));
+		}
 		ids[n] = sqlite3_column_int64(st, 0);
-		keys[n++] = xstrdup(db_column_text(st, 1));
+		keys[n++] = db_column_dup(st, 1);
 	}
 	if (step != SQLITE_DONE)
 		rc = db_fail(db, "finding benchmark workloads");

@@ -7,21 +7,17 @@
 #include "db/db.h"
 #include "src/base/util.h"
 
-static char *dup_text(sqlite3_stmt *st, int i)
-{
-	return xstrdup(db_column_text(st, i));
-}
-
 int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		      struct db_detail_row **out, size_t *n)
 {
 	sqlite3_stmt *st = NULL;
 	struct db_detail_row *v = NULL;
-	size_t len = 0;
+	size_t len = 0, cap = 0;
 	int rc = 0, step;
 
 	db_prepare(db, &rc, &st,
-		"SELECT s.name, s.kind, u.version, u.platform, u.file_name, "
+		"SELECT s.name, s.kind, u.version, coalesce(u.platform, ''), "
+		"u.file_name, "
 		"m.name, m.unit, r.run_id, r.value, r.n, r.stddev, r.min, "
 		"r.max, u.clock_hz, r.flags "
 		"FROM results r JOIN runs u ON u.id = r.run_id "
@@ -37,15 +33,15 @@ int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_detail_row *d;
 
-		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v = xgrow(v, &cap, len, sizeof(*v));
 		d = &v[len++];
-		d->source = dup_text(st, 0);
-		d->kind = dup_text(st, 1);
-		d->version = dup_text(st, 2);
-		d->platform = dup_text(st, 3);
-		d->file = dup_text(st, 4);
-		d->metric = dup_text(st, 5);
-		d->unit = dup_text(st, 6);
+		d->source = db_column_dup(st, 0);
+		d->kind = db_column_dup(st, 1);
+		d->version = db_column_dup(st, 2);
+		d->platform = db_column_dup(st, 3);
+		d->file = db_column_dup(st, 4);
+		d->metric = db_column_dup(st, 5);
+		d->unit = db_column_dup(st, 6);
 		d->run_id = sqlite3_column_int64(st, 7);
 		d->value = db_column_double(st, 8);
 		d->n = db_column_double(st, 9);
@@ -84,7 +80,7 @@ int db_op_raw_names(struct db *db, int64_t workload_id, int64_t op_id,
 {
 	sqlite3_stmt *st = NULL;
 	struct db_raw_name *v = NULL;
-	size_t len = 0;
+	size_t len = 0, cap = 0;
 	int rc = 0, step;
 
 	db_prepare(db, &rc, &st,
@@ -99,10 +95,10 @@ int db_op_raw_names(struct db *db, int64_t workload_id, int64_t op_id,
 	sqlite3_bind_int64(st, 1, workload_id);
 	sqlite3_bind_int64(st, 2, op_id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		v = xrealloc(v, (len + 1) * sizeof(*v));
-		v[len].source = dup_text(st, 0);
-		v[len].version = dup_text(st, 1);
-		v[len].raw_name = dup_text(st, 2);
+		v = xgrow(v, &cap, len, sizeof(*v));
+		v[len].source = db_column_dup(st, 0);
+		v[len].version = db_column_dup(st, 1);
+		v[len].raw_name = db_column_dup(st, 2);
 		v[len].run_id = sqlite3_column_int64(st, 3);
 		v[len++].instances = (long)sqlite3_column_int64(st, 4);
 	}

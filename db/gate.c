@@ -107,10 +107,7 @@ int db_gate_evals(struct db *db, const char *policy_name,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_gate_eval *e;
 
-		if (len == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		e = &v[len++];
 		e->id = sqlite3_column_int64(st, 0);
 		e->policy_name = db_column_dup(st, 1);
@@ -177,10 +174,7 @@ int db_gate_rule_evals(struct db *db, int64_t eval_id,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_gate_rule_eval *r;
 
-		if (len == cap) {
-			cap = cap ? cap * 2 : 8;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		r = &v[len++];
 		r->rule = db_column_dup(st, 0);
 		r->status = db_column_dup(st, 1);
@@ -239,10 +233,7 @@ int db_gate_hist(struct db *db, const char *policy_name,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_gate_hist *h;
 
-		if (len == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		h = &v[len++];
 		h->eval_id = sqlite3_column_int64(st, 0);
 		h->model_version = db_column_dup(st, 1);

@@ -16,7 +16,7 @@ int db_pairs_versions(struct db *db, const char *source, char ***out,
 {
 	sqlite3_stmt *st = NULL;
 	char **v = NULL;
-	size_t len = 0;
+	size_t len = 0, cap = 0;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT r.version FROM runs r JOIN sources s "
@@ -26,8 +26,8 @@ int db_pairs_versions(struct db *db, const char *source, char ***out,
 		return rc;
 	db_bind_text(st, 1, source);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		v = xrealloc(v, (len + 1) * sizeof(*v));
-		v[len++] = xstrdup(db_column_text(st, 0));
+		v = xgrow(v, &cap, len, sizeof(*v));
+		v[len++] = db_column_dup(st, 0);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -80,7 +80,7 @@ static int find_source(struct db *db, const char *source,
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		out->source_id = sqlite3_column_int64(st, 0);
-		out->kind = xstrdup(db_column_text(st, 1));
+		out->kind = db_column_dup(st, 1);
 		sqlite3_finalize(st);
 		return 0;
 	}
@@ -133,6 +133,7 @@ static int pick_version(struct db *db, const char *source,
 static int load_runs(struct db *db, struct db_side *out)
 {
 	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT id, clock_hz, file_name FROM runs "
@@ -144,13 +145,17 @@ static int load_runs(struct db *db, struct db_side *out)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		size_t k = out->nruns++;
 
-		out->runs = xrealloc(out->runs, out->nruns * sizeof(int64_t));
-		out->clock_hz = xrealloc(out->clock_hz,
-					 out->nruns * sizeof(double));
-		out->files = xrealloc(out->files, out->nruns * sizeof(char *));
+		if (k == cap) {	/* three arrays, one capacity */
+			out->runs = xgrow(out->runs, &cap, k,
+					  sizeof(*out->runs));
+			out->clock_hz = xrealloc(out->clock_hz,
+						 cap * sizeof(*out->clock_hz));
+			out->files = xrealloc(out->files,
+					      cap * sizeof(*out->files));
+		}
 		out->runs[k] = sqlite3_column_int64(st, 0);
 		out->clock_hz[k] = db_column_double(st, 1);
-		out->files[k] = xstrdup(db_column_text(st, 2));
+		out->files[k] = db_column_dup(st, 2);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading runs");
@@ -294,10 +299,7 @@ static int merge(struct db *db, struct cursor *c, size_t k, int pool,
 			}
 		if (rc)
 			break;
-		if (len == cap) {
-			cap = cap ? cap * 2 : 1024;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len++] = pool_result(&p, pool);
 	}
 	if (rc) {
@@ -364,13 +366,10 @@ int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,
 	if (rc)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len].id = sqlite3_column_int64(st, 0);
-		v[len].name = xstrdup(db_column_text(st, 1));
-		v[len].extra = xstrdup(db_column_text(st, 2));
+		v[len].name = db_column_dup(st, 1);
+		v[len].extra = db_column_dup(st, 2);
 		v[len++].higher = sqlite3_column_int(st, 3);
 	}
 	sqlite3_finalize(st);
@@ -404,13 +403,10 @@ int db_pairs_params(struct db *db, struct db_param **out, size_t *n)
 	if (rc)
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len].workload_id = sqlite3_column_int64(st, 0);
-		v[len].name = xstrdup(db_column_text(st, 1));
-		v[len++].value = xstrdup(db_column_text(st, 2));
+		v[len].name = db_column_dup(st, 1);
+		v[len++].value = db_column_dup(st, 2);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {

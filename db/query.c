@@ -62,7 +62,7 @@ int db_source_exists(struct db *db, const char *source, char **kind_out)
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		found = 1;
 		if (kind_out)
-			*kind_out = xstrdup(db_column_text(st, 0));
+			*kind_out = db_column_dup(st, 0);
 	}
 	sqlite3_finalize(st);
 	return found;

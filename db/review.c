@@ -95,10 +95,7 @@ static int read_items(struct db *db, int64_t id, struct review_item **out,
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
+		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len].workload = db_column_dup(st, 0);
 		v[len].op = db_column_dup(st, 1);
 		v[len].metric = db_column_dup(st, 2);

@@ -9,25 +9,18 @@
 #include "src/base/error.h"
 #include "src/base/util.h"
 
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
-}
-
 static void fill(struct runinfo *r, sqlite3_stmt *st)
 {
 	r->id = sqlite3_column_int64(st, 0);
-	r->source = dup_col(st, 1);
-	r->kind = dup_col(st, 2);
-	r->version = dup_col(st, 3);
-	r->format = dup_col(st, 4);
-	r->file_name = dup_col(st, 5);
-	r->sha256 = dup_col(st, 6);
-	r->platform = dup_col(st, 7);
-	r->imported_at = dup_col(st, 8);
-	r->imported_by = dup_col(st, 9);
+	r->source = db_column_dup(st, 1);
+	r->kind = db_column_dup(st, 2);
+	r->version = db_column_dup(st, 3);
+	r->format = db_column_dup(st, 4);
+	r->file_name = db_column_dup(st, 5);
+	r->sha256 = db_column_dup(st, 6);
+	r->platform = db_column_dup(st, 7);
+	r->imported_at = db_column_dup(st, 8);
+	r->imported_by = db_column_dup(st, 9);
 	r->file_size = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
 		       sqlite3_column_int64(st, 10);
 	r->n_results = sqlite3_column_int64(st, 11);

@@ -29,7 +29,7 @@ struct db_writer {
 	struct strbuf meta;		/* JSON members, no braces */
 	struct hmap workloads, ops, metric_idx;
 	struct metric_info *metrics;
-	size_t nmetrics;
+	size_t nmetrics, metrics_cap;
 	char *last_wkey;		/* cache of the last workload: key text */
 	struct wkey last_wk;		/* ... its contents */
 	int64_t last_wid;
@@ -173,11 +173,11 @@ static int load_metrics(struct db_writer *w)
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
 		struct metric_info *m;
 
-		w->metrics = xrealloc(w->metrics,
-				      (w->nmetrics + 1) * sizeof(*w->metrics));
+		w->metrics = xgrow(w->metrics, &w->metrics_cap, w->nmetrics,
+				   sizeof(*w->metrics));
 		m = &w->metrics[w->nmetrics];
 		m->id = sqlite3_column_int64(st, 0);
-		m->dim = xstrdup(db_column_text(st, 2));
+		m->dim = db_column_dup(st, 2);
 		hmap_put(&w->metric_idx, db_column_text(st, 1),
 			 (int64_t)w->nmetrics++);
 	}
@@ -489,7 +489,8 @@ static int metric_id(struct db_writer *w, const char *metric,
 	if (rc)
 		return rc;
 	*out = sqlite3_last_insert_rowid(db_sqlite(w->db));
-	w->metrics = xrealloc(w->metrics, (w->nmetrics + 1) * sizeof(*w->metrics));
+	w->metrics = xgrow(w->metrics, &w->metrics_cap, w->nmetrics,
+			   sizeof(*w->metrics));
 	w->metrics[w->nmetrics].id = *out;
 	w->metrics[w->nmetrics].dim = xstrdup(u->dim);
 	hmap_put(&w->metric_idx, metric, (int64_t)w->nmetrics++);

@@ -7,6 +7,7 @@
 #include <fnmatch.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,6 +47,16 @@ void *xrealloc(void *p, size_t n)
 	if (!q)
 		oom(n);
 	return q;
+}
+
+void *xgrow(void *v, size_t *cap, size_t len, size_t size)
+{
+	if (len < *cap)
+		return v;
+	*cap = *cap < 8 ? 16 : *cap * 2;
+	if (*cap > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	return xrealloc(v, *cap * size);
 }
 
 char *xstrdup(const char *s)

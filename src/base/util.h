@@ -12,6 +12,10 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Room for element len of the array v of *cap elements of size bytes:
+ * when len == *cap, v grows to twice as many (at least 16) and *cap
+ * follows. Returns v, maybe moved. One call per element appended. */
+void *xgrow(void *v, size_t *cap, size_t len, size_t size);
 /* printf into a new heap string; caller frees. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

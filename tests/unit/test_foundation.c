@@ -169,5 +169,31 @@ TEST(safe_text)
 	free(s);
 }
 
+/* xgrow, the readers' growth rule (db/db.h): room for 16, then doubling,
+ * only when the array is full; what was stored stays. */
+TEST(xgrow_doubles)
+{
+	int *v = NULL;
+	size_t cap = 0, caps[8] = { 0 }, ncaps = 0;
+
+	for (size_t len = 0; len < 100; len++) {
+		size_t before = cap;
+
+		v = xgrow(v, &cap, len, sizeof(*v));
+		if (cap != before && ncaps < 8)
+			caps[ncaps++] = cap;
+		CHECK(len < cap);
+		v[len] = (int)len * 3;
+	}
+	/* 100 elements: 16, 32, 64, 128 and no more */
+	CHECK_INT(ncaps, 4);
+	CHECK_INT(caps[0], 16);
+	CHECK_INT(caps[3], 128);
+	CHECK_INT(v[0], 0);
+	CHECK_INT(v[99], 297);
+	free(v);
+}
+
 TEST_MAIN(CASE(units_table), CASE(wkey_canonical), CASE(csv_reader),
-	  CASE(csv_limits_and_numbers), CASE(sha256_vectors), CASE(safe_text))
+	  CASE(csv_limits_and_numbers), CASE(sha256_vectors), CASE(safe_text),
+	  CASE(xgrow_doubles))
