@@ -39,6 +39,51 @@ static const char *const migrations[] = {
 	/* run ids can be reused after a delete: drop everything cached */
 	"CREATE TRIGGER runs_clear_pair_cache AFTER DELETE ON runs "
 	"BEGIN DELETE FROM pair_cache; END;",
+	/* 2 -> 3: the identity of an import (docs/schema.md) is the bytes
+	 * *and* what the command line said (version, workload, platform,
+	 * clock): UNIQUE(source_id, sha256) goes. SQLite cannot drop a
+	 * constraint: the table is rebuilt (foreign keys are off while
+	 * migrating, so the drop cascades nothing). Runs from before keep
+	 * identity NULL: matched by their bytes alone, as they were. */
+	"CREATE TABLE runs_new ("
+	" id INTEGER PRIMARY KEY,"
+	" source_id INTEGER NOT NULL REFERENCES sources(id),"
+	" version TEXT NOT NULL,"
+	" format TEXT NOT NULL,"
+	" file_name TEXT NOT NULL,"
+	" sha256 TEXT NOT NULL,"
+	" file_size INTEGER,"
+	" platform TEXT,"
+	" clock_hz REAL,"
+	" imported_at TEXT NOT NULL,"
+	" imported_by TEXT,"
+	" metadata TEXT,"
+	" n_results INTEGER NOT NULL DEFAULT 0,"
+	" identity TEXT);"
+	"INSERT INTO runs_new (id, source_id, version, format, file_name, "
+	"sha256, file_size, platform, clock_hz, imported_at, imported_by, "
+	"metadata, n_results) SELECT id, source_id, version, format, "
+	"file_name, sha256, file_size, platform, clock_hz, imported_at, "
+	"imported_by, metadata, n_results FROM runs;"
+	"DROP TABLE runs;"
+	"ALTER TABLE runs_new RENAME TO runs;"
+	"CREATE INDEX runs_source_version ON runs(source_id, version, id);"
+	"CREATE INDEX runs_identity ON runs(source_id, sha256, identity);"
+	"CREATE TRIGGER runs_clear_pair_cache AFTER DELETE ON runs "
+	"BEGIN DELETE FROM pair_cache; END;",
+	/* 3 -> 4: source kind 'emulation' (between rtl and silicon). A
+	 * CHECK cannot be altered: rebuild the table (SQLite's 12-step way;
+	 * migrate() runs with foreign keys off and checks them after) */
+	"CREATE TABLE sources_new ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE,"
+	" kind TEXT NOT NULL CHECK (kind IN ('roofline', 'perfsim', 'rtl',"
+	" 'emulation', 'silicon')),"
+	" created_at TEXT NOT NULL);"
+	"INSERT INTO sources_new (id, name, kind, created_at)"
+	" SELECT id, name, kind, created_at FROM sources;"
+	"DROP TABLE sources;"
+	"ALTER TABLE sources_new RENAME TO sources;",
 };
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
@@ -91,6 +136,23 @@ static int user_version(struct db *db, int *out)
 	return rc == SQLITE_ROW ? 0 : db_fail(db, "reading schema version");
 }
 
+/* PRAGMA foreign_key_check: PC_EDB when any row breaks a reference. */
+static int fk_check(struct db *db)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, "PRAGMA foreign_key_check", -1, &st,
+			       NULL))
+		return db_fail(db, "checking foreign keys");
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return pc_error_set(PC_EDB, "%s: a migration broke a foreign "
+				    "key; nothing was changed", db->path);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "checking foreign keys");
+}
+
 static int migrate(struct db *db, int readonly)
 {
 	int v, rc;
@@ -109,8 +171,13 @@ static int migrate(struct db *db, int readonly)
 		return pc_error_set(PC_EVERSION,
 			"%s: schema %d needs migrating to %d; open it writable",
 			db->path, v, DB_SCHEMA_VERSION);
-	if ((rc = db_begin(db)) < 0)
+	/* a migration may rebuild a table (drop and rename): with foreign
+	 * keys on, the drop would cascade into its children. The pragma is
+	 * a no-op inside a transaction, hence here. */
+	if ((rc = db_exec(db, "PRAGMA foreign_keys = OFF")) < 0)
 		return rc;
+	if ((rc = db_begin(db)) < 0)
+		goto fk;
 	/* re-read inside the write lock: another process may have migrated */
 	if ((rc = user_version(db, &v)) < 0)
 		goto done;
@@ -122,8 +189,14 @@ static int migrate(struct db *db, int readonly)
 		if ((rc = db_exec(db, sql)) < 0)
 			goto done;
 	}
+	/* the rebuilt tables must still satisfy every reference */
+	rc = fk_check(db);
 done:
-	return db_end(db, rc);
+	rc = db_end(db, rc);
+fk:
+	if (db_exec(db, "PRAGMA foreign_keys = ON") < 0 && rc == 0)
+		rc = PC_EDB;
+	return rc;
 }
 
 /* Before SQLite initialises: no global allocation statistics (a mutex

@@ -25,7 +25,8 @@ int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		"JOIN metrics m ON m.id = r.metric_id "
 		"WHERE r.workload_id = ?1 AND r.op_id = ?2 "
 		"ORDER BY CASE s.kind WHEN 'roofline' THEN 0 WHEN 'perfsim' "
-		"THEN 1 WHEN 'rtl' THEN 2 ELSE 3 END, s.name, m.name, r.run_id");
+		"THEN 1 WHEN 'rtl' THEN 2 WHEN 'emulation' THEN 3 ELSE 4 END, "
+		"s.name, m.name, r.run_id");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, workload_id);

@@ -21,7 +21,7 @@ struct db_detail_row {
 };
 
 /* Results of (workload_id, op_id) in every run, ordered by source kind
- * (roofline, perfsim, rtl, silicon), source, run. */
+ * (roofline, perfsim, rtl, emulation, silicon), source, run. */
 int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		      struct db_detail_row **out, size_t *n);
 void db_detail_free(struct db_detail_row *rows, size_t n);

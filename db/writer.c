@@ -43,7 +43,7 @@ struct db_writer {
 };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
-				     "silicon", NULL };
+				     "emulation", "silicon", NULL };
 
 static int kind_ok(const char *k)
 {
@@ -88,11 +88,11 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 		return rc;
 	if (!ri->kind)
 		return pc_error_set(PC_EINVALID, "source '%s' is new: say "
-			"what it is with --kind roofline|perfsim|rtl|silicon",
+			"what it is with --kind roofline|perfsim|rtl|emulation|silicon",
 			ri->source);
 	if (!kind_ok(ri->kind))
 		return pc_error_set(PC_EINVALID, "unknown kind '%s' (expected "
-			"roofline, perfsim, rtl or silicon)", ri->kind);
+			"roofline, perfsim, rtl, emulation or silicon)", ri->kind);
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO sources (name, kind, "
 		   "created_at) VALUES (?, ?, ?)");
@@ -107,24 +107,74 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 	return rc;
 }
 
-static int check_dup(struct db_writer *w, const struct db_run_info *ri)
+/* The identity of an import beside its bytes: what the command line
+ * said (not what the file says: the same bytes always say the same),
+ * one "name=value" line each, empty when not given. */
+static char *identity_text(const struct db_run_info *ri)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "version=%s\nworkload=%s\nplatform=%s\nclock_hz=",
+		    ri->version ? ri->version : "",
+		    ri->workload ? ri->workload : "",
+		    ri->platform ? ri->platform : "");
+	if (!isnan(ri->clock_hz))
+		strbuf_addf(&sb, "%.17g", ri->clock_hz);
+	return strbuf_detach(&sb);
+}
+
+/* The value of "name=" in an identity text, into buf ("-" if empty). */
+static const char *identity_part(const char *id, const char *name,
+				 char *buf, size_t len)
+{
+	size_t n = strlen(name);
+	const char *p = id;
+
+	snprintf(buf, len, "-");
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+
+		if (l > n && !strncmp(p, name, n) && p[n] == '=' && l > n + 1)
+			snprintf(buf, len, "%.*s", (int)(l - n - 1), p + n + 1);
+		p = e ? e + 1 : NULL;
+	}
+	return buf;
+}
+
+/* An earlier run of the same identity: refused, or deleted by replace.
+ * A run from before schema 3 has no identity (NULL): its bytes alone
+ * identify it, as they did when it was imported. */
+static int check_dup(struct db_writer *w, const struct db_run_info *ri,
+		     const char *identity)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
 	int64_t id = 0;
 
-	db_prepare(w->db, &rc, &st, "SELECT id, file_name FROM runs "
-		   "WHERE source_id = ? AND sha256 = ?");
+	db_prepare(w->db, &rc, &st, "SELECT id, file_name, version, identity "
+		   "FROM runs WHERE source_id = ? AND sha256 = ? AND "
+		   "(identity = ? OR identity IS NULL) ORDER BY id LIMIT 1");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, w->source_id);
 	db_bind_text(st, 2, ri->sha256);
+	db_bind_text(st, 3, identity);
 	if (sqlite3_step(st) == SQLITE_ROW) {
+		char wl[512];
+
 		id = sqlite3_column_int64(st, 0);
 		if (!ri->replace)
 			rc = pc_error_set(PC_EEXISTS, "already imported as run "
-				"%lld ('%s'); use --replace to replace it",
-				(long long)id, db_column_text(st, 1));
+				"%lld (file '%s', workload '%s', version '%s'); "
+				"use --replace to replace it, or give a "
+				"different --version, --workload, --param, "
+				"--platform or --clock-mhz to import it as "
+				"another run", (long long)id,
+				db_column_text(st, 1), identity_part(
+				sqlite3_column_type(st, 3) == SQLITE_NULL ? "" :
+				db_column_text(st, 3), "workload", wl,
+				sizeof(wl)), db_column_text(st, 2));
 	}
 	sqlite3_finalize(st);
 	if (rc || !id)
@@ -138,7 +188,8 @@ static int check_dup(struct db_writer *w, const struct db_run_info *ri)
 	return rc;
 }
 
-static int insert_run(struct db_writer *w, const struct db_run_info *ri)
+static int insert_run(struct db_writer *w, const struct db_run_info *ri,
+		      const char *identity)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
@@ -147,7 +198,7 @@ static int insert_run(struct db_writer *w, const struct db_run_info *ri)
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO runs (source_id, version, "
 		   "format, file_name, sha256, file_size, imported_at, "
-		   "imported_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+		   "imported_by, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, w->source_id);
@@ -158,6 +209,7 @@ static int insert_run(struct db_writer *w, const struct db_run_info *ri)
 	sqlite3_bind_int64(st, 6, ri->file_size);
 	db_bind_text(st, 7, now);
 	db_bind_text(st, 8, util_user());
+	db_bind_text(st, 9, identity);
 	rc = step_done(w->db, st, "adding run");
 	sqlite3_finalize(st);
 	w->run_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
@@ -201,6 +253,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		    const struct db_run_info *ri)
 {
 	struct db_writer *w = xcalloc(1, sizeof(*w));
+	char *identity;
 	int rc;
 
 	w->db = db;
@@ -228,9 +281,15 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		db_writer_abort(w);
 		return rc;
 	}
-	if ((rc = find_source(w, ri)) < 0 || (rc = check_dup(w, ri)) < 0 ||
-	    (rc = insert_run(w, ri)) < 0 || (rc = load_metrics(w)) < 0)
+	identity = identity_text(ri);
+	if ((rc = find_source(w, ri)) < 0 ||
+	    (rc = check_dup(w, ri, identity)) < 0 ||
+	    (rc = insert_run(w, ri, identity)) < 0 ||
+	    (rc = load_metrics(w)) < 0) {
+		free(identity);
 		goto fail;
+	}
+	free(identity);
 	rc = 0;
 	if ((rc = wbatch_init(&w->batch, db, w->run_id, ri->file_size)) < 0)
 		goto fail;
@@ -529,6 +588,49 @@ static int check_stat(const char *what, double v)
 	return 0;
 }
 
+/* n is a count of samples: a whole number a double holds exactly. */
+#define N_MAX 9007199254740992.0	/* 2^53 */
+
+/* One statistic v inside [min, max] (either may be unknown), with a
+ * relative slack of 1e-9 for a mean or median computed in floating
+ * point. */
+static int in_range(const char *what, double v, double lo, double hi)
+{
+	double slack = 1e-9 * fmax(isnan(lo) ? 0 : fabs(lo),
+				   isnan(hi) ? 0 : fabs(hi));
+
+	if (isnan(v))
+		return 0;
+	if (!isnan(lo) && v < lo - slack)
+		return pc_error_set(PC_EINVALID, "%s %.17g is below min %.17g",
+				    what, v, lo);
+	if (!isnan(hi) && v > hi + slack)
+		return pc_error_set(PC_EINVALID, "%s %.17g is above max %.17g",
+				    what, v, hi);
+	return 0;
+}
+
+/* Values that are not values: a sample count that is negative, not
+ * whole or too large to count, min > max, a value outside [min, max]. */
+static int check_sample(const struct db_result_in *r)
+{
+	int rc;
+
+	if (!isnan(r->n) && (r->n < 0 || r->n != floor(r->n) ||
+			     r->n > N_MAX))
+		return pc_error_set(PC_EINVALID, "n %.17g is not a count of "
+				    "samples (a whole number from 0 to 2^53)",
+				    r->n);
+	if (!isnan(r->min) && !isnan(r->max) && r->min > r->max)
+		return pc_error_set(PC_EINVALID, "min %.17g is above max "
+				    "%.17g", r->min, r->max);
+	if ((rc = in_range("value", r->value, r->min, r->max)) < 0 ||
+	    (rc = in_range("mean", r->mean, r->min, r->max)) < 0 ||
+	    (rc = in_range("median", r->median, r->min, r->max)) < 0)
+		return rc;
+	return 0;
+}
+
 /* units_lookup() scans the unit table; a result's unit is one of a few. */
 static const struct unit *unit_cached(struct db_writer *w, const char *name)
 {
@@ -607,6 +709,8 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 		return rc;
 	if (r->stddev < 0)
 		return pc_error_set(PC_EINVALID, "negative stddev %g", r->stddev);
+	if ((rc = check_sample(r)) < 0)
+		return rc;
 	if ((rc = workload_id(w, r->workload, &wid)) < 0 ||
 	    (rc = op_id(w, r->op, &oid)) < 0 ||
 	    (rc = metric_id(w, r->metric, u, &mid)) < 0)

@@ -15,7 +15,7 @@ struct db_writer;
 
 struct db_run_info {
 	const char *source;	/* required */
-	const char *kind;	/* roofline|perfsim|rtl|silicon; NULL = existing */
+	const char *kind;	/* roofline|perfsim|rtl|emulation|silicon; NULL = existing */
 	const char *version;	/* NULL -> "unversioned" (file may set it) */
 	const char *format;	/* importer name */
 	const char *file_name;
@@ -23,7 +23,10 @@ struct db_run_info {
 	long long file_size;
 	const char *platform;	/* may be NULL (file may set it) */
 	double clock_hz;	/* NaN = unknown (file may set it) */
-	int replace;		/* replace an earlier import of the same bytes */
+	const char *workload;	/* canonical workload the command line gave
+				   (--workload/--param), or NULL */
+	int replace;		/* replace an earlier import of the same
+				   identity (docs/schema.md) */
 };
 
 enum db_result_flags {
@@ -52,8 +55,10 @@ struct db_writer_summary {
 };
 
 /* Start a run: BEGIN, find or create the source (kind must match an
- * existing source), refuse bytes already imported into this source with
- * PC_EEXISTS (message names the run) unless ri->replace. */
+ * existing source), refuse an import whose identity (source, sha256 and
+ * the version, workload, platform and clock ri was given) is already
+ * stored with PC_EEXISTS (message names the run, its file, workload and
+ * version) unless ri->replace, which deletes that run only. */
 int db_writer_begin(struct db_writer **out, struct db *db,
 		    const struct db_run_info *ri);
 

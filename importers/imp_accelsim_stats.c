@@ -263,10 +263,13 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "config", NULL };
+
 const struct importer imp_accelsim_stats = {
 	.name = "accelsim-stats",
 	.kind = "perfsim",
 	.desc = "Accel-Sim get_stats.py CSV blocks (per app--kernel stats)",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

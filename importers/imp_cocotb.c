@@ -208,6 +208,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "step_s", NULL };
+
 const struct importer imp_cocotb = {
 	.name = "cocotb",
 	.kind = "rtl",
@@ -215,4 +217,5 @@ const struct importer imp_cocotb = {
 		"properties), one time per testcase",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

@@ -346,6 +346,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "interval_ms", NULL };
+
 const struct importer imp_dcgm = {
 	.name = "dcgm-dmon",
 	.kind = "silicon",
@@ -353,4 +355,5 @@ const struct importer imp_dcgm = {
 		"GPU",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

@@ -320,10 +320,13 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "layers", NULL };
+
 const struct importer imp_llm_viewer = {
 	.name = "llm-viewer",
 	.kind = "roofline",
 	.desc = "LLM-Viewer per-layer CSV (banner, 8.6G/33.6MB/55.4us values)",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

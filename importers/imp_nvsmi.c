@@ -395,6 +395,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "interval_ms", "query", NULL };
+
 const struct importer imp_nvsmi = {
 	.name = "nvidia-smi",
 	.kind = "silicon",
@@ -402,4 +404,5 @@ const struct importer imp_nvsmi = {
 		"energy), utilisation, memory, clocks per GPU",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

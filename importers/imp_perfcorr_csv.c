@@ -110,6 +110,11 @@ static int number(struct csv *c, const char *col, const char *s, double *out,
 	if (csv_number(s, out) < 0)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': '%s' is "
 				    "not a number", c->path, c->line, col, s);
+	if (required && *out != *out && *s && strspn(s, " \t") < strlen(s))
+		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': '%s' is "
+				    "not a value (a missing-value spelling: "
+				    "leave the row out)", c->path, c->line, col,
+				    s);
 	if (required && *out != *out)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s' is empty",
 				    c->path, c->line, col);

@@ -322,6 +322,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "rules", NULL };
+
 const struct importer imp_regex_log = {
 	.name = "regex-log",
 	.kind = NULL,
@@ -329,4 +331,5 @@ const struct importer imp_regex_log = {
 		"groups op, value, unit)",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

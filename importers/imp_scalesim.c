@@ -271,6 +271,8 @@ done:
 	return rc < 0 ? rc : 0;
 }
 
+static const char *const opt_keys[] = { "topology", NULL };
+
 const struct importer imp_scalesim = {
 	.name = "scalesim",
 	.kind = "perfsim",
@@ -278,4 +280,5 @@ const struct importer imp_scalesim = {
 		"(--topology FILE names the layers)",
 	.probe = probe,
 	.import = import,
+	.options = opt_keys,
 };

@@ -75,12 +75,20 @@ struct importer {
 	 * from its first bytes (NUL-terminated) and its file name. */
 	int (*probe)(const char *head, size_t len, const char *filename);
 	int (*import)(struct imp_input *in, struct imp_sink *sink);
+	/* The option keys it reads with imp_opt(), NULL-terminated; NULL
+	 * when it takes none. Any other key is refused before reading. */
+	const char *const *options;
 };
 
 /* The registry, NULL-terminated, in registry.c. */
 extern const struct importer *const importers[];
 
 const struct importer *importer_find(const char *name);
+
+/* Check "key=value" options against imp->options: PC_EUSAGE naming an
+ * unknown key (or a malformed one) and the importer's known options. */
+int importer_check_opts(const struct importer *imp,
+			const char *const *opts);
 
 /* Pick the importer for a file head. Returns the best; PC_EINVALID when
  * none claims it or two claim it equally, with the scores in the message. */

@@ -85,6 +85,40 @@ const char *imp_opt(const struct imp_input *in, const char *key)
 	return NULL;
 }
 
+int importer_check_opts(const struct importer *imp,
+			const char *const *opts)
+{
+	for (const char *const *o = opts; o && *o; o++) {
+		const char *eq = strchr(*o, '=');
+		size_t n = eq ? (size_t)(eq - *o) : strlen(*o);
+		struct strbuf known = STRBUF_INIT;
+		int found = 0;
+
+		for (const char *const *k = imp->options; k && *k; k++) {
+			if (strlen(*k) == n && !strncmp(*k, *o, n) && eq)
+				found = 1;
+			strbuf_addf(&known, "%s%s", known.len ? ", " : "", *k);
+		}
+		if (!found) {
+			if (!eq || !n)
+				pc_error_set(PC_EUSAGE, "option '%s': expected "
+					"KEY=VALUE", *o);
+			else if (known.len)
+				pc_error_set(PC_EUSAGE, "unknown option '%.*s' "
+					"for format %s (known: %s)", (int)n, *o,
+					imp->name, known.buf);
+			else
+				pc_error_set(PC_EUSAGE, "unknown option '%.*s': "
+					"format %s takes no options", (int)n, *o,
+					imp->name);
+			strbuf_release(&known);
+			return PC_EUSAGE;
+		}
+		strbuf_release(&known);
+	}
+	return 0;
+}
+
 const struct importer *importer_find(const char *name)
 {
 	for (int i = 0; importers[i]; i++)

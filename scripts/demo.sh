@@ -36,6 +36,9 @@ done
 for f in "$D"/h100-lab/vllm_serve_*.json; do
 	"$PC" import -q "${L[@]}" --workload llama3-8b/bf16 "$f"
 done
+# a second silicon source: the same SKU rented in a cloud (perfcorr CSV)
+"$PC" import -q --source h100-cloud --kind silicon --version 2026-11-26 --platform "$P" \
+	"$D/h100-cloud.csv"
 "$PC" sources >&2
 if "$PC" --help | grep -q '^  tui ' && [ -t 0 ] && [ -t 1 ]; then
 	exec "$PC" tui --model archsim --ref h100-lab

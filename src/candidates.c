@@ -13,8 +13,10 @@
 /* Which kind is the model for which reference, most useful first. */
 static const char *const pair_order[][2] = {
 	{ "perfsim", "silicon" }, { "roofline", "silicon" },
-	{ "rtl", "silicon" }, { "perfsim", "rtl" }, { "roofline", "rtl" },
-	{ "roofline", "perfsim" },
+	{ "rtl", "silicon" }, { "emulation", "silicon" },
+	{ "perfsim", "emulation" }, { "rtl", "emulation" },
+	{ "perfsim", "rtl" }, { "roofline", "emulation" },
+	{ "roofline", "rtl" }, { "roofline", "perfsim" },
 };
 
 struct source {

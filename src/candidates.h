@@ -2,8 +2,10 @@
 #define PC_SRC_CANDIDATES_H
 /*
  * Which source pairs are worth correlating, most useful first: perfsim
- * vs silicon, roofline vs silicon, rtl vs silicon, perfsim vs rtl,
- * roofline vs rtl, roofline vs perfsim, over the sources present. The
+ * vs silicon, roofline vs silicon, rtl vs silicon, emulation vs silicon,
+ * perfsim vs emulation, rtl vs emulation, perfsim vs rtl, roofline vs
+ * emulation, roofline vs rtl, roofline vs perfsim, over the sources
+ * present (emulation sits between rtl and silicon). The
  * TUI cycles through them; `perfcorr index` (and import/watch with
  * --index) prepares their pair indexes.
  */

@@ -46,7 +46,7 @@ enum corr_flags {
 /* A resolved side. */
 struct corr_side {
 	char *source;
-	char *kind;		/* roofline perfsim rtl silicon */
+	char *kind;		/* roofline perfsim rtl emulation silicon */
 	char *version;		/* the version used (latest when not given) */
 	int64_t *runs;		/* run ids that contributed */
 	size_t nruns;

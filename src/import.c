@@ -275,7 +275,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	struct db_run_info ri;
 	struct db_writer_summary sum;
 	const struct importer *imp = NULL;
-	char hex[65], *head = xmalloc(HEAD_BYTES + 1);
+	char hex[65], *head = xmalloc(HEAD_BYTES + 1), *cli_wl = NULL;
 	size_t headlen;
 	int rc;
 
@@ -317,6 +317,10 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 		goto done;
 	}
 	snprintf(out->format, sizeof(out->format), "%s", imp->name);
+	if ((rc = importer_check_opts(imp, o->opts)) < 0) {
+		pc_error_prefix("%s", g.path);
+		goto done;
+	}
 	if (o->map_path && (rc = kmap_load(&g.map, o->map_path)) < 0)
 		goto done;
 	if ((rc = apply_cli_workload(&g)) < 0)
@@ -331,6 +335,12 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	ri.file_size = g.size;
 	ri.platform = o->platform;
 	ri.clock_hz = o->clock_hz;
+	/* part of the import's identity: the same bytes under another
+	 * workload are another run */
+	if (o->workload || (o->params && *o->params))
+		cli_wl = wkey_format(&g.base);
+	/* parameters without a name format as "/tp=1" */
+	ri.workload = cli_wl && *cli_wl == '/' ? cli_wl + 1 : cli_wl;
 	ri.replace = o->replace;
 	if ((rc = db_writer_begin(&g.w, db, &ri)) < 0) {
 		if (rc != PC_EEXISTS)
@@ -369,6 +379,7 @@ done:
 	if (g.fp && g.fp != o->in)
 		fclose(g.fp);
 	free(head);
+	free(cli_wl);
 	kmap_free(g.map);
 	hmap_release(&g.unmapped);
 	wkey_release(&g.base);

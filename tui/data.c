@@ -60,8 +60,9 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 		return rc;
 	if (!d->npairs)
 		return pc_error_set(PC_ENOTFOUND, "no model/reference pair: "
-				    "import a model (roofline, perfsim or rtl) "
-				    "and a reference (rtl or silicon) first");
+				    "import a model (roofline, perfsim, rtl or "
+				    "emulation) and a reference (rtl, emulation "
+				    "or silicon) first");
 	for (d->pair = 0; d->pair < d->npairs; d->pair++)
 		if ((rc = data_load(d)) == 0)
 			return 0;

@@ -24,13 +24,14 @@
 #include "tui/tui.h"
 #include "tui/view.h"
 
-static const char *const kinds[] = { "roofline", "perfsim", "rtl", "silicon" };
+static const char *const kinds[] = { "roofline", "perfsim", "rtl", "emulation",
+				     "silicon" };
 
 static int tier(const char *kind)
 {
-	for (int i = 0; i < 4; i++)
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
 		if (!strcmp(kinds[i], kind))
-			return i;
+			return (int)i;
 	return -1;
 }
 

@@ -90,15 +90,16 @@ static int put_n(struct csv *c, const char *p, size_t n)
 	return 0;
 }
 
-/* Length of the run of plain bytes (no separator, line end or quote)
- * at the read position: copied in one go by csv_read. */
+/* Length of the run of plain bytes (no separator, line end, quote or
+ * NUL) at the read position: copied in one go by csv_read. */
 static size_t plain_run(const struct csv *c)
 {
 	const char *p = c->ibuf + c->ipos, *end = c->ibuf + c->ilen;
 	const char *q = p;
 	char sep = c->sep;
 
-	while (q < end && *q != sep && *q != '\n' && *q != '\r' && *q != '"')
+	while (q < end && *q != sep && *q != '\n' && *q != '\r' && *q != '"' &&
+	       *q != '\0')
 		q++;
 	return (size_t)(q - p);
 }
@@ -115,6 +116,14 @@ static void end_field(struct csv *c, size_t start, int quoted)
 	}
 	c->offs[c->nfields++] = start;
 	c->rec[c->rlen++] = '\0';	/* room reserved by put() */
+}
+
+/* A NUL inside a field would silently cut every string made of it. */
+static int nul_byte(const struct csv *c)
+{
+	return pc_error_set(PC_EINVALID, "%s:%ld: a NUL byte inside a field "
+			    "(a name would be cut there): not a text file?",
+			    c->path, c->next_line);
 }
 
 int csv_read(struct csv *c)
@@ -160,6 +169,8 @@ int csv_read(struct csv *c)
 			break;
 		}
 		any = 1;
+		if (ch == 0)
+			return nul_byte(c);
 		if (ch == c->sep) {
 			if ((rc = put(c, 0)) < 0)
 				return rc;
@@ -187,6 +198,8 @@ int csv_read(struct csv *c)
 				}
 				if (ch == '\n')
 					c->next_line++;
+				if (ch == 0)
+					return nul_byte(c);
 				if ((rc = put(c, ch)) < 0)
 					return rc;
 			}

@@ -26,10 +26,31 @@ static int parse_error(const char *text, const char *path, long line0)
 			    path, line, col, err);
 }
 
+/* "\u0000" decodes to a NUL that cuts the string (a name) there. */
+static int escaped_nul(const char *text, const char *path, long line)
+{
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n')
+			line++;
+		if (*p != '\\' || !p[1])
+			continue;
+		if (p[1] == 'u' && !strncmp(p + 2, "0000", 4))
+			return pc_error_set(PC_EINVALID, "%s:%ld: a \\u0000 (NUL) "
+					    "inside a string (a name would be "
+					    "cut there)", path, line);
+		p++;	/* the escaped character */
+	}
+	return 0;
+}
+
 int jsonutil_parse_text(cJSON **out, const char *text, const char *path,
 			long line)
 {
-	cJSON *doc = cJSON_Parse(text);
+	cJSON *doc;
+
+	if (escaped_nul(text, path, line) < 0)
+		return PC_EINVALID;
+	doc = cJSON_Parse(text);
 
 	if (!doc)
 		return parse_error(text, path, line);

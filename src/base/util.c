@@ -98,9 +98,19 @@ int util_parse_double(const char *s, double *out)
 		s++;
 	if (!*s)
 		return -1;
+	/* strtod reads hexadecimal ("0x10" = 16): no tool writes a
+	 * measurement that way, and a mangled cell must not become one */
+	if ((s[0] == '+' || s[0] == '-') ? (s[1] == '0' &&
+	    (s[2] == 'x' || s[2] == 'X')) : (s[0] == '0' &&
+	    (s[1] == 'x' || s[1] == 'X')))
+		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s)
+		return -1;
+	/* a non-zero number below the smallest double ("1e-400") would be
+	 * stored as 0 */
+	if (errno == ERANGE && v == 0)
 		return -1;
 	while (isspace((unsigned char)*end))
 		end++;

@@ -27,6 +27,7 @@ int cmd_workloads(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_roofline(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
 int cmd_trend(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_explain(int argc, char **argv);

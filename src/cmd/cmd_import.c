@@ -32,7 +32,10 @@ static const struct cli_cmd import_cmd = {
 		   "error nothing of that file is stored.",
 	.details = "Values are normalised to SI units (cycles stay cycles, "
 		   "with the run's clock).\nThe same bytes imported twice into "
-		   "a source are recognised (sha256) and skipped.\nExit status:"
+		   "a source with the same --version, --workload, --param, "
+		   "--platform and --clock-mhz are recognised (sha256) and "
+		   "skipped; under other values they are another run.\nExit "
+		   "status:"
 		   " 0 all files imported or already present, 1 a file failed,"
 		   " 2 usage.",
 	.min_args = 1, .max_args = -1,
@@ -211,7 +214,7 @@ int cmd_import(int argc, char **argv)
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "source the "
 		  "results come from (required), e.g. h100-lab, archsim" },
 		{ CLI_STR, "kind", 'k', &opt.kind, "KIND", "roofline, perfsim, "
-		  "rtl or silicon (required for a new source)" },
+		  "rtl, emulation or silicon (required for a new source)" },
 		{ CLI_STR, "version", 'V', &opt.version, "V", "version of the "
 		  "source (model release, git hash); default: from the file, "
 		  "else 'unversioned'" },

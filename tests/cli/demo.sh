@@ -20,4 +20,23 @@ run pc compare --model roofline --ref h100-lab --metric time --format json
 expect_rc 0 "roofline compare"
 sol=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["sol_violations"])')
 expect_eq "$sol" "3" "three speed-of-light violations"
+# who disagrees with whom: every pattern of fixtures/demo/README.md occurs
+run pc matrix --format json
+expect_rc 0 "demo matrix"
+pat=$(printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+p = {x["label"]: x["count"] for x in d["patterns"]}
+k = {(x["workload"].split("/")[2], x["op"]): x for x in d["keys"]}
+print(p.get("agree"), p.get("odd:t100-rtl"), p.get("odd:archsim"),
+      p.get("split:archsim+t100-rtl|h100-cloud+h100-lab"), p.get("odd:h100-cloud"),
+      p.get("scattered"), p.get("ambiguous"), d["metrics"][0]["common_keys"],
+      k[("bs=8", "flash_attn")]["suggested"]["category"],
+      k[("bs=32", "rmsnorm")]["suggested"]["category"],
+      k[("bs=32", "gemm_up")]["suggested"]["category"],
+      k[("bs=1", "gemm_o")]["suggested"]["category"],
+      k[("bs=1", "rmsnorm")]["tolerance_from"],
+      ",".join(k[("bs=8", "lm_head")]["sol_violations"]))')
+expect_eq "$pat" "12 3 1 2 1 1 None 17 modeling-error specification-error measurement-issue rtl-bug h100-lab archsim,h100-cloud,h100-lab" \
+	"every pattern, for its reason"
 finish

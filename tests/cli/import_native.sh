@@ -30,14 +30,14 @@ a=$(cut -d, -f6-12 "$T/export1.csv" | tail -n +2 | sort)
 b=$(printf '%s\n' "$out" | cut -d, -f6-12 | tail -n +2 | sort)
 expect_eq "$b" "$a" "round trip workload..stddev identical"
 
-# same bytes again: recognised, nothing duplicated, exit 0
+# same bytes and command line again: recognised, nothing duplicated, exit 0
 before=$(db_digest)
-run pc import --source lab "$N/ok.csv"
+run pc import --source lab --version v1 --platform H100 "$N/ok.csv"
 expect_rc 0 "re-import same bytes"
 expect_in "already imported as run 1" "$err" "dedup message"
 expect_eq "$(db_digest)" "$before" "dedup leaves db unchanged"
 # --replace replaces the run
-run pc import --source lab --replace "$N/ok.csv"
+run pc import --source lab --version v1 --platform H100 --replace "$N/ok.csv"
 expect_rc 0 "replace"
 run pc runs --format csv --source lab
 expect_eq "$(printf '%s\n' "$out" | tail -n +2 | wc -l)" "1" "one run after replace"

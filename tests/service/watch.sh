@@ -53,7 +53,8 @@ expect_eq "$(q "SELECT count(*) FROM runs")" 1 "still one run"
 
 # --- crash between commit and move: the next watcher sees a duplicate ----
 csv_rows "$T/c1.csv" 40
-pc import -q --source lab "$T/c1.csv"
+pc import -q --source lab --version r1 --platform H100 --clock-mhz 1500 \
+	--param tp=1 "$T/c1.csv"	# the manifest's identity (docs/schema.md)
 deliver "$D" c1.csv "$T/c1.csv" "$M"
 run pc watch --once --interval 0.1 "$D"
 expect_in "duplicate c1.csv" "$out" "committed but not moved"

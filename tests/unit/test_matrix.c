@@ -1,0 +1,202 @@
+/* Lin's concordance (src/stats_lin.c) and the odd-one-out classification
+ * (src/matrix_class.c) at and around the tolerance. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "src/matrix.h"
+#include "src/stats_lin.h"
+
+TEST(lin__formula)
+{
+	/* y = 2x, x = 1..5 (by hand): means 3 and 6, s_xx = 2, s_yy = 8,
+	 * s_xy = 4 (1/n moments): 2*4 / (2 + 8 + 9) = 8/19; Pearson would
+	 * say 1. */
+	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 2, 4, 6, 8, 10 };
+	/* Lin's formula in plain Python (1/n moments, math.log), not this
+	 * code: 0.9880455935501805 and 0.9917923852772047 on logs */
+	double a[] = { 1.1, 2.3, 2.9, 4.2, 5.1, 6.3 };
+	double b[] = { 1.0, 2.5, 3.1, 3.9, 5.5, 6.0 };
+	double c[] = { 3, 3, 3 }, neg[] = { 1, -2, 3 };
+
+	CHECK_NEAR(stats_lin_ccc(x, y, 5), 8.0 / 19.0, 1e-15);
+	CHECK_NEAR(stats_lin_ccc(x, x, 5), 1.0, 1e-15);
+	CHECK_NEAR(stats_lin_ccc(a, b, 6), 0.9880455935501805, 1e-12);
+	CHECK_NEAR(stats_lin_ccc_log(a, b, 6), 0.9917923852772047, 1e-12);
+	CHECK_NEAR(stats_lin_ccc(b, a, 6), stats_lin_ccc(a, b, 6), 1e-15);
+	/* undefined, with reasons */
+	CHECK(isnan(stats_lin_ccc(x, y, 1)));
+	CHECK_STR(stats_lin_why(x, y, 1, 0), "fewer than 2 pairs");
+	CHECK_STR(stats_lin_why(x, y, 0, 0), "no pairs");
+	CHECK(isnan(stats_lin_ccc(c, c, 3)));
+	CHECK_STR(stats_lin_why(c, c, 3, 0), "both series constant and equal");
+	CHECK(isnan(stats_lin_ccc_log(neg, x, 3)));
+	CHECK_STR(stats_lin_why(neg, x, 3, 1), "a value is zero or negative");
+	CHECK(stats_lin_why(a, b, 6, 1) == NULL);
+	/* constant but different series: defined (0), not a division by 0 */
+	CHECK_NEAR(stats_lin_ccc(c, x, 3), 0.0, 0);
+}
+
+static struct matrix_source S[] = {
+	{ "roof", "roof", "1", "roofline", 1, 0 },
+	{ "sim", "sim", "1", "perfsim", 0, 0 },
+	{ "rtl", "rtl", "1", "rtl", 0, 0 },
+	{ "lab", "lab", "1", "silicon", 0, 0 },
+	{ "lab2", "lab2", "1", "silicon", 0, 0 },
+	{ "emu", "emu", "1", "emulation", 0, 0 },
+};
+
+/* Classify values v[0..5) (NaN = absent) for S[0..ns). */
+static void classify(struct matrix_key *k, const double *v, size_t ns,
+		     double tol)
+{
+	memset(k, 0, sizeof(*k));
+	k->vals = calloc(ns, sizeof(*k->vals));
+	for (size_t i = 0; i < ns; i++) {
+		k->vals[i].v = v[i];
+		k->vals[i].sd = NAN;
+		k->vals[i].state = isnan(v[i]) ? MV_ABSENT : MV_OK;
+	}
+	matrix_classify(k, S, ns, tol);
+}
+
+#define X NAN
+
+TEST(agree__at_and_around_the_tolerance)
+{
+	struct matrix_key k;
+
+	/* 105 vs 100: |5| <= 0.05 * 100 at the limit: agree */
+	classify(&k, (double[]){ X, 100, 103, 105 }, 4, 0.05);
+	CHECK_STR(k.label, "agree");
+	CHECK_INT(k.ngroups, 1);
+	matrix_key_release(&k);
+	/* just past it 100 and 105.001 part, both agree with 103: not
+	 * transitive, refused as ambiguous */
+	classify(&k, (double[]){ X, 100, 103, 105.001 }, 4, 0.05);
+	CHECK_STR(k.label, "ambiguous");
+	CHECK(k.cause == NULL);
+	matrix_key_release(&k);
+	CHECK(matrix_agree(100, 105, 0.05));
+	CHECK(!matrix_agree(100, 105.0001, 0.05));
+	CHECK(matrix_agree(105, 100, 0.05));
+	CHECK(matrix_agree(0, 0, 0.05));
+	CHECK(!matrix_agree(0, 1e-300, 0.05));
+	CHECK(!matrix_agree(-1, 1, 0.5));
+}
+
+TEST(odd__causes_by_kind)
+{
+	struct matrix_key k;
+
+	/* sim at 100 vs rtl/lab at 105: 5% agrees; 99.99 is out (5.01 >
+	 * 0.05 * 99.99 = 4.9995): odd perfsim = modeling-error */
+	classify(&k, (double[]){ X, 100, 105, 105 }, 4, 0.05);
+	CHECK_STR(k.label, "agree");
+	matrix_key_release(&k);
+	classify(&k, (double[]){ X, 99.99, 105, 105 }, 4, 0.05);
+	CHECK_STR(k.label, "odd:sim");
+	CHECK_STR(k.cause, "modeling-error");
+	CHECK_INT(k.odd, 1);
+	matrix_key_release(&k);
+	/* odd rtl = rtl-bug; emulation counts as rtl */
+	classify(&k, (double[]){ X, 100, 120, 101 }, 4, 0.05);
+	CHECK_STR(k.label, "odd:rtl");
+	CHECK_STR(k.cause, "rtl-bug");
+	matrix_key_release(&k);
+	classify(&k, (double[]){ X, 100, X, 101, X, 130 }, 6, 0.05);
+	CHECK_STR(k.label, "odd:emu");
+	CHECK_STR(k.cause, "rtl-bug");
+	matrix_key_release(&k);
+	/* silicon alone vs a perfsim and an rtl that agree */
+	classify(&k, (double[]){ X, 120, 121, 100 }, 4, 0.05);
+	CHECK_STR(k.label, "odd:lab");
+	CHECK_STR(k.cause, "specification-error");
+	matrix_key_release(&k);
+	/* ... the same with an emulator in the rtl's place */
+	classify(&k, (double[]){ X, 120, X, 100, X, 121 }, 6, 0.05);
+	CHECK_STR(k.label, "odd:lab");
+	CHECK_STR(k.cause, "specification-error");
+	matrix_key_release(&k);
+	/* one silicon against another silicon that agrees with the models */
+	classify(&k, (double[]){ X, 100, 101, 100, 120 }, 5, 0.05);
+	CHECK_STR(k.label, "odd:lab2");
+	CHECK_STR(k.cause, "measurement-issue");
+	matrix_key_release(&k);
+	/* silicon alone vs two perfsims: no rule */
+	classify(&k, (double[]){ X, 100, X, 130, X, X }, 6, 0.05);
+	CHECK(k.pattern == MP_NONE);	/* two voters only */
+	matrix_key_release(&k);
+}
+
+TEST(noisy__widens_and_suggests_measurement)
+{
+	struct matrix_key k;
+	double v[] = { X, 100, 101, 140 };
+
+	memset(&k, 0, sizeof(k));
+	k.vals = calloc(4, sizeof(*k.vals));
+	for (int i = 0; i < 4; i++) {
+		k.vals[i].v = v[i];
+		k.vals[i].sd = NAN;
+		k.vals[i].state = i ? MV_OK : MV_ABSENT;
+	}
+	/* cv 50/140 = 35.7% widens the tolerance; 140/100 - 1 = 40% is out */
+	k.vals[3].sd = 50;
+	k.vals[3].noisy = 1;
+	matrix_classify(&k, S, 4, 0.05);
+	CHECK_STR(k.label, "odd:lab");
+	CHECK_NEAR(k.tol, 50.0 / 140.0, 1e-15);
+	CHECK_INT(k.tol_src, 3);
+	CHECK_STR(k.cause, "measurement-issue");
+	/* sd 60: cv 42.9% > 40%: now every value agrees */
+	k.vals[3].sd = 60;
+	matrix_classify(&k, S, 4, 0.05);
+	CHECK_STR(k.label, "agree");
+	matrix_key_release(&k);
+}
+
+TEST(split_scattered_and_the_roofline)
+{
+	struct matrix_key k;
+
+	/* the models agree, the silicon agree, apart: a specification */
+	classify(&k, (double[]){ 50, 120, 121, 100, 101 }, 5, 0.05);
+	CHECK_STR(k.label, "split:lab+lab2|rtl+sim");
+	CHECK_STR(k.cause, "specification-error");
+	CHECK_INT(k.group[0], -1);	/* the roofline never groups */
+	CHECK_INT(k.nvoters, 4);
+	matrix_key_release(&k);
+	/* no two within 5% (112/100, 125/112, 140/125 all > 1.05) */
+	classify(&k, (double[]){ 50, 100, 112, 125, 140 }, 5, 0.05);
+	CHECK_STR(k.label, "scattered");
+	CHECK(k.cause == NULL);
+	CHECK_NEAR(k.spread, 0.4, 1e-15);
+	matrix_key_release(&k);
+	/* a roofline equal to everyone still does not vote, and one that
+	 * equals the odd value does not rescue it */
+	classify(&k, (double[]){ 100, 100, 100, 100 }, 4, 0.05);
+	CHECK_STR(k.label, "agree");
+	CHECK_INT(k.group[0], -1);
+	matrix_key_release(&k);
+	classify(&k, (double[]){ 70, 70, 100, 100 }, 4, 0.05);
+	CHECK_STR(k.label, "odd:sim");
+	CHECK_INT(k.group[0], -1);
+	matrix_key_release(&k);
+	/* roofline + two sources: not classified */
+	classify(&k, (double[]){ 100, 100, 100 }, 3, 0.05);
+	CHECK(k.pattern == MP_NONE);
+	CHECK(k.label == NULL);
+	matrix_key_release(&k);
+	/* invalid values do not vote */
+	classify(&k, (double[]){ X, 100, 100, 100 }, 4, 0.05);
+	k.vals[3].state = MV_INVALID;
+	matrix_classify(&k, S, 4, 0.05);
+	CHECK(k.pattern == MP_NONE);
+	matrix_key_release(&k);
+}
+
+TEST_MAIN(CASE(lin__formula), CASE(agree__at_and_around_the_tolerance),
+	  CASE(odd__causes_by_kind), CASE(noisy__widens_and_suggests_measurement),
+	  CASE(split_scattered_and_the_roofline))
