@@ -1,6 +1,7 @@
 /* The annotation history (see annot.h). */
 #include "db/annot.h"
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,35 @@ static int in_list(const char *const *l, const char *s)
 	return 0;
 }
 
+static int add_errs(struct db *db, sqlite3_stmt *st, int64_t id,
+		    const struct annot *a)
+{
+	for (size_t j = 0; j < a->nerrs; j++) {
+		const struct annot_err *e = &a->errs[j];
+
+		sqlite3_bind_int64(st, 1, id);
+		db_bind_text(st, 2, e->workload);
+		db_bind_text(st, 3, e->op);
+		db_bind_text(st, 4, e->metric);
+		db_bind_text(st, 5, e->model_version);
+		db_bind_text(st, 6, e->ref_version);
+		if (isfinite(e->err))
+			sqlite3_bind_double(st, 7, e->err);
+		else
+			sqlite3_bind_null(st, 7);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			sqlite3_reset(st);
+			return db_fail(db, "adding accepted errors");
+		}
+		sqlite3_reset(st);
+	}
+	return 0;
+}
+
 int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		 int64_t *ids_out)
 {
-	sqlite3_stmt *st = NULL;
+	sqlite3_stmt *st = NULL, *est = NULL;
 	char now[32];
 	int rc = 0;
 
@@ -48,8 +74,11 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		return rc;
 	db_prepare(db, &rc, &st, "INSERT INTO annotations (workload, op, "
 		   "metric, model_source, ref_source, is_pattern, status, "
-		   "category, note, link, expires, author, created_at) "
-		   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		   "category, note, link, expires, author, created_at, "
+		   "model_versions) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	db_prepare(db, &rc, &est, "INSERT INTO annotation_errors "
+		   "(annotation_id, workload, op, metric, model_version, "
+		   "ref_version, err) VALUES (?,?,?,?,?,?,?)");
 	for (size_t i = 0; !rc && i < n; i++) {
 		db_bind_text(st, 1, a[i].workload);
 		db_bind_text(st, 2, a[i].op);
@@ -65,13 +94,20 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 			     a[i].expires : NULL);
 		db_bind_text(st, 12, a[i].author ? a[i].author : util_user());
 		db_bind_text(st, 13, a[i].created_at ? a[i].created_at : now);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		db_bind_text(st, 14, a[i].model_versions);
+		if (sqlite3_step(st) != SQLITE_DONE) {
 			rc = db_fail(db, "adding annotation");
-		else if (ids_out)
-			ids_out[i] = sqlite3_last_insert_rowid(db_sqlite(db));
+		} else {
+			int64_t id = sqlite3_last_insert_rowid(db_sqlite(db));
+
+			if (ids_out)
+				ids_out[i] = id;
+			rc = add_errs(db, est, id, &a[i]);
+		}
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
+	sqlite3_finalize(est);
 	return db_end(db, rc);
 }
 
@@ -101,6 +137,9 @@ static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 		a->expires = db_column_dup(st, 11);
 		a->author = db_column_dup(st, 12);
 		a->created_at = db_column_dup(st, 13);
+		a->model_versions = db_column_dup(st, 14);
+		a->errs = NULL;
+		a->nerrs = 0;
 	}
 	if (rc != SQLITE_DONE) {
 		db_annot_free(v, len);
@@ -113,7 +152,81 @@ static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 
 #define COLS "id, workload, op, metric, model_source, ref_source, " \
 	     "is_pattern, status, category, note, link, expires, author, " \
-	     "created_at"
+	     "created_at, model_versions"
+
+static int cmp_err(const void *pa, const void *pb)
+{
+	const struct annot_err *a = pa, *b = pb;
+	int c = strcmp(a->workload, b->workload);
+
+	if (!c)
+		c = strcmp(a->op, b->op);
+	return c ? c : strcmp(a->metric, b->metric);
+}
+
+static struct annot *by_id(struct annot *v, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].id == id ? &v[lo] : NULL;
+}
+
+/* Attach the accepted errors to rows v (sorted by id). */
+static int load_errs(struct db *db, struct annot *v, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, step;
+
+	db_prepare(db, &rc, &st, "SELECT annotation_id, workload, op, metric, "
+		   "model_version, ref_version, err FROM annotation_errors "
+		   "ORDER BY annotation_id");
+	if (rc)
+		return rc;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct annot *a = by_id(v, n, sqlite3_column_int64(st, 0));
+		struct annot_err *e;
+
+		if (!a)
+			continue;
+		a->errs = xrealloc(a->errs, (a->nerrs + 1) * sizeof(*a->errs));
+		e = &a->errs[a->nerrs++];
+		e->workload = db_column_dup(st, 1);
+		e->op = db_column_dup(st, 2);
+		e->metric = db_column_dup(st, 3);
+		e->model_version = db_column_dup(st, 4);
+		e->ref_version = db_column_dup(st, 5);
+		e->err = sqlite3_column_type(st, 6) == SQLITE_NULL ? NAN :
+			 sqlite3_column_double(st, 6);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return db_fail(db, "reading accepted errors");
+	for (size_t i = 0; i < n; i++)
+		if (v[i].nerrs > 1)
+			qsort(v[i].errs, v[i].nerrs, sizeof(*v[i].errs),
+			      cmp_err);
+	return 0;
+}
+
+const struct annot_err *db_annot_err_find(const struct annot *a,
+					  const char *workload, const char *op,
+					  const char *metric)
+{
+	struct annot_err key = { (char *)workload, (char *)op, (char *)metric,
+				 NULL, NULL, 0 };
+
+	if (!a || !a->nerrs || !workload || !op || !metric)
+		return NULL;
+	return bsearch(&key, a->errs, a->nerrs, sizeof(*a->errs), cmp_err);
+}
 
 int db_annot_all(struct db *db, struct annot **out, size_t *n)
 {
@@ -125,7 +238,63 @@ int db_annot_all(struct db *db, struct annot **out, size_t *n)
 		return rc;
 	rc = fetch(db, st, out, n);
 	sqlite3_finalize(st);
+	if (!rc && (rc = load_errs(db, *out, *n)) < 0) {
+		db_annot_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
 	return rc;
+}
+
+int db_annot_keys(struct db *db, const char *source,
+		  struct db_annot_keys *out)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc = 0, step;
+
+	memset(out, 0, sizeof(*out));
+	db_prepare(db, &rc, &st, "SELECT DISTINCT w.name, o.name, m.name "
+		   "FROM results r JOIN workloads w ON w.id = r.workload_id "
+		   "JOIN ops o ON o.id = r.op_id JOIN metrics m ON "
+		   "m.id = r.metric_id WHERE ?1 IS NULL OR r.run_id IN "
+		   "(SELECT ru.id FROM runs ru JOIN sources s ON "
+		   "s.id = ru.source_id WHERE s.name = ?1)");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, source);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (out->n == cap) {
+			cap = cap ? cap * 2 : 64;
+			out->workload = xrealloc(out->workload, cap *
+						 sizeof(char *));
+			out->op = xrealloc(out->op, cap * sizeof(char *));
+			out->metric = xrealloc(out->metric, cap *
+					       sizeof(char *));
+		}
+		out->workload[out->n] = db_column_dup(st, 0);
+		out->op[out->n] = db_column_dup(st, 1);
+		out->metric[out->n++] = db_column_dup(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE) {
+		db_annot_keys_free(out);
+		return db_fail(db, "reading stored keys");
+	}
+	return 0;
+}
+
+void db_annot_keys_free(struct db_annot_keys *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		free(k->workload[i]);
+		free(k->op[i]);
+		free(k->metric[i]);
+	}
+	free(k->workload);
+	free(k->op);
+	free(k->metric);
+	memset(k, 0, sizeof(*k));
 }
 
 int db_annot_history(struct db *db, const char *workload, const char *op,
@@ -161,6 +330,15 @@ void db_annot_free(struct annot *a, size_t n)
 		free(a[i].expires);
 		free(a[i].author);
 		free(a[i].created_at);
+		free(a[i].model_versions);
+		for (size_t j = 0; j < a[i].nerrs; j++) {
+			free(a[i].errs[j].workload);
+			free(a[i].errs[j].op);
+			free(a[i].errs[j].metric);
+			free(a[i].errs[j].model_version);
+			free(a[i].errs[j].ref_version);
+		}
+		free(a[i].errs);
 	}
 	free(a);
 }

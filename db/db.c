@@ -84,6 +84,20 @@ static const char *const migrations[] = {
 	" SELECT id, name, kind, created_at FROM sources;"
 	"DROP TABLE sources;"
 	"ALTER TABLE sources_new RENAME TO sources;",
+	/* 4 -> 5: waivers with limits (docs/gate.md, "Waivers"): the model
+	 * versions an annotation is limited to, and the error an accepted
+	 * annotation accepted, per point, with the versions it was seen at */
+	"ALTER TABLE annotations ADD COLUMN model_versions TEXT;"
+	"CREATE TABLE annotation_errors ("
+	" annotation_id INTEGER NOT NULL REFERENCES annotations(id)"
+	"  ON DELETE CASCADE,"
+	" workload TEXT NOT NULL,"
+	" op TEXT NOT NULL,"
+	" metric TEXT NOT NULL,"
+	" model_version TEXT NOT NULL,"
+	" ref_version TEXT NOT NULL,"
+	" err REAL,"				/* NULL when undefined */
+	" PRIMARY KEY (annotation_id, workload, op, metric));",
 };
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

@@ -8,7 +8,7 @@
  */
 #include <sqlite3.h>
 
-#define DB_SCHEMA_VERSION 4
+#define DB_SCHEMA_VERSION 5
 
 enum db_open_flags {
 	DB_CREATE = 1 << 0,	/* create the file when absent */

@@ -70,28 +70,46 @@ static double measure(const struct stats_summary *s, enum policy_limit l,
 	return NAN;
 }
 
-static void check_one(struct gate_check *c, const struct policy_rule *r,
+/* *_increase: the paired change on the common points when the baseline
+ * release could be loaded, else the recorded MAPE of the baseline. */
+static int increase(struct gate_check *c, const struct gate_rule_result *rr,
+		    const struct gate_prior *prior)
+{
+	c->significant = 1;
+	if (!prior || !prior->have_base) {
+		c->value = NAN;
+		c->na = 1;
+		c->failed = 0;
+		c->why = "no earlier release passed this policy";
+		return 1;
+	}
+	if (rr->have_paired) {
+		c->paired = 1;
+		c->value = rr->paired.delta;
+		if (isnan(c->value))
+			c->why = "no points in common with the baseline release";
+	} else {
+		c->value -= prior->base_mape;
+	}
+	return 0;
+}
+
+static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 		      const struct stats_summary *s,
 		      const struct gate_prior *prior)
 {
+	const struct policy_rule *r = rr->rule;
 	int field;
 
 	c->limit = r->lim[c->lim];
 	c->limit_hi = c->lim == PL_SLOPE_RANGE ? r->slope_hi : NAN;
 	c->value = measure(s, c->lim, &field);
 	c->why = NULL;
-	c->na = 0;
-	if (c->lim == PL_MAX_MAPE_INCREASE) {
-		if (!prior || !prior->have_base) {
-			c->value = NAN;
-			c->na = 1;
-			c->failed = 0;
-			c->why = "no earlier release passed this policy";
-			return;
-		}
-		c->value -= prior->base_mape;
-	}
-	if (isnan(c->value))
+	c->na = c->paired = 0;
+	c->significant = 1;
+	if (c->lim == PL_MAX_MAPE_INCREASE && increase(c, rr, prior))
+		return;
+	if (isnan(c->value) && !c->why)
 		c->why = s->n == 0 ? "no pairs" : field >= 0 &&
 			 s->why[field] ? s->why[field] : "undefined";
 	/* a value equal to its limit passes, also after rounding */
@@ -102,6 +120,15 @@ static void check_one(struct gate_check *c, const struct policy_rule *r,
 		c->failed = !(c->value >= c->limit - EPS);
 	else
 		c->failed = !(c->value <= c->limit + EPS);
+	/* past the limit, but is it more than noise? Without the paired
+	 * points the test cannot run: the limit alone decides */
+	if (c->lim == PL_MAX_MAPE_INCREASE && c->failed && c->paired &&
+	    !isnan(r->significance) && !isnan(c->value)) {
+		double p = rr->paired.p_increase;
+
+		c->significant = !isnan(p) && p < r->significance;
+		c->failed = c->significant;
+	}
 }
 
 static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
@@ -116,6 +143,40 @@ static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 		strbuf_addf(sb, "%.0f", v);
 	else
 		strbuf_addf(sb, "%.3f", v);
+}
+
+/* Set by gate_judge for gate_check_text: the rule whose check it is. */
+static const struct gate_rule_result *text_rule;
+
+static void add_paired(struct strbuf *sb, const struct gate_check *c)
+{
+	const struct stats_paired *p;
+	double alpha;
+
+	if (!text_rule)
+		return;
+	p = &text_rule->paired;
+	alpha = text_rule->rule->significance;
+	if (!c->significant)
+		strbuf_addstr(sb, " but within noise");
+	strbuf_addstr(sb, " (");
+	if (!isnan(p->p_increase)) {
+		strbuf_addf(sb, "p=%.3g", p->p_increase);
+		if (!isnan(alpha))
+			strbuf_addf(sb, " %s %g", p->p_increase < alpha ? "<" :
+				    ">=", alpha);
+		strbuf_addstr(sb, ", ");
+	}
+	strbuf_addf(sb, "%.0f%% CI [%+.3g, %+.3g] pp, %zu common points)",
+		    p->level * 100, p->ci_lo * 100, p->ci_hi * 100, p->n);
+}
+
+void gate_check_text_of(const struct gate_rule_result *rr,
+			const struct gate_check *c, struct strbuf *sb)
+{
+	text_rule = rr;
+	gate_check_text(c, sb);
+	text_rule = NULL;
 }
 
 void gate_check_text(const struct gate_check *c, struct strbuf *sb)
@@ -150,6 +211,8 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 	else
 		strbuf_addstr(sb, c->failed ? " > " : " <= ");
 	strbuf_addstr(sb, lim.buf);
+	if (c->paired)
+		add_paired(sb, c);
 done:
 	strbuf_release(&v);
 	strbuf_release(&lim);
@@ -193,7 +256,7 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 			continue;
 		c = &rr->checks[rr->nchecks++];
 		c->lim = (enum policy_limit)l;
-		check_one(c, r, s, prior);
+		check_one(c, rr, s, prior);
 		if (l == PL_MIN_PAIRS) {
 			/* coverage counts matched pairs, waived ones too */
 			c->value += (double)rr->nwaived;
@@ -209,7 +272,7 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 		rr->coverage_failed |= l == PL_MIN_PAIRS;
 		if (msg.len)
 			strbuf_addstr(&msg, "; ");
-		gate_check_text(c, &msg);
+		gate_check_text_of(rr, c, &msg);
 	}
 	set_status(rr, prior, &msg);
 	free(rr->message);
@@ -275,6 +338,11 @@ int gate_waived(const struct corr_point *p, const char *today)
 	return p->ann && annot_waived(p->ann, today);
 }
 
+int gate_point_waived(const struct gate_result *g, size_t i)
+{
+	return g->wv && i < g->set->n && g->wv[i].state == WAIVER_OK;
+}
+
 static long version_index(const char *v, char *const *versions, size_t n)
 {
 	for (size_t i = 0; v && i < n; i++)
@@ -330,8 +398,10 @@ void gate_result_free(struct gate_result *g)
 		free(g->rules[i].message);
 		free(g->rules[i].offenders);
 		free(g->rules[i].waived);
+		free(g->rules[i].unwaived);
 		gate_prior_release(&g->rules[i].prior);
 	}
 	free(g->rules);
+	free(g->wv);
 	free(g);
 }

@@ -12,6 +12,8 @@
 
 #include "src/policy.h"
 #include "src/stats.h"
+#include "src/stats_paired.h"
+#include "src/waiver.h"
 
 struct corr_set;
 struct corr_side;
@@ -30,6 +32,10 @@ struct gate_check {
 	int failed;		/* the limit was exceeded (or undefined) */
 	int na;			/* not applicable: no baseline release */
 	const char *why;	/* reason for NaN / n/a; static text */
+	int paired;		/* *_increase from the paired change on the
+				   common points (rr->paired) */
+	int significant;	/* p below the rule's significance, or no
+				   significance asked */
 };
 
 /* What the history says about one rule (see gate_prior). */
@@ -56,6 +62,14 @@ struct gate_rule_result {
 	struct gate_prior prior;	/* owned copy */
 	size_t *offenders, noffenders;	/* indexes into set->points */
 	size_t *waived, nwaived_pts;	/* indexes into set->points */
+	size_t *unwaived, nunwaived;	/* accepted, but no waiver (exceeded,
+					   other version, ...): see g->wv */
+	/* release to release (when the baseline release could be loaded):
+	 * the paired change of |error| on the points common to both, and
+	 * the coverage change */
+	int have_paired;
+	struct stats_paired paired;
+	long common, only_new, only_old;
 };
 
 struct gate_result {
@@ -66,6 +80,18 @@ struct gate_result {
 	enum gate_status verdict;
 	long npass, nwarn, nfail;
 	char today[11];
+	struct waiver_verdict *wv;	/* per point of set */
+};
+
+/* What an evaluation reads besides the points (gate_inputs_load). */
+struct gate_inputs {
+	struct gate_prior *priors;	/* one per rule, or NULL */
+	char **versions;		/* model source, release order */
+	size_t nversions;
+	struct corr_set **base;		/* per rule: the baseline release
+					   against the same reference, or
+					   NULL (shared between rules) */
+	size_t nrules;
 };
 
 /* "pass" "warn" "fail" and "PASS" "WARN" "FAIL". */
@@ -82,6 +108,10 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 /* Append "max_mape 18.3% > 15%" (or "<=", "n/a (why)") for c to sb. */
 void gate_check_text(const struct gate_check *c, struct strbuf *sb);
 
+/* The same, with the paired interval and p-value of rr's *_increase. */
+void gate_check_text_of(const struct gate_rule_result *rr,
+			const struct gate_check *c, struct strbuf *sb);
+
 /* Verdict and counts from the rules' statuses. */
 void gate_verdict(struct gate_result *g);
 
@@ -89,8 +119,12 @@ void gate_verdict(struct gate_result *g);
 int gate_selects(const struct policy_rule *r, const struct corr_point *p);
 
 /* 1 when p's current annotation is `accepted` and not expired on today
- * ("YYYY-MM-DD"; the expiry day itself is still waived). */
+ * ("YYYY-MM-DD"; the expiry day itself is still waived). Status and
+ * expiry only: the gate itself judges waivers with waiver_judge. */
 int gate_waived(const struct corr_point *p, const char *today);
+
+/* 1 when point i of g's set is waived (waiver_judge said WAIVER_OK). */
+int gate_point_waived(const struct gate_result *g, size_t i);
 
 /* The prior of a rule from its history rows (newest first): the streak
  * of failed earlier evaluations, ignoring re-evaluations of identical
@@ -111,11 +145,21 @@ char *gate_runs_json(const struct corr_side *s);
 int gate_priors_load(struct db *db, const struct policy *p,
 		     const struct corr_set *set, struct gate_prior *pr);
 
-/* Evaluate every rule of p over set. priors (one per rule, may be NULL)
- * come from gate_prior_compute; today is "YYYY-MM-DD" (NULL = now);
- * top bounds the offending points kept per rule. Caller frees. */
+/* Everything gate_evaluate reads from db: the priors, the model's
+ * release order and each rule's baseline release paired with set's
+ * reference version (a baseline that cannot be loaded any more is NULL:
+ * the increase then falls back to the recorded MAPE). Reads only.
+ * Release with gate_inputs_release. */
+int gate_inputs_load(struct gate_inputs *in, struct db *db,
+		     const struct policy *p, const struct corr_set *set);
+void gate_inputs_release(struct gate_inputs *in);
+
+/* Evaluate every rule of p over set. in (may be NULL: no history, no
+ * release order) comes from gate_inputs_load; today is "YYYY-MM-DD"
+ * (NULL = now); top bounds the offending points kept per rule. Caller
+ * frees. */
 int gate_evaluate(struct gate_result **out, const struct policy *p,
-		  const struct corr_set *set, const struct gate_prior *priors,
+		  const struct corr_set *set, const struct gate_inputs *in,
 		  const char *today, size_t top);
 void gate_result_free(struct gate_result *g);
 

@@ -304,7 +304,7 @@ static int parse_severity(struct ctx *c, const cJSON *v,
 static int rule_key(struct ctx *c, const cJSON *v, struct policy_rule *r)
 {
 	const char *k = v->string;
-	double x;
+	double x = NAN;
 	int rc;
 
 	for (int l = 0; l < PL_COUNT; l++)
@@ -326,14 +326,21 @@ static int rule_key(struct ctx *c, const cJSON *v, struct policy_rule *r)
 		return parse_param(c, v, r);
 	if (!strcmp(k, "severity"))
 		return parse_severity(c, v, r);
+	if (!strcmp(k, "significance")) {
+		if (!(rc = get_number(c, v, &x)) && !(x > 0 && x < 1))
+			rc = err(c, 0, "must be between 0 and 1, exclusive "
+				 "(got %g)", x);
+		r->significance = x;
+		return rc;
+	}
 	if (!strcmp(k, "consecutive")) {
 		if (!(rc = get_int(c, v, 1, &x)))
 			r->consecutive = (int)fmin(x, 1000000);
 		return rc;
 	}
 	return err(c, 1, "unknown key (a rule has name, description, metric, "
-		   "op, op_class, workload, param.NAME, severity, consecutive "
-		   "and limits such as max_mape; see docs/gate.md)");
+		   "op, op_class, workload, param.NAME, severity, consecutive, "
+		   "significance and limits such as max_mape; see docs/gate.md)");
 }
 
 static int parse_rule(struct ctx *c, const cJSON *obj, struct policy_rule *r)
@@ -349,6 +356,7 @@ static int parse_rule(struct ctx *c, const cJSON *obj, struct policy_rule *r)
 		r->lim[l] = NAN;
 	r->lim[PL_MIN_PAIRS] = 1;
 	r->slope_hi = NAN;
+	r->significance = NAN;
 	for (const cJSON *v = obj->child; v; v = v->next) {
 		if ((rc = check_dup(c, obj, v)))
 			return rc;
@@ -363,6 +371,9 @@ static int parse_rule(struct ctx *c, const cJSON *obj, struct policy_rule *r)
 	if (!r->has)
 		return err(c, 0, "rule '%s' has no limits (max_mape, "
 			   "min_pairs, ... see docs/gate.md)", r->name);
+	if (!isnan(r->significance) && !(r->has & (1u << PL_MAX_MAPE_INCREASE)))
+		return err(c, 0, "rule '%s': significance applies to "
+			   "*_increase limits, and it has none", r->name);
 	r->has |= 1u << PL_MIN_PAIRS;
 	return 0;
 }
@@ -397,6 +408,72 @@ static int parse_rules(struct ctx *c, const cJSON *arr, struct policy *p)
 	return 0;
 }
 
+/* "waiver_tolerance": "2%" (absolute) or {"abs": "2%", "rel": 0.25}. */
+static int parse_tolerance(struct ctx *c, const cJSON *v, struct policy *p)
+{
+	int rc;
+
+	if (!cJSON_IsObject(v)) {
+		p->waivers.tol_rel = 0;
+		return get_fraction(c, v, &p->waivers.tol_abs);
+	}
+	p->waivers.tol_abs = p->waivers.tol_rel = 0;
+	for (const cJSON *k = v->child; k; k = k->next) {
+		if ((rc = check_dup(c, v, k)))
+			return rc;
+		push_key(c, k->string, 0);
+		if (!strcmp(k->string, "abs"))
+			rc = get_fraction(c, k, &p->waivers.tol_abs);
+		else if (!strcmp(k->string, "rel"))
+			rc = get_fraction(c, k, &p->waivers.tol_rel);
+		else
+			rc = err(c, 1, "unknown key (waiver_tolerance has abs "
+				 "and rel)");
+		c->depth--;
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int get_bool(struct ctx *c, const cJSON *v, int *out)
+{
+	if (!cJSON_IsBool(v))
+		return err(c, 0, "expected true or false, got %s",
+			   type_name(v));
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+static int parse_waivers(struct ctx *c, const cJSON *v, struct policy *p)
+{
+	double x;
+	int rc;
+
+	if (!cJSON_IsObject(v))
+		return err(c, 0, "expected an object, got %s", type_name(v));
+	for (const cJSON *k = v->child; k; k = k->next) {
+		if ((rc = check_dup(c, v, k)))
+			return rc;
+		push_key(c, k->string, 0);
+		if (!strcmp(k->string, "require_expiry")) {
+			rc = get_bool(c, k, &p->waivers.require_expiry);
+		} else if (!strcmp(k->string, "require_link")) {
+			rc = get_bool(c, k, &p->waivers.require_link);
+		} else if (!strcmp(k->string, "max_days")) {
+			if (!(rc = get_int(c, k, 1, &x)))
+				p->waivers.max_days = (long)fmin(x, 1e6);
+		} else {
+			rc = err(c, 1, "unknown key (waivers has "
+				 "require_expiry, require_link and max_days)");
+		}
+		c->depth--;
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 {
 	const char *k = v->string;
@@ -412,6 +489,10 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return get_string(c, v, &p->ref);
 	if (!strcmp(k, "rules"))
 		return parse_rules(c, v, p);
+	if (!strcmp(k, "waiver_tolerance"))
+		return parse_tolerance(c, v, p);
+	if (!strcmp(k, "waivers"))
+		return parse_waivers(c, v, p);
 	if (!strcmp(k, "max_ref_cv")) {
 		if (!(rc = get_number(c, v, &p->max_ref_cv)) &&
 		    !(p->max_ref_cv > 0))
@@ -419,7 +500,7 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return rc;
 	}
 	return err(c, 1, "unknown key (a policy has name, description, model, "
-		   "ref, max_ref_cv and rules)");
+		   "ref, max_ref_cv, waiver_tolerance, waivers and rules)");
 }
 
 static int parse_root(struct ctx *c, const cJSON *root, struct policy *p)
@@ -467,6 +548,7 @@ int policy_parse(struct policy **out, const char *text, size_t len,
 	}
 	p = xcalloc(1, sizeof(*p));
 	p->max_ref_cv = 0.30;
+	p->waivers = (struct waiver_rules)WAIVER_RULES_INIT;
 	rc = parse_root(&c, root, p);
 	cJSON_Delete(root);
 	if (rc) {

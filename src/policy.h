@@ -9,6 +9,8 @@
  */
 #include <stddef.h>
 
+#include "src/waiver.h"
+
 enum policy_limit {
 	PL_MIN_PAIRS,		/* coverage; always checked (default 1) */
 	PL_MAX_MAPE,
@@ -39,6 +41,8 @@ struct policy_rule {
 	unsigned has;			/* 1 << enum policy_limit */
 	double lim[PL_COUNT];
 	double slope_hi;
+	double significance;		/* *_increase: fail only when p is
+					   below it; NaN = not asked */
 	int line;			/* line of the rule in the file */
 };
 
@@ -47,6 +51,7 @@ struct policy {
 	char *description;		/* or NULL */
 	char *model, *ref;		/* "SRC[@VERSION]" or NULL */
 	double max_ref_cv;		/* default 0.30 */
+	struct waiver_rules waivers;	/* waiver_tolerance, waivers.* */
 	struct policy_rule *rules;
 	size_t nrules;
 	char hash[65];			/* sha256 of the file's bytes */

@@ -44,7 +44,7 @@ static char *gate_text(const struct gate_result *g)
 int report_gate(struct report *r, struct db *db)
 {
 	struct policy *p = NULL;
-	struct gate_prior *pr = NULL;
+	struct gate_inputs in = { 0 };
 	struct gate_result *g = NULL;
 	struct corr_set *own = NULL;
 	const struct corr_set *set = r->set;
@@ -67,16 +67,13 @@ int report_gate(struct report *r, struct db *db)
 		free(f);
 		set = own;
 	}
-	pr = xcalloc(p->nrules + 1, sizeof(*pr));
-	if (!rc && !(rc = gate_priors_load(db, p, set, pr)) &&
-	    !(rc = gate_evaluate(&g, p, set, pr, NULL, r->opts.top))) {
+	if (!rc && !(rc = gate_inputs_load(&in, db, p, set)) &&
+	    !(rc = gate_evaluate(&g, p, set, &in, NULL, r->opts.top))) {
 		r->gate_text = gate_text(g);
 		r->gate_verdict = (int)g->verdict;
 	}
 	gate_result_free(g);
-	for (size_t i = 0; i < p->nrules; i++)
-		gate_prior_release(&pr[i]);
-	free(pr);
+	gate_inputs_release(&in);
 	corr_set_free(own);
 	policy_free(p);
 	return rc;

@@ -147,7 +147,7 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *set = NULL;
 	struct gate_result *g = NULL;
-	struct gate_prior *pr = xcalloc(p->nrules + 1, sizeof(*pr));
+	struct gate_inputs in = { 0 };
 	int rc, code = CLI_USAGE;
 
 	q.model = model_s ? model_s : p->model;
@@ -155,8 +155,8 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	q.max_ref_cv = p->max_ref_cv;
 	if ((rc = corr_load(&set, db, &q)) < 0)
 		goto done;
-	if ((rc = gate_priors_load(db, p, set, pr)) < 0 ||
-	    (rc = gate_evaluate(&g, p, set, pr, NULL, (size_t)top_i)) < 0)
+	if ((rc = gate_inputs_load(&in, db, p, set)) < 0 ||
+	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)top_i)) < 0)
 		goto done;
 	if ((rc = output(g, json)) < 0) {
 		code = CLI_FAIL;
@@ -173,9 +173,7 @@ done:
 		if (code == CLI_USAGE)
 			junit_error(p->name);
 	}
-	for (size_t i = 0; i < p->nrules; i++)
-		gate_prior_release(&pr[i]);
-	free(pr);
+	gate_inputs_release(&in);
 	gate_result_free(g);
 	corr_set_free(set);
 	return code;

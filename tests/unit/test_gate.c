@@ -390,7 +390,7 @@ TEST(prior_streak_and_baseline)
 
 TEST(check_text)
 {
-	struct gate_check c = { PL_MAX_MAPE, 0.081, 0.15, NAN, 0, 0, NULL };
+	struct gate_check c = { PL_MAX_MAPE, 0.081, 0.15, NAN, 0, 0, NULL, 0, 1 };
 	struct strbuf sb = STRBUF_INIT;
 
 	gate_check_text(&c, &sb);

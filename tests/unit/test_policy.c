@@ -88,7 +88,7 @@ TEST(errors_structure)
 		  "array");
 	CHECK_STR(bad("{\"name\": \"x\",\n\"colour\": 1, \"rules\": []}"),
 		  "p.json:2: colour: unknown key (a policy has name, "
-		  "description, model, ref, max_ref_cv and rules)");
+		  "description, model, ref, max_ref_cv, waiver_tolerance, waivers and rules)");
 	CHECK_STR(bad("{\"name\": \"x\"}"), "p.json:1: missing required key "
 		  "'rules'");
 	CHECK_STR(bad("{\"rules\": [{\"name\": \"r\", \"max_mape\": 0.1}]}"),
@@ -113,8 +113,8 @@ TEST(errors_rules)
 {
 	CHECK_STR(bad(R("\"max_mapee\": 0.1")), "p.json:4: rules[0].max_mapee: "
 		  "unknown key (a rule has name, description, metric, op, "
-		  "op_class, workload, param.NAME, severity, consecutive and "
-		  "limits such as max_mape; see docs/gate.md)");
+		  "op_class, workload, param.NAME, severity, consecutive, "
+		  "significance and limits such as max_mape; see docs/gate.md)");
 	CHECK_STR(bad(R("\"max_mape\": \"high\"")), "p.json:4: "
 		  "rules[0].max_mape: expected a fraction (0.15) or a "
 		  "percentage (\"15%\"), got \"high\"");
@@ -207,6 +207,50 @@ TEST(load_example)
 	policy_free(p);
 }
 
-TEST_MAIN(CASE(parse_good), CASE(errors_structure), CASE(errors_rules),
+TEST(waivers_and_significance)
+{
+	static const char ok[] = "{\"name\": \"w\", \"waiver_tolerance\": "
+		"{\"abs\": \"3%\", \"rel\": 0.5}, \"waivers\": "
+		"{\"require_expiry\": true, \"require_link\": true, "
+		"\"max_days\": 90}, \"rules\": [{\"name\": \"r\", "
+		"\"max_mape_increase\": \"2%\", \"significance\": 0.05}]}";
+	static const char dflt[] = "{\"name\": \"w\", \"rules\": [{\"name\": "
+		"\"r\", \"max_mape\": 0.1}]}";
+	struct policy *p = NULL;
+
+	CHECK_INT(policy_parse(&p, ok, sizeof(ok) - 1, "p.json"), 0);
+	CHECK_NEAR(p->waivers.tol_abs, 0.03, 1e-12);
+	CHECK_NEAR(p->waivers.tol_rel, 0.5, 0);
+	CHECK_INT(p->waivers.require_expiry, 1);
+	CHECK_INT(p->waivers.require_link, 1);
+	CHECK_INT(p->waivers.max_days, 90);
+	CHECK_NEAR(p->rules[0].significance, 0.05, 0);
+	policy_free(p);
+	CHECK_INT(policy_parse(&p, dflt, sizeof(dflt) - 1, "p.json"), 0);
+	CHECK_NEAR(p->waivers.tol_abs, 0.02, 0);	/* documented default */
+	CHECK_NEAR(p->waivers.tol_rel, 0.25, 0);
+	CHECK_INT(p->waivers.require_expiry, 0);
+	CHECK_INT(p->waivers.max_days, 0);
+	CHECK(isnan(p->rules[0].significance));
+	policy_free(p);
+	CHECK_STR(bad("{\"name\": \"x\",\n\"waiver_tolerance\": 5, \"rules\": []}"),
+		  "p.json:2: waiver_tolerance: 5 looks like a percentage: write "
+		  "a fraction (0.05) or a string (\"5%\")");
+	CHECK_STR(bad("{\"name\": \"x\",\n\"waivers\": {\"max_days\": 0}, "
+		      "\"rules\": []}"),
+		  "p.json:2: waivers.max_days: must be >= 1 (got 0)");
+	CHECK_STR(bad("{\"name\": \"x\",\n\"waivers\": {\"expiry\": true}, "
+		      "\"rules\": []}"),
+		  "p.json:2: waivers.expiry: unknown key (waivers has "
+		  "require_expiry, require_link and max_days)");
+	CHECK_STR(bad(R("\"max_mape_increase\": 0.02, \"significance\": 5")),
+		  "p.json:4: rules[0].significance: must be between 0 and 1, "
+		  "exclusive (got 5)");
+	CHECK_STR(bad(R("\"max_mape\": 0.02, \"significance\": 0.05")),
+		  "p.json:3: rules[0]: rule 'r': significance applies to "
+		  "*_increase limits, and it has none");
+}
+
+TEST_MAIN(CASE(parse_good), CASE(waivers_and_significance), CASE(errors_structure), CASE(errors_rules),
 	  CASE(error_lines_tricky_text),
 	  CASE(load_missing_file), CASE(load_example))
