@@ -254,7 +254,7 @@ int db_annot_keys(struct db *db, const char *source,
 	int rc = 0, step;
 
 	memset(out, 0, sizeof(*out));
-	db_prepare(db, &rc, &st, "SELECT DISTINCT w.name, o.name, m.name "
+	db_prepare(db, &rc, &st, "SELECT DISTINCT w.key, o.name, m.name "
 		   "FROM results r JOIN workloads w ON w.id = r.workload_id "
 		   "JOIN ops o ON o.id = r.op_id JOIN metrics m ON "
 		   "m.id = r.metric_id WHERE ?1 IS NULL OR r.run_id IN "

@@ -634,6 +634,17 @@ int corr_group_key(const struct corr_set *s, const struct corr_point *p,
 	return 0;
 }
 
+const char *corr_metric_unit(const struct corr_set *s, const char *metric)
+{
+	const struct db_name *n = NULL;
+	int64_t id;
+
+	if (s && s->store && metric &&
+	    (id = metric_id_of(s->store, metric)) >= 0)
+		n = dict_find(s->store, DB_DICT_METRICS, id, NULL);
+	return n && n->extra ? n->extra : "";
+}
+
 void corr_parse_side(const char *spec, char **source, char **version)
 {
 	const char *at = strchr(spec, '@');

@@ -111,6 +111,10 @@ int corr_group_key(const struct corr_set *s, const struct corr_point *p,
  * caller frees each and the array. */
 void corr_param_names(const struct corr_set *s, char ***out, size_t *n);
 
+/* The SI unit values of a metric are stored in ("s", "W"; "" when
+ * unknown); borrowed from s. */
+const char *corr_metric_unit(const struct corr_set *s, const char *metric);
+
 /* Parse "SRC@VERSION" into caller-freed parts (version NULL if absent). */
 void corr_parse_side(const char *spec, char **source, char **version);
 

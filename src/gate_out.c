@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db/annot.h"
 #include "src/correlate.h"
@@ -60,27 +61,81 @@ static void add_annot(struct strbuf *sb, const struct annot *a,
 	}
 }
 
-/* "  workload op metric: model M ref R err +E% - annotation" */
-static void add_point(struct strbuf *sb, const struct corr_point *p,
-		      const char *today)
+/* A value in its SI unit with a prefix: "102.2 µs", "3.5 W", "12". */
+static void add_value(struct strbuf *sb, double v, const char *unit)
 {
+	static const char *const pre[] = { "f", "p", "n", "\xc2\xb5", "m", "",
+		"k", "M", "G", "T", "P" };
+	int e3;
+
+	if (!isfinite(v)) {
+		strbuf_addstr(sb, "n/a");
+		return;
+	}
+	if (!unit || !*unit || !strcmp(unit, "1") || v == 0) {
+		strbuf_addf(sb, "%.4g%s", v, unit && *unit && strcmp(unit, "1")
+			    ? " " : "");
+		if (unit && *unit && strcmp(unit, "1"))
+			add_safe(sb, unit);
+		return;
+	}
+	e3 = (int)floor(log10(fabs(v)) / 3.0 + 1e-9) * 3;
+	e3 = e3 < -15 ? -15 : e3 > 15 ? 15 : e3;
+	strbuf_addf(sb, "%.4g %s", v / pow(10, e3), pre[e3 / 3 + 5]);
+	add_safe(sb, unit);
+}
+
+/* "  workload op metric: 28 ms vs 20 ms (err +40.0%) - annotation",
+ * and why an accepted annotation did or did not waive it. */
+static void add_point(struct strbuf *sb, const struct gate_result *g,
+		      size_t i)
+{
+	const struct corr_point *p = &g->set->points[i];
+	const struct waiver_verdict *w = g->wv ? &g->wv[i] : NULL;
+	const char *unit = corr_metric_unit(g->set, p->metric);
+
 	strbuf_addstr(sb, "    ");
 	add_safe(sb, p->workload);
 	strbuf_addch(sb, ' ');
 	add_safe(sb, p->op);
 	strbuf_addch(sb, ' ');
 	add_safe(sb, p->metric);
-	strbuf_addf(sb, ": model %.4g ref %.4g err %+.1f%% - ", p->model,
-		    p->ref, p->err * 100);
-	add_annot(sb, p->ann, today);
+	strbuf_addstr(sb, ": ");
+	add_value(sb, p->model, unit);
+	strbuf_addstr(sb, " vs ");
+	add_value(sb, p->ref, unit);
+	strbuf_addf(sb, " (err %+.1f%%) - ", p->err * 100);
+	add_annot(sb, p->ann, g->today);
+	if (w && w->state == WAIVER_OK && w->acc)
+		strbuf_addf(sb, "; accepted %+.1f%% at %s, now %+.1f%%",
+			    w->acc->err * 100, w->acc->model_version,
+			    p->err * 100);
+	else if (w && w->why[0])
+		strbuf_addf(sb, "; NOT WAIVED: %s", w->why);
 	strbuf_addch(sb, '\n');
+}
+
+static const char *color_of(enum gate_status s)
+{
+	return s == GATE_FAIL ? "\x1b[1;31m" : s == GATE_WARN ? "\x1b[1;33m" :
+	       "\x1b[1;32m";
+}
+
+static void add_label(struct strbuf *sb, enum gate_status s, int color)
+{
+	if (color)
+		strbuf_addf(sb, "%s%s\x1b[0m", color_of(s),
+			    gate_status_label(s));
+	else
+		strbuf_addstr(sb, gate_status_label(s));
 }
 
 /* The checks of a passing rule, or the message of one that did not. */
 static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
-			  int width)
+			  int width, int color)
 {
-	strbuf_addf(sb, "%s  ", gate_status_label(r->status));
+	add_label(sb, r->status, color);
+	strbuf_addstr(sb, "  ");
 	add_safe(sb, r->rule->name);
 	for (int i = (int)strlen(r->rule->name); i < width; i++)
 		strbuf_addch(sb, ' ');
@@ -95,10 +150,17 @@ static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
 		for (int i = 0; i < r->nchecks; i++) {
 			if (i)
 				strbuf_addstr(sb, "; ");
-			gate_check_text(&r->checks[i], sb);
+			gate_check_text_of(r, &r->checks[i], sb);
 		}
 	}
 	strbuf_addch(sb, '\n');
+	if (r->have_paired && (r->only_new || r->only_old)) {
+		strbuf_addstr(sb, "      coverage vs ");
+		add_safe(sb, r->prior.base_version);
+		strbuf_addf(sb, ": %ld in common, %ld only in this release, "
+			    "%ld only in the baseline (not in the increase)\n",
+			    r->common, r->only_new, r->only_old);
+	}
 }
 
 /* The offending points of a rule that did not pass. */
@@ -111,7 +173,28 @@ static void add_offenders(struct strbuf *sb, const struct gate_result *g,
 	add_safe(sb, r->rule->name);
 	strbuf_addstr(sb, "':\n");
 	for (size_t i = 0; i < r->noffenders; i++)
-		add_point(sb, &g->set->points[r->offenders[i]], g->today);
+		add_point(sb, g, r->offenders[i]);
+}
+
+/* Accepted annotations that waive nothing here, once per point. */
+static void add_unwaived(struct strbuf *sb, const struct gate_result *g)
+{
+	unsigned char *seen = xcalloc(g->set->n + 1, 1);
+	int nu = 0;
+
+	for (size_t i = 0; i < g->nrules; i++) {
+		const struct gate_rule_result *r = &g->rules[i];
+
+		for (size_t j = 0; j < r->nunwaived; j++) {
+			if (seen[r->unwaived[j]]++)
+				continue;
+			if (!nu++)
+				strbuf_addstr(sb, "accepted but not waived "
+					      "(counted):\n");
+			add_point(sb, g, r->unwaived[j]);
+		}
+	}
+	free(seen);
 }
 
 void gate_out_text(FILE *fp, const struct gate_result *g)
@@ -119,6 +202,7 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	struct strbuf sb = STRBUF_INIT;
 	unsigned char *seen = xcalloc(g->set->n + 1, 1);
 	int width = 0, nw = 0;
+	int color = isatty(fileno(fp)) && !util_no_color();
 
 	strbuf_addstr(&sb, "gate '");
 	add_safe(&sb, g->policy->name);
@@ -131,7 +215,7 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 		if ((int)strlen(g->rules[i].rule->name) > width)
 			width = (int)strlen(g->rules[i].rule->name);
 	for (size_t i = 0; i < g->nrules; i++)
-		add_rule_line(&sb, &g->rules[i], width);
+		add_rule_line(&sb, &g->rules[i], width, color);
 	for (size_t i = 0; i < g->nrules; i++)
 		if (g->rules[i].status != GATE_PASS)
 			add_offenders(&sb, g, &g->rules[i]);
@@ -144,12 +228,14 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 			if (!nw++)
 				strbuf_addstr(&sb, "waived (accepted, not "
 					      "counted):\n");
-			add_point(&sb, &g->set->points[r->waived[j]],
-				  g->today);
+			add_point(&sb, g, r->waived[j]);
 		}
 	}
-	strbuf_addf(&sb, "verdict: %s (%ld fail, %ld warn, %ld pass)\n",
-		    gate_status_label(g->verdict), g->nfail, g->nwarn, g->npass);
+	add_unwaived(&sb, g);
+	strbuf_addstr(&sb, "verdict: ");
+	add_label(&sb, g->verdict, color);
+	strbuf_addf(&sb, " (%ld fail, %ld warn, %ld pass)\n", g->nfail,
+		    g->nwarn, g->npass);
 	fputs(sb.buf, fp);
 	strbuf_release(&sb);
 	free(seen);
@@ -194,8 +280,10 @@ static cJSON *json_side(const struct corr_side *s)
 	return o;
 }
 
-static cJSON *json_point(const struct corr_point *p)
+static cJSON *json_point(const struct gate_result *g, size_t i)
 {
+	const struct corr_point *p = &g->set->points[i];
+	const struct waiver_verdict *w = g->wv ? &g->wv[i] : NULL;
 	cJSON *o = cJSON_CreateObject(), *a;
 
 	add_str(o, "workload", p->workload);
@@ -216,7 +304,57 @@ static cJSON *json_point(const struct corr_point *p)
 	add_str(a, "created_at", p->ann->created_at);
 	add_str(a, "expires", p->ann->expires);
 	add_str(a, "link", p->ann->link);
+	add_str(a, "model_versions", p->ann->model_versions);
+	if (!w || w->state == WAIVER_NONE)
+		return o;
+	a = cJSON_AddObjectToObject(o, "waiver");
+	cJSON_AddStringToObject(a, "state", waiver_state_name(w->state));
+	add_str(a, "why", w->why[0] ? w->why : NULL);
+	if (w->acc) {
+		cJSON_AddNumberToObject(a, "accepted_err", w->acc->err);
+		add_str(a, "accepted_model_version", w->acc->model_version);
+		add_str(a, "accepted_ref_version", w->acc->ref_version);
+		cJSON_AddNumberToObject(a, "tolerance", w->tol);
+	}
 	return o;
+}
+
+static void json_paired(cJSON *o, const struct gate_rule_result *r)
+{
+	const struct stats_paired *p = &r->paired;
+	cJSON *x, *ci;
+
+	if (!r->have_paired) {
+		cJSON_AddNullToObject(o, "paired");
+		cJSON_AddNullToObject(o, "coverage");
+		return;
+	}
+	x = cJSON_AddObjectToObject(o, "paired");
+	cJSON_AddNumberToObject(x, "n", (double)p->n);
+	cJSON_AddNumberToObject(x, "mape_before", p->mean_before);
+	cJSON_AddNumberToObject(x, "mape_after", p->mean_after);
+	cJSON_AddNumberToObject(x, "delta", p->delta);
+	ci = cJSON_AddArrayToObject(x, "ci");
+	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo));
+	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_hi));
+	cJSON_AddNumberToObject(x, "ci_level", p->level);
+	cJSON_AddNumberToObject(x, "resamples", p->resamples);
+	cJSON_AddNumberToObject(x, "seed", (double)p->seed);
+	cJSON_AddNumberToObject(x, "p_value", p->p_increase);
+	cJSON_AddStringToObject(x, "test", p->exact ? "wilcoxon-exact" :
+				"wilcoxon-normal");
+	cJSON_AddNumberToObject(x, "w_plus", p->w_plus);
+	cJSON_AddNumberToObject(x, "nonzero", (double)p->n_nonzero);
+	if (isnan(r->rule->significance))
+		cJSON_AddNullToObject(x, "significance");
+	else
+		cJSON_AddNumberToObject(x, "significance",
+					r->rule->significance);
+	x = cJSON_AddObjectToObject(o, "coverage");
+	add_str(x, "baseline", r->prior.base_version);
+	cJSON_AddNumberToObject(x, "common", (double)r->common);
+	cJSON_AddNumberToObject(x, "only_new", (double)r->only_new);
+	cJSON_AddNumberToObject(x, "only_old", (double)r->only_old);
 }
 
 static cJSON *json_check(const struct gate_check *c)
@@ -236,6 +374,8 @@ static cJSON *json_check(const struct gate_check *c)
 	cJSON_AddBoolToObject(o, "failed", c->failed);
 	cJSON_AddBoolToObject(o, "applicable", !c->na);
 	add_str(o, "why", c->why);
+	if (c->lim == PL_MAX_MAPE_INCREASE)
+		cJSON_AddBoolToObject(o, "significant", c->significant);
 	return o;
 }
 
@@ -266,17 +406,19 @@ static cJSON *json_rule(const struct gate_result *g,
 	} else {
 		cJSON_AddNullToObject(o, "baseline");
 	}
+	json_paired(o, r);
 	arr = cJSON_AddArrayToObject(o, "checks");
 	for (int i = 0; i < r->nchecks; i++)
 		cJSON_AddItemToArray(arr, json_check(&r->checks[i]));
 	arr = cJSON_AddArrayToObject(o, "offending");
 	for (size_t i = 0; i < r->noffenders; i++)
-		cJSON_AddItemToArray(arr, json_point(&g->set->points
-						     [r->offenders[i]]));
+		cJSON_AddItemToArray(arr, json_point(g, r->offenders[i]));
 	arr = cJSON_AddArrayToObject(o, "waived_points");
 	for (size_t i = 0; i < r->nwaived_pts; i++)
-		cJSON_AddItemToArray(arr, json_point(&g->set->points
-						     [r->waived[i]]));
+		cJSON_AddItemToArray(arr, json_point(g, r->waived[i]));
+	arr = cJSON_AddArrayToObject(o, "unwaived_points");
+	for (size_t i = 0; i < r->nunwaived; i++)
+		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
 	return o;
 }
 
@@ -371,13 +513,21 @@ static void junit_case(struct strbuf *x, const struct gate_result *g,
 	strbuf_addstr(x, "\" name=\"");
 	gate_xml_escape(x, r->rule->name);
 	strbuf_addstr(x, "\" time=\"0\"");
-	if (r->status == GATE_PASS) {
+	if (r->status == GATE_PASS && !r->have_paired) {
 		strbuf_addstr(x, "/>\n");
 		return;
 	}
 	strbuf_addstr(x, ">\n");
-	add_rule_line(&body, r, 0);
+	add_rule_line(&body, r, 0, 0);
 	add_offenders(&body, g, r);
+	if (r->status == GATE_PASS) {
+		/* the interval and p-value of a passing increase */
+		strbuf_addstr(x, "      <system-out>");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</system-out>\n    </testcase>\n");
+		strbuf_release(&body);
+		return;
+	}
 	if (r->status == GATE_FAIL) {
 		strbuf_addstr(x, "      <failure type=\"gate\" message=\"");
 		gate_xml_escape(x, r->message);

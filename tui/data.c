@@ -194,11 +194,13 @@ int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 		  const struct annot *tmpl)
 {
 	struct annot *a;
-	int rc;
+	struct annot_err *e;
+	int rc, accepted = tmpl->status && !strcmp(tmpl->status, "accepted");
 
 	if (!d->ix || !n)
 		return pc_error_set(PC_EINVALID, "nothing to annotate");
 	a = xcalloc(n, sizeof(*a));
+	e = xcalloc(n, sizeof(*e));
 	for (size_t i = 0; i < n; i++) {
 		const struct pidx_key *k = &d->ix->keys[points[i]];
 
@@ -209,9 +211,18 @@ int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 		a[i].model_source = d->ix->model.source;
 		a[i].ref_source = d->ix->ref.source;
 		a[i].is_pattern = 0;
+		/* a waiver records the error it accepts (docs/gate.md) */
+		if (accepted) {
+			e[i] = (struct annot_err){ a[i].workload, a[i].op,
+				a[i].metric, d->ix->model.version,
+				d->ix->ref.version, k->err };
+			a[i].errs = &e[i];
+			a[i].nerrs = 1;
+		}
 	}
 	rc = db_annot_add(d->db, a, n, NULL);
 	free(a);
+	free(e);
 	if (rc < 0)
 		return rc;
 	/* the new rows are the newest exact ones: they win; re-read them so

@@ -8,8 +8,10 @@
 #include "db/db.h"
 #include "db/query.h"
 #include "db/wkey.h"
+#include "src/annot_cover.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
+#include "src/correlate.h"
 #include "src/base/error.h"
 #include "src/out.h"
 #include "src/base/util.h"
@@ -17,17 +19,23 @@
 static const char *workload_s, *op_s, *metric_s, *model_s, *ref_s;
 static const char *status_s, *category_s, *note_s, *link_s, *expires_s;
 static const char *author_s, *format_s;
-static int pattern_f, current_f;
+static int pattern_f, current_f, all_f;
 
 static const struct cli_opt annotate_opts[] = {
 	{ CLI_STR, "workload", 'w', &workload_s, "KEY", "workload key "
 	  "(canonicalised unless --pattern)" },
 	{ CLI_STR, "op", 'o', &op_s, "OP", "op name" },
 	{ CLI_STR, "metric", 'm', &metric_s, "METRIC", "metric name" },
-	{ CLI_STR, "model", 0, &model_s, "SRC", "only for this model source" },
-	{ CLI_STR, "ref", 0, &ref_s, "SRC", "only for this reference source" },
+	{ CLI_STR, "model", 0, &model_s, "SRC[@V]", "only for this model "
+	  "source; @V, @A..B or @A.. (release order) also limits it to those "
+	  "versions (required for accepted: its errors are recorded at V, B "
+	  "or the latest)" },
+	{ CLI_STR, "ref", 0, &ref_s, "SRC[@V]", "only for this reference "
+	  "source (required for accepted)" },
 	{ CLI_FLAG, "pattern", 0, &pattern_f, NULL, "workload, op and metric "
 	  "are globs (* ? [..])" },
+	{ CLI_FLAG, "all", 0, &all_f, NULL, "the key may cover more than one "
+	  "stored pair (without --pattern)" },
 	{ CLI_STR, "status", 's', &status_s, "S", "open, investigating, "
 	  "explained, accepted, fixed or wontfix (required)" },
 	{ CLI_STR, "category", 'c', &category_s, "C", "modeling-error, "
@@ -103,7 +111,107 @@ static int validate(const char *cmd)
 	if (expires_s && !valid_date(expires_s))
 		return cli_usage_error(cmd, "--expires '%s' is not a date "
 				       "(YYYY-MM-DD)", expires_s);
+	if (!strcmp(status_s, "accepted") && (!note_s || !*note_s))
+		return cli_usage_error(cmd, "an accepted annotation needs "
+				       "--note: say why the error is acceptable");
+	if (!strcmp(status_s, "accepted") && (!model_s || !ref_s))
+		return cli_usage_error(cmd, "an accepted annotation records the "
+				       "error it accepts: name the release with "
+				       "--model SRC[@V] and the reference with "
+				       "--ref SRC[@V]");
 	return 0;
+}
+
+/* The version of a --model spec to pair at: V, B of A..B, latest for
+ * A..; and the ends of a range must be known versions. */
+static int model_spec(const char *cmd, struct db *db, const char *src,
+		      const char *spec, char **load)
+{
+	const char *dots = spec ? strstr(spec, "..") : NULL;
+	char **v = NULL;
+	size_t nv = 0;
+	int rc = 0;
+
+	*load = spec && !dots ? xasprintf("%s@%s", src, spec) :
+		dots && dots[2] ? xasprintf("%s@%s", src, dots + 2) :
+		xstrdup(src);
+	if (!spec)
+		return 0;
+	if (dots == spec)
+		return cli_usage_error(cmd, "--model %s@%s: a range is A..B or "
+				       "A..", src, spec);
+	if (corr_versions(db, src, &v, &nv) < 0) {
+		cli_error(cmd);
+		return CLI_FAIL;
+	}
+	for (int end = 0; end < (dots ? 2 : 1) && !rc; end++) {
+		const char *e = end ? dots + 2 : spec;
+		size_t len = end ? strlen(e) : dots ? (size_t)(dots - spec) :
+			     strlen(spec);
+		int found = !len && end;
+
+		for (size_t i = 0; i < nv && !found; i++)
+			found = strlen(v[i]) == len && !strncmp(v[i], e, len);
+		if (!found)
+			rc = cli_fail(cmd, "source '%s' has no version '%.*s' "
+				      "(see 'perfcorr runs')", src, (int)len,
+				      e);
+	}
+	for (size_t i = 0; i < nv; i++)
+		free(v[i]);
+	free(v);
+	return rc;
+}
+
+/* What the key covers; refuses a key matching nothing (1) and one
+ * matching several pairs without --pattern or --all (2). */
+static int cover(const char *cmd, struct db *db, struct annot *a,
+		 const char *model, struct annot_cover *c)
+{
+	char *why;
+
+	if (annot_cover_load(c, db, a, model, ref_s) < 0) {
+		cli_error(cmd);
+		return CLI_FAIL;
+	}
+	if (!c->nmatch) {
+		why = annot_cover_closest(c, a);
+		cli_fail(cmd, "the key matches no stored pair%s%s: %s; nothing "
+			 "written", model || ref_s ? " of " : "", model ?
+			 model : ref_s ? ref_s : "", why);
+		free(why);
+		return CLI_FAIL;
+	}
+	if (c->nmatch > 1 && !a->is_pattern && !all_f) {
+		size_t i = c->match[0];
+
+		return cli_usage_error(cmd, "the key covers %zu stored pairs "
+				       "(e.g. %s %s %s): name one pair (--workload, "
+				       "--op and --metric), or say --pattern or "
+				       "--all", c->nmatch, c->w[i], c->o[i],
+				       c->m[i]);
+	}
+	if (!strcmp(a->status, "accepted"))
+		annot_cover_errs(c, a);
+	return 0;
+}
+
+static void say_cover(const char *cmd, int64_t id,
+		      const struct annot_cover *c)
+{
+	fprintf(stderr, "perfcorr %s: annotation %lld covers %zu stored pair%s", cmd,
+		(long long)id, c->ncurrent, c->ncurrent == 1 ? "" : "s");
+	if (c->nshadow) {
+		size_t i = c->match[c->shadow_first];
+		const struct annot *b = &c->shadow_by;
+
+		fprintf(stderr, "; %zu more stay%s with an existing annotation "
+			"(e.g. %s %s %s keeps #%lld, %s%s: %s)", c->nshadow,
+			c->nshadow == 1 ? "s" : "",
+			c->w[i], c->o[i], c->m[i], (long long)b->id, b->status,
+			b->is_pattern ? ", a pattern" : "", c->shadow_rule);
+	}
+	fputc('\n', stderr);
 }
 
 static int check_source(const char *cmd, struct db *db, const char *src)
@@ -116,8 +224,10 @@ static int check_source(const char *cmd, struct db *db, const char *src)
 
 static int add(const char *cmd, struct annot *a)
 {
+	struct annot_cover c = { 0 };
+	char *model = NULL;
 	struct db *db;
-	int64_t id;
+	int64_t id = 0;
 	int rc;
 
 	if ((rc = cli_open_db(&db, 0)))
@@ -125,13 +235,27 @@ static int add(const char *cmd, struct annot *a)
 	rc = check_source(cmd, db, a->model_source);
 	if (!rc)
 		rc = check_source(cmd, db, a->ref_source);
+	if (!rc && a->model_source)
+		rc = model_spec(cmd, db, a->model_source, a->model_versions,
+				&model);
+	if (!rc)
+		rc = cover(cmd, db, a, model, &c);
 	if (!rc && db_annot_add(db, a, 1, &id) < 0) {
 		cli_error(cmd);
 		rc = CLI_FAIL;
 	}
+	if (!rc && annot_cover_shadow(&c, db, id) < 0) {
+		cli_error(cmd);
+		rc = CLI_FAIL;
+	}
 	db_close(db);
-	if (!rc)
+	if (!rc) {
 		printf("%lld\n", (long long)id);
+		say_cover(cmd, id, &c);
+	}
+	annot_cover_errs_free(a);
+	annot_cover_release(&c);
+	free(model);
 	return rc;
 }
 
@@ -140,30 +264,41 @@ int cmd_annotate(int argc, char **argv)
 	static const struct cli_cmd cmd = {
 		.name = "annotate",
 		.usage = "--status S [--workload W] [--op O] [--metric M] "
-			 "[--model SRC] [--ref SRC] [--category C] [--note TEXT] "
-			 "[--link URL] [--expires DATE]",
+			 "[--model SRC[@V]] [--ref SRC[@V]] [--pattern|--all] "
+			 "[--category C] [--note TEXT] [--link URL] "
+			 "[--expires DATE]",
 		.summary = "Explain a discrepancy: append an annotation to its "
 			   "history (the newest row is its current state). "
-			   "An 'accepted' annotation waives the points it names "
-			   "in 'perfcorr gate' until it expires. Prints the "
-			   "new annotation's id.",
+			   "The key must match stored pairs (more than one "
+			   "needs --pattern or --all). An 'accepted' annotation "
+			   "needs a note, --model and --ref, and records the "
+			   "error it accepts at each pair; 'perfcorr gate' "
+			   "waives a point only while its error stays within "
+			   "the policy's tolerance of that. Prints the new "
+			   "annotation's id; says on stderr how many pairs it "
+			   "covers and which stay with an annotation that "
+			   "takes precedence.",
 		.opts = annotate_opts, .min_args = 0, .max_args = 0,
 	};
 	struct annot a = { 0 };
 	struct wkey k;
 	struct cli_list pos;
-	char *key = NULL;
+	char *key = NULL, *msrc = NULL, *mver = NULL, *rsrc = NULL, *rver = NULL;
 	int rc;
 
 	workload_s = op_s = metric_s = model_s = ref_s = NULL;
 	status_s = note_s = link_s = expires_s = author_s = NULL;
 	category_s = "unknown";
-	pattern_f = 0;
+	pattern_f = all_f = 0;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
 	if ((rc = validate(cmd.name)))
 		return rc;
+	if (model_s)
+		corr_parse_side(model_s, &msrc, &mver);
+	if (ref_s)
+		corr_parse_side(ref_s, &rsrc, &rver);
 	if (workload_s && !pattern_f) {
 		wkey_init(&k);
 		if (wkey_parse(&k, workload_s) < 0) {
@@ -177,8 +312,9 @@ int cmd_annotate(int argc, char **argv)
 	a.workload = key ? key : (char *)workload_s;
 	a.op = (char *)op_s;
 	a.metric = (char *)metric_s;
-	a.model_source = (char *)model_s;
-	a.ref_source = (char *)ref_s;
+	a.model_source = msrc;
+	a.model_versions = mver;
+	a.ref_source = rsrc;
 	a.is_pattern = pattern_f;
 	a.status = (char *)status_s;
 	a.category = (char *)category_s;
@@ -188,6 +324,10 @@ int cmd_annotate(int argc, char **argv)
 	a.author = (char *)author_s;
 	rc = add(cmd.name, &a);
 	free(key);
+	free(msrc);
+	free(mver);
+	free(rsrc);
+	free(rver);
 	return rc;
 }
 

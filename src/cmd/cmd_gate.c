@@ -1,4 +1,5 @@
 /* perfcorr gate: judge a model release against a policy. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,9 @@
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 
-static const char *policy_s, *model_s, *ref_s, *junit_s, *format_s;
+static const char *policy_s, *model_s, *ref_s, *junit_s, *format_s, *out_s;
+/* opened before anything is evaluated: an unwritable path is exit 2 */
+static FILE *junit_fp, *out_fp;
 static int dry_f, history_f, top_i;
 
 static const struct cli_opt gate_opts[] = {
@@ -27,7 +30,10 @@ static const struct cli_opt gate_opts[] = {
 	{ CLI_STR, "ref", 0, &ref_s, "SRC[@V]", "reference (default: the "
 	  "policy's ref, latest version)" },
 	{ CLI_STR, "junit", 0, &junit_s, "FILE", "also write JUnit XML, one "
-	  "testcase per rule" },
+	  "testcase per rule ('-': standard output; the report then goes to "
+	  "standard error unless -o)" },
+	{ CLI_STR, "output", 'o', &out_s, "FILE", "write the report to FILE "
+	  "instead of standard output" },
 	{ CLI_STR, "format", 'f', &format_s, "FMT", "text (default) or json" },
 	{ CLI_INT, "top", 0, &top_i, "N", "offending points listed per rule "
 	  "(default 5)" },
@@ -96,17 +102,30 @@ static int record(struct db *db, const struct gate_result *g)
 	return rc;
 }
 
-static int write_junit(const struct gate_result *g)
+static int open_out(FILE **fp, const char *path, const char *what)
 {
-	FILE *fp = fopen(junit_s, "w");
-	int rc;
+	if (!strcmp(path, "-")) {
+		*fp = stdout;
+		return 0;
+	}
+	if (!(*fp = fopen(path, "w")))
+		return cli_usage_error(gate_cmd.name, "cannot write %s '%s': %s",
+				       what, path, strerror(errno));
+	return 0;
+}
 
-	if (!fp)
-		return pc_error_set(PC_EIO, "cannot write '%s'", junit_s);
-	rc = gate_out_junit(fp, g);
-	if (fclose(fp) != 0 && !rc)
-		rc = pc_error_set(PC_EIO, "cannot write '%s'", junit_s);
-	return rc;
+static int close_out(FILE **fp, const char *path)
+{
+	int bad;
+
+	if (!*fp)
+		return 0;
+	bad = fflush(*fp) != 0 || ferror(*fp);
+	if (*fp != stdout)
+		bad |= fclose(*fp) != 0;
+	*fp = NULL;
+	return bad ? pc_error_set(PC_EIO, "cannot write '%s': %s", path,
+				  strerror(errno)) : 0;
 }
 
 /* The gate could not run: say why in the JUnit file too (best effort:
@@ -114,31 +133,28 @@ static int write_junit(const struct gate_result *g)
 static void junit_error(const char *policy)
 {
 	char *msg = xstrdup(pc_error_last());
-	FILE *fp;
 
-	if (!junit_s || !(fp = fopen(junit_s, "w"))) {
-		free(msg);
-		return;
-	}
-	gate_out_junit_error(fp, policy, msg);
-	fclose(fp);
+	if (junit_fp)
+		gate_out_junit_error(junit_fp, policy, msg);
 	free(msg);
 }
 
 static int output(const struct gate_result *g, int json)
 {
+	FILE *fp = out_fp;
+
 	if (json) {
 		char *s = gate_out_json(g);
 
-		puts(s);
+		fprintf(fp, "%s\n", s);
 		free(s);
 	} else {
-		gate_out_text(stdout, g);
+		gate_out_text(fp, g);
 	}
-	if (junit_s && write_junit(g) < 0)
+	if (junit_fp && gate_out_junit(junit_fp, g) < 0)
 		return -1;
-	return fflush(stdout) ? pc_error_set(PC_EIO, "cannot write output") :
-	       0;
+	return fflush(fp) || ferror(fp) ? pc_error_set(PC_EIO, "cannot write "
+			"the report: %s", strerror(errno)) : 0;
 }
 
 /* Load, evaluate, print, record. Returns the exit code. */
@@ -159,7 +175,7 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)top_i)) < 0)
 		goto done;
 	if ((rc = output(g, json)) < 0) {
-		code = CLI_FAIL;
+		code = CLI_USAGE + 1;	/* an output error, not a gate error */
 		goto done;
 	}
 	if (!dry_f && (rc = record(db, g)) < 0) {
@@ -172,6 +188,8 @@ done:
 		cli_error(gate_cmd.name);
 		if (code == CLI_USAGE)
 			junit_error(p->name);
+		if (code == CLI_USAGE + 1)
+			code = CLI_USAGE;
 	}
 	gate_inputs_release(&in);
 	gate_result_free(g);
@@ -288,7 +306,8 @@ int cmd_gate(int argc, char **argv)
 	struct db *db;
 	int rc, json;
 
-	policy_s = model_s = ref_s = junit_s = NULL;
+	policy_s = model_s = ref_s = junit_s = out_s = NULL;
+	junit_fp = out_fp = NULL;
 	format_s = "text";
 	dry_f = history_f = 0;
 	top_i = 5;
@@ -303,10 +322,23 @@ int cmd_gate(int argc, char **argv)
 		return cli_usage_error(gate_cmd.name, "--top must be >= 0");
 	if (!policy_s && !history_f)
 		return cli_usage_error(gate_cmd.name, "--policy is required");
+	if (!history_f) {
+		if (junit_s && (rc = open_out(&junit_fp, junit_s, "JUnit")))
+			return rc;
+		if (out_s && (rc = open_out(&out_fp, out_s, "the report"))) {
+			close_out(&junit_fp, junit_s);
+			return rc;
+		}
+		if (!out_fp)
+			out_fp = junit_fp == stdout ? stderr : stdout;
+	}
 	if (policy_s && policy_load(&p, policy_s) < 0) {
 		cli_error(gate_cmd.name);
 		if (!history_f)
 			junit_error(NULL);
+		close_out(&junit_fp, junit_s);
+		if (out_s)
+			close_out(&out_fp, out_s);
 		return CLI_USAGE;
 	}
 	if (!history_f && !(model_s || p->model))
@@ -320,6 +352,11 @@ int cmd_gate(int argc, char **argv)
 		rc = history_f ? history(db, p ? p->name : NULL, json) :
 		     evaluate(db, p, json);
 		db_close(db);
+	}
+	if ((junit_fp && close_out(&junit_fp, junit_s) < 0) ||
+	    (out_s && out_fp && close_out(&out_fp, out_s) < 0)) {
+		cli_error(gate_cmd.name);
+		rc = CLI_USAGE;
 	}
 	policy_free(p);
 	return rc;

@@ -29,8 +29,8 @@ expect_in "FAIL  e2e   n=4 (0 waived, 1 noisy)  max_mape 5% > 4%" "$out" \
 	"failed rule line"
 expect_in "PASS  gemm" "$out" "other rule passes"
 expect_in "  worst points of 'e2e':
-    llama3-8b/decode/bs=32 e2e time: model 0.0216 ref 0.02 err +8.0% - unexplained" \
-	"$out" "worst points, largest first"
+    llama3-8b/decode/bs=32 e2e time: 21.6 ms vs 20 ms (err +8.0%) - unexplained" \
+	"$out" "worst points, largest first, with units"
 expect_in "verdict: FAIL (1 fail, 0 warn, 1 pass)" "$out" "fail verdict"
 
 policy warn '{"name": "e2e", "op": "e2e", "max_mape": 0.04, "severity": "warn"}'

@@ -57,9 +57,26 @@ run xmllint --noout "$T/h.xml"
 expect_rc 0 "escaped JUnit is well-formed ($err)"
 run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); c=r.find("testsuite/testcase"); print(c.get("classname"), c.get("name"))' "$T/h.xml"
 expect_eq "$out" 'perfcorr.gate.x<y>&"]]> r<&"1' "names round-trip through XML"
-run pc gate --policy "$T/h.json" --junit "$T/nodir/h.xml" --dry-run
-expect_rc 1 "unwritable JUnit path"
-expect_in "cannot write" "$err" "unwritable message"
+digest=$(db_digest)
+run pc gate --policy "$T/h.json" --junit "$T/nodir/h.xml"
+expect_rc 2 "unwritable JUnit path: not the exit code of a failed gate"
+expect_eq "$err" "perfcorr gate: cannot write JUnit '$T/nodir/h.xml': No such file or directory
+try 'perfcorr gate --help'" "unwritable message with the OS reason"
+expect_eq "$(db_digest)" "$digest" "nothing evaluated or recorded"
+run pc gate --policy "$T/h.json" -o "$T/nodir/r.txt" --dry-run
+expect_rc 2 "unwritable -o path"
+expect_in "cannot write the report '$T/nodir/r.txt': No such file or directory" \
+	"$err" "-o message"
+# --junit -: the XML on standard output, the report on standard error
+run pc gate --policy "$T/p.json" --junit - --dry-run
+expect_rc 1 "junit to stdout"
+printf '%s\n' "$out" >"$T/stdout.xml"
+run xmllint --noout "$T/stdout.xml"
+expect_rc 0 "stdout is the JUnit XML alone ($err)"
+run pc gate --policy "$T/p.json" --junit - --dry-run
+expect_in "verdict: FAIL" "$err" "report on stderr"
+run pc gate --policy "$T/p.json" --junit - -o "$T/rep.txt" --dry-run
+expect_in "verdict: FAIL" "$(cat "$T/rep.txt")" "report to -o"
 
 # a gate that cannot run (exit 2) still leaves JUnit saying why
 run pc gate --policy "$T/p.json" --model archsim@9.9 --junit "$T/e.xml"

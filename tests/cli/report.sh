@@ -13,7 +13,8 @@ pc annotate --workload tiny/decode/bs=8/seq=128/fp16 --op gemm_qkv \
 	--category modeling-error --note 'qkv tiling <misses> L2 & co' \
 	--author alice >/dev/null
 pc annotate --workload tiny/decode/bs=8/seq=128/fp16 --op e2e --metric power \
-	--status accepted --category measurement-issue --note 'meter offset' \
+	--status accepted --category measurement-issue --note "meter offset" \
+	--model sim --ref lab \
 	--author bob >/dev/null
 
 pc compare --model sim --ref lab --format json --points --group-by metric \

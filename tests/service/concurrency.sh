@@ -24,7 +24,7 @@ annotator() { # TAG: N_ANNOT annotations through the CLI, note TAG-i
 	local i
 	for i in $(seq 0 $((N_ANNOT - 1))); do
 		"$PERFCORR" annotate --status investigating --category modeling-error \
-			--workload "w-$1-$((i % 7))/bs=1" --op gemm --metric time \
+			--workload "m/decode/bs=$((i % 7))" --op s0 --metric time \
 			--note "$1-$i" --author "$1" >/dev/null || echo "annotate $1-$i failed" >&2
 	done
 }

@@ -41,7 +41,7 @@ vg "report" "$PERFCORR" report --model sim --ref lab --format html
 "$PERFCORR" import -q --source lab2 --kind silicon "$FIXTURES/corr/lab.csv"
 "$PERFCORR" import -q --source roof --kind roofline "$FIXTURES/corr/roof.csv"
 vg "compare bad group key" "$PERFCORR" compare --model roof --ref lab2 -g bogus
-vg "annotate" "$PERFCORR" annotate --status open --op gemm_qkv --note x
+vg "annotate" "$PERFCORR" annotate --status open --op gemm_qkv --all --note x
 vg "annotations" "$PERFCORR" annotations
 mkdir -p "$T/drop"
 cp "$FIXTURES/native/ok.csv" "$T/drop/a.csv"
