@@ -246,7 +246,8 @@ int db_annot_all(struct db *db, struct annot **out, size_t *n)
 	return rc;
 }
 
-int db_annot_keys(struct db *db, const char *source,
+int db_annot_keys(struct db *db, const char *source, const char *workload,
+		  const char *op, const char *metric,
 		  struct db_annot_keys *out)
 {
 	sqlite3_stmt *st = NULL;
@@ -257,12 +258,17 @@ int db_annot_keys(struct db *db, const char *source,
 	db_prepare(db, &rc, &st, "SELECT DISTINCT w.key, o.name, m.name "
 		   "FROM results r JOIN workloads w ON w.id = r.workload_id "
 		   "JOIN ops o ON o.id = r.op_id JOIN metrics m ON "
-		   "m.id = r.metric_id WHERE ?1 IS NULL OR r.run_id IN "
+		   "m.id = r.metric_id WHERE (?1 IS NULL OR r.run_id IN "
 		   "(SELECT ru.id FROM runs ru JOIN sources s ON "
-		   "s.id = ru.source_id WHERE s.name = ?1)");
+		   "s.id = ru.source_id WHERE s.name = ?1)) AND "
+		   "(?2 IS NULL OR w.key = ?2) AND (?3 IS NULL OR o.name = ?3) "
+		   "AND (?4 IS NULL OR m.name = ?4)");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);
+	db_bind_text(st, 2, workload);
+	db_bind_text(st, 3, op);
+	db_bind_text(st, 4, metric);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		if (out->n == cap) {
 			cap = cap ? cap * 2 : 64;

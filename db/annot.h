@@ -57,13 +57,15 @@ const struct annot_err *db_annot_err_find(const struct annot *a,
 					  const char *metric);
 
 /* Distinct (workload, op, metric) names with stored results, of runs of
- * source when source is not NULL: three parallel arrays of n names
- * (caller frees with db_annot_keys_free). */
+ * source when source is not NULL, equal to workload / op / metric where
+ * those are not NULL: three parallel arrays of n names (caller frees with
+ * db_annot_keys_free). */
 struct db_annot_keys {
 	char **workload, **op, **metric;
 	size_t n;
 };
-int db_annot_keys(struct db *db, const char *source,
+int db_annot_keys(struct db *db, const char *source, const char *workload,
+		  const char *op, const char *metric,
 		  struct db_annot_keys *out);
 void db_annot_keys_free(struct db_annot_keys *k);
 

@@ -40,9 +40,10 @@ int annot_cover_load(struct annot_cover *c, struct db *db, const struct annot *a
 		     const char *model, const char *ref)
 {
 	size_t cap = 0;
-	int rc = 0;
+	int rc = 0, all = c->all_names;
 
 	memset(c, 0, sizeof(*c));
+	c->all_names = all;
 	if (model && ref) {
 		struct corr_query q = CORR_QUERY_INIT;
 		struct corr_set *set = NULL;
@@ -63,10 +64,14 @@ int annot_cover_load(struct annot_cover *c, struct db *db, const struct annot *a
 	} else {
 		struct db_annot_keys k;
 		char *src = NULL, *ver = NULL;
+		int exact = !a->is_pattern && !c->all_names;
 
 		if (model || ref)
 			corr_parse_side(model ? model : ref, &src, &ver);
-		rc = db_annot_keys(db, src, &k);
+		/* exact parts: an index lookup, not a walk of every result */
+		rc = db_annot_keys(db, src, exact ? a->workload : NULL,
+				   exact ? a->op : NULL, exact ? a->metric : NULL,
+				   &k);
 		for (size_t i = 0; !rc && i < k.n; i++)
 			add_candidate(c, &cap, k.workload[i], k.op[i],
 				      k.metric[i], NAN);
@@ -88,6 +93,13 @@ int annot_cover_load(struct annot_cover *c, struct db *db, const struct annot *a
 		    part(a->op, c->o[i], a->is_pattern) &&
 		    part(a->metric, c->m[i], a->is_pattern))
 			c->match[c->nmatch++] = i;
+	if (!c->nmatch && !c->all_names && !(model && ref) &&
+	    !a->is_pattern) {
+		/* nothing: every name, for the closest ones */
+		annot_cover_release(c);
+		c->all_names = 1;
+		return annot_cover_load(c, db, a, model, ref);
+	}
 	return 0;
 }
 
@@ -288,3 +300,4 @@ void annot_cover_release(struct annot_cover *c)
 	free(c->shadow_by.status);
 	memset(c, 0, sizeof(*c));
 }
+

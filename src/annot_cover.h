@@ -31,11 +31,12 @@ struct annot_cover {
 	struct annot shadow_by;		/* copy of the first shadowing row's
 					   id, status, key and is_pattern */
 	const char *shadow_rule;	/* static text */
+	int all_names;			/* private: every key was loaded */
 };
 
 /* Load candidates (model/ref: "SRC[@V]" or NULL; with both a pairing is
- * loaded) and match a's key against them. Errors: unknown source or
- * version (PC_ENOTFOUND) with a message. */
+ * loaded) and match a's key against them (c zeroed by the caller).
+ * Errors: unknown source or version (PC_ENOTFOUND) with a message. */
 int annot_cover_load(struct annot_cover *c, struct db *db, const struct annot *a,
 		     const char *model, const char *ref);
 

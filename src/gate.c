@@ -208,8 +208,9 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 		strbuf_addstr(sb, c->failed ? " outside " : " within ");
 	else if (policy_limit_is_min(l))
 		strbuf_addstr(sb, c->failed ? " < " : " >= ");
-	else
-		strbuf_addstr(sb, c->failed ? " > " : " <= ");
+	else	/* past the limit but not significant: still ">" */
+		strbuf_addstr(sb, c->failed || !c->significant ? " > " :
+			      " <= ");
 	strbuf_addstr(sb, lim.buf);
 	if (c->paired)
 		add_paired(sb, c);

@@ -81,13 +81,13 @@ void stats_paired_wilcoxon(struct stats_paired *out, const double *d,
 	size_t m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (!isnan(d[i]) && d[i] != 0)
+		if (!isnan(d[i]) && fabs(d[i]) > STATS_PAIRED_EPS)
 			r[m++] = (struct ranked){ fabs(d[i]), d[i] > 0 ? 1 : -1 };
 	qsort(r, m, sizeof(*r), cmp_ranked);
 	for (size_t i = 0; i < m;) {
 		size_t j = i;
 
-		while (j < m && r[j].abs == r[i].abs)
+		while (j < m && r[j].abs - r[i].abs <= STATS_PAIRED_EPS)
 			j++;
 		/* ranks i+1 .. j share (i+1+j)/2; doubled: i+1+j */
 		for (size_t k = i; k < j; k++) {

@@ -16,7 +16,10 @@
  *    default); indexes from splitmix64 seeded with `seed`:
  *    idx = floor(u * n), u = (x >> 11) * 2^-53;
  *  - the Wilcoxon signed-rank test on d: zero differences dropped
- *    (Wilcoxon's method), ties given average ranks, W+ = sum of the
+ *    (Wilcoxon's method), ties given average ranks; |d| within
+ *    STATS_PAIRED_EPS of zero is zero and within it of the smallest of a
+ *    group is a tie (errors computed from the same values differ by
+ *    float rounding, ~1e-17), W+ = sum of the
  *    ranks of positive d. p is one-sided for an increase, P(W+ >= w+)
  *    under H0 (and p_decrease = P(W+ <= w+)). Exact (the permutation
  *    distribution of the observed ranks, ties included, enumerated by
@@ -32,6 +35,7 @@
 #define STATS_PAIRED_SEED 20261201u
 #define STATS_PAIRED_LEVEL 0.95
 #define STATS_PAIRED_EXACT_MAX 50
+#define STATS_PAIRED_EPS 1e-12
 
 struct stats_paired_opts {
 	unsigned resamples;	/* 0 = STATS_PAIRED_RESAMPLES */

@@ -41,6 +41,10 @@ static int validate(struct form *f)
 	else if (*exp && strcmp(status, "accepted"))
 		snprintf(f->error, sizeof(f->error), "an expiry is only for "
 			 "'accepted' (status is '%s')", status);
+	else if (!strcmp(status, "accepted") &&
+		 !*strbuf_str(&f->fields[F_NOTE].text))
+		snprintf(f->error, sizeof(f->error), "an accepted annotation "
+			 "needs a note: say why the error is acceptable");
 	return f->error[0] ? -1 : 0;
 }
 
@@ -85,7 +89,8 @@ int annotate_points(struct tui *t, const uint32_t *points, size_t n)
 		[F_LINK] = { "link", FORM_TEXT, NULL, 0, STRBUF_INIT },
 		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
 	};
-	struct form f = { NULL, ff, F_COUNT, F_NOTE, "", validate };
+	struct form f = { .fields = ff, .n = F_COUNT, .cur = 0,
+			  .validate = validate };
 	struct corr_point tmp;
 	const struct corr_point *p = data_point(&t->data, points[0], &tmp);
 	struct annot a;

@@ -1,7 +1,9 @@
 /* The modal form (see form.h). */
 #include "tui/form.h"
 
+#include <ctype.h>
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/actions.h"
@@ -87,27 +89,50 @@ static void form_draw(struct tui *t, void *arg)
 		  "Enter save (note: new line)  ^D save  Esc cancel", TH_FORM);
 }
 
-static void choose(struct form_field *ff, int key)
+static void choose(struct form *f, struct form_field *ff, int key)
 {
-	int n = 0;
+	int n = 0, hits = 0, hit = -1;
 
 	while (ff->choices[n])
 		n++;
-	if (key == KEY_LEFT) {
-		ff->choice = (ff->choice + n - 1) % n;
+	if (key == KEY_LEFT || key == KEY_RIGHT ||
+	    (key == ' ' && !f->typing)) {
+		ff->choice = (ff->choice + (key == KEY_LEFT ? n - 1 : 1)) % n;
+		f->picked = f->typing = 0;
 		return;
 	}
-	if (key == KEY_RIGHT || key == ' ') {
-		ff->choice = (ff->choice + 1) % n;
+	if (key < 32 || key >= 127)
+		return;
+	if (f->typing) {
+		f->hint = 1;	/* keep saying why the keys do nothing */
 		return;
 	}
-	for (int k = 1; k <= n; k++) {
-		int c = (ff->choice + k) % n;
-
-		if (ff->choices[c][0] == key) {
-			ff->choice = c;
-			return;
+	for (int c = 0; c < n; c++)
+		if (tolower((unsigned char)ff->choices[c][0]) == tolower(key)) {
+			hits++;
+			hit = c;
 		}
+	if (hits == 1 && !f->picked) {
+		f->before = ff->choice;
+		ff->choice = hit;
+		f->picked = 1;
+		return;
+	}
+	/* a second letter (a word typed into the chooser, not a choice) or
+	 * one that picks nothing: ignore letters until focus moves */
+	f->hint = 1;
+	f->typing = 1;
+	if (f->picked) {
+		ff->choice = f->before;
+		f->picked = 0;
+		snprintf(f->error, sizeof(f->error), "%s is a choice, not text: "
+			 "typing ignored; Tab moves on", ff->label);
+	} else if (hits) {
+		snprintf(f->error, sizeof(f->error), "'%c' is ambiguous for %s: "
+			 "Left/Right choose; Tab moves on", key, ff->label);
+	} else {
+		snprintf(f->error, sizeof(f->error), "no %s starts with '%c': "
+			 "Left/Right choose; Tab moves on", ff->label, key);
 	}
 }
 
@@ -150,9 +175,11 @@ static int form_key(struct form *f, int key)
 	else if (key >= ACT_BASE)
 		return -1;	/* actions from a script mean nothing here */
 	else if (ff->kind == FORM_CHOICE)
-		choose(ff, key);
+		choose(f, ff, key);
 	else
 		edit(ff, key);
+	if (&f->fields[f->cur] != ff)
+		f->picked = f->typing = 0;	/* focus moved */
 	return -1;
 }
 
@@ -165,9 +192,10 @@ int form_run(struct tui *t, struct form *f)
 	t->overlay_arg = f;
 	while (result < 0) {
 		tui_redraw(t);
+		f->hint = 0;
 		result = form_key(f, tui_read_key(t));
-		if (result < 0 && f->error[0] && f->validate &&
-		    f->validate(f) == 0)
+		if (result < 0 && f->error[0] && !f->hint &&
+		    (!f->validate || f->validate(f) == 0))
 			f->error[0] = '\0';
 	}
 	t->overlay = NULL;

@@ -2,10 +2,15 @@
 #define PC_TUI_FORM_H
 /*
  * A small modal form drawn over the current view: choice fields (cycle
- * with Left/Right/Space or the first letter), one-line text fields and
- * a multi-line note. Tab/S-Tab (or Up/Down outside the note) move
- * between fields; Enter saves (in the note it starts a new line); ^D or
- * F2 save from anywhere; Esc cancels. Keys come from tui_read_key, so
+ * with Left/Right/Space, or a first letter that only one choice has),
+ * one-line text fields and a multi-line note. Focus starts on the first
+ * field. Typing in a chooser never changes it by accident: a letter no
+ * choice or several choices start with changes nothing and says so, and
+ * one that follows a letter that picked a choice (a word typed into the
+ * wrong field) puts the value back; either way further letters (and
+ * Space) are ignored until focus moves or Left/Right. Tab/S-Tab (or Up/Down outside the note) move between
+ * fields; Enter saves (in the note it starts a new line); ^D or F2 save
+ * from anywhere; Esc cancels. Keys come from tui_read_key, so
  * scripts fill forms too. Fields own their text (release the form).
  */
 #include "src/base/strbuf.h"
@@ -29,6 +34,8 @@ struct form {
 	char error[256];		/* shown in the form */
 	/* 0 when the form may be saved, else -1 with f->error set */
 	int (*validate)(struct form *f);
+	/* private: typing into a chooser */
+	int picked, before, typing, hint;
 };
 
 /* Run until saved (1) or cancelled (0). */

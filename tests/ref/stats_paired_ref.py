@@ -22,11 +22,17 @@ def boot(d, B=2000, seed=20261201, level=0.95):
         return means[lo]+(h-lo)*(means[lo+1]-means[lo]) if lo+1<B else means[-1]
     a=(1-level)/2
     return q(a), q(1-a)
+EPS=1e-12   # |d| this close to 0 is 0; this close to a group's smallest, a tie
 def ranks(d):
-    nz=[x for x in d if x!=0]
+    nz=[x for x in d if abs(x)>EPS]
     a=sorted(abs(x) for x in nz)
+    grp=[]; i=0
+    while i<len(a):
+        j=i
+        while j<len(a) and a[j]-a[i]<=EPS: j+=1
+        grp.append((a[i],a[j-1],(i+1+j)/2)); i=j
     def rk(v):
-        idx=[i+1 for i,y in enumerate(a) if y==v]; return sum(idx)/len(idx)
+        return [g[2] for g in grp if g[0]<=v<=g[1]][0]
     return [(rk(abs(x)), x>0) for x in nz]
 def wil_exact(d):  # brute force over all sign assignments
     r=ranks(d); w=sum(k for k,p in r if p); m=len(r)
@@ -38,7 +44,7 @@ def wil_exact(d):  # brute force over all sign assignments
 def wil_norm(d):
     r=ranks(d); w=sum(k for k,p in r if p); n=len(r)
     from collections import Counter
-    t=Counter(abs(x) for x in d if x!=0)
+    t=Counter(k for k,_ in r)
     var=n*(n+1)*(2*n+1)/24-sum(c**3-c for c in t.values())/48
     mean=n*(n+1)/4; sd=math.sqrt(var)
     zi=(w-mean-0.5)/sd; zd=(w-mean+0.5)/sd

@@ -17,14 +17,16 @@ expect_screen "$T/detail.screen" detail_100x40.screen
 expect_in "filter 'op~gemm'" "$(screen_line "$T/back.screen" 2)" \
 	"q returns to the filtered list"
 
-# annotate the row under the cursor; the form starts on the note
+# annotate the row under the cursor; the form starts on its first field
+# (status); 'm' is ambiguous among categories (modeling-error,
+# measurement-issue): Right moves from unknown to modeling-error
 tui_script 100 30 <<KEYS
 j
 a
-model ignores the causal mask
+<Tab><Tab>model ignores the causal mask
 <Enter>second line
 <Tab>https://jira/PERF-1
-<S-Tab><S-Tab>m
+<S-Tab><S-Tab><Right>
 <S-Tab>e
 :save-screen $T/form.screen
 <C-d>
@@ -69,7 +71,7 @@ expect_in "annotation cancelled: nothing written" \
 # an expiry needs 'accepted' and a real date; the form says so and stays
 tui_script 100 30 <<KEYS
 a
-<Tab><Tab>2027-13-01<C-d>
+<Tab><Tab><Tab><Tab>2027-13-01<C-d>
 :save-screen $T/bad_date.screen
 <C-u>2027-01-31<C-d>
 :save-screen $T/bad_status.screen
@@ -86,8 +88,8 @@ tui_script 100 30 <<KEYS
 jj<Space><Space>
 :save-screen $T/marked.screen
 a
-<Tab><Tab>2027-01-31<S-Tab><S-Tab><S-Tab><S-Tab>a
-<Tab>rr
+<Tab><Tab><Tab><Tab>2027-01-31<S-Tab><S-Tab><S-Tab><S-Tab>a
+<Tab><Left>
 <Tab>lab reran with a new driver
 <C-d>
 :save-screen $T/bulk.screen
@@ -101,4 +103,42 @@ WHERE id > 1")" "allreduce:accepted:reference-changed:2027-01-31 \
 e2e:accepted:reference-changed:2027-01-31" "bulk rows"
 expect_not_in "marked" "$(screen_line "$T/bulk.screen" 1)" "marks cleared"
 expect_in "annotated 2 rows" "$(tail -1 "$T/bulk.screen")" "bulk message"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotation_errors \
+e JOIN annotations a ON a.id = e.annotation_id WHERE a.op = e.op AND \
+e.model_version = '2.4.0'")" 2 "accepted rows record their errors"
+
+# a note typed while focus is on a chooser changes nothing: the form
+# starts on status; 'o' would pick open, 'n' shows it was a word: the
+# status goes back to explained and the rest of the word is ignored
+before=$(db_digest)
+tui_script 100 30 <<KEYS
+a
+only the gap
+:save-screen $T/typed.screen
+<Tab>measured
+:save-screen $T/typed2.screen
+<Esc>
+KEYS
+expect_in "< explained >" "$(cat "$T/typed.screen")" \
+	"status back to its value (the row's prefill)"
+expect_in "status is a choice, not text: typing ignored; Tab moves on" \
+	"$(cat "$T/typed.screen")" "the form says why"
+expect_in "'m' is ambiguous for category: Left/Right choose; Tab moves on" \
+	"$(cat "$T/typed2.screen")" "ambiguous letter said"
+expect_in "< unknown >" "$(cat "$T/typed2.screen")" \
+	"'m' is ambiguous among categories: unchanged"
+expect_eq "$(db_digest)" "$before" "nothing written"
+
+# accepted with an empty note is refused in the form
+tui_script 100 30 <<KEYS
+a
+a<C-d>
+:save-screen $T/nonote.screen
+<Tab><Tab>known gap<C-d>
+:save-screen $T/withnote.screen
+KEYS
+expect_in "an accepted annotation needs a note" "$(cat "$T/nonote.screen")" \
+	"empty note refused"
+expect_in "annotated 1 row: accepted" "$(tail -1 "$T/withnote.screen")" \
+	"saved once it has a note"
 finish
