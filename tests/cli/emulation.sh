@@ -20,7 +20,7 @@ run pc init
 expect_rc 0 "schema 1 migrates"
 run pc sources
 expect_in "old" "$out" "old source kept"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA user_version')" 4 "migrated to 4"
+expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA user_version')" 5 "migrated to the current schema (5)"
 expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT source_id FROM runs WHERE id = 3')" 7 \
 	"run still points at its source"
 expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA foreign_key_check')" "" \
