@@ -306,6 +306,10 @@ static const char *verdict(const struct diff *d)
 	long m = d->causes[CAUSE_MODEL], r = d->causes[CAUSE_REF];
 	long b = d->causes[CAUSE_BOTH];
 
+	/* a pair that appeared or vanished is a change too, never "none" */
+	if (m + r + b == 0 && (d->only_before || d->only_after))
+		return "no common value changed, but the coverage did (pairs "
+		       "only before or only after)";
 	if (m + r + b == 0)
 		return "no value changed";
 	if (r + b == 0)

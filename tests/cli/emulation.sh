@@ -15,7 +15,7 @@ imported_at) VALUES (3, 7, 'v1', 'perfcorr-csv', 'old.csv', 'ab', 'x');
 PRAGMA user_version = 1;"
 run pc sources
 expect_rc 1 "read-only commands do not migrate"
-expect_in "schema 1 needs migrating to 4" "$err" "says so"
+expect_in "schema 1 needs migrating to 5" "$err" "says so"
 run pc init
 expect_rc 0 "schema 1 migrates"
 run pc sources

@@ -32,6 +32,17 @@ expect_in "  worst points of 'e2e':
     llama3-8b/decode/bs=32 e2e time: 21.6 ms vs 20 ms (err +8.0%) - unexplained" \
 	"$out" "worst points, largest first, with units"
 expect_in "verdict: FAIL (1 fail, 0 warn, 1 pass)" "$out" "fail verdict"
+expect_not_in $'\x1b' "$out" "no colour into a pipe"
+# on a terminal (script(1) gives it one) the labels are coloured, unless
+# NO_COLOR is set
+if command -v script >/dev/null; then
+	tty_out=$(env -u NO_COLOR script -qc "'$PERFCORR' gate --policy '$T/fail.json' --dry-run" /dev/null)
+	expect_in $'\x1b[1;31mFAIL\x1b[0m  e2e' "$tty_out" "FAIL in red on a terminal"
+	expect_in $'\x1b[1;32mPASS\x1b[0m  gemm' "$tty_out" "PASS in green"
+	tty_out=$(NO_COLOR=1 script -qc "'$PERFCORR' gate --policy '$T/fail.json' --dry-run" /dev/null)
+	expect_not_in $'\x1b' "$tty_out" "NO_COLOR honoured on a terminal"
+	expect_in "FAIL  e2e" "$tty_out" "plain label"
+fi
 
 policy warn '{"name": "e2e", "op": "e2e", "max_mape": 0.04, "severity": "warn"}'
 run pc gate --policy "$T/warn.json"

@@ -21,6 +21,7 @@ wait_for "Raw names mapped to '$op'"
 wait_for "sm90_xmma_gemm"
 keys a
 wait_for "Annotate"
+keys Tab Tab	# the form starts on status; the note is the third field
 keys -l "tile scheduler not modelled for this shape"
 keys BTab Right Right Right
 keys C-d

@@ -45,6 +45,7 @@ wait_for "Discrepancies"
 # annotate the worst row and check the database
 keys g a
 wait_for "Annotate llama3-8b/decode/bs=32/seq=2048/bf16 gemm_qkv time"
+keys Tab Tab	# the form starts on status; the note is the third field
 keys -l "tile shape not modelled"
 keys BTab
 keys s
