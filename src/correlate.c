@@ -185,8 +185,9 @@ static unsigned point_flags(const struct pairing *pr, struct corr_point *p,
 
 	if ((m->flags | r->flags) & 3)
 		f |= CORR_INVALID;
-	if (p->ref_sd > 0 && p->ref != 0 &&
-	    p->ref_sd / fabs(p->ref) > pr->q->max_ref_cv)
+	/* a zero reference with a spread is noise around zero */
+	if (p->ref_sd > 0 && (p->ref == 0 ||
+	    p->ref_sd / fabs(p->ref) > pr->q->max_ref_cv))
 		f |= CORR_NOISY_REF;
 	if (p->ref_sd >= 0 ? fabs(p->model - p->ref) <= p->ref_sd :
 	    p->ref_min <= p->model && p->model <= p->ref_max)
@@ -557,8 +558,46 @@ void corr_set_free(struct corr_set *s)
 	free(s);
 }
 
-/* The points idx[0..n) of s (idx NULL: the first n), or those keep
- * selects: corr_summary's rules in one place. */
+/* The metric of p (NULL when the dictionary lacks it). */
+static const struct db_name *metric_of(const struct corr_set *s,
+				       const struct corr_point *p)
+{
+	return dict_find(s->store, DB_DICT_METRICS, p->metric_id, NULL);
+}
+
+/* Efficiency of a roofline model over one metric: the fraction of speed
+ * of light the reference reaches, geomean(roofline / measured) for a
+ * time, geomean(measured / roofline) for a rate. */
+static void efficiency(struct stats_summary *out, const struct corr_set *s,
+		       const struct db_name *mt)
+{
+	out->efficiency = NAN;
+	if (!s->model.kind || strcmp(s->model.kind, "roofline"))
+		return;		/* the reason stats_compute set */
+	if (!mt) {
+		out->why[SF_EFFICIENCY] = STATS_WHY_METRICS;
+		return;
+	}
+	if (!sol_metric(mt->extra)) {
+		out->why[SF_EFFICIENCY] = STATS_WHY_NOTSOL;
+		return;
+	}
+	out->why[SF_EFFICIENCY] = out->why[SF_GEOMEAN];
+	if (!out->why[SF_GEOMEAN])
+		out->efficiency = mt->higher ? 1.0 / out->geomean_ratio :
+				  out->geomean_ratio;
+}
+
+/*
+ * The one function that summarises a set of points: the points
+ * idx[0..n) of s (idx NULL: the first n) that keep selects. Invalid
+ * points are out; noisy ones out and counted; a zero reference out and
+ * counted (its relative error does not exist); waived ones out when
+ * skip_waived. Optimistic / pessimistic count the pairs whose model
+ * predicts better / worse than the reference, by each metric's better
+ * direction. Over several metrics only the dimensionless statistics are
+ * kept (stats_null_mixed). docs/statistics.md.
+ */
 static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		      const size_t *idx, size_t n,
 		      int (*keep)(const struct corr_point *p, void *arg),
@@ -567,12 +606,15 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	double *m = xmalloc((n + 1) * sizeof(*m));
 	double *r = xmalloc((n + 1) * sizeof(*r));
 	double *sd = xmalloc((n + 1) * sizeof(*sd));
-	long noisy = 0, sol = 0;
+	long noisy = 0, sol = 0, zero = 0, opt = 0, pes = 0;
+	const struct db_name *mt = NULL;
+	int mixed = 0;
 	size_t k = 0;
 	int rc;
 
 	for (size_t j = 0; j < n; j++) {
 		const struct corr_point *p = &s->points[idx ? idx[j] : j];
+		const struct db_name *pm;
 
 		if ((keep && !keep(p, arg)) || (p->flags & CORR_INVALID))
 			continue;
@@ -583,6 +625,21 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		}
 		if (skip_waived && (p->flags & CORR_WAIVED))
 			continue;
+		if (p->ref == 0) {
+			zero++;
+			continue;
+		}
+		pm = metric_of(s, p);
+		if (k == 0)
+			mt = pm;
+		else if (pm != mt)
+			mixed = 1;
+		if (p->model != p->ref && pm) {
+			if ((p->model > p->ref) == (pm->higher != 0))
+				opt++;
+			else
+				pes++;
+		}
 		m[k] = p->model;
 		r[k] = p->ref;
 		sd[k++] = p->ref_sd;
@@ -591,6 +648,13 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;
+		out->excluded_zero_ref = zero;
+		out->optimistic = opt;
+		out->pessimistic = pes;
+		if (k > 0)
+			efficiency(out, s, mixed ? NULL : mt);
+		if (mixed)
+			stats_null_mixed(out);
 	}
 	free(m);
 	free(r);
@@ -609,6 +673,70 @@ int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived)
 {
 	return summary_of(out, s, idx, n, NULL, NULL, skip_waived);
+}
+
+struct metric_keep {
+	int (*keep)(const struct corr_point *p, void *arg);
+	void *arg;
+	int64_t metric_id;
+};
+
+static int keep_metric(const struct corr_point *p, void *arg)
+{
+	const struct metric_keep *mk = arg;
+
+	return p->metric_id == mk->metric_id &&
+	       (!mk->keep || mk->keep(p, mk->arg));
+}
+
+int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
+		   const struct corr_set *s,
+		   int (*keep)(const struct corr_point *p, void *arg),
+		   void *arg, int skip_waived)
+{
+	const struct corr_store *st = s->store;
+	size_t nm = st->ndict[DB_DICT_METRICS], len = 0;
+	char *used = xcalloc(nm + 1, 1);
+	struct corr_metric_sum *v = NULL;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		size_t k;
+
+		if ((!keep || keep(&s->points[i], arg)) &&
+		    dict_find(st, DB_DICT_METRICS, s->points[i].metric_id, &k))
+			used[k] = 1;
+	}
+	/* the dictionary is in id order; the blocks go by name */
+	for (size_t k = 0; k < nm; k++)
+		len += used[k];
+	v = xcalloc(len + 1, sizeof(*v));
+	len = 0;
+	for (size_t k = 0; k < nm && !rc; k++) {
+		struct metric_keep mk = { keep, arg,
+					  st->dict[DB_DICT_METRICS][k].id };
+		size_t at = len;
+
+		if (!used[k])
+			continue;
+		while (at > 0 && strcmp(v[at - 1].metric,
+					st->dict[DB_DICT_METRICS][k].name) > 0) {
+			v[at] = v[at - 1];
+			at--;
+		}
+		v[at].metric = st->dict[DB_DICT_METRICS][k].name;
+		len++;
+		rc = summary_of(&v[at].sum, s, NULL, s->n, keep_metric, &mk,
+				skip_waived);
+	}
+	free(used);
+	if (rc < 0) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	*nout = len;
+	return 0;
 }
 
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,

@@ -92,8 +92,10 @@ void corr_set_free(struct corr_set *s);
 void corr_side_release(struct corr_side *side);
 
 /* Statistics over the points of s selected by keep (NULL = all), leaving
- * out noisy, invalid and (when skip_waived) waived points; fills
- * excluded_noisy and sol_violations. */
+ * out noisy, invalid, zero-reference and (when skip_waived) waived
+ * points; fills excluded_noisy, excluded_zero_ref, sol_violations,
+ * optimistic, pessimistic and efficiency. Over several metrics only the
+ * dimensionless statistics are defined ("several metrics"). */
 int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
 		 int skip_waived);
@@ -101,6 +103,18 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 /* The same over the points s->points[idx[0..n)] (a group), no copy. */
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived);
+
+/* One complete summary per metric of the points keep selects (NULL =
+ * all), sorted by metric name (the set owns the names). Caller frees
+ * the array. docs/statistics.md: "One summary never pools metrics". */
+struct corr_metric_sum {
+	const char *metric;
+	struct stats_summary sum;
+};
+int corr_by_metric(struct corr_metric_sum **out, size_t *n,
+		   const struct corr_set *s,
+		   int (*keep)(const struct corr_point *p, void *arg),
+		   void *arg, int skip_waived);
 
 /* Group keys: "op", "op_class", "metric", "workload" or "param.NAME".
  * Fills key (caller's buffer) with the point's value of that key. */

@@ -47,6 +47,11 @@ static const struct field fields[] = {
 	D(outliers, K_COUNT, SF_OUTLIERS),
 	D(excluded_noisy, K_COUNT, -1),
 	D(sol_violations, K_COUNT, -1),
+	/* additions to the contract (issue 15) */
+	D(excluded_zero_ref, K_COUNT, -1),
+	D(optimistic, K_COUNT, -1),
+	D(pessimistic, K_COUNT, -1),
+	D(efficiency, K_ERR, SF_EFFICIENCY),
 };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
@@ -66,6 +71,29 @@ static long lval(const struct stats_summary *s, const struct field *f)
 	return *(const long *)((const char *)s + f->off);
 }
 
+/* "why":{"pearson":"several metrics",...}: the reason of each null
+ * statistic (the fit's under "fit"). */
+static void json_why(FILE *fp, const struct stats_summary *s)
+{
+	int first = 1;
+
+	fputs(",\"why\":{", fp);
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const struct field *f = &fields[i];
+		const char *why = f->why >= 0 ?
+			stats_why(s, (enum stats_field)f->why) : NULL;
+
+		if (!why || (f->off != 0 && !isnan(dval(s, f))))
+			continue;
+		if (f->off == 0 && !isnan(s->fit.slope))
+			continue;
+		fprintf(fp, "%s\"%s\":", first ? "" : ",", f->name);
+		out_json_str(fp, why);
+		first = 0;
+	}
+	fputc('}', fp);
+}
+
 void corrout_stats_json(FILE *fp, const struct stats_summary *s)
 {
 	for (size_t i = 0; i < NFIELDS; i++) {
@@ -79,13 +107,15 @@ void corrout_stats_json(FILE *fp, const struct stats_summary *s)
 					fit_fields[k].name);
 				out_json_num(fp, dval(s, &fit_fields[k]));
 			}
-			fputc('}', fp);
+			fprintf(fp, ",\"weighted\":%s}", s->fit.weighted ?
+				"true" : "false");
 		} else if (f->kind == K_COUNT) {
 			fprintf(fp, "%ld", lval(s, f));
 		} else {
 			out_json_num(fp, dval(s, f));
 		}
 	}
+	json_why(fp, s);
 }
 
 void corrout_side_json(FILE *fp, const struct corr_side *side)
@@ -245,13 +275,17 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 			}
 			continue;
 		}
+		if (f->why == SF_EFFICIENCY) {
+			if (roofline)
+				table_row(t, f->name, corrout_pct(buf,
+					  sizeof(buf), s->efficiency), why ? why :
+					  "fraction of speed of light reached");
+			continue;
+		}
 		cell_of(buf, sizeof(buf), s, f);
 		table_row(t, f->name, buf, why);
 	}
-	if (roofline)
-		table_row(t, "efficiency", corrout_pct(buf, sizeof(buf),
-			  s->geomean_ratio), "roofline / measured, "
-			  "geometric mean");
+
 	out_table_print(t, fp);
 	out_table_free(t);
 }

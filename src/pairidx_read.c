@@ -298,25 +298,42 @@ int pidx_basic(struct pidx *x, const unsigned char *mask,
 	       struct stats_summary *out)
 {
 	struct pidx_store *st = x->st;
-	long noisy = 0, sol = 0;
+	long noisy = 0, sol = 0, zero = 0;
+	int32_t metric = -1;
+	int mixed = 0;
 
 	/* the flags corr_summary looks at, a byte a point (made with the
 	 * annotation state): 1 MB to read per keystroke, not 24 */
 	if (!st->keep)
 		st->keep = xmalloc(x->n ? x->n : 1);
-	/* corr_summary's rules: invalid out, noisy out (counted), waived
-	 * in; without a branch per point, in index order */
+	/* corr_summary's rules: invalid out, noisy out (counted), a zero
+	 * reference out (counted), waived in; in index order; Pearson null
+	 * over several metrics */
 	for (size_t i = 0; i < x->n; i++) {
 		unsigned f = st->fl[i];
 		unsigned in = (mask ? mask[i] != 0 : 1) & !(f & 1);
 
+		unsigned z = in & !((f >> 1) & 1) & (x->vals[i].ref == 0);
+
 		sol += in & (f >> 2);
 		noisy += in & (f >> 1);
-		st->keep[i] = (unsigned char)(in & !((f >> 1) & 1));
+		zero += z;	/* a zero reference: out, counted */
+		st->keep[i] = (unsigned char)(in & !((f >> 1) & 1) & !z);
+		if (st->keep[i]) {
+			if (metric < 0)
+				metric = x->keys[i].m;
+			mixed |= x->keys[i].m != metric;
+		}
 	}
 	stats_basic(out, &x->vals[0].model, &x->vals[0].ref,
 			 sizeof(*x->vals) / sizeof(double), st->keep, x->n);
 	out->excluded_noisy = noisy;
 	out->sol_violations = sol;
+	out->excluded_zero_ref = zero;
+	/* one summary never pools metrics: Pearson needs one */
+	if (mixed) {
+		out->pearson = NAN;
+		out->why[SF_PEARSON] = STATS_WHY_METRICS;
+	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "db/annot.h"
 #include "db/runinfo.h"
 #include "src/correlate.h"
+#include "src/corrout.h"
 #include "src/base/error.h"
 #include "src/html.h"
 #include "src/out.h"
@@ -145,47 +146,21 @@ static void jstr(struct strbuf *sb, const char *s)
 	free(fixed);
 }
 
-/* The statistics, with exactly the keys of `compare --format json`. */
+/* The statistics, with exactly the keys of `compare --format json`:
+ * corrout's own writer, into sb. */
 static void json_stats(struct strbuf *sb, const struct stats_summary *s)
 {
-	strbuf_addf(sb, "\"n\":%ld,\"mape\":", s->n);
-	jnum(sb, s->mape);
-#define F(name, v) do { strbuf_addstr(sb, ",\"" name "\":"); jnum(sb, v); } \
-	while (0)
-#define L(name, v) strbuf_addf(sb, ",\"" name "\":%ld", v)
-	F("bias", s->bias);
-	F("median_abs_err", s->median_abs_err);
-	F("p90_abs_err", s->p90_abs_err);
-	F("p95_abs_err", s->p95_abs_err);
-	F("max_abs_err", s->max_abs_err);
-	F("geomean_ratio", s->geomean_ratio);
-	F("agg_err", s->agg_err);
-	F("rpd", s->rpd);
-	F("rmse", s->rmse);
-	F("nrmse", s->nrmse);
-	L("within_1pct", s->within_1pct);
-	L("within_5pct", s->within_5pct);
-	L("within_10pct", s->within_10pct);
-	L("under", s->under);
-	L("over", s->over);
-	F("pearson", s->pearson);
-	F("pearson_log", s->pearson_log);
-	F("spearman", s->spearman);
-	F("kendall_tau_b", s->kendall_tau_b);
-	strbuf_addstr(sb, ",\"fit\":{\"intercept\":");
-	jnum(sb, s->fit.intercept);
-	F("slope", s->fit.slope);
-	F("r2", s->fit.r2);
-	F("se_intercept", s->fit.se_intercept);
-	F("se_slope", s->fit.se_slope);
-	strbuf_addch(sb, '}');
-	F("loa_low", s->loa_low);
-	F("loa_high", s->loa_high);
-	L("outliers", s->outliers);
-	L("excluded_noisy", s->excluded_noisy);
-	L("sol_violations", s->sol_violations);
-#undef F
-#undef L
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (!fp)
+		abort();	/* out of memory, as xmalloc */
+	corrout_stats_json(fp, s);
+	if (fclose(fp) != 0)
+		abort();
+	strbuf_add(sb, text, len);
+	free(text);
 }
 
 static void json_side(struct strbuf *sb, const struct report *r, int ref)

@@ -170,15 +170,22 @@ static void histogram(struct strbuf *sb, const struct report *r)
 	const struct corr_set *s = r->set;
 	double *e = xcalloc(s->n + 1, sizeof(*e));
 	size_t n = 0;
+	char *caption;
 
 	for (size_t i = 0; i < s->n; i++)
 		if (!(s->points[i].flags & (CORR_NOISY_REF | CORR_INVALID)))
 			e[n++] = s->points[i].err;
 	strbuf_addstr(sb, "<figure>");
 	svg_histogram(sb, "signed error, every metric", e, n, r->opts.limit);
-	figure(sb, "Distribution of (model - ref) / ref over the pairs in the "
-	       "statistics: left of zero the model is optimistic (too fast, "
-	       "too low), right of it pessimistic.");
+	caption = xasprintf("Distribution of (model - ref) / ref over the "
+		"pairs in the statistics: left of zero the model predicts less "
+		"than the reference, right of it more. Which is optimistic "
+		"depends on the metric (less time is better, less throughput "
+		"is worse): %ld pair%s optimistic (the model predicts better "
+		"than measured), %ld pessimistic.", r->all.optimistic,
+		r->all.optimistic == 1 ? " is" : "s are", r->all.pessimistic);
+	figure(sb, caption);
+	free(caption);
 	free(e);
 }
 

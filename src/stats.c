@@ -6,7 +6,6 @@
 #include "src/stats.h"
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_fit.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdint.h>
@@ -32,12 +31,16 @@ static const char WHY_MEANZERO[] = "the mean reference is zero";
 static const char WHY_PAIRZERO[] = "a model + reference sum is zero";
 static const char WHY_CONST[] = "a series is constant";
 static const char WHY_NOTFINITE[] = "a value is not finite";
+static const char WHY_NOTROOF[] = "not a roofline model";
+const char STATS_WHY_METRICS[] = "several metrics";
+const char STATS_WHY_NOTSOL[] = "not a time or a rate";
 
 const char *stats_why_static(const char *text)
 {
 	static const char *const all[] = { WHY_EMPTY, WHY_FEW, WHY_FEW2,
 		WHY_REFZERO, WHY_REFNONPOS, WHY_NONPOS, WHY_SUMZERO,
-		WHY_MEANZERO, WHY_PAIRZERO, WHY_CONST, WHY_NOTFINITE };
+		WHY_MEANZERO, WHY_PAIRZERO, WHY_CONST, WHY_NOTFINITE,
+		WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL };
 
 	if (!text)
 		return NULL;
@@ -279,7 +282,7 @@ static void set_nan(struct stats_summary *s)
 		&s->pearson, &s->pearson_log, &s->spearman, &s->kendall_tau_b,
 		&s->fit.intercept, &s->fit.slope, &s->fit.r2,
 		&s->fit.se_intercept, &s->fit.se_slope, &s->loa_low,
-		&s->loa_high };
+		&s->loa_high, &s->efficiency };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;
@@ -424,59 +427,104 @@ static void diff_stats(struct stats_summary *s, const double *model,
 		s->why[SF_NRMSE] = WHY_MEANZERO;
 }
 
-static double sum_sq_dev(const double *y, const double *w, size_t n)
+/*
+ * model = intercept + slope * ref by (weighted) least squares, in a way
+ * that stays exact across many decades and does not depend on the order
+ * of the points (GSL's running-mean update does: slope 0.9 for an exact
+ * slope-1 set spanning 1e-9 to 1e3). Weights 1/sd^2 when every sd > 0,
+ * taken relative to the largest ((sd_min / sd)^2: no overflow); weighted
+ * means by compensated sums; deviations scaled by their largest value;
+ * slope = Sxy / Sxx on the centred data. The weights are relative (the
+ * reference's spread, not the model's known variance), so the standard
+ * errors are scaled by the residual variance s^2 = chi^2 / (n - 2):
+ * se_slope = sqrt(s^2 / Sxx), se_intercept = sqrt(s^2 (1/W + xbar^2 /
+ * Sxx)), W = sum of the weights (unweighted: w = 1, scipy linregress).
+ * r2 = 1 - chi^2 / sum w (y - ybar_w)^2.
+ */
+static double wmean(const double *v, const double *w, size_t n)
 {
-	struct ksum sw = { 0, 0 }, swy = { 0, 0 }, ss = { 0, 0 };
-	double my;
+	struct ksum sw = { 0, 0 }, swv = { 0, 0 };
 
 	for (size_t i = 0; i < n; i++) {
-		kadd(&sw, w ? w[i] : 1.0);
-		kadd(&swy, (w ? w[i] : 1.0) * y[i]);
+		kadd(&sw, w[i]);
+		kadd(&swv, w[i] * v[i]);
 	}
-	my = kval(&swy) / kval(&sw);
-	for (size_t i = 0; i < n; i++)
-		kadd(&ss, (w ? w[i] : 1.0) * (y[i] - my) * (y[i] - my));
-	return kval(&ss);
+	return kval(&swv) / kval(&sw);
 }
 
-/* model = intercept + slope * ref; weighted by 1/sd^2 when every sd > 0 */
-static int fit(struct stats_summary *s, const double *model,
-	       const double *ref, const double *ref_sd, size_t n, double *w)
+static double max_dev(const double *v, double mean, size_t n)
 {
-	double c0, c1, cov00, cov01, cov11, sumsq, tss;
-	int st, weighted = ref_sd != NULL;
+	double m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		m = fmax(m, fabs(v[i] - mean));
+	return m;
+}
+
+static void fit(struct stats_summary *s, const double *model,
+		const double *ref, const double *ref_sd, size_t n, double *w)
+{
+	struct ksum sw = { 0, 0 }, sxx = { 0, 0 }, sxy = { 0, 0 },
+		    syy = { 0, 0 }, chi = { 0, 0 };
+	double xbar, ybar, sx, sy, b, chi2, dof;
+	int weighted = ref_sd != NULL;
+	double sdmin = INFINITY;
 
 	if (n < 3) {
 		s->why[SF_FIT] = WHY_FEW;
-		return 0;
+		return;
 	}
 	if (is_constant(ref, n) || is_constant(model, n)) {
 		s->why[SF_FIT] = WHY_CONST;
-		return 0;
+		return;
 	}
 	for (size_t i = 0; weighted && i < n; i++) {
 		if (!(ref_sd[i] > 0) || !isfinite(ref_sd[i]))
 			weighted = 0;
 		else
-			w[i] = 1.0 / (ref_sd[i] * ref_sd[i]);
+			sdmin = fmin(sdmin, ref_sd[i]);
 	}
-	if (weighted)
-		st = gsl_fit_wlinear(ref, 1, w, 1, model, 1, n, &c0, &c1,
-				     &cov00, &cov01, &cov11, &sumsq);
-	else
-		st = gsl_fit_linear(ref, 1, model, 1, n, &c0, &c1, &cov00,
-				    &cov01, &cov11, &sumsq);
-	if (st != GSL_SUCCESS)
-		return pc_error_set(PC_ERR, "linear fit failed: %s",
-				    gsl_strerror(st));
-	tss = sum_sq_dev(model, weighted ? w : NULL, n);
-	s->fit.intercept = c0;
-	s->fit.slope = c1;
-	s->fit.se_intercept = sqrt(cov00);
-	s->fit.se_slope = sqrt(cov11);
-	s->fit.r2 = 1.0 - sumsq / tss;
+	for (size_t i = 0; i < n; i++) {
+		double q = weighted ? sdmin / ref_sd[i] : 1.0;
+
+		w[i] = q * q;
+	}
+	xbar = wmean(ref, w, n);
+	ybar = wmean(model, w, n);
+	sx = max_dev(ref, xbar, n);
+	sy = max_dev(model, ybar, n);
+	if (!(sx > 0) || !(sy > 0) || !isfinite(sx) || !isfinite(sy)) {
+		s->why[SF_FIT] = WHY_CONST;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double dx = (ref[i] - xbar) / sx, dy = (model[i] - ybar) / sy;
+
+		kadd(&sw, w[i]);
+		kadd(&sxx, w[i] * dx * dx);
+		kadd(&sxy, w[i] * dx * dy);
+		kadd(&syy, w[i] * dy * dy);
+	}
+	if (!(kval(&sxx) > 0) || !(kval(&syy) > 0)) {
+		s->why[SF_FIT] = WHY_CONST;
+		return;
+	}
+	b = kval(&sxy) / kval(&sxx);	/* slope in units of sy / sx */
+	for (size_t i = 0; i < n; i++) {
+		double dx = (ref[i] - xbar) / sx, dy = (model[i] - ybar) / sy;
+		double r = dy - b * dx;
+
+		kadd(&chi, w[i] * r * r);
+	}
+	chi2 = fmax(0.0, kval(&chi));	/* in units of sy^2 */
+	dof = (double)(n - 2);
+	s->fit.slope = b * (sy / sx);
+	s->fit.intercept = ybar - s->fit.slope * xbar;
+	s->fit.r2 = 1.0 - chi2 / kval(&syy);
+	s->fit.se_slope = (sy / sx) * sqrt(chi2 / dof / kval(&sxx));
+	s->fit.se_intercept = sy * sqrt(chi2 / dof * (1.0 / kval(&sw) +
+				(xbar / sx) * (xbar / sx) / kval(&sxx)));
 	s->fit.weighted = weighted;
-	return 0;
 }
 
 static int all_finite(const double *model, const double *ref, size_t n)
@@ -516,11 +564,12 @@ int stats_compute(struct stats_summary *out, const double *model,
 	struct stats_summary s;
 	double *a = NULL, *b = NULL;
 	size_t nzero = 0, nneg = 0;
-	int rc = 0;
 
 	memset(&s, 0, sizeof(s));
 	set_nan(&s);
 	s.n = (long)n;
+	/* the correlation core computes it for a roofline model */
+	s.why[SF_EFFICIENCY] = WHY_NOTROOF;
 	if (n == 0 || !all_finite(model, ref, n)) {
 		set_why_all(&s, n == 0 ? WHY_EMPTY : WHY_NOTFINITE);
 		s.why[SF_OUTLIERS] = NULL;
@@ -548,12 +597,29 @@ int stats_compute(struct stats_summary *out, const double *model,
 	log_stats(&s, model, ref, n, a);
 	diff_stats(&s, model, ref, n);
 	correlations(&s, model, ref, n, a, b);
-	rc = fit(&s, model, ref, ref_sd, n, a);
+	fit(&s, model, ref, ref_sd, n, a);
 	free(a);
 	free(b);
-	if (rc == 0)
-		*out = s;
-	return rc;
+	*out = s;
+	return 0;
+}
+
+void stats_null_mixed(struct stats_summary *s)
+{
+	static const enum stats_field f[] = { SF_AGG_ERR, SF_RMSE, SF_NRMSE,
+		SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
+		SF_LOA, SF_EFFICIENCY };
+	double *d[] = { &s->agg_err, &s->rmse, &s->nrmse, &s->pearson,
+		&s->pearson_log, &s->spearman, &s->kendall_tau_b,
+		&s->fit.intercept, &s->fit.slope, &s->fit.r2,
+		&s->fit.se_intercept, &s->fit.se_slope, &s->loa_low,
+		&s->loa_high, &s->efficiency };
+
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		*d[i] = NAN;
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		s->why[f[i]] = STATS_WHY_METRICS;
+	s->fit.weighted = 0;
 }
 
 /* v when mask is all ones, +0 when it is zero: a select without a

@@ -20,6 +20,11 @@ struct stats_fit {
 	int weighted;		/* 1 when weighted by 1/ref_sd^2 */
 };
 
+/* Why a statistic of a summary over several metrics is null; why a
+ * roofline's efficiency is for a metric that is not a time or rate. */
+extern const char STATS_WHY_METRICS[];
+extern const char STATS_WHY_NOTSOL[];
+
 struct stats_summary {
 	long n;
 	double mape, bias;
@@ -32,6 +37,14 @@ struct stats_summary {
 	long outliers;		/* MAD rule, k = 3 */
 	long excluded_noisy;	/* filled by the correlation core */
 	long sol_violations;	/* filled by the correlation core */
+	/* Filled by the correlation core (docs/statistics.md): pairs left
+	 * out for a zero reference; pairs whose model predicts better /
+	 * worse than the reference (by each metric's better direction);
+	 * the fraction of speed of light a roofline model says the
+	 * reference reaches (NaN unless a roofline and one time or rate
+	 * metric). */
+	long excluded_zero_ref, optimistic, pessimistic;
+	double efficiency;
 	/* Why a statistic is NaN: a static string or NULL, indexed by
 	 * enum stats_field (see stats_why). */
 	const char *why[STATS_NWHY];
@@ -40,7 +53,7 @@ struct stats_summary {
 enum stats_field {
 	SF_MAPE, SF_BIAS, SF_ABS_ERR, SF_GEOMEAN, SF_AGG_ERR, SF_RPD, SF_RMSE,
 	SF_NRMSE, SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
-	SF_LOA, SF_OUTLIERS, SF_COUNT
+	SF_LOA, SF_OUTLIERS, SF_EFFICIENCY, SF_COUNT
 };
 _Static_assert(SF_COUNT <= STATS_NWHY, "stats_summary.why holds a reason "
 	       "per enum stats_field");
@@ -60,6 +73,11 @@ int stats_compute(struct stats_summary *out, const double *model,
 int stats_basic(struct stats_summary *out, const double *model,
 		const double *ref, size_t stride, const unsigned char *keep,
 		size_t n);
+
+/* A summary over several metrics keeps only the dimensionless error
+ * statistics and counts: correlations, fit, RMSE, NRMSE, agg_err, the
+ * limits of agreement and efficiency become NaN for STATS_WHY_METRICS. */
+void stats_null_mixed(struct stats_summary *s);
 
 /* Reason a field is undefined, or NULL when it is defined. */
 const char *stats_why(const struct stats_summary *s, enum stats_field f);

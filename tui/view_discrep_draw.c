@@ -74,16 +74,27 @@ static void flags_text(unsigned f, char *buf)
 	buf[n] = '\0';
 }
 
+/* The summary's r is null because it spans several metrics. */
+static int mixed_metrics(const struct stats_summary *s)
+{
+	const char *why = stats_why(s, SF_PEARSON);
+
+	return why && !strcmp(why, STATS_WHY_METRICS);
+}
+
 static void draw_header(struct view *v, int y, int w)
 {
 	struct discrep *d = v->priv;
 	const struct stats_summary *s = &v->tui->data.sum;
-	char mape[16], bias[16], r[16];
+	char mape[16], bias[16], r[32];
 	int x;
 
 	fmt_pct(mape, sizeof(mape), s->mape, 0);
 	fmt_pct(bias, sizeof(bias), s->bias, 1);
 	fmt_num(r, sizeof(r), s->pearson, 3);
+	/* one r never pools metrics: say why there is none */
+	if (mixed_metrics(s))
+		snprintf(r, sizeof(r), "- (several metrics)");
 	x = draw_textf(y, 0, w, TH_HEADER, "n %ld  MAPE %s  bias %s  r %s",
 		       s->n, mape, bias, r);
 	if (s->excluded_noisy || s->sol_violations)
@@ -98,6 +109,8 @@ static void draw_header(struct view *v, int y, int w)
 		fmt_pct(mape, sizeof(mape), d->fsum.mape, 0);
 		fmt_pct(bias, sizeof(bias), d->fsum.bias, 1);
 		fmt_num(r, sizeof(r), d->fsum.pearson, 3);
+		if (mixed_metrics(&d->fsum))
+			snprintf(r, sizeof(r), "- (several metrics)");
 		draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s r %s",
 			   mape, bias, r);
 	}

@@ -40,6 +40,8 @@ static const struct cli_cmd compare_cmd = {
 struct groups_ctx {
 	struct corrgroup g;
 	const char *const *by;
+	struct corr_metric_sum *bm;	/* one summary per metric */
+	size_t nbm;
 };
 
 static void print_json(const struct cmd_compare_opts *opt,
@@ -65,6 +67,14 @@ static void print_json(const struct cmd_compare_opts *opt,
 		}
 		fputs("},", stdout);
 		corrout_stats_json(stdout, &gc->g.stats[i]);
+		fputc('}', stdout);
+	}
+	fputs("],\"by_metric\":[", stdout);
+	for (size_t i = 0; i < gc->nbm; i++) {
+		fputs(i ? ",{\"metric\":" : "{\"metric\":", stdout);
+		out_json_str(stdout, gc->bm[i].metric);
+		fputc(',', stdout);
+		corrout_stats_json(stdout, &gc->bm[i].sum);
 		fputc('}', stdout);
 	}
 	fputc(']', stdout);
@@ -230,18 +240,6 @@ static void print_points(const struct corr_set *s)
 	out_table_free(t);
 }
 
-/* RMSE and the fit mix units when metrics differ: say so. */
-static void mixed_metrics_hint(const struct corr_set *s)
-{
-	for (size_t i = 1; i < s->n; i++)
-		if (s->points[i].metric_id != s->points[0].metric_id) {
-			fputs("note: several metrics are mixed (rmse and fit mix "
-			      "units): use --metric or --group-by metric\n\n",
-			      stdout);
-			return;
-		}
-}
-
 static void print_table(const struct cmd_compare_opts *opt,
 			const struct corr_set *s,
 			const struct stats_summary *sum,
@@ -257,8 +255,18 @@ static void print_table(const struct cmd_compare_opts *opt,
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       opt->sel.max_ref_cv, s->invalid);
-	mixed_metrics_hint(s);
+	if (gc->nbm > 1)
+		fputs("several metrics: this summary keeps only the "
+		      "dimensionless statistics; each metric's own follows\n\n",
+		      stdout);
 	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
+	for (size_t i = 0; gc->nbm > 1 && i < gc->nbm; i++) {
+		fputs("\nmetric ", stdout);
+		util_fputs_safe(gc->bm[i].metric, stdout);
+		fputs(":\n", stdout);
+		corrout_stats_table(stdout, &gc->bm[i].sum,
+				    !strcmp(s->model.kind, "roofline"));
+	}
 	if (gc->g.n) {
 		fputs("\nby ", stdout);
 		for (size_t k = 0; k < gc->g.nby; k++)
@@ -288,8 +296,11 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	gc.by = opt->group_by.items;
 	if ((rc = corr_load(&s, db, &q)) < 0 ||
 	    (rc = corr_summary(&sum, s, NULL, NULL, opt->skip_waived)) < 0 ||
+	    (rc = corr_by_metric(&gc.bm, &gc.nbm, s, NULL, NULL,
+				 opt->skip_waived)) < 0 ||
 	    (rc = corrgroup_build(&gc.g, s, gc.by, opt->group_by.n,
 				  opt->skip_waived)) < 0) {
+		free(gc.bm);
 		corr_set_free(s);
 		return rc;
 	}
@@ -300,6 +311,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	else
 		print_table(opt, s, &sum, &gc);
 	corrgroup_release(&gc.g);
+	free(gc.bm);
 	corr_set_free(s);
 	return 0;
 }

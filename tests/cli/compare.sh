@@ -17,11 +17,12 @@ j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1
 run pc compare --model sim@1.0 --ref lab --format json --points --group-by op
 expect_rc 0 "compare json"
 keys=$(printf '%s' "$out" | j "','.join(d.keys())")
-expect_eq "$keys" "model,ref,summary,groups,points" "top-level keys"
+# every key of the contract in its order; additions (issue 15) after
+expect_eq "$keys" "model,ref,summary,groups,by_metric,points" "top-level keys"
 keys=$(printf '%s' "$out" | j "','.join(d['summary'].keys())")
-expect_eq "$keys" "n,mape,bias,median_abs_err,p90_abs_err,p95_abs_err,max_abs_err,geomean_ratio,agg_err,rpd,rmse,nrmse,within_1pct,within_5pct,within_10pct,under,over,pearson,pearson_log,spearman,kendall_tau_b,fit,loa_low,loa_high,outliers,excluded_noisy,sol_violations" "summary keys"
+expect_eq "$keys" "n,mape,bias,median_abs_err,p90_abs_err,p95_abs_err,max_abs_err,geomean_ratio,agg_err,rpd,rmse,nrmse,within_1pct,within_5pct,within_10pct,under,over,pearson,pearson_log,spearman,kendall_tau_b,fit,loa_low,loa_high,outliers,excluded_noisy,sol_violations,excluded_zero_ref,optimistic,pessimistic,efficiency,why" "summary keys"
 keys=$(printf '%s' "$out" | j "','.join(d['summary']['fit'].keys())")
-expect_eq "$keys" "intercept,slope,r2,se_intercept,se_slope" "fit keys"
+expect_eq "$keys" "intercept,slope,r2,se_intercept,se_slope,weighted" "fit keys"
 keys=$(printf '%s' "$out" | j "','.join(d['points'][0].keys())")
 expect_eq "$keys" "workload,op,metric,model,ref,err,ref_stddev,within_noise,sol_violation,annotation" "point keys"
 keys=$(printf '%s' "$out" | j "','.join(d['model'].keys())")

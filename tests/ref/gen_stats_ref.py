@@ -80,15 +80,17 @@ def num(v):
 
 
 def wfit(x, y, sd):
-    """Weighted fit y = a + b x with known sigmas (unscaled covariance,
-    as gsl_fit_wlinear), via the normal equations in numpy."""
+    """Weighted fit y = a + b x with relative weights 1/sd^2 (covariance
+    scaled by the residual variance chi^2 / (n - 2), docs/statistics.md),
+    via the normal equations in numpy. gen_wfit_exact.py checks it in
+    exact rational arithmetic."""
     w = 1.0 / sd ** 2
     X = np.column_stack([np.ones_like(x), x])
     A = X.T @ (w[:, None] * X)
     coef = np.linalg.solve(A, X.T @ (w * y))
-    cov = np.linalg.inv(A)
     res = y - X @ coef
     chisq = np.sum(w * res ** 2)
+    cov = np.linalg.inv(A) * chisq / (len(x) - 2)
     yw = np.sum(w * y) / np.sum(w)
     r2 = 1 - chisq / np.sum(w * (y - yw) ** 2)
     return coef[0], coef[1], r2, math.sqrt(cov[0, 0]), math.sqrt(cov[1, 1])

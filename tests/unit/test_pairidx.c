@@ -657,7 +657,9 @@ static void check_basic(struct pidx *x, const struct corr_set *s,
 	double *r = xmalloc((n + 1) * sizeof(*r));
 	unsigned char *in = xcalloc(x->n + 1, 1);
 	struct stats_summary got, exp, full;
-	long noisy = 0, sol = 0;
+	long noisy = 0, sol = 0, zero = 0;
+	int32_t metric = -1;
+	int mixed = 0;
 	size_t k = 0;
 
 	for (size_t j = 0; j < n; j++)
@@ -669,11 +671,22 @@ static void check_basic(struct pidx *x, const struct corr_set *s,
 			continue;
 		sol += (f & CORR_SOL_VIOLATION) != 0;
 		noisy += (f & CORR_NOISY_REF) != 0;
-		if (!(f & CORR_NOISY_REF))
-			m[k] = x->vals[i].model, r[k++] = x->vals[i].ref;
+		if (f & CORR_NOISY_REF)
+			continue;
+		if (x->vals[i].ref == 0) {	/* out, counted */
+			zero++;
+			continue;
+		}
+		if (metric < 0)
+			metric = x->keys[i].m;
+		mixed |= x->keys[i].m != metric;
+		m[k] = x->vals[i].model, r[k++] = x->vals[i].ref;
 	}
 	CHECK_INT(pidx_basic(x, in, &got), 0);
 	CHECK_INT(stats_basic(&exp, m, r, 1, NULL, k), 0);
+	if (mixed)	/* one summary never pools metrics */
+		exp.pearson = NAN;
+	CHECK_INT(got.excluded_zero_ref, zero);
 	if (got.n != exp.n || got.excluded_noisy != noisy ||
 	    got.sol_violations != sol || DIFF(got, exp, mape) ||
 	    DIFF(got, exp, bias) || DIFF(got, exp, pearson))
@@ -683,7 +696,8 @@ static void check_basic(struct pidx *x, const struct corr_set *s,
 	keep_mask = in;
 	CHECK_INT(corr_summary(&full, s, keep_in, (void *)s, 0), 0);
 	CHECK(got.n == full.n && got.excluded_noisy == full.excluded_noisy &&
-	      got.sol_violations == full.sol_violations);
+	      got.sol_violations == full.sol_violations &&
+	      got.excluded_zero_ref == full.excluded_zero_ref);
 	NEAR12(got, full, mape, what);
 	NEAR12(got, full, bias, what);
 	NEAR12(got, full, pearson, what);

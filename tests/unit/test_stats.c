@@ -267,5 +267,99 @@ TEST(stats__kendall_brute)
 	free(y);
 }
 
+/* 52 references from 1e-9 to 7.3e3 (10^k (1 + 2.1 j), k = -9..3,
+ * j = 0..3), sd = 1% of each: the weights span 24 decades. Expected
+ * values of model = 1.5 ref + 2e-10 from tests/ref/gen_wfit_exact.py's
+ * exact rational normal equations on the same doubles:
+ * slope 1.5, intercept 1.9999999999999998e-10, r2 1.0, se_intercept
+ * 9.0e-26, se_slope 1.36e-17 (only the inputs' rounding is left). */
+static void decades(double *x, double *y, double *sd, double scale,
+		    double slope, double icpt)
+{
+	size_t n = 0;
+
+	for (int k = -9; k <= 3; k++)
+		for (int j = 0; j < 4; j++, n++) {
+			x[n] = pow(10, k) * (1 + j * 2.1);
+			y[n] = slope * x[n] + icpt;
+			sd[n] = scale * x[n];
+		}
+}
+
+static void permute(double *x, double *y, double *sd, size_t n, int how)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	for (size_t i = 0; i + 1 < n; i++) {
+		size_t j = n - 1 - i;	/* reverse */
+		double t;
+
+		if (how == 2) {
+			seed ^= seed << 13;
+			seed ^= seed >> 7;
+			seed ^= seed << 17;
+			j = i + (size_t)(seed % (n - i));
+		} else if (j <= i) {
+			break;
+		}
+		t = x[i]; x[i] = x[j]; x[j] = t;
+		t = y[i]; y[i] = y[j]; y[j] = t;
+		t = sd[i]; sd[i] = sd[j]; sd[j] = t;
+	}
+}
+
+TEST(stats__fit_decades)
+{
+	double x[52], y[52], sd[52];
+	struct stats_summary s;
+
+	for (int how = 0; how < 3; how++) {
+		decades(x, y, sd, 0.01, 1.5, 2e-10);
+		if (how)
+			permute(x, y, sd, 52, how);
+		CHECK_INT(stats_compute(&s, y, x, sd, 52), 0);
+		CHECK_INT(s.fit.weighted, 1);
+		CHECK_NEAR(s.fit.slope, 1.5, 1e-15);
+		CHECK_NEAR(s.fit.intercept / 1.9999999999999998e-10, 1.0,
+			   1e-9);
+		CHECK_NEAR(s.fit.r2, 1.0, 1e-15);
+		CHECK(s.fit.se_slope < 1e-15 && s.fit.se_intercept < 1e-24);
+	}
+	/* exact slope 1 with sd = 1e-170 x: 1/sd^2 is infinite for every
+	 * point below 1e-139 (the old GSL fit gave NaN); the weights are
+	 * relative, so the fit is exact: slope 1, intercept 0, se 0 */
+	for (int how = 0; how < 3; how++) {
+		decades(x, y, sd, 1e-170, 1.0, 0.0);
+		if (how)
+			permute(x, y, sd, 52, how);
+		CHECK_INT(stats_compute(&s, y, x, sd, 52), 0);
+		CHECK_INT(s.fit.weighted, 1);
+		CHECK(s.fit.slope == 1.0 && s.fit.intercept == 0.0);
+		CHECK(s.fit.r2 == 1.0 && s.fit.se_slope == 0.0);
+	}
+}
+
+/* A summary over several metrics keeps only dimensionless statistics. */
+TEST(stats__null_mixed)
+{
+	double m[] = { 1.05, 2.1, 2.85, 4.2 }, r[] = { 1, 2, 3, 4 };
+	struct stats_summary s;
+
+	CHECK_INT(stats_compute(&s, m, r, NULL, 4), 0);
+	CHECK(!isnan(s.pearson) && !isnan(s.fit.slope) && !isnan(s.rmse));
+	stats_null_mixed(&s);
+	CHECK(isnan(s.pearson) && isnan(s.spearman) && isnan(s.kendall_tau_b));
+	CHECK(isnan(s.pearson_log) && isnan(s.fit.slope) && isnan(s.rmse));
+	CHECK(isnan(s.nrmse) && isnan(s.agg_err) && isnan(s.loa_low));
+	CHECK(isnan(s.efficiency));
+	CHECK_STR(stats_why(&s, SF_PEARSON), "several metrics");
+	CHECK_STR(stats_why(&s, SF_FIT), "several metrics");
+	/* kept: (0.05 + 0.05 + 0.05 + 0.05) / 4 = 0.05 */
+	CHECK_NEAR(s.mape, 0.05, 1e-12);
+	CHECK(!isnan(s.geomean_ratio) && !isnan(s.median_abs_err));
+	CHECK_INT(s.within_10pct, 4);
+}
+
 TEST_MAIN(CASE(stats__reference_datasets), CASE(stats__reasons),
-	  CASE(stats__kendall_known), CASE(stats__kendall_brute))
+	  CASE(stats__kendall_known), CASE(stats__kendall_brute),
+	  CASE(stats__fit_decades), CASE(stats__null_mixed))
