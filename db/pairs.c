@@ -233,7 +233,8 @@ static int key_cmp(const struct db_result *a, const struct db_result *b)
 	return 0;
 }
 
-/* Combine the rows of one key across runs (Welford). */
+/* Combine the rows of one key across runs (Welford), each value times
+ * its run's scale (1, or latest clock / own clock for cycles). */
 struct pool {
 	size_t k;
 	double mean, m2, min, max;
@@ -241,19 +242,19 @@ struct pool {
 	struct db_result last;
 };
 
-static void pool_add(struct pool *p, const struct db_result *r)
+static void pool_add(struct pool *p, const struct db_result *r, double scale)
 {
-	double d = r->value - p->mean;
+	double v = r->value * scale, d = v - p->mean;
 
 	if (p->k == 0) {
-		p->min = p->max = r->value;
+		p->min = p->max = v;
 		p->flags = 0;
 	}
 	p->k++;
 	p->mean += d / (double)p->k;
-	p->m2 += d * (r->value - p->mean);
-	p->min = fmin(p->min, r->value);
-	p->max = fmax(p->max, r->value);
+	p->m2 += d * (v - p->mean);
+	p->min = fmin(p->min, v);
+	p->max = fmax(p->max, v);
 	p->flags |= r->flags;
 	p->last = *r;
 }
@@ -262,6 +263,7 @@ static struct db_result pool_result(const struct pool *p, int pool)
 {
 	struct db_result r = p->last;
 
+	r.nruns = (unsigned)p->k;
 	if (!pool || p->k < 2)
 		return r;
 	r.value = p->mean;
@@ -273,12 +275,78 @@ static struct db_result pool_result(const struct pool *p, int pool)
 	return r;
 }
 
+/* The metric id of "cycles", or 0. */
+static int64_t cycles_id(struct db *db)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	int64_t id = 0;
+
+	db_prepare(db, &rc, &st, "SELECT id FROM metrics WHERE name = "
+		   "'cycles'");
+	if (!rc && sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Scales for pooling the cycles of one key: clocks all equal (or all
+ * unknown): 1; different: latest clock / own clock (the mean of times,
+ * in the latest run's cycles); known and unknown mixed: an error. */
+static int cycle_scales(const struct db_side *side, const struct cursor *c,
+			const struct db_result *key, double *scale)
+{
+	size_t last = 0, nknown = 0, nunknown = 0;
+	int differ = 0;
+
+	for (size_t i = 0; i < side->nruns; i++) {
+		scale[i] = 1;
+		if (!c[i].live || key_cmp(&c[i].row, key))
+			continue;
+		if (isnan(side->clock_hz[i])) {
+			nunknown++;
+		} else {
+			if (nknown && side->clock_hz[i] != side->clock_hz[last])
+				differ = 1;
+			nknown++;
+		}
+		last = i;
+	}
+	if (nknown && nunknown) {
+		size_t a = 0, b = 0;
+
+		for (size_t i = 0; i < side->nruns; i++)
+			if (c[i].live && !key_cmp(&c[i].row, key)) {
+				if (isnan(side->clock_hz[i]))
+					b = i;
+				else
+					a = i;
+			}
+		return pc_error_set(PC_EINVALID, "--pool: runs %lld ('%s', "
+			"clock %g MHz) and %lld ('%s', no clock) of source '%s' "
+			"both hold cycles of one key: they cannot be averaged "
+			"(re-import run %lld with --clock-mhz)",
+			(long long)side->runs[a], side->files[a],
+			side->clock_hz[a] / 1e6, (long long)side->runs[b],
+			side->files[b], side->source, (long long)side->runs[b]);
+	}
+	if (!differ)
+		return 0;
+	for (size_t i = 0; i < side->nruns; i++)
+		if (c[i].live && !key_cmp(&c[i].row, key))
+			scale[i] = side->clock_hz[last] / side->clock_hz[i];
+	return 0;
+}
+
 /* k-way merge of the runs' index walks, one output row per key. */
-static int merge(struct db *db, struct cursor *c, size_t k, int pool,
-		 struct db_result **out, size_t *n)
+static int merge(struct db *db, const struct db_side *side,
+		 struct cursor *c, int pool, struct db_result **out,
+		 size_t *n)
 {
 	struct db_result *v = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = 0, k = side->nruns;
+	double *scale = xmalloc((k + 1) * sizeof(*scale));
+	int64_t cyc = pool ? cycles_id(db) : 0;
 	int rc = 0;
 
 	for (;;) {
@@ -292,9 +360,14 @@ static int merge(struct db *db, struct cursor *c, size_t k, int pool,
 			break;
 		memset(&p, 0, sizeof(p));
 		p.last = *min;
+		for (size_t i = 0; i < k; i++)
+			scale[i] = 1;
+		if (pool && cyc && min->metric_id == cyc &&
+		    (rc = cycle_scales(side, c, &p.last, scale)) < 0)
+			break;
 		for (size_t i = 0; i < k && !rc; i++)
 			if (c[i].live && key_cmp(&c[i].row, &p.last) == 0) {
-				pool_add(&p, &c[i].row);
+				pool_add(&p, &c[i].row, scale[i]);
 				rc = cursor_step(db, &c[i]);
 			}
 		if (rc)
@@ -302,6 +375,7 @@ static int merge(struct db *db, struct cursor *c, size_t k, int pool,
 		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len++] = pool_result(&p, pool);
 	}
+	free(scale);
 	if (rc) {
 		free(v);
 		return rc;
@@ -340,7 +414,7 @@ int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 		rc = cursor_step(db, &c[i]);
 	}
 	if (!rc)
-		rc = merge(db, c, side->nruns, pool, out, n);
+		rc = merge(db, side, c, pool, out, n);
 	for (size_t i = 0; i < side->nruns; i++)
 		sqlite3_finalize(c[i].st);
 	free(c);

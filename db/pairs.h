@@ -35,6 +35,8 @@ struct db_result {
 	int64_t run_id, workload_id, op_id, metric_id;
 	double value, n, stddev, min, max;	/* NaN when unknown */
 	unsigned flags;				/* results.flags */
+	unsigned nruns;		/* runs of the side holding this key: > 1
+				   and not pooled = older runs superseded */
 };
 
 /* Results of a side's runs in (workload_id, op_id, metric_id) order;
@@ -42,7 +44,12 @@ struct db_result {
  * and op (an index seek instead of a walk of every result).
  * Several runs holding a key: the latest run (highest id) wins, or with
  * pool the values combine: value = mean over runs, n = runs, stddev =
- * sample stddev across runs, min/max across runs, flags OR-ed. */
+ * sample stddev across runs, min/max across runs, flags OR-ed. Cycles
+ * of runs with different clocks pool as times (each run's cycles over
+ * its own clock), expressed in cycles of the latest run's clock (whose
+ * run_id the result carries, so one conversion gives the mean time);
+ * cycles of runs with and without a clock do not pool (PC_EINVALID
+ * naming the runs). */
 int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 		     const int64_t only[2], struct db_result **out, size_t *n);
 

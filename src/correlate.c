@@ -237,6 +237,9 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 	p->ann = annot_index_find(pr->st->annots, p->workload, p->op,
 				  p->metric, pr->ms->source, pr->rs->source);
 	p->flags = point_flags(pr, p, m, r, mt->higher, mt->extra);
+	/* the latest run won over older ones: say so (docs/statistics.md) */
+	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
+		s->superseded++;
 }
 
 static const struct db_result *find_metric(const struct db_result *v,

@@ -75,6 +75,8 @@ struct corr_set {
 	struct corr_point *points;	/* sorted by |err| descending */
 	size_t n;
 	long excluded_noisy, sol_violations, invalid;
+	long superseded;	/* pairs where a side held the key in several
+				   runs and the latest won (not --pool) */
 	struct corr_store *store;	/* private: names, params, annotations */
 };
 

@@ -69,7 +69,7 @@ static void print_json(const struct cmd_compare_opts *opt,
 		corrout_stats_json(stdout, &gc->g.stats[i]);
 		fputc('}', stdout);
 	}
-	fputs("],\"by_metric\":[", stdout);
+	printf("],\"superseded\":%ld,\"by_metric\":[", s->superseded);
 	for (size_t i = 0; i < gc->nbm; i++) {
 		fputs(i ? ",{\"metric\":" : "{\"metric\":", stdout);
 		out_json_str(stdout, gc->bm[i].metric);
@@ -278,6 +278,11 @@ static void print_table(const struct cmd_compare_opts *opt,
 		fputs("\npairs, largest |error| first:\n", stdout);
 		print_points(s);
 	}
+	if (s->superseded)
+		printf("\nnote: %ld pair%s used the latest of several runs "
+		       "holding the same key (older runs superseded): --pool "
+		       "averages the runs, 'perfcorr runs' lists them\n",
+		       s->superseded, s->superseded == 1 ? "" : "s");
 	free(ms);
 	free(rs);
 }
