@@ -8,8 +8,9 @@
  * continues DESCRIPTION, the part after follows OPTIONS: EXAMPLES ...; a
  * line `.\" SEE ALSO: perfcorr-policy(5)` adds to SEE ALSO). Each
  * TEMPLATEDIR/NAME.5.in is a whole section-5 page (@VERSION@ and @DATE@
- * substituted). A template naming no command is an error, so a renamed
- * command cannot keep a stale page. Run at build time (CMakeLists.txt).
+ * substituted). A template naming no command, or a command without an
+ * option table, is a warning here and a failure of tests/pkg/manpages.sh
+ * (not of the build). Run at build time (cmake/install.cmake).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -212,14 +213,10 @@ static int command_page(const struct page_ctx *ctx, const struct command *c)
 	FILE *fp;
 	int rc;
 
-	if (!spec) {
-		fprintf(stderr, "perfcorr __man: command '%s' has no option "
-			"table (it must parse its arguments with cli_parse)\n",
+	if (!spec)	/* the page says so; tests/pkg/manpages.sh fails */
+		fprintf(stderr, "perfcorr __man: warning: command '%s' has no "
+			"option table (it must parse with cli_parse)\n",
 			c->name);
-		free(page);
-		free(tpl);
-		return -1;
-	}
 	strbuf_init(&see);
 	split_template(tpl, &before, &after, &see);
 	file = xasprintf("%s.1", page);
@@ -236,16 +233,20 @@ static int command_page(const struct page_ctx *ctx, const struct command *c)
 	roff(fp, c->summary);
 	fprintf(fp, "\n.SH SYNOPSIS\n.B perfcorr\n[\\fB\\-\\-db\\fR "
 		"\\fIPATH\\fR]\n.B %s\n", c->name);
-	roff(fp, spec->usage);
+	roff(fp, spec ? spec->usage : "[options]");
 	fputs("\n.SH DESCRIPTION\n", fp);
-	roff(fp, spec->summary);
-	if (spec->details) {
+	roff(fp, spec ? spec->summary : c->summary);
+	if (spec && spec->details) {
 		fputs("\n.PP\n", fp);
 		roff(fp, spec->details);
 	}
 	fputc('\n', fp);
 	fputs(before, fp);
-	opts_section(fp, c->name, spec->opts);
+	if (spec)
+		opts_section(fp, c->name, spec->opts);
+	else
+		fprintf(fp, ".SH OPTIONS\nNot documented: see \\fBperfcorr %s "
+			"\\-\\-help\\fR.\n", c->name);
 	fputs(after, fp);
 	trailer(fp, after, see.len ? see.buf : NULL, 0);
 	rc = close_page(fp, path);
@@ -390,11 +391,10 @@ int manpage_main(int argc, char **argv)
 			char *cmd = strncmp(n, "perfcorr-", 9) ? NULL :
 				xstrndup(n + 9, strlen(n) - 9 - 5);
 
-			if (!cmd || !meta_find(cmd)) {
-				fprintf(stderr, "perfcorr __man: %s/%s names no "
-					"command\n", ctx.tpldir, n);
-				rc = -1;
-			}
+			/* tests/pkg/manpages.sh fails on it */
+			if (!cmd || !meta_find(cmd))
+				fprintf(stderr, "perfcorr __man: warning: %s/%s "
+					"names no command\n", ctx.tpldir, n);
 			free(cmd);
 		}
 	}

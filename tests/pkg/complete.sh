@@ -68,6 +68,7 @@ cd "$T/w"
 expect_eq "$(comp 'perfcorr gate --policy po')" "$(lines policy.json pol.txt)" "gate --policy: files"
 expect_eq "$(comp 'perfcorr watch ')" "subdir" "watch DIR: directories only"
 expect_eq "$(comp 'perfcorr import --source x ')" "$(lines policy.json pol.txt subdir)" "import FILE...: files"
+expect_eq "$(comp 'perfcorr --db p')" "$(lines policy.json pol.txt)" "--db: files"
 
 # No database: nothing from it, and nothing created.
 export PERFCORR_DB=$T/none.db

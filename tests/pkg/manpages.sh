@@ -43,12 +43,18 @@ for c in $cmds; do
 	page=$MAN/man1/perfcorr-$c.1
 	if [ ! -f "$page" ]; then fail "no page for '$c'"; continue; fi
 	text=$(render "$page")
+	expect_not_in "Not documented" "$text" "$c has an option table (parses with cli_parse)"
 	missing=$(check_page "$c" "$text")
 	[ -z "$missing" ] && ok || fail "$missing"
 	# SYNOPSIS = the usage line of --help
 	usage=$("$PERFCORR" "$c" --help | sed -n '1s/^usage: //p' | norm)
 	expect_in "$usage" "$text" "$c: synopsis is the usage"
 	expect_in "PERFCORR-$(tr a-z A-Z <<<"$c")(1)" "$text" "$c: page title"
+done
+# A template for no command (a renamed command) is stale.
+for tpl in "$SRC"/docs/man/perfcorr-*.1.in; do
+	c=${tpl##*/perfcorr-}; c=${c%.1.in}
+	grep -qx "$c" <<<"$cmds" && ok || fail "$tpl: no command '$c'"
 done
 # No page without a command (a renamed command leaves none behind).
 for page in "$MAN"/man1/perfcorr-*.1; do
