@@ -35,6 +35,17 @@ extern const struct importer imp_nvsmi;
 extern const struct importer imp_dcgm;
 extern const struct importer imp_mlperf_summary;
 extern const struct importer imp_mlperf_detail;
+extern const struct importer imp_trtllm_bench;
+extern const struct importer imp_trtllm_bench_json;
+extern const struct importer imp_trtllm_csv;
+extern const struct importer imp_perf_analyzer;
+extern const struct importer imp_genai_perf_csv;
+extern const struct importer imp_genai_perf_json;
+extern const struct importer imp_genai_perf_analyze;
+extern const struct importer imp_llmperf;
+extern const struct importer imp_optimum;
+extern const struct importer imp_torch_trace;
+extern const struct importer imp_torch_table;
 
 const struct importer *const importers[] = {
 	&imp_perfcorr_csv,
@@ -65,6 +76,17 @@ const struct importer *const importers[] = {
 	&imp_dcgm,
 	&imp_mlperf_summary,
 	&imp_mlperf_detail,
+	&imp_trtllm_bench,
+	&imp_trtllm_bench_json,
+	&imp_trtllm_csv,
+	&imp_perf_analyzer,
+	&imp_genai_perf_csv,
+	&imp_genai_perf_json,
+	&imp_genai_perf_analyze,
+	&imp_llmperf,
+	&imp_optimum,
+	&imp_torch_trace,
+	&imp_torch_table,
 	NULL,
 };
 

@@ -1,0 +1,157 @@
+/* genai-perf JSON identity and telemetry (see genai_perf.h). */
+#include "importers/genai_perf.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "src/base/error.h"
+#include "src/base/jsonutil.h"
+#include "src/base/units.h"
+
+/* doc.a.b.c (NULL-terminated path) or NULL. */
+static const cJSON *at(const cJSON *doc, const char *const *path)
+{
+	for (; doc && *path; path++)
+		doc = cJSON_GetObjectItemCaseSensitive(doc, *path);
+	return doc;
+}
+
+static const char *first_string(const cJSON *v)
+{
+	if (cJSON_IsArray(v))
+		v = cJSON_GetArrayItem(v, 0);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+int genai_perf_identity(struct imp_sink *sink, const cJSON *doc,
+			struct imp_input *in)
+{
+	static const char *const flat_c[] = { "concurrency", NULL };
+	static const char *const nest_c[] = { "perf_analyzer", "stimulus",
+					      "concurrency", NULL };
+	static const char *const flat_i[] = { "synthetic_input_tokens_mean",
+					      NULL };
+	static const char *const nest_i[] = { "input", "synthetic_tokens",
+					      "mean", NULL };
+	static const char *const flat_o[] = { "output_tokens_mean", NULL };
+	static const char *const nest_o[] = { "input", "output_tokens", "mean",
+					      NULL };
+	static const char *const *const flat[] = { flat_c, flat_i, flat_o };
+	static const char *const *const nest[] = { nest_c, nest_i, nest_o };
+	static const char *const names[] = { "param.concurrency",
+		"param.input_len", "param.output_len" };
+	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(doc,
+							   "input_config");
+	const char *model;
+	int rc;
+
+	(void)in;
+	if (!cJSON_IsObject(ic))
+		return 0;
+	model = first_string(cJSON_GetObjectItemCaseSensitive(ic, "model"));
+	if (!model)
+		model = first_string(cJSON_GetObjectItemCaseSensitive(ic,
+							"model_names"));
+	if (model && (rc = sink->meta(sink, "default.name", model)) < 0)
+		return rc;
+	for (int i = 0; i < 3; i++) {
+		const cJSON *v = at(ic, flat[i]);
+
+		if (!cJSON_IsNumber(v))
+			v = at(ic, nest[i]);
+		/* genai-perf writes -1 for "not set" */
+		if (cJSON_IsNumber(v) && v->valuedouble >= 0 &&
+		    (rc = sink->meta(sink, names[i], jsonutil_scalar(v))) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *key, *metric, *dim;
+	int sum;		/* node value: sum over GPUs, else mean */
+} tele[] = {
+	{ "gpu_power_usage", "power", "power", 1 },
+	{ "energy_consumption", "energy", "energy", 1 },
+	{ "gpu_utilization", "utilization", "ratio", 0 },
+	{ "gpu_memory_used", "memory_used", "bytes", 1 },
+};
+
+static int tele_metric(struct imp_sink *sink, const cJSON *m, int t,
+		       struct imp_input *in, struct stk_out *o)
+{
+	const cJSON *u = cJSON_GetObjectItemCaseSensitive(m, "unit"), *g;
+	const struct unit *unit;
+	double node = 0;
+	int ngpu = 0, rc;
+	char op[32];
+
+	if (!cJSON_IsString(u) || (!(unit = units_lookup(u->valuestring)) &&
+				   (strcmp(u->valuestring, "MJ") || t != 1)) ||
+	    (unit && strcmp(unit->dim, tele[t].dim)))
+		return pc_error_set(PC_EINVALID, "%s:%ld: 'telemetry_stats.%s':"
+			" unknown unit '%s'", in->path,
+			stk_key_line(in->fp, tele[t].key), tele[t].key,
+			cJSON_IsString(u) ? u->valuestring : "(none)");
+	cJSON_ArrayForEach(g, m)
+		ngpu += cJSON_IsObject(g);
+	cJSON_ArrayForEach(g, m) {
+		struct stk_stat st;
+		const cJSON *kv;
+
+		if (!cJSON_IsObject(g))
+			continue;
+		stk_stat_init(&st);
+		cJSON_ArrayForEach(kv, g)
+			if (cJSON_IsNumber(kv))
+				stk_stat_set(&st, kv->string, kv->valuedouble);
+		snprintf(op, sizeof(op), "gpu%s", g->string);
+		o->op = ngpu > 1 ? op : NULL;
+		if (unit == NULL || t == 1) {
+			/* a cumulative counter: the run's energy is its span */
+			double e = st.max - st.min;
+
+			if (isnan(e)) {
+				sink->warn(sink, "%s: energy_consumption of GPU "
+					   "%s has no min/max: no energy",
+					   in->path, g->string);
+				continue;
+			}
+			e *= unit ? unit->factor : 1e6;
+			rc = stk_scalar(o, o->op, "energy", e, "J");
+			node += e;
+		} else {
+			rc = stk_stat_emit(o, tele[t].metric, unit->name, &st);
+			node += st.mean * unit->factor;
+		}
+		o->op = NULL;
+		if (rc < 0)
+			return rc;
+	}
+	if (ngpu > 1)
+		return stk_scalar(o, NULL, tele[t].metric, tele[t].sum ? node :
+				  node / ngpu, units_si_for_dim(tele[t].dim));
+	return 0;
+}
+
+int genai_perf_telemetry(struct imp_sink *sink, const cJSON *doc,
+			 struct imp_input *in, struct stk_out *o)
+{
+	const cJSON *ts = cJSON_GetObjectItemCaseSensitive(doc,
+							   "telemetry_stats");
+	int rc;
+
+	if (!cJSON_IsObject(ts))
+		return 0;
+	for (size_t t = 0; t < sizeof(tele) / sizeof(*tele); t++) {
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(ts,
+								  tele[t].key);
+
+		if (cJSON_IsObject(m) &&
+		    (rc = tele_metric(sink, m, (int)t, in, o)) < 0)
+			return rc;
+	}
+	return 0;
+}

@@ -1,0 +1,163 @@
+/*
+ * Content detection over every fixture of every importer: each file is
+ * claimed by exactly the importer its rule names (first matching rule
+ * wins; "-" = no importer may claim it, "*" = not checked: malformed
+ * files, inputs of commands other than import). A fixture that no rule
+ * covers fails the test, so a new fixture must say what it is, and a new
+ * probe that steals an older format's file fails here.
+ * PRINT_DETECT=1 prints what each file is detected as.
+ */
+#include <fnmatch.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "importers/importer.h"
+#include "src/base/error.h"
+
+static const struct {
+	const char *glob, *format;
+} rules[] = {
+	{ "*/bad_*", "*" },
+	{ "*README.md", "*" }, { "*LICENSE*", "*" },
+	{ "corr/*", "perfcorr-csv" },
+	{ "demo/*", "*" }, { "gate/*.csv", "perfcorr-csv" }, { "gate/*", "*" },
+	{ "map/*", "*" }, { "policy/*", "*" }, { "roofline/*", "*" },
+	{ "report/*.csv", "perfcorr-csv" }, { "report/*", "*" },
+	{ "tui/*", "perfcorr-csv" }, { "native/ok.csv", "perfcorr-csv" },
+	{ "native/ok.json", "perfcorr-json" }, { "native/*", "*" },
+	{ "emulation/emu.csv", "perfcorr-csv" }, { "emulation/*", "-" },
+	/* measured hardware */
+	{ "samples/nsys_*", "nsys-kern-sum" },
+	{ "hw/nsys/kern_sum_*", "nsys-kern-sum" },
+	{ "hw/nsys/stats_two_reports.csv", "nsys-kern-sum" },
+	{ "hw/nsys/gpu_trace_*", "nsys-gpu-trace" },
+	{ "hw/nsys/gputrace_*", "nsys-gpu-trace" },
+	{ "hw/nvprof/gpu_trace_*", "nvprof-gpu-trace" },
+	{ "samples/ncu_details.csv", "ncu-details" },
+	{ "hw/ncu/details_*", "ncu-details" },
+	{ "hw/ncu/summary_per_kernel.csv", "ncu-details" },
+	{ "samples/ncu_raw.csv", "ncu-raw" }, { "hw/ncu/raw_*", "ncu-raw" },
+	{ "samples/vllm_bench_stdout.txt", "vllm-stdout" },
+	{ "hw/vllm/stdout_*", "vllm-stdout" },
+	{ "samples/vllm_*", "vllm" }, { "hw/vllm/*", "vllm" },
+	{ "hw/power/bench_for_energy.json", "vllm" },
+	{ "samples/sglang_*", "sglang" }, { "hw/sglang/*", "sglang" },
+	{ "samples/nvidia_smi_*", "nvidia-smi" },
+	{ "hw/power/smi_noheader*", "*" },
+	{ "hw/power/smi_*", "nvidia-smi" },
+	{ "samples/dcgmi_dmon.txt", "dcgm-dmon" },
+	{ "hw/power/dmon_*", "dcgm-dmon" },
+	{ "samples/mlperf_log_summary.txt", "mlperf-summary" },
+	{ "hw/mlperf/summary_*", "mlperf-summary" },
+	{ "samples/mlperf_log_detail.txt", "mlperf-detail" },
+	{ "hw/mlperf/detail_*", "mlperf-detail" },
+	/* models, simulators, RTL */
+	{ "samples/llm_viewer_*", "llm-viewer" },
+	{ "models/Llama-2-7b-hf_prefill.csv", "llm-viewer" },
+	{ "samples/llm_analysis_*", "llm-analysis" },
+	{ "models/llama2-13b-tp2-summary.json", "llm-analysis" },
+	{ "samples/genz_*", "genz" }, { "models/genz_*", "genz" },
+	{ "samples/llmcompass/*", "llmcompass" },
+	{ "models/matmul_sim_4096.csv", "llmcompass" },
+	{ "models/transformer_*", "llmcompass" },
+	{ "samples/scalesim_*", "scalesim" },
+	{ "sim/scalesim_*", "scalesim" }, { "sim/alexnet_cycles.csv", "scalesim" },
+	{ "sim/gemm_topology.csv", "*" },
+	{ "samples/gpgpusim_*", "gpgpusim" }, { "sim/gpgpusim_*", "gpgpusim" },
+	{ "sim/accelsim_get_stats*", "accelsim-stats" },
+	{ "samples/gem5_*", "gem5" }, { "sim/gem5_*", "gem5" },
+	{ "samples/timeloop-*", "timeloop" }, { "sim/timeloop-*", "timeloop" },
+	{ "samples/cocotb_*", "cocotb" }, { "rtl/cocotb_*", "cocotb" },
+	{ "samples/verilator_*", "verilator" },
+	{ "rtl/verilator_*", "verilator" }, { "rtl/vcs_*", "vcs" },
+	{ "samples/chipyard_*", "chipyard" },
+	{ "samples/gemmini_*", "chipyard" }, { "rtl/chipyard_*", "chipyard" },
+	{ "rtl/gemmini_*", "chipyard" },
+	{ "rtl/*.json", "*" }, { "rtl/tb_inhouse.log", "-" },
+	/* serving and profiling stacks */
+	{ "stacks/trtllm_bench_*.json", "trtllm-bench-json" },
+	{ "stacks/trtllm_bench_*", "trtllm-bench" },
+	{ "stacks/gptManagerBenchmark_*", "trtllm-legacy-csv" },
+	{ "stacks/licensed/triton-server-*", "perf-analyzer-csv" },
+	{ "stacks/perf_analyzer_*", "perf-analyzer-csv" },
+	{ "stacks/licensed/*analyze_export*", "genai-perf-analyze" },
+	{ "stacks/licensed/*profile_export_genai_perf.csv",
+	  "genai-perf-csv" },
+	{ "stacks/genai-perf/*.json", "genai-perf-json" },
+	{ "stacks/genai-perf/*.csv", "genai-perf-csv" },
+	{ "stacks/licensed/*llmperf*", "llmperf" },
+	{ "stacks/licensed/*LLMPerf*", "llmperf" },
+	{ "stacks/licensed/optimum-*", "optimum-benchmark" },
+	{ "stacks/optimum_*", "optimum-benchmark" },
+	{ "stacks/licensed/HTA__*", "torch-trace" },
+	{ "stacks/licensed/kineto__*", "torch-trace" },
+	{ "stacks/licensed/dymnmysn-*", "torch-trace" },
+	{ "stacks/torch_trace_*", "torch-trace" },
+	{ "stacks/licensed/DAntyNoel-*", "torch-key-averages" },
+	{ "stacks/torch_table_*", "torch-key-averages" },
+};
+
+static const char *root;
+static int print, checked;
+
+static int visit(const char *path, const struct stat *sb, int type,
+		 struct FTW *ftw)
+{
+	const char *rel = path + strlen(root) + 1, *want = NULL, *got;
+	const struct importer *imp = NULL;
+	char head[8193];
+	size_t n;
+	FILE *fp;
+
+	(void)sb;
+	(void)ftw;
+	if (type != FTW_F)
+		return 0;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(*rules) && !want; i++)
+		if (!fnmatch(rules[i].glob, rel, 0))
+			want = rules[i].format;
+	if (!want) {
+		fprintf(stderr, "%s: no detection rule: add one to "
+			"tests/unit/test_detect.c\n", rel);
+		CHECK(want != NULL);
+		return 0;
+	}
+	if (!strcmp(want, "*") && !print)
+		return 0;
+	if (!(fp = fopen(path, "rb"))) {
+		CHECK(fp != NULL);
+		return 0;
+	}
+	n = fread(head, 1, sizeof(head) - 1, fp);
+	fclose(fp);
+	head[n] = '\0';
+	got = importer_detect(&imp, head, n, path) == 0 ? imp->name : "-";
+	pc_error_clear();
+	if (print)
+		printf("%-28s %s\n", got, rel);
+	checked++;
+	if (strcmp(want, "*") && strcmp(want, got)) {
+		fprintf(stderr, "%s: detected as %s, expected %s\n", rel, got,
+			want);
+		CHECK_STR(got, want);
+	}
+	return 0;
+}
+
+TEST(every_fixture)
+{
+	root = getenv("FIXTURES");
+	print = getenv("PRINT_DETECT") != NULL;
+	if (!root)
+		root = "fixtures";
+	CHECK_INT(nftw(root, visit, 16, FTW_PHYS), 0);
+	/* the fixtures exist: old formats and the stacks */
+	if (checked <= 120)
+		fprintf(stderr, "only %d fixtures checked\n", checked);
+	CHECK(checked > 120);
+}
+
+TEST_MAIN(CASE(every_fixture))
