@@ -1,7 +1,8 @@
 /*
  * The pair index (see pairidx.h): the cache key, open from the pair
- * cache or build and store, names by id. What the views read afterwards
- * (points, orders, groups, annotations) is in pairidx_read.c.
+ * cache or build and store, free. What the views read afterwards
+ * (points, orders, groups, annotations) is in pairidx_read.c; parts and
+ * names in pairidx_parts.c (pairidx_int.h draws the four files).
  */
 #include "src/pairidx_int.h"
 
@@ -25,50 +26,6 @@
 
 static int open_parts(struct pidx *x, struct db *db,
 		      const struct corr_query *q, unsigned flags);
-
-/* A part from this open's memory or the cache; caller frees. */
-int pidx_get_part(struct pidx *x, const char *name, void **data,
-		    size_t *len)
-{
-	const struct pidx_part *p = pidx_parts_get(&x->st->mem, name);
-
-	if (p) {
-		*data = xmalloc(p->len ? p->len : 1);
-		memcpy(*data, p->data, p->len);
-		*len = p->len;
-		return 0;
-	}
-	if (!x->st->cache_id)
-		return pc_error_set(PC_ENOTFOUND, "pair index part '%s' is "
-				    "missing", name);
-	return db_pcache_read(x->st->db, x->st->cache_id, name, data, len);
-}
-
-/* Move a built part out of memory (the big arrays are taken, not
- * copied). */
-static void *take_part(struct pidx *x, const char *name, size_t *len)
-{
-	struct pidx_parts *m = &x->st->mem;
-
-	for (size_t i = 0; i < m->n; i++)
-		if (!strcmp(m->v[i].name, name)) {
-			void *d = m->v[i].data;
-
-			*len = m->v[i].len;
-			free(m->v[i].name);
-			m->v[i] = m->v[--m->n];
-			return d;
-		}
-	return NULL;
-}
-
-int pidx_load_part(struct pidx *x, const char *name, void **data,
-		     size_t *len)
-{
-	if ((*data = take_part(x, name, len)))
-		return 0;
-	return pidx_get_part(x, name, data, len);
-}
 
 static void side_key(struct strbuf *sb, const struct db_side *s)
 {
@@ -160,37 +117,6 @@ static int read_meta(struct pidx *x)
 	return 0;
 }
 
-int pidx_read_array(struct pidx *x, const char *name, void **out,
-		      size_t size)
-{
-	size_t len;
-	int rc = pidx_load_part(x, name, out, &len);
-
-	if (rc == 0 && len != x->n * size) {
-		free(*out);
-		*out = NULL;
-		return pc_error_set(PC_EINVALID, "pair cache: part '%s' has "
-				    "%zu bytes, expected %zu" PIDX_DAMAGED, name, len,
-				    x->n * size);
-	}
-	return rc;
-}
-
-int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out)
-{
-	int rc = pidx_read_array(x, name, (void **)out, sizeof(**out));
-
-	/* every entry indexes the points: a damaged one is an error */
-	for (size_t i = 0; rc == 0 && i < x->n; i++)
-		if ((*out)[i] >= x->n) {
-			free(*out);
-			*out = NULL;
-			rc = pc_error_set(PC_EINVALID, "pair cache: part '%s' "
-					  "is damaged" PIDX_DAMAGED, name);
-		}
-	return rc;
-}
-
 static int read_group_keys(struct pidx *x)
 {
 	char *data, *p;
@@ -212,102 +138,6 @@ static int read_group_keys(struct pidx *x)
 
 /* The names of the ids the pairing uses, from the index (no dictionary
  * reads: a million workload keys would cost the first screen 0.5 s). */
-static int load_names(struct pidx *x)
-{
-	struct pidx_store *st = x->st;
-	char pname[16];
-	size_t len;
-	int rc;
-
-	for (int d = 0; d < PIDX_NAME_PARTS; d++) {
-		uint64_t count;
-
-		snprintf(pname, sizeof(pname), "names.%d", d);
-		if ((rc = pidx_load_part(x, pname, (void **)&st->names[d],
-					 &len)) < 0)
-			return rc;
-		if (len < sizeof(count) + sizeof(uint32_t))
-			goto bad;
-		memcpy(&count, st->names[d], sizeof(count));
-		if (count > (len - sizeof(count)) / sizeof(uint32_t) - 1)
-			goto bad;
-		st->name_off[d] = (const uint32_t *)(st->names[d] +
-						     sizeof(count));
-		st->name_chars[d] = (const char *)(st->name_off[d] + count + 1);
-		/* offsets rise, stay inside, and every name ends in NUL: a
-		 * damaged cache is an error, never a read out of bounds */
-		if (st->name_off[d][0] != 0 || st->name_off[d][count] >
-		    (size_t)(st->names[d] + len - st->name_chars[d]))
-			goto bad;
-		for (uint64_t i = 0; i < count; i++)
-			if (st->name_off[d][i + 1] <= st->name_off[d][i] ||
-			    st->name_chars[d][st->name_off[d][i + 1] - 1])
-				goto bad;
-		st->name_count[d] = count;
-	}
-	return 0;
-bad:
-	return pc_error_set(PC_EINVALID, "pair cache: bad part '%s'" PIDX_DAMAGED,
-			    pname);
-}
-
-static const char *name_of(const struct pidx *x, enum pidx_name_part d,
-			   int64_t id)
-{
-	const struct pidx_store *st = x->st;
-
-	if (id < 0 || (uint64_t)id >= st->name_count[d])
-		return "";
-	return st->name_chars[d] + st->name_off[d][id];
-}
-
-int pidx_names_lower(struct pidx *x, enum pidx_name_part part,
-		     const char **chars, const uint32_t **off,
-		     uint64_t *count)
-{
-	struct pidx_store *st = x->st;
-	size_t len;
-
-	if ((unsigned)part >= PIDX_NAME_PARTS)
-		return PC_ENOTFOUND;
-	len = st->name_count[part] ? st->name_off[part][st->name_count[part]] :
-	      0;
-	if (!st->lower[part]) {
-		st->lower[part] = xmalloc(len + 1);
-		for (size_t i = 0; i < len; i++) {
-			char c = st->name_chars[part][i];
-
-			st->lower[part][i] = c >= 'A' && c <= 'Z' ?
-					     (char)(c - 'A' + 'a') : c;
-		}
-		st->lower[part][len] = '\0';
-	}
-	*chars = st->lower[part];
-	*off = st->name_off[part];
-	*count = st->name_count[part];
-	return 0;
-}
-
-const char *pidx_workload(const struct pidx *x, int64_t id)
-{
-	return name_of(x, PIDX_NAME_WORKLOAD, id);
-}
-
-const char *pidx_op(const struct pidx *x, int64_t id)
-{
-	return name_of(x, PIDX_NAME_OP, id);
-}
-
-const char *pidx_metric(const struct pidx *x, int64_t id)
-{
-	return name_of(x, PIDX_NAME_METRIC, id);
-}
-
-const char *pidx_op_class(const struct pidx *x, int64_t id)
-{
-	return name_of(x, PIDX_NAME_OP_CLASS, id);
-}
-
 /* "sim@2 vs hw@1", then what else the key holds (filters, summary-only):
  * entries with the same label differ only in runs or layout, and a new
  * one replaces them (db_pcache_put). */
@@ -461,7 +291,7 @@ static int open_parts(struct pidx *x, struct db *db,
 	    (rc = pidx_read_array(x, "vals", (void **)&x->vals,
 			     sizeof(*x->vals))) == 0 &&
 	    (rc = read_group_keys(x)) == 0 &&
-	    (rc = load_names(x)) == 0)
+	    (rc = pidx_load_names(x)) == 0)
 		rc = pidx_annotations(x, db);
 	return rc;
 }

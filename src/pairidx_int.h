@@ -1,7 +1,16 @@
 #ifndef PC_SRC_PAIRIDX_INT_H
 #define PC_SRC_PAIRIDX_INT_H
 /*
- * Private to src/pairidx*.c: the cached parts and their byte layout
+ * Private to src/pairidx*.c, one module (pidx_*) in four files whose
+ * calls go one way, never back:
+ *   pairidx.c        cache key, open (from the cache or built), store, free
+ *     -> pairidx_read.c   what the views read: points, orders, groups,
+ *                         scatter, annotations
+ *     -> pairidx_parts.c  parts from memory or the cache, names by id
+ *     -> pairidx_build.c  a corr_set into parts (the cold path)
+ *   pairidx_read.c -> pairidx_parts.c -> pairidx_build.c (part lists).
+ *
+ * The cached parts and their byte layout
  * (host byte order; the cache key includes PIDX_FORMAT and the struct
  * sizes, so a layout change simply misses the cache).
  *
@@ -86,9 +95,9 @@ struct pidx_store {
 	size_t npool;
 };
 
-/* A part from this open's memory or the cache, copied (caller frees);
- * load_part takes a built part instead of copying it; read_array also
- * checks the length is n x size. */
+/* pairidx_parts.c. A part from this open's memory or the cache, copied
+ * (caller frees); load_part takes a built part instead of copying it;
+ * read_array also checks the length is n x size. */
 int pidx_get_part(struct pidx *x, const char *name, void **data,
 		  size_t *len);
 int pidx_load_part(struct pidx *x, const char *name, void **data,
@@ -97,7 +106,10 @@ int pidx_read_array(struct pidx *x, const char *name, void **out,
 		    size_t size);
 /* A permutation part: n uint32 entries, each < n. */
 int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out);
+/* Read the names.D parts (checked: a damaged one is an error). */
+int pidx_load_names(struct pidx *x);
 
+/* pairidx_build.c. */
 /* Every part of set s (sorted by the core); only "meta" unless full. */
 int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out);
 void pidx_parts_release(struct pidx_parts *p);

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "tui/draw.h"
-#include "tui/tui.h"
 
+static struct status_loop loop;		/* the main loop's callbacks */
 static char message[512];
 static int is_error;
 static const char *prompt_label;	/* non-NULL while prompting */
@@ -78,22 +78,32 @@ static void backspace(char *buf)
 	buf[n] = '\0';
 }
 
+void status_set_loop(const struct status_loop *l)
+{
+	if (l)
+		loop = *l;
+	else
+		memset(&loop, 0, sizeof(loop));
+}
+
 int status_prompt(struct tui *t, const char *prompt, char *buf, size_t len,
 		  void (*changed)(struct tui *t, const char *text, void *arg),
 		  void *arg)
 {
 	int result = -1;
 
+	if (!loop.read_key)
+		return 0;
 	prompt_label = prompt;
 	prompt_buf = buf;
-	t->in_modal++;
+	loop.modal(loop.arg, 1);
 	curs_set(1);
 	while (result < 0) {
 		int key;
 		size_t n = strlen(buf);
 
-		tui_redraw(t);
-		key = tui_read_key(t);
+		loop.redraw(loop.arg);
+		key = loop.read_key(loop.arg);
 		if (key == -1 || key == 27 || key == 7 /* ^G */) {
 			result = 0;
 		} else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
@@ -112,7 +122,7 @@ int status_prompt(struct tui *t, const char *prompt, char *buf, size_t len,
 			changed(t, buf, arg);
 	}
 	curs_set(0);
-	t->in_modal--;
+	loop.modal(loop.arg, -1);
 	prompt_label = NULL;
 	prompt_buf = NULL;
 	return result;

@@ -18,9 +18,23 @@ const char *status_text(void);
 /* Draw the status row at y, w columns wide. */
 void status_draw(int y, int w);
 
-/* Edit a line after prompt (buf holds the initial text). changed is
- * called after every edit with the current text (may be NULL). Returns
- * 1 on Enter (buf = the text), 0 on Esc or the end of a script. */
+/* The main loop's side of a prompt, handed over by tui.c when it starts
+ * (so this module never calls into the loop): redraw the screen, read
+ * the next key (-1 at the end of a script), and count an open modal
+ * prompt (delta +1 when it opens, -1 when it closes). NULL: none. */
+struct status_loop {
+	void (*redraw)(void *arg);
+	int (*read_key)(void *arg);
+	void (*modal)(void *arg, int delta);
+	void *arg;
+};
+void status_set_loop(const struct status_loop *loop);
+
+/* Edit a line after prompt (buf holds the initial text) with the keys
+ * of the loop set by status_set_loop. changed is called after every
+ * edit with the current text (may be NULL; t is passed through).
+ * Returns 1 on Enter (buf = the text), 0 on Esc, the end of a script or
+ * when no loop is set. */
 int status_prompt(struct tui *t, const char *prompt, char *buf, size_t len,
 		  void (*changed)(struct tui *t, const char *text, void *arg),
 		  void *arg);

@@ -539,6 +539,22 @@ static void finish(struct tui *t)
 	data_release(&t->data);
 }
 
+/* The loop's side of status_prompt (status.c never calls into tui.c). */
+static void loop_redraw(void *arg)
+{
+	tui_redraw(arg);
+}
+
+static int loop_read_key(void *arg)
+{
+	return tui_read_key(arg);
+}
+
+static void loop_modal(void *arg, int delta)
+{
+	((struct tui *)arg)->in_modal += delta;
+}
+
 int tui_run(struct db *db, const struct tui_opts *o)
 {
 	struct tui t;
@@ -554,6 +570,8 @@ int tui_run(struct db *db, const struct tui_opts *o)
 		return rc;
 	}
 	t.started = 1;
+	status_set_loop(&(struct status_loop){ .redraw = loop_redraw,
+		.read_key = loop_read_key, .modal = loop_modal, .arg = &t });
 	draw_set_ascii(o->ascii || !draw_locale_utf8());
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		t.views[i] = xcalloc(1, sizeof(struct view));
@@ -575,6 +593,7 @@ int tui_run(struct db *db, const struct tui_opts *o)
 		tui_redraw(&t);
 	}
 	term_done();
+	status_set_loop(NULL);
 	rc = t.failed ? pc_error_set(PC_EINVALID, "%s", status_text()) : 0;
 	finish(&t);
 	return rc;
