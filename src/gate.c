@@ -214,6 +214,12 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 	strbuf_addstr(sb, lim.buf);
 	if (c->paired)
 		add_paired(sb, c);
+	else if (l == PL_MAX_MAPE_INCREASE && text_rule &&
+		 text_rule->prior.have_base)
+		strbuf_addf(sb, " (against the MAPE recorded for %s: its "
+			    "results are gone, no interval or p-value)",
+			    text_rule->prior.base_version ?
+			    text_rule->prior.base_version : "?");
 done:
 	strbuf_release(&v);
 	strbuf_release(&lim);
