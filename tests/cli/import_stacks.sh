@@ -70,6 +70,20 @@ expect_near "$(xv workload=llama/bs=16 metric=accept_length)" 1.0 "acceptance"
 expect_near "$(xv workload=llama/bs=8 metric=itl_p99)" 0.0402 "ITL p99 40.2 ms"
 expect_near "$(xv workload=llama/bs=8 metric=request_throughput)" 0.927164 "seq/sec"
 
+# the same metric names as the serving benchmarks: a trtllm-bench report
+# pairs with an llmperf summary of the same workload. TTFT 14.25 ms vs
+# 15.675 ms: 14.25 / 15.675 - 1 = -0.0909091; e2el 2.512345 s both: 0
+rm -f "$PERFCORR_DB"
+pc import -q -s trt -k silicon -P concurrency=1 "$S/trtllm_bench_1.2_report.json"
+pc import -q -s lp -k silicon -P pp=1 -P tp=2 "$S/llmperf_pairs_with_trtllm_summary.json"
+run pc compare --model trt --ref lp --format json --points
+expect_rc 0 "trtllm-bench vs llmperf pairs"
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+print(sorted((p["metric"], round(p["err"], 7) + 0.0) for p in d["points"]))')" \
+	"[('completed', 0.0), ('e2el', 0.0), ('output_throughput', 0.0), ('ttft', -0.0909091), ('ttft_p99', 0.0)]" \
+	"ttft, e2el, throughput pair by name"
+
 # --- perf_analyzer: three header generations, us, a workload per row
 rm -f "$PERFCORR_DB"
 for f in "$L"/triton-server-*.csv; do imp perf-analyzer-csv "$f" -w bert/bs=1; done
@@ -85,6 +99,14 @@ expect_near "$(xv workload=$W file=$F metric=sample_throughput)" 448.667 "infere
 # unsorted rows (ordered by throughput) are each their own workload
 expect_near "$(xv workload=bert/bs=1/concurrency=24 file=triton-server-gke__perf_bert_base_tf_cpu.csv metric=latency_p50)" \
 	4.255281 "tf_cpu concurrency 24"
+# newer perf_analyzer: Request Rate instead of Concurrency, Avg latency
+# written (stored as is, not the sum: 25 + 310 + 40 + 30 + 2500 + 20 + 5 +
+# 2900 + 1200 = 7030 would count request/response twice)
+imp perf-analyzer-csv "$S/perf_analyzer_request_rate_avg_latency.csv" -w bert/bs=1
+export_now
+expect_near "$(xv workload=bert/bs=1/request_rate=20 metric=latency)" 0.00293 "Avg latency 2930 us"
+expect_eq "$(sel latency bert/bs=1/request_rate=20 perf_analyzer_request_rate_avg_latency.csv flags)" 0 "measured, not derived"
+expect_near "$(xv workload=bert/bs=1/request_rate=10 op=response_wait metric=time)" 0.00115 "response wait"
 # 19.04: no percentiles, Server Compute not split
 F=triton-server-qa-legacy-19.04-16mb_latency_http__graphdef_sbatch1_instance1.csv
 expect_near "$(xv workload=bert/bs=1/concurrency=2 file=$F op=server_compute metric=time)" 0.017649 "19.04 compute"

@@ -89,6 +89,7 @@ static const struct {
 	{ "stacks/genai-perf/*.json", "genai-perf-json" },
 	{ "stacks/genai-perf/*.csv", "genai-perf-csv" },
 	{ "stacks/licensed/*llmperf*", "llmperf" },
+	{ "stacks/llmperf_*", "llmperf" },
 	{ "stacks/licensed/*LLMPerf*", "llmperf" },
 	{ "stacks/licensed/optimum-*", "optimum-benchmark" },
 	{ "stacks/optimum_*", "optimum-benchmark" },
