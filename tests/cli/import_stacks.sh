@@ -168,23 +168,24 @@ expect_near "$(sel latency "$W" optimum-benchmark-repo-tei__benchmark.json min f
 expect_near "$(xv workload=$W op=forward metric=sample_throughput)" 5.648934083819028 "samples/s"
 expect_eq "$(xv workload=$W op=forward metric=sample_throughput unit)" samples/s "not relabelled tokens/s"
 expect_eq "$(xv workload=$W op=forward metric=latency version)" 0.5.0.dev0 "tool version"
-# energy and efficiency: kWh -> J, tokens/kWh -> tokens/J
-cat >"$T/optimum_energy.json" <<'J'
-{"decode": {"memory": {"unit": "MB", "max_ram": 2048.5, "max_global_vram": 16000.0},
-  "latency": {"unit": "s", "values": [1.0, 3.0], "count": 2, "total": 4.0, "mean": 2.0,
-    "p50": 2.0, "p90": 2.8, "p95": 2.9, "p99": 2.98, "stdev": 1.0, "stdev_": 50.0},
-  "throughput": {"unit": "tokens/s", "value": 256.0},
-  "energy": {"unit": "kWh", "cpu": 0.0001, "ram": 0.00002, "gpu": 0.0005, "total": 0.00062},
-  "efficiency": {"unit": "tokens/kWh", "value": 825806.45}}}
-J
-imp optimum-benchmark "$T/optimum_energy.json" -w opt/bs=1
+# energy_star benchmark.json (0.6.0.dev0): energy and efficiency
+imp optimum-benchmark "$S/optimum_0.6_energy_star_benchmark.json"
 export_now
-# 0.00062 kWh * 3.6e6 J/kWh = 2232 J; 825806.45 tokens/kWh / 3.6e6 = 0.229390681 tokens/J
-expect_near "$(xv workload=opt/bs=1 op=decode metric=energy)" 2232 "kWh -> J"
-expect_near "$(xv workload=opt/bs=1 op=decode metric=energy_gpu)" 1800 "GPU 0.0005 kWh"
-expect_near "$(xv workload=opt/bs=1 op=decode metric=tokens_per_joule)" 0.22939068055555556 "tokens/J"
-expect_near "$(xv workload=opt/bs=1 op=decode metric=memory_max_global_vram)" 16e9 "MB decimal"
-expect_near "$(xv workload=opt/bs=1 op=decode metric=token_throughput)" 256 "tokens/s"
+W=meta-llama/Llama-3.1-8B-Instruct/bs=1/input_len=256/output_len=128
+# decode 0.000062 kWh * 3.6e6 J/kWh = 223.2 J; gpu 0.00005 kWh = 180 J
+expect_near "$(xv workload=$W op=decode metric=energy)" 223.2 "kWh -> J"
+expect_near "$(xv workload=$W op=decode metric=energy_gpu)" 180 "GPU energy"
+# 8258064.5 tokens/kWh / 3.6e6 J/kWh = 2.29390681 tokens/J
+expect_near "$(xv workload=$W op=decode metric=tokens_per_joule)" 2.2939068055555557 "tokens/J"
+expect_near "$(xv workload=$W op=prefill metric=samples_per_joule)" 0.053418802777777776 "samples/J"
+# 17000 MB decimal = 1.7e10 B
+expect_near "$(xv workload=$W op=prefill metric=memory_max_global_vram)" 1.7e10 "MB decimal"
+expect_near "$(xv workload=$W op=decode metric=token_throughput)" 82 "tokens/s"
+expect_near "$(xv workload=$W op=prefill metric=sample_throughput)" 40 "samples/s"
+# decode latencies 1.5, 1.6, 1.55, 1.55 s: mean 6.2 / 4 = 1.55, min 1.5, max 1.6
+expect_near "$(xv workload=$W op=decode metric=latency)" 1.55 "decode mean"
+expect_near "$(sel latency "$W" optimum_0.6_energy_star_benchmark.json max decode)" 1.6 "decode max"
+expect_eq "$(xv workload=$W op=decode metric=latency version)" 0.6.0.dev0 "0.6 version"
 
 # --- PyTorch profiler: traces (lowercase and CamelCase, CUDA and ROCm,
 # integer and fractional dur) and key_averages tables
