@@ -30,8 +30,13 @@ static int probe(const char *head, size_t len, const char *filename)
 	(void)filename;
 	while (isspace((unsigned char)*p))
 		p++;
-	if (*p != '{' || !strstr(head, "\"traceEvents\""))
+	if (*p != '{')
 		return 0;
+	/* many devices' properties can push traceEvents past the head */
+	if (!strstr(head, "\"traceEvents\""))
+		return strstr(head, "\"schemaVersion\"") &&
+		       (strstr(head, "\"deviceProperties\"") ||
+			strstr(head, "\"computeProperties\"")) ? 85 : 0;
 	return strstr(head, "\"schemaVersion\"") ||
 	       strstr(head, "\"deviceProperties\"") ||
 	       strstr(head, "\"computeProperties\"") ||

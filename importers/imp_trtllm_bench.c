@@ -137,6 +137,11 @@ static int probe_text(const char *head, size_t len, const char *filename)
 	    (strstr(head, "\n= ENGINE DETAILS") &&
 	     strstr(head, "\n= WORLD + RUNTIME INFORMATION")))
 		return 88;
+	/* 0.16 logs: hundreds of log lines before the report, beyond the
+	 * head; a TensorRT-LLM log without one is refused by import */
+	if (strstr(head, "[TensorRT-LLM][INFO]") ||
+	    strstr(head, "[TRT-LLM] [I]"))
+		return 70;
 	return 0;
 }
 
