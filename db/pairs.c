@@ -322,7 +322,7 @@ static int cycle_scales(const struct db_side *side, const struct cursor *c,
 				else
 					a = i;
 			}
-		return pc_error_set(PC_EINVALID, "--pool: runs %lld ('%s', "
+		return pc_error_set(PC_EINVALID, "pooling runs: runs %lld ('%s', "
 			"clock %g MHz) and %lld ('%s', no clock) of source '%s' "
 			"both hold cycles of one key: they cannot be averaged "
 			"(re-import run %lld with --clock-mhz)",

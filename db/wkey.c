@@ -79,7 +79,8 @@ static char *norm_value(const char *name, const char *value)
 	char *v = xstrdup(value), *t = util_trim(v), *out;
 	double d;
 
-	if (!strcmp(name, "phase") || !strcmp(name, "precision"))
+	if (!strcmp(name, "phase") || !strcmp(name, "precision") ||
+	    !strcmp(name, "mode"))
 		for (char *p = t; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
 	if (util_parse_double(t, &d) == 0 && d == floor(d) &&
@@ -92,6 +93,11 @@ static char *norm_value(const char *name, const char *value)
 		if (*p == '/')
 			*p = '_';
 	return out;
+}
+
+char *wkey_canon_value(const char *name, const char *value)
+{
+	return norm_value(wkey_canon_name(name), value);
 }
 
 /* A workload name as it must read back from a formatted key: '/'-parts
@@ -196,7 +202,7 @@ int wkey_parse(struct wkey *k, const char *text)
 {
 	char *copy = xstrdup(text), *save = NULL, *seg;
 	struct strbuf name = STRBUF_INIT;
-	int rc = 0;
+	int rc = 0, after_kv = 0;
 
 	for (seg = strtok_r(copy, "/", &save); seg && !rc;
 	     seg = strtok_r(NULL, "/", &save)) {
@@ -212,6 +218,7 @@ int wkey_parse(struct wkey *k, const char *text)
 		if (eq) {
 			*eq = '\0';
 			rc = wkey_set(k, util_trim(seg), eq + 1);
+			after_kv = 1;
 			continue;
 		}
 		for (j = 0; seg[j] && j < sizeof(low) - 1; j++)
@@ -221,6 +228,14 @@ int wkey_parse(struct wkey *k, const char *text)
 			rc = wkey_set(k, "phase", low);
 		else if (in_list(precisions, low))
 			rc = wkey_set(k, "precision", low);
+		else if (after_kv)
+			/* "bert/bs=2/training" must not become the name
+			 * "bert/training" */
+			rc = pc_error_set(PC_EINVALID, "workload '%s': the bare "
+				"word '%s' after a k=v part would be merged into "
+				"the name; put it before the parameters (part of "
+				"the name) or make it a parameter (mode=%s for a "
+				"training or inference study)", text, seg, seg);
 		else {
 			if (name.len)
 				strbuf_addch(&name, '/');

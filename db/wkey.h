@@ -42,6 +42,10 @@ char *wkey_format(const struct wkey *k);
 /* Parameters as a JSON object; caller frees. */
 char *wkey_params_json(const struct wkey *k);
 
+/* A value normalised as wkey_set stores it ("32.0" -> "32", "BF16" ->
+ * "bf16" for precision); caller frees. */
+char *wkey_canon_value(const char *name, const char *value);
+
 /* Canonical spelling of a parameter name (borrowed or name itself). */
 const char *wkey_canon_name(const char *name);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "db/pairs.h"
+#include "db/wkey.h"
 #include "src/annot.h"
 #include "src/base/error.h"
 #include "src/base/hmap.h"
@@ -35,6 +36,12 @@ struct pairing {
 	const struct db_side *ms, *rs;
 	int64_t time_id, cycles_id, metric_id;	/* metric_id -1 = any */
 	signed char *wl_ok, *op_ok;		/* per dict index: -1 unknown */
+	unsigned char *wl_sel;			/* passed the globs */
+	/* --where terms: canonical name, canonical value (NULL: "NAME="
+	 * selects workloads without it), seen on a selected workload */
+	size_t nwhere;
+	char **wname, **wval;
+	unsigned char *wseen;
 	size_t cap;
 	char today[16];
 	int roofline;
@@ -89,21 +96,23 @@ static const char *param_of(const struct corr_store *st, int64_t wid,
 	return NULL;
 }
 
-static int where_ok(const struct pairing *pr, int64_t wid)
+/* Every --where term holds for workload wid (aliases folded, values
+ * normalised as at import; an empty value asks for the parameter's
+ * absence). seen (may be NULL) marks the terms whose parameter wid has. */
+static int where_ok(const struct pairing *pr, int64_t wid,
+		    unsigned char *seen)
 {
-	for (const char *const *w = pr->q->where; w && *w; w++) {
-		const char *spec = *w, *eq = strchr(spec, '=');
-		char name[256];
-		const char *v;
+	int ok = 1;
 
-		if (!strncmp(spec, "param.", 6))
-			spec += 6;
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - spec), spec);
-		v = param_of(pr->st, wid, name);
-		if (!v || strcmp(v, eq + 1))
-			return 0;
+	for (size_t i = 0; i < pr->nwhere; i++) {
+		const char *v = param_of(pr->st, wid, pr->wname[i]);
+
+		if (v && seen)
+			seen[i] = 1;
+		if (pr->wval[i] ? !v || strcmp(v, pr->wval[i]) : v != NULL)
+			ok = 0;
 	}
-	return 1;
+	return ok;
 }
 
 long corr_where_bad(const char *const *where)
@@ -118,14 +127,53 @@ long corr_where_bad(const char *const *where)
 	return -1;
 }
 
-static int check_where(const char *const *where)
+static int check_where(struct pairing *pr)
 {
+	const char *const *where = pr->q->where;
 	long bad = corr_where_bad(where);
 
 	if (bad >= 0)
 		return pc_error_set(PC_EINVALID, "bad parameter filter '%s' "
-				    "(expected param.NAME=VALUE)", where[bad]);
+				    "(expected param.NAME=VALUE, or "
+				    "param.NAME= for workloads without it)",
+				    where[bad]);
+	for (const char *const *w = where; w && *w; w++) {
+		const char *eq = strchr(*w, '=');
+		const char *name = strncmp(*w, "param.", 6) ? *w : *w + 6;
+		char *raw;
+
+		raw = xstrndup(name, (size_t)(eq - name));
+		pr->wname = xrealloc(pr->wname, (pr->nwhere + 1) *
+				     sizeof(*pr->wname));
+		pr->wval = xrealloc(pr->wval, (pr->nwhere + 1) *
+				    sizeof(*pr->wval));
+		pr->wname[pr->nwhere] = xstrdup(wkey_canon_name(raw));
+		pr->wval[pr->nwhere++] = eq[1] ? wkey_canon_value(raw, eq + 1) :
+					 NULL;
+		free(raw);
+	}
+	pr->wseen = xcalloc(pr->nwhere + 1, 1);
 	return 0;
+}
+
+/* The --workload globs: one given matches (or none given), no "!GLOB"
+ * matches. */
+static int workload_globs_ok(const struct corr_query *q, const char *name)
+{
+	int any = 0, hit = 0;
+
+	if (q->workload_glob && !util_glob(q->workload_glob, name))
+		return 0;
+	for (const char *const *g = q->workload_globs; g && *g; g++) {
+		if (**g == '!') {
+			if (util_glob(*g + 1, name))
+				return 0;
+			continue;
+		}
+		any = 1;
+		hit |= util_glob(*g, name) != 0;
+	}
+	return !any || hit;
 }
 
 /* Workload and op filters, cached per dictionary entry. */
@@ -139,10 +187,10 @@ static int key_ok(struct pairing *pr, int64_t wid, int64_t oid)
 	o = dict_find(pr->st, DB_DICT_OPS, oid, &oi);
 	if (!w || !o)
 		return 0;
-	if (pr->wl_ok[wi] < 0)
-		pr->wl_ok[wi] = (!q->workload_glob ||
-				 util_glob(q->workload_glob, w->name)) &&
-				where_ok(pr, wid);
+	if (pr->wl_ok[wi] < 0) {
+		pr->wl_sel[wi] = (unsigned char)workload_globs_ok(q, w->name);
+		pr->wl_ok[wi] = pr->wl_sel[wi] && where_ok(pr, wid, pr->wseen);
+	}
 	if (pr->op_ok[oi] < 0)
 		pr->op_ok[oi] = !q->op_glob || util_glob(q->op_glob, o->name);
 	return pr->wl_ok[wi] && pr->op_ok[oi];
@@ -416,24 +464,191 @@ static void describe(struct strbuf *sb, const struct corr_store *st,
 	free(mets);
 }
 
+/* The model side's metric passes --metric (time and cycles convert). */
+static int metric_pass(const struct pairing *pr, int64_t mid, int model)
+{
+	if (pr->metric_id < 0 || mid == pr->metric_id)
+		return 1;
+	return model && ((pr->metric_id == pr->time_id &&
+			  mid == pr->cycles_id) ||
+			 (pr->metric_id == pr->cycles_id &&
+			  mid == pr->time_id));
+}
+
+/* Results of one side left after each filter in turn: [0] all, then
+ * --metric, --op, --workload, --where. sel (per workload dictionary
+ * index, may be NULL) marks the workloads past the globs. */
+static void stage_counts(const struct pairing *pr, const struct db_result *v,
+			 size_t n, int model, size_t c[5], unsigned char *sel)
+{
+	const struct corr_query *q = pr->q;
+
+	memset(c, 0, 5 * sizeof(*c));
+	for (size_t i = 0; i < n; i++) {
+		const struct db_name *w, *o;
+		size_t wi = 0;
+
+		c[0]++;
+		if (!metric_pass(pr, v[i].metric_id, model))
+			continue;
+		c[1]++;
+		o = dict_find(pr->st, DB_DICT_OPS, v[i].op_id, NULL);
+		if (!o || (q->op_glob && !util_glob(q->op_glob, o->name)))
+			continue;
+		c[2]++;
+		w = dict_find(pr->st, DB_DICT_WORKLOADS, v[i].workload_id, &wi);
+		if (!w || !workload_globs_ok(q, w->name))
+			continue;
+		c[3]++;
+		if (sel)
+			sel[wi] = 1;
+		if (!where_ok(pr, v[i].workload_id, NULL))
+			continue;
+		c[4]++;
+	}
+}
+
+static void describe_stages(struct strbuf *sb, const struct pairing *pr,
+			    const size_t c[5])
+{
+	const struct corr_query *q = pr->q;
+	const char *name[5] = { NULL, "metric", "op", "workload",
+				"parameter" };
+	int given[5] = { 0, q->metric != NULL, q->op_glob != NULL,
+			 q->workload_glob || (q->workload_globs &&
+					      *q->workload_globs),
+			 pr->nwhere > 0 };
+	int first = 1;
+
+	for (int k = 1; k < 5; k++) {
+		if (!given[k])
+			continue;
+		strbuf_addf(sb, "%s%s %zu", first ? " (left after each filter: " :
+			    ", ", name[k], c[k]);
+		first = 0;
+	}
+	if (!first)
+		strbuf_addch(sb, ')');
+}
+
+/* "'1', '8'": the values parameter name takes on the workloads sel marks. */
+static void param_values(struct strbuf *sb, const struct corr_store *st,
+			 const unsigned char *sel, const char *name)
+{
+	struct hmap seen;
+	size_t k, shown = 0;
+	int64_t dummy;
+
+	hmap_init(&seen);
+	for (size_t i = 0; i < st->nparams; i++) {
+		const struct db_param *p = &st->params[i];
+
+		if (strcmp(p->name, name) ||
+		    !dict_find(st, DB_DICT_WORKLOADS, p->workload_id, &k) ||
+		    !sel[k] || hmap_get(&seen, p->value, &dummy))
+			continue;
+		hmap_put(&seen, p->value, 1);
+		if (shown++ == 12) {
+			strbuf_addstr(sb, ", ...");
+			break;
+		}
+		strbuf_addf(sb, "%s'%s'", shown > 1 ? ", " : "", p->value);
+	}
+	if (!shown)
+		strbuf_addstr(sb, "none: no workload there has it");
+	hmap_release(&seen);
+}
+
+/* "'bs', 'seq'": parameter names of the workloads sel marks, sorted. */
+static void param_names_of(struct strbuf *sb, const struct corr_store *st,
+			   const unsigned char *sel)
+{
+	char **v = NULL;
+	size_t len = 0, k;
+	struct hmap seen;
+	int64_t dummy;
+
+	hmap_init(&seen);
+	for (size_t i = 0; i < st->nparams; i++) {
+		const struct db_param *p = &st->params[i];
+
+		if (!dict_find(st, DB_DICT_WORKLOADS, p->workload_id, &k) ||
+		    !sel[k] || hmap_get(&seen, p->name, &dummy))
+			continue;
+		hmap_put(&seen, p->name, 1);
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len++] = p->name;
+	}
+	for (size_t i = 1; i < len; i++)	/* few: insertion sort */
+		for (size_t j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+			char *t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	for (size_t i = 0; i < len; i++)
+		strbuf_addf(sb, "%s'%s'", i ? ", " : "", v[i]);
+	if (!len)
+		strbuf_addstr(sb, "none");
+	free(v);
+	hmap_release(&seen);
+}
+
+/* A --where parameter that no selected workload has: an error naming
+ * the parameters they do have (a misspelt name is not "nothing"). */
+static int where_unknown(const struct pairing *pr)
+{
+	size_t nw = pr->st->ndict[DB_DICT_WORKLOADS], any = 0;
+	struct strbuf sb = STRBUF_INIT;
+	int rc;
+
+	for (size_t k = 0; k < nw; k++)
+		any += pr->wl_sel[k];
+	for (size_t i = 0; any && i < pr->nwhere; i++) {
+		if (pr->wseen[i])
+			continue;
+		param_names_of(&sb, pr->st, pr->wl_sel);
+		rc = pc_error_set(PC_EINVALID, "parameter filter: no selected "
+				  "workload has a parameter '%s' (their "
+				  "parameters: %s)",
+				  pr->wname[i], strbuf_str(&sb));
+		strbuf_release(&sb);
+		return rc;
+	}
+	return 0;
+}
+
 static int nothing_matched(const struct pairing *pr,
 			   const struct db_result *m, size_t nm,
 			   const struct db_result *r, size_t nr)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const struct corr_query *q = pr->q;
+	size_t cm[5], cr[5], nw = pr->st->ndict[DB_DICT_WORKLOADS];
+	unsigned char *sel = xcalloc(nw + 1, 1);
 	int rc;
 
+	stage_counts(pr, m, nm, 1, cm, sel);
+	stage_counts(pr, r, nr, 0, cr, sel);
 	strbuf_addf(&sb, "nothing matched: model '%s@%s' has ",
 		    pr->ms->source, pr->ms->version);
 	describe(&sb, pr->st, m, nm);
+	describe_stages(&sb, pr, cm);
 	strbuf_addf(&sb, "; reference '%s@%s' has ", pr->rs->source,
 		    pr->rs->version);
 	describe(&sb, pr->st, r, nr);
+	describe_stages(&sb, pr, cr);
+	for (size_t i = 0; i < pr->nwhere && cm[3] + cr[3] > 0; i++) {
+		strbuf_addf(&sb, "; parameter '%s' takes ", pr->wname[i]);
+		param_values(&sb, pr->st, sel, pr->wname[i]);
+	}
+	if (cm[4] && cr[4])
+		strbuf_addstr(&sb, "; the two sides share no (workload, op)");
 	rc = pc_error_set(PC_ENOTFOUND, "%s", strbuf_str(&sb));
 	strbuf_release(&sb);
+	free(sel);
 	if (q->metric || q->op_glob || q->workload_glob ||
-	    (q->where && *q->where))
+	    (q->workload_globs && *q->workload_globs) || pr->nwhere)
 		pc_error_cause(PC_CAUSE_FILTERS);
 	return rc;
 }
@@ -464,14 +679,18 @@ static int pair_all(struct pairing *pr, struct db *db)
 				   &nr)) < 0)
 		goto done;
 	pr->wl_ok = xmalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1);
+	pr->wl_sel = xcalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1, 1);
 	pr->op_ok = xmalloc(pr->st->ndict[DB_DICT_OPS] + 1);
 	memset(pr->wl_ok, -1, pr->st->ndict[DB_DICT_WORKLOADS] + 1);
 	memset(pr->op_ok, -1, pr->st->ndict[DB_DICT_OPS] + 1);
 	rc = merge_join(pr, m, nm, r, nr);
+	if (!rc)
+		rc = where_unknown(pr);
 	if (!rc && pr->set->n == 0)
 		rc = nothing_matched(pr, m, nm, r, nr);
 done:
 	free(pr->wl_ok);
+	free(pr->wl_sel);
 	free(pr->op_ok);
 	free(m);
 	free(r);
@@ -492,7 +711,7 @@ static int prepare(struct pairing *pr, struct db *db)
 		return pc_error_set(PC_ENOTFOUND, "no metric named '%s'",
 				    q->metric);
 	annot_today(pr->today, sizeof(pr->today));
-	return check_where(q->where);
+	return check_where(pr);
 }
 
 int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
@@ -538,6 +757,13 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	}
 	db_side_release(&ms);
 	db_side_release(&rs);
+	for (size_t i = 0; i < pr.nwhere; i++) {
+		free(pr.wname[i]);
+		free(pr.wval[i]);
+	}
+	free(pr.wname);
+	free(pr.wval);
+	free(pr.wseen);
 	return rc;
 }
 
@@ -756,7 +982,8 @@ int corr_group_key(const struct corr_set *s, const struct corr_point *p,
 	else if (!strcmp(by, "workload"))
 		v = p->workload;
 	else if (!strncmp(by, "param.", 6) && by[6])
-		v = param_of(s->store, p->workload_id, by + 6);
+		v = param_of(s->store, p->workload_id,
+			     wkey_canon_name(by + 6));
 	else
 		return pc_error_set(PC_EINVALID, "unknown group key '%s' (op, "
 				    "op_class, metric, workload or "
@@ -774,6 +1001,34 @@ const char *corr_metric_unit(const struct corr_set *s, const char *metric)
 	    (id = metric_id_of(s->store, metric)) >= 0)
 		n = dict_find(s->store, DB_DICT_METRICS, id, NULL);
 	return n && n->extra ? n->extra : "";
+}
+
+int corr_check_key(const struct corr_set *s, const char *by)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *name;
+	char **names = NULL;
+	size_t n = 0, i;
+	int rc = 0;
+
+	if (strncmp(by, "param.", 6) || !by[6])
+		return 0;
+	name = wkey_canon_name(by + 6);
+	corr_param_names(s, &names, &n);
+	for (i = 0; i < n && strcmp(names[i], name); i++)
+		;
+	if (i == n && s->n > 0) {
+		for (i = 0; i < n; i++)
+			strbuf_addf(&sb, "%s'%s'", i ? ", " : "", names[i]);
+		rc = pc_error_set(PC_EINVALID, "'%s': no selected workload has "
+				  "a parameter '%s' (their parameters: %s)",
+				  by, name, n ? strbuf_str(&sb) : "none");
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	strbuf_release(&sb);
+	return rc;
 }
 
 void corr_parse_side(const char *spec, char **source, char **version)

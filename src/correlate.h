@@ -30,10 +30,12 @@ struct corr_query {
 	int64_t only[2];		/* workload id, op id: read only that
 					   key's results (an index seek, for
 					   a detail view); 0 = every key */
+	const char *const *workload_globs;	/* NULL-terminated: any
+					   may match; "!GLOB" must not */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 } }
+			  { 0, 0 }, NULL }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */
@@ -122,6 +124,11 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *n,
  * Fills key (caller's buffer) with the point's value of that key. */
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,
 		   const char *by, char *key, size_t len);
+
+/* A group key or feature "param.NAME" (aliases folded) that no workload
+ * of s's points has is PC_EINVALID naming the parameters they have;
+ * other keys and an empty set are fine. */
+int corr_check_key(const struct corr_set *s, const char *by);
 
 /* Distinct parameter names of the workloads of s's points, sorted;
  * caller frees each and the array. */

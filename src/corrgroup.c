@@ -121,7 +121,12 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 	size_t *gi = xmalloc((s->n + 1) * sizeof(*gi)), ng = 0;
 	size_t *order = NULL, *rank = NULL, *start = NULL, *sorted = NULL;
 	char **keys = NULL;
-	int rc = nby ? assign(s, by, nby, gi, &keys, &ng) : 0;
+	int rc = 0;
+
+	for (size_t k = 0; k < nby && !rc; k++)
+		rc = corr_check_key(s, by[k]);
+	if (!rc && nby)
+		rc = assign(s, by, nby, gi, &keys, &ng);
 
 	if (rc || nby == 0)
 		goto done;

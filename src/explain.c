@@ -254,7 +254,11 @@ int explain_fit(struct explain_result *out, const struct corr_set *s,
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	rc = read_features(f, s, features, nf, &n);
+	rc = 0;
+	for (size_t k = 0; k < nf && !rc; k++)
+		rc = corr_check_key(s, features[k]);
+	if (!rc)
+		rc = read_features(f, s, features, nf, &n);
 	r.n = n;
 	r.skipped = (long)(s->n - n);
 	if (!rc)

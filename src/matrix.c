@@ -90,6 +90,7 @@ static int load_source(struct loader *ld, const struct spec *sp)
 		   strcmp(o->metric, "cycles") ? o->metric : NULL;
 	q.op_glob = o->op_glob;
 	q.workload_glob = o->workload_glob;
+	q.workload_globs = o->workload_globs;
 	q.where = o->where;
 	q.pool = o->pool;
 	q.max_ref_cv = o->max_ref_cv;
@@ -548,6 +549,7 @@ int matrix_build(struct matrix **out, struct db *db,
 				  "that hold results; %zu %s%s", m->nsrc,
 				  m->nsrc == 1 ? "does" : "do",
 				  o->metric || o->op_glob || o->workload_glob ||
+				  (o->workload_globs && *o->workload_globs) ||
 				  (o->where && *o->where) ? " (after the "
 				  "--metric/--op/--workload/--where filters)" :
 				  "");

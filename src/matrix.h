@@ -40,9 +40,11 @@ struct matrix_opts {
 	double max_ref_cv;		/* noisy: stddev/value above it */
 	double tolerance;		/* agreement floor (default 0.05) */
 	int pairwise_keys;		/* cells on each pair's own keys */
+	const char *const *workload_globs;	/* corr_query's */
 };
 
-#define MATRIX_OPTS_INIT { NULL, NULL, NULL, NULL, NULL, 0, 0.30, 0.05, 0 }
+#define MATRIX_OPTS_INIT { NULL, NULL, NULL, NULL, NULL, 0, 0.30, 0.05, 0, \
+			   NULL }
 
 struct matrix_source {
 	char *label;		/* source, or source@version when one source

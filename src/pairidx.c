@@ -56,6 +56,8 @@ static void cache_key(char hex[65], const struct corr_query *q,
 		    q->workload_glob ? q->workload_glob : "\x01");
 	for (const char *const *w = q->where; w && *w; w++)
 		strbuf_addf(&sb, "|%s", *w);
+	for (const char *const *w = q->workload_globs; w && *w; w++)
+		strbuf_addf(&sb, "|w:%s", *w);
 	strbuf_addf(&sb, "|%lld:%lld%s", (long long)q->only[0],
 		    (long long)q->only[1], summary_only ? "|summary" : "");
 	sha256_init(&h);
@@ -153,6 +155,8 @@ static void make_label(struct strbuf *sb, const struct corr_set *set,
 		strbuf_addf(sb, " op=%s", q->op_glob);
 	if (q->workload_glob)
 		strbuf_addf(sb, " workload=%s", q->workload_glob);
+	for (const char *const *w = q->workload_globs; w && *w; w++)
+		strbuf_addf(sb, " workload=%s", *w);
 	for (const char *const *w = q->where; w && *w; w++)
 		strbuf_addf(sb, " %s", *w);
 	if (q->only[0] > 0)

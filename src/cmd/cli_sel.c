@@ -27,7 +27,7 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 	q->ref = s->ref;
 	q->metric = s->metric;
 	q->op_glob = s->op;
-	q->workload_glob = s->workload;
+	q->workload_globs = s->workload.items;
 	q->where = s->where.items;
 	q->pool = s->pool;
 	q->max_ref_cv = s->max_ref_cv;
@@ -36,6 +36,7 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 void cli_sel_release(struct cli_sel *s)
 {
 	cli_list_free(&s->where);
+	cli_list_free(&s->workload);
 }
 
 int cli_sel_run(const char *cmd, int (*run)(struct db *db,
@@ -76,7 +77,8 @@ int cli_sel_main(const struct cli_cmd *cmd, int argc, char **argv,
 		return cli_usage_error(cmd->name, "%s", bad);
 	if ((i = corr_where_bad(sel->where.items)) >= 0)
 		return cli_fail(cmd->name, "bad --where '%s' (expected "
-				"param.NAME=VALUE)", sel->where.items[i]);
+				"param.NAME=VALUE, or param.NAME= for workloads "
+				"without it)", sel->where.items[i]);
 	if (out_parse_format(*format, &fmt) || (no_csv && fmt == OUT_CSV))
 		return cli_usage_error(cmd->name, "unknown format '%s'",
 				       *format);

@@ -11,7 +11,8 @@
 
 struct cli_sel {
 	const char *model, *ref;	/* SRC[@V] (commands word the help) */
-	const char *metric, *op, *workload;
+	const char *metric, *op;
+	struct cli_list workload;	/* GLOB or !GLOB, repeatable */
 	struct cli_list where;		/* param.NAME=VALUE */
 	int pool;
 	double max_ref_cv;
@@ -23,10 +24,11 @@ struct cli_sel {
 	{ CLI_STR, "metric", 0, &(s).metric, "NAME", "only this metric (the " \
 	  "reference's: time also pairs model cycles)" }, \
 	{ CLI_STR, "op", 0, &(s).op, "GLOB", "only ops matching GLOB" }, \
-	{ CLI_STR, "workload", 'w', &(s).workload, "GLOB", "only workloads " \
-	  "matching GLOB" }, \
+	{ CLI_LIST, "workload", 'w', &(s).workload, "GLOB", "only workloads " \
+	  "matching GLOB (repeatable: any may match; !GLOB: none of those)" }, \
 	{ CLI_LIST, "where", 0, &(s).where, "param.N=V", "only workloads " \
-	  "with this parameter value" }, \
+	  "with this parameter value (aliases as at import; param.N= : " \
+	  "workloads without N)" }, \
 	{ CLI_FLAG, "pool", 0, &(s).pool, NULL, "combine every run of a " \
 	  "version (mean, stddev across runs) instead of the latest run" }, \
 	{ CLI_DOUBLE, "max-ref-cv", 0, &(s).max_ref_cv, "F", "exclude " \

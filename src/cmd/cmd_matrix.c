@@ -510,7 +510,7 @@ static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 	mo.sources = o->sources.items;
 	mo.metric = o->sel.metric;
 	mo.op_glob = o->sel.op;
-	mo.workload_glob = o->sel.workload;
+	mo.workload_globs = o->sel.workload.items;
 	mo.where = o->sel.where.items;
 	mo.pool = o->sel.pool;
 	mo.max_ref_cv = o->sel.max_ref_cv;
