@@ -24,11 +24,12 @@ declare -A NEED=(
 	[time]=/usr/bin/time
 	# install and package checks (tests/pkg): man -l and groff -ww for
 	# the man pages, dpkg-shlibdeps for the package's dependencies, zsh
-	# for its completion, systemd-analyze verify for the unit
+	# and fish for their completions, systemd-analyze verify for the unit
 	[man-db]=/usr/bin/man
 	[groff-base]=/usr/bin/groff
 	[dpkg-dev]=/usr/bin/dpkg-shlibdeps
 	[zsh]=/usr/bin/zsh
+	[fish]=/usr/bin/fish
 	[systemd]=/usr/bin/systemd-analyze
 )
 missing=()

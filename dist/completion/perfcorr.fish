@@ -2,13 +2,15 @@
 # __complete WORD...`, src/cmd/complete.c) answers; ":files"/":dirs"
 # hand over to fish's path completion.
 function __perfcorr_complete
-	set -l words (commandline -opc) (commandline -ct)
+	# "$cur" keeps an empty current word as one (empty) argument
+	set -l cur (commandline -ct)
+	set -l words (commandline -opc) "$cur"
 	set -l out ($words[1] __complete $words[2..-1] 2>/dev/null)
 	switch "$out[1]"
 		case :files
-			__fish_complete_path (commandline -ct)
+			__fish_complete_path "$cur"
 		case :dirs
-			__fish_complete_directories (commandline -ct)
+			__fish_complete_directories "$cur"
 		case '*'
 			printf '%s\n' $out
 	end

@@ -2,7 +2,8 @@
 # Shell completion: dist/completion/perfcorr.bash driven the way bash
 # drives it (COMP_LINE/COMP_POINT/COMP_WORDS, then COMPREPLY), with the
 # expected values taken independently (sqlite3 on the database, `perfcorr
-# formats`, the --help listing). zsh's wrapper too when zsh is installed.
+# formats`, the --help listing). zsh's and fish's wrappers too where
+# those shells are installed.
 . "$TESTS/cli/lib.sh"
 . "$TESTS/pkg/lib_pkg.sh"
 
@@ -120,5 +121,21 @@ if command -v zsh >/dev/null; then
 	expect_eq "$got" "$(echo compare; q 'SELECT name FROM sources'; echo _files)" "zsh completion"
 else
 	echo "zsh not installed: zsh completion not exercised" >&2
+fi
+
+# fish: its own `complete -C` runs the script on a command line.
+if command -v fish >/dev/null; then
+	fcomp() {
+		fish --no-config -c 'source $argv[1]; complete -C$argv[2]' \
+			"$SRC/dist/completion/perfcorr.fish" "$1" | sed 's/\t.*//' | LC_ALL=C sort
+	}
+	expect_eq "$(fcomp 'perfcorr com')" "compare" "fish: perfcorr com<Tab>"
+	expect_eq "$(fcomp 'perfcorr compare --model ')" "$(q 'SELECT name FROM sources')" "fish: compare --model <Tab>"
+	expect_eq "$(fcomp 'perfcorr compare --model archsim@')" \
+		"$(q "SELECT DISTINCT 'archsim@' || version FROM runs JOIN sources s ON s.id = source_id WHERE s.name = 'archsim'")" \
+		"fish: versions"
+	expect_eq "$(fcomp 'perfcorr gate --policy po')" "$(lines policy.json pol.txt)" "fish: files"
+else
+	echo "fish not installed: fish completion not exercised" >&2
 fi
 finish
