@@ -256,18 +256,96 @@ done:
 	return rc;
 }
 
+/* Why a database could not be opened, when it is not the file's content
+ * (a full disk, an I/O error, a lock held too long). */
+static void open_error(struct db *db, int ext)
+{
+	switch (ext & 0xff) {
+	case SQLITE_FULL:
+		pc_error_set(PC_EIO, "database '%s': the disk is full (free "
+			     "some space and try again)", db->path);
+		break;
+	case SQLITE_IOERR:
+		pc_error_set(PC_EIO, "database '%s': I/O error (%s): is the "
+			     "disk full or failing?", db->path,
+			     sqlite3_errmsg(db->h));
+		break;
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		pc_error_set(PC_EDB, "database '%s' stayed locked by another "
+			     "process: %s", db->path, sqlite3_errmsg(db->h));
+		break;
+	default:
+		pc_error_set(PC_EDB, "cannot open database '%s': %s",
+			     db->path, sqlite3_errmsg(db->h));
+	}
+}
+
+/* Run sql, retrying while another connection holds a lock the busy
+ * handler is not asked about (switching a new database to WAL while
+ * another process creates it returns SQLITE_BUSY at once). */
+static int exec_retry(struct db *db, const char *sql)
+{
+	for (int count = 0;; count++) {
+		int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+		int e = rc & 0xff;
+
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((e != SQLITE_BUSY && e != SQLITE_LOCKED) ||
+		    !busy_handler(NULL, count < 12 ? count : 12))
+			return db_fail(db, sql);
+		if (count > 600)	/* ~2 minutes */
+			return db_fail(db, sql);
+	}
+}
+
+/* Refuse a file with tables of which none is perfcorr's: it belongs to
+ * another application, and perfcorr must not add its schema or switch
+ * it to WAL. Checked before anything is written. */
+static int check_foreign(struct db *db)
+{
+	sqlite3_stmt *st;
+	int rc, n = 0, ours = 0;
+
+	if (sqlite3_prepare_v2(db->h, "SELECT count(*), coalesce(sum(name IN "
+			       "('runs', 'sources', 'results')), 0) FROM "
+			       "sqlite_schema WHERE type = 'table'", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "reading the schema");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		n = sqlite3_column_int(st, 0);
+		ours = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "reading the schema");
+	if (n > 0 && ours < 3)
+		return pc_error_set(PC_EINVALID, "'%s' is another "
+			"application's SQLite database (%d table%s, none of "
+			"them perfcorr's): refusing to touch it; give perfcorr "
+			"its own file with --db", db->path, n, n == 1 ? "" :
+			"s");
+	return 0;
+}
+
 int db_open(struct db **out, const char *path, int flags)
 {
 	struct db *db;
 	struct stat sb;
-	int oflags, rc;
+	int oflags, rc, missing;
 
-	if (stat(path, &sb) != 0) {
+	missing = stat(path, &sb) != 0;
+	if (missing || (sb.st_size == 0 && S_ISREG(sb.st_mode) &&
+			!(flags & DB_CREATE))) {
+		/* a zero-byte file is a new database: created by a writer
+		 * (SQLite takes it as empty), "does not exist" to a reader */
 		if (!(flags & DB_CREATE))
 			return pc_error_set(PC_ENOTFOUND,
-				"database '%s' does not exist (run "
-				"'perfcorr init' or import something first)",
-				path);
+				"database '%s' %s (run 'perfcorr init' or "
+				"import something first)", path, missing ?
+				"does not exist" : "is empty (a zero-byte file)");
 	} else if (!S_ISREG(sb.st_mode)) {
 		return pc_error_set(PC_EIO, "'%s' is not a regular file", path);
 	} else if (!(flags & DB_READONLY) && access(path, W_OK) != 0) {
@@ -302,11 +380,17 @@ int db_open(struct db **out, const char *path, int flags)
 				     "read-only (SQLite needs to create '%s-wal'"
 				     " and '%s-shm' next to it)", path, path,
 				     path);
-		else
+		else if ((ext & 0xff) == SQLITE_NOTADB ||
+			 (ext & 0xff) == SQLITE_CORRUPT)
 			pc_error_set(PC_EDB, "'%s' is not a perfcorr database: "
 				     "%s", path, sqlite3_errmsg(db->h));
+		else
+			open_error(db, ext);
 		goto fail;
 	}
+	/* tables, but not perfcorr's: another application's file */
+	if ((rc = check_foreign(db)) < 0)
+		goto fail;
 opened:
 	if (!(flags & DB_READONLY)) {
 		if (access(path, W_OK) != 0) {
@@ -314,9 +398,11 @@ opened:
 					  path);
 			goto fail;
 		}
-		if ((rc = db_exec(db, "PRAGMA journal_mode = WAL")) < 0 ||
-		    (rc = db_exec(db, "PRAGMA synchronous = NORMAL")) < 0)
+		if ((rc = exec_retry(db, "PRAGMA journal_mode = WAL")) < 0 ||
+		    (rc = db_exec(db, "PRAGMA synchronous = NORMAL")) < 0) {
+			open_error(db, sqlite3_extended_errcode(db->h));
 			goto fail;
+		}
 	}
 	if ((rc = migrate(db, flags & DB_READONLY)) < 0)
 		goto fail;
@@ -349,6 +435,16 @@ sqlite3 *db_sqlite(struct db *db)
 int db_begin(struct db *db)
 {
 	return db_exec(db, "BEGIN IMMEDIATE");
+}
+
+int db_begin_nowait(struct db *db)
+{
+	int rc;
+
+	sqlite3_busy_handler(db->h, NULL, NULL);
+	rc = db_exec(db, "BEGIN IMMEDIATE");
+	sqlite3_busy_handler(db->h, busy_handler, NULL);
+	return rc;
 }
 
 int db_commit(struct db *db)

@@ -28,6 +28,10 @@ const char *db_path(const struct db *db);
 
 /* BEGIN IMMEDIATE (retries while busy), COMMIT, ROLLBACK. */
 int db_begin(struct db *db);
+/* BEGIN IMMEDIATE without waiting: PC_EDB at once when another process
+ * holds the write lock (for optional writes, e.g. a pair cache a reader
+ * would otherwise wait minutes for). */
+int db_begin_nowait(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
 /* End a write transaction: COMMIT when rc is 0, else ROLLBACK and give

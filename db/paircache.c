@@ -139,11 +139,12 @@ static int put_entry(struct db *db, const char *key, const char *label,
 }
 
 int db_pcache_put(struct db *db, const char *key, const char *label,
-		  const struct pcache_part *parts, size_t nparts, int64_t *id)
+		  const struct pcache_part *parts, size_t nparts, int nowait,
+		  int64_t *id)
 {
 	int rc;
 
-	if ((rc = db_begin(db)) < 0)
+	if ((rc = nowait ? db_begin_nowait(db) : db_begin(db)) < 0)
 		return rc;
 	if ((rc = put_entry(db, key, label, id)) == 0)
 		rc = put_parts(db, *id, parts, nparts);

@@ -34,9 +34,12 @@ int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 		   size_t *len);
 
 /* Store an entry (replacing any with the same key or label) with its
- * parts in one short write transaction; prunes old entries. */
+ * parts in one short write transaction; prunes old entries. With nowait,
+ * a write lock held by another process (a long import) is not waited
+ * for: PC_EDB at once, and nothing is stored. */
 int db_pcache_put(struct db *db, const char *key, const char *label,
-		  const struct pcache_part *parts, size_t nparts, int64_t *id);
+		  const struct pcache_part *parts, size_t nparts, int nowait,
+		  int64_t *id);
 
 /* Drop every entry. */
 int db_pcache_clear(struct db *db);

@@ -188,6 +188,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			header = 1;
 			continue;
 		}
+		/* what csv_cell neutralised on export comes back as it was */
+		for (size_t i = 0; i < c.nfields; i++)
+			csv_unquote_formula(c.fields[i]);
 		if ((rc = row(&c, &l, sink, params)) < 0)
 			break;
 	}

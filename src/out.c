@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/query.h"
+#include "src/base/csv.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 
@@ -24,17 +25,11 @@ int out_parse_format(const char *s, enum out_format *out)
 
 void out_csv_field(FILE *fp, const char *s)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
+	struct strbuf sb = STRBUF_INIT;
+
+	csv_cell(&sb, s);
+	fputs(strbuf_str(&sb), fp);
+	strbuf_release(&sb);
 }
 
 void out_json_str(FILE *fp, const char *s)

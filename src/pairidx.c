@@ -196,6 +196,7 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 				x->st->mem.v[i].data, x->st->mem.v[i].len };
 		/* a read-only or busy database just stays uncached */
 		if (db_pcache_put(db, key, strbuf_str(&lb), p, x->st->mem.n,
+				  !!(flags & PIDX_NO_WAIT),
 				  &x->st->cache_id) < 0) {
 			x->st->cache_id = 0;
 			pc_error_clear();

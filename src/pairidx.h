@@ -89,6 +89,9 @@ struct pidx {
 
 enum pidx_flags {
 	PIDX_NO_WRITE = 1 << 0,		/* never write the cache */
+	/* write the cache only when the write lock is free at once: a
+	 * reader (the TUI) never waits behind an import */
+	PIDX_NO_WAIT = 1 << 1,
 };
 
 /* Open the pairing of q: from the pair cache when it holds it, else

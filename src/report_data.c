@@ -10,6 +10,7 @@
 #include "db/runinfo.h"
 #include "src/correlate.h"
 #include "src/corrout.h"
+#include "src/base/csv.h"
 #include "src/base/error.h"
 #include "src/html.h"
 #include "src/out.h"
@@ -47,22 +48,10 @@ static int flush(struct strbuf *sb, FILE *fp)
 	return 0;
 }
 
-/* Text field, quoted when needed (RFC 4180), then a separator. */
+/* Text field (csv_cell: quoted, formulas neutralised), then a separator. */
 static void csv_text(struct strbuf *sb, const char *s, char sep)
 {
-	s = s ? s : "";
-	if (strpbrk(s, ",\"\r\n") || (*s && (s[0] == ' ' ||
-	    s[strlen(s) - 1] == ' '))) {
-		strbuf_addch(sb, '"');
-		for (; *s; s++) {
-			if (*s == '"')
-				strbuf_addch(sb, '"');
-			strbuf_addch(sb, *s);
-		}
-		strbuf_addch(sb, '"');
-	} else {
-		strbuf_addstr(sb, s);
-	}
+	csv_cell(sb, s ? s : "");
 	strbuf_addch(sb, sep);
 }
 

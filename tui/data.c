@@ -134,7 +134,9 @@ int data_load(struct tui_data *d)
 			 "run perfcorr index ahead)", q.model, q.ref);
 		d->note(d->note_arg, msg);
 	}
-	if ((rc = pidx_open(&ix, d->db, &q, 0)) < 0)
+	/* a busy database (an import) leaves the pairing uncached: the
+	 * review opens now rather than after the import */
+	if ((rc = pidx_open(&ix, d->db, &q, PIDX_NO_WAIT)) < 0)
 		return rc;
 	/* after our own cache write: that commit is not another's change */
 	db_data_version(d->db, &version);

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "src/base/error.h"
+#include "src/base/strbuf.h"
 #include "src/base/util.h"
 
 #define DEFAULT_MAX (16u << 20)
@@ -294,4 +295,62 @@ int csv_number(const char *s, double *out)
 		return -1;
 	buf[j] = '\0';
 	return util_parse_double(buf, out);
+}
+
+/* A number as perfcorr writes one ("-1.5", "2e-06", "-inf"): not text a
+ * spreadsheet would run as a formula. */
+static int plain_number(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!strcmp(s, "inf") || !strcmp(s, "nan"))
+		return 1;
+	for (; isdigit((unsigned char)*s); s++)
+		digits++;
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+void csv_cell(struct strbuf *sb, const char *s)
+{
+	/* OWASP "CSV injection": a text cell a spreadsheet would evaluate
+	 * (=, +, -, @, or a tab/CR before them) gets a leading quote */
+	int formula = s[0] && strchr("=+-@\t\r", s[0]) && !plain_number(s);
+
+	if (formula || strpbrk(s, ",\"\r\n") ||
+	    (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '))) {
+		strbuf_addch(sb, '"');
+		if (formula)
+			strbuf_addch(sb, '\'');
+		for (; *s; s++) {
+			if (*s == '"')
+				strbuf_addch(sb, '"');
+			strbuf_addch(sb, *s);
+		}
+		strbuf_addch(sb, '"');
+	} else {
+		strbuf_addstr(sb, s);
+	}
+}
+
+void csv_unquote_formula(char *s)
+{
+	if (s[0] == '\'' && s[1] && strchr("=+-@\t\r", s[1]) &&
+	    !plain_number(s + 1))
+		memmove(s, s + 1, strlen(s));
 }

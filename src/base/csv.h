@@ -55,4 +55,17 @@ int csv_is_missing(const char *s);
  * values give NaN and return 0; garbage returns -1. */
 int csv_number(const char *s, double *out);
 
+struct strbuf;
+
+/* Append s as one CSV cell (no separator): quoted when it holds a
+ * separator, quote, newline or edge blanks (RFC 4180), and a text cell
+ * that starts with = + - @ (or tab, CR) gets a leading ' so that no
+ * spreadsheet runs it as a formula (OWASP CSV injection). Numbers
+ * ("-1.5", "+2e-06") are left alone. Every CSV perfcorr writes (export,
+ * listings, reports) goes through here. */
+void csv_cell(struct strbuf *sb, const char *s);
+/* Undo csv_cell's formula quote in place ("'=x" -> "=x"): perfcorr's own
+ * CSV imports back unchanged. */
+void csv_unquote_formula(char *s);
+
 #endif

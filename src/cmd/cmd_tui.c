@@ -1,10 +1,13 @@
 /* perfcorr tui: the review TUI (tui/). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "db/db.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
 #include "src/base/error.h"
+#include "src/base/util.h"
 #include "tui/tui.h"
 
 static const char *model_s, *ref_s, *policy_s;
@@ -49,8 +52,25 @@ int cmd_tui(int argc, char **argv)
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if ((rc = cli_open_db(&db, 0)))
-		return rc;
+	/* a database we may not write is reviewed read-only (no
+	 * annotations, no pair cache), as reading commands are */
+	if (db_open(&db, cli_db_path(), 0) < 0) {
+		char *why = xstrdup(pc_error_last());
+
+		if (access(cli_db_path(), R_OK) != 0 ||
+		    db_open(&db, cli_db_path(), DB_READONLY) < 0) {
+			fputs("perfcorr: ", stderr);
+			util_fputs_safe(why, stderr);
+			fputc('\n', stderr);
+			free(why);
+			return CLI_FAIL;
+		}
+		fputs("perfcorr tui: ", stderr);
+		util_fputs_safe(why, stderr);
+		fputs(": opened read-only (annotations cannot be saved)\n",
+		      stderr);
+		free(why);
+	}
 	o.model = model_s;
 	o.ref = ref_s;
 	o.policy = policy_s;

@@ -41,7 +41,7 @@ expect_in "duplicate sized.csv" "$out" "complete by size"
 # --- bounded back-off: a delivery that never completes --------------------
 head -c 30 "$T/full.csv" >"$D/never.csv"
 printf '{"source": "lab", "size": %d}\n' "$size" >"$D/never.csv.perfcorr.json"
-timeout 4 "$PERFCORR" watch --interval 0.01 "$D" >"$T/never.log" 2>/dev/null
+timeout 12 "$PERFCORR" watch --interval 0.01 "$D" >"$T/never.log" 2>/dev/null
 n=$(grep -c 'never.csv' "$T/never.log")
 expect_eq "$n" 2 "one 'waiting' and one 'giving up' line, not one per scan"
 expect_in "giving up after 10 tries" "$(cat "$T/never.log")" "gives up"

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Opening databases: another application's SQLite file is refused before
+# anything changes; a zero-byte file is a new database; six processes
+# creating one new database at once all succeed; a full disk says so;
+# the TUI opens a database it may not write read-only, and never waits
+# behind another process's write lock to store a pair cache.
+. "$TESTS/cli/lib.sh"
+. "$TESTS/service/lib_service.sh"
+printf 'workload,op,metric,value,unit\nm/bs=1,gemm,time,10,us\nm/bs=2,gemm,time,20,us\n' >"$T/r.csv"
+printf 'workload,op,metric,value,unit\nm/bs=1,gemm,time,11,us\nm/bs=2,gemm,time,25,us\n' >"$T/m.csv"
+
+# --- another application's SQLite file ------------------------------------
+sqlite3 "$T/app.db" "CREATE TABLE users (id INTEGER, pw TEXT); INSERT INTO users VALUES (1, 'x');"
+sum=$(sha256sum <"$T/app.db")
+for c in "init" "import --source lab --kind silicon $T/r.csv" "runs"; do
+	run pc --db "$T/app.db" $c
+	expect_rc 1 "$c on another application's database"
+	expect_in "is another application's SQLite database (1 table, none of them perfcorr's): refusing to touch it" "$err" "$c says why"
+done
+expect_eq "$(sha256sum <"$T/app.db")" "$sum" "the file is unchanged"
+expect_eq "$(sqlite3 "$T/app.db" 'PRAGMA journal_mode')" delete "not switched to WAL"
+expect_eq "$(sqlite3 "$T/app.db" .tables)" users "no perfcorr tables added"
+
+# --- a zero-byte file is a new database ---------------------------------
+: >"$T/zero.db"
+run pc --db "$T/zero.db" runs
+expect_rc 1 "reading an empty file"
+expect_in "database '$T/zero.db' is empty (a zero-byte file) (run 'perfcorr init'" "$err" "says it is new"
+run pc --db "$T/zero.db" import --source lab --kind silicon "$T/r.csv"
+expect_rc 0 "importing into it creates the database"
+
+# --- six processes create one new database at once ---------------------
+bad=0
+for round in $(seq 1 40); do
+	rm -f "$T/race.db" "$T/race.db-wal" "$T/race.db-shm"
+	pids=()
+	for k in 1 2 3 4 5 6; do
+		"$PERFCORR" --db "$T/race.db" init >/dev/null 2>"$T/race.$k" &
+		pids+=($!)
+	done
+	for k in 1 2 3 4 5 6; do
+		wait "${pids[$((k - 1))]}" || { bad=$((bad + 1)); echo "round $round: $(cat "$T/race.$k")" >&2; }
+	done
+done
+expect_eq "$bad" 0 "240 concurrent creations, none failed"
+expect_eq "$(sqlite3 "$T/race.db" 'PRAGMA journal_mode')" wal "in WAL mode"
+
+# --- a full disk: says so, not "not a perfcorr database" ----------------
+F=$T/full; mkdir "$F"
+if mount -t tmpfs -o size=200k tmpfs "$F" 2>/dev/null; then
+	trap 'umount "$F" 2>/dev/null; rm -rf "$T"' EXIT
+	dd if=/dev/zero of="$F/fill" bs=4k 2>/dev/null
+	run pc --db "$F/new.db" import --source lab --kind silicon "$T/r.csv"
+	expect_rc 1 "import onto a full disk"
+	expect_not_in "not a perfcorr database" "$err" "no misleading message"
+	expect_in "full" "$err" "says the disk is full"
+	umount "$F"
+else
+	echo "SKIP: cannot mount a tmpfs here: the full-disk open is not checked"
+fi
+
+# --- the TUI on a database it may not write --------------------------
+export USER=tester TERM=dumb LC_ALL=C
+pc import -q --source lab --kind silicon "$T/r.csv"
+pc import -q --source sim --kind perfsim "$T/m.csv"
+printf ':save-screen %s/tui.screen\nq\nq\n' "$T" >"$T/keys"
+if [ "$(id -u)" -eq 0 ]; then
+	R=$T/ro; mkdir "$R"; cp "$PERFCORR_DB" "$R/ro.db"
+	chmod 755 "$T" "$R"; chmod 644 "$R/ro.db"; chmod 666 "$T/keys"; chmod 777 "$T"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups env PERFCORR_HEADLESS=1 \
+		PERFCORR_SCRIPT="$T/keys" COLUMNS=80 LINES=24 timeout 20 "$PERFCORR" --db "$R/ro.db" tui --model sim --ref lab
+	expect_rc 0 "tui opens a read-only database"
+	expect_in "opened read-only" "$err" "and says so"
+	expect_in "Discrepancies" "$(cat "$T/tui.screen" 2>/dev/null)" "shows the review"
+	chmod 700 "$T"
+else
+	echo "SKIP (not root): the TUI on a database it may not write (needs another user)"
+fi
+
+# --- the TUI never waits behind a write lock for its pair cache --------
+pc index --clear >/dev/null 2>&1
+python3 - "$PERFCORR_DB" "$T/locked" <<'PY' &
+import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute('BEGIN IMMEDIATE')
+open(sys.argv[2], 'w').close()
+time.sleep(40)
+PY
+LP=$!
+wait_for 20 test -f "$T/locked" || fail "the lock holder did not start"
+start=$(date +%s)
+run env PERFCORR_HEADLESS=1 PERFCORR_SCRIPT="$T/keys" COLUMNS=80 LINES=24 timeout 30 "$PERFCORR" tui --model sim --ref lab
+took=$(( $(date +%s) - start ))
+kill $LP 2>/dev/null; wait $LP 2>/dev/null
+expect_rc 0 "tui opens while another process holds the write lock"
+[ "$took" -lt 15 ] && ok || fail "the TUI waited ${took} s behind the lock"
+expect_eq "$(q 'SELECT count(*) FROM pair_cache')" 0 "nothing cached while busy"
+finish
