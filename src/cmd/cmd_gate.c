@@ -46,15 +46,22 @@ static const struct cli_opt gate_opts[] = {
 
 static const struct cli_cmd gate_cmd = {
 	.name = "gate",
-	.usage = "--policy FILE [--model SRC@V] [--ref SRC@V] [--junit FILE] "
-		 "[--format text|json] [--dry-run] | --history [--policy FILE]",
+	.usage = "--policy FILE [--model SRC@V] [--ref SRC@V] [--junit FILE|-] "
+		 "[-o FILE] [--format text|json] [--dry-run] | --history "
+		 "[--policy FILE]",
 	.summary = "Judge a model release against a policy's error limits. "
 		   "Exit 0: pass (warnings allowed), 1: a fail rule failed, "
 		   "2: usage or policy error, or nothing to compare. Every "
 		   "evaluation is recorded unless --dry-run.",
-	.details = "Points whose current annotation is 'accepted' and not "
-		   "expired are waived:\nleft out of the limits and listed. "
-		   "See docs/gate.md for the policy format.",
+	.details = "A point whose current annotation is 'accepted' is "
+		   "waived (left out of the limits\nand listed) while its "
+		   "error stays within the policy's waiver_tolerance of the\n"
+		   "error accepted, for the model versions it names, unexpired "
+		   "and complete\n(waivers.*). max_mape_increase is measured "
+		   "on the points both releases have,\nwith a bootstrap "
+		   "interval and a Wilcoxon p-value (rule option "
+		   "significance).\nAn unwritable --junit or -o path is exit 2. "
+		   "See docs/gate.md.",
 	.opts = gate_opts, .min_args = 0, .max_args = 0,
 };
 
