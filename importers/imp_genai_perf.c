@@ -49,6 +49,8 @@ static const struct gp_metric {
 	  "output_throughput", "rate", "tokens/s" },
 	{ "request throughput", "request_throughput", "request_throughput",
 	  "rate", "req/s" },
+	{ "request goodput", "request_goodput", "request_goodput", "rate",
+	  "req/s" },
 	{ "request count", "request_count", "completed", "count", 0 },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(*metrics))

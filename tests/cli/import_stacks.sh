@@ -117,6 +117,7 @@ expect_eq "$(xv workload=bert/bs=1/concurrency=2 file=$F metric=latency_p99)" NO
 rm -f "$PERFCORR_DB"
 imp genai-perf-csv "$L/triton-client-genai-perf-0.0.2dev__profile_export_genai_perf.csv" -w gpt2
 imp genai-perf-csv "$S"/genai-perf/*concurrency8/profile_export_genai_perf.csv -w llama
+imp genai-perf-csv "$S/genai-perf/profile_export_genai_perf_0.0.13.csv" -w qwen
 imp genai-perf-json "$S/genai-perf/profile_export_genai_perf_0.0.8_flat.json"
 imp genai-perf-json "$S/genai-perf/profile_export_genai_perf_0.0.13_nested.json"
 imp genai-perf-analyze "$L/triton-perf_analyzer-0.0.9dev__analyze_export_genai_perf.csv" -w gpt2
@@ -130,6 +131,12 @@ W=llama/concurrency=8
 expect_near "$(xv workload=$W metric=e2el)" 2.15075 "thousands separator"
 expect_near "$(xv workload=$W metric=output_throughput)" 1904.32 "\"1,904.32\" tokens/s"
 expect_near "$(sel ttft "$W" profile_export_genai_perf.csv max)" 1.01969 "max \"1,019.69\" ms"
+# 0.0.13 CSV: units in the value table, per-user throughput, goodput, count
+expect_near "$(xv workload=qwen metric=output_throughput)" 1180.44 "(tokens/sec)"
+expect_near "$(xv workload=qwen metric=request_goodput)" 3.80 "goodput"
+expect_eq "$(xv workload=qwen metric=completed)" 100 "Request Count"
+expect_near "$(xv workload=qwen metric=ttft)" 1.50025 "\"1,500.25\" ms"
+expect_near "$(xv workload=qwen metric=output_throughput_per_user)" 74.07 "tokens/sec/user"
 W=meta-llama/Llama-3.1-8B-Instruct/concurrency=8/input_len=512/output_len=256
 expect_near "$(xv workload=$W metric=itl)" 0.0040625 "flat JSON ITL"
 expect_near "$(sel e2el "$W" profile_export_genai_perf_0.0.8_flat.json stddev)" 0.09525 "std 95.25 ms"
