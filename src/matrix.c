@@ -270,6 +270,8 @@ static int add_value(struct loader *ld, size_t i, const struct corr_point *p,
 		k->spread = NAN;
 		hmap_put(&ld->keys, strbuf_str(sb), at);
 	}
+	if (scale == 1)
+		m->keys[at].metric_id = p->metric_id;
 	v = &m->keys[at].vals[i];
 	v->v = p->ref * scale;
 	v->sd = p->ref_sd * scale;

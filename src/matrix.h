@@ -74,6 +74,7 @@ enum matrix_pattern {
 struct matrix_key {
 	const char *workload, *op, *metric;	/* borrowed from the sets */
 	int64_t workload_id, op_id;
+	int64_t metric_id;	/* of the metric (time for converted cycles) */
 	struct matrix_val *vals;		/* one per source */
 	/* classification (pattern MP_NONE: the rest is unset) */
 	enum matrix_pattern pattern;

@@ -29,6 +29,8 @@
 	    "Show statistics per group, scatter plot and histogram") \
 	ACT(VIEW_TREND, "view-trend", "Show error statistics per model version") \
 	ACT(VIEW_RUNS, "view-runs", "Show the imported runs") \
+	ACT(VIEW_DISAGREE, "view-disagreements", \
+	    "Who disagrees with whom: the matrix, the odd one out per key") \
 	ACT(VIEW_HELP, "view-help", "Show this help") \
 	ACT(VIEW_NEXT, "view-next", "Switch to the next view") \
 	ACT(VIEW_PREV, "view-prev", "Switch to the previous view") \

@@ -123,3 +123,70 @@ int annotate_points(struct tui *t, const uint32_t *points, size_t n)
 	form_release(&f);
 	return rc < 0 ? rc : 1;
 }
+
+int annotate_key(struct tui *t, const char *workload, const char *op,
+		 const char *metric, const char *model_source,
+		 const char *suggested, const char *rule,
+		 const struct annot *cur)
+{
+	struct form_field ff[F_COUNT] = {
+		[F_STATUS] = { "status", FORM_CHOICE, db_annot_statuses, 0,
+			       STRBUF_INIT },
+		[F_CATEGORY] = { "category", FORM_CHOICE, db_annot_categories,
+				 0, STRBUF_INIT },
+		[F_NOTE] = { "note", FORM_NOTE, NULL, 0, STRBUF_INIT },
+		[F_LINK] = { "link", FORM_TEXT, NULL, 0, STRBUF_INIT },
+		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
+	};
+	struct form f = { .fields = ff, .n = F_COUNT, .cur = 0,
+			  .validate = validate };
+	struct annot a;
+	char title[512], hint[512];
+	int rc;
+
+	snprintf(title, sizeof(title), "Annotate %s %s %s", workload, op,
+		 metric);
+	snprintf(hint, sizeof(hint), "suggested: %s (%s)", suggested ?
+		 suggested : "none", rule ? rule : "no rule");
+	f.title = title;
+	f.advice = hint;
+	ff[F_STATUS].choice = index_of(db_annot_statuses, cur ? cur->status :
+				       NULL, 2);
+	ff[F_CATEGORY].choice = index_of(db_annot_categories, suggested ?
+					 suggested : cur ? cur->category :
+					 NULL, 6);
+	if (cur && cur->note)
+		strbuf_addstr(&ff[F_NOTE].text, cur->note);
+	if (cur && cur->link)
+		strbuf_addstr(&ff[F_LINK].text, cur->link);
+	if (cur && cur->expires)
+		strbuf_addstr(&ff[F_EXPIRES].text, cur->expires);
+	if (!form_run(t, &f)) {
+		form_release(&f);
+		status_report("annotation cancelled: nothing written");
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	a.workload = (char *)workload;
+	a.op = (char *)op;
+	a.metric = (char *)metric;
+	a.model_source = (char *)model_source;
+	a.status = (char *)db_annot_statuses[ff[F_STATUS].choice];
+	a.category = (char *)db_annot_categories[ff[F_CATEGORY].choice];
+	a.note = (char *)strbuf_str(&ff[F_NOTE].text);
+	a.link = (char *)strbuf_str(&ff[F_LINK].text);
+	a.expires = (char *)strbuf_str(&ff[F_EXPIRES].text);
+	if (!*a.link)
+		a.link = NULL;
+	if (!*a.expires)
+		a.expires = NULL;
+	rc = db_annot_add(t->db, &a, 1, NULL);
+	if (rc == 0)
+		status_report("annotated %s %s %s: %s (%s)", workload, op,
+			      metric, a.status, a.category);
+	form_release(&f);
+	if (rc < 0)
+		return rc;
+	tui_reload(t);
+	return 1;
+}

@@ -15,4 +15,15 @@ struct tui;
  * (message set; nothing written). */
 int annotate_points(struct tui *t, const uint32_t *points, size_t n);
 
+/* The same form for one key across sources (the Disagreements view):
+ * category preselected to suggested (when not NULL, else the current
+ * annotation's), the rule shown in the title; saving appends one row
+ * keyed (workload, op, metric, model_source, no reference) and reloads.
+ * cur (may be NULL) prefills status, note, link and expiry. */
+struct annot;
+int annotate_key(struct tui *t, const char *workload, const char *op,
+		 const char *metric, const char *model_source,
+		 const char *suggested, const char *rule,
+		 const struct annot *cur);
+
 #endif

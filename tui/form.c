@@ -84,7 +84,10 @@ static void form_draw(struct tui *t, void *arg)
 		draw_field(f, i, yy, x, w);
 		yy += field_rows(&f->fields[i]);
 	}
-	draw_text(y + rows - 2, x + 1, w - 2, f->error, TH_ERROR);
+	if (!f->error[0] && f->advice)
+		draw_text(y + rows - 2, x + 1, w - 2, f->advice, TH_FORM);
+	else
+		draw_text(y + rows - 2, x + 1, w - 2, f->error, TH_ERROR);
 	draw_text(y + rows - 1, x + 1, w - 2, "Tab next  Left/Right choose  "
 		  "Enter save (note: new line)  ^D save  Esc cancel", TH_FORM);
 }

@@ -34,6 +34,8 @@ struct form {
 	char error[256];		/* shown in the form */
 	/* 0 when the form may be saved, else -1 with f->error set */
 	int (*validate)(struct form *f);
+	const char *advice;	/* shown where errors go while there is none
+				   (may be NULL) */
 	/* private: typing into a chooser */
 	int picked, before, typing, hint;
 };

@@ -30,12 +30,13 @@
 static const struct view_ops *const all_ops[VIEW_COUNT] = {
 	[VIEW_DISCREP] = &discrep_ops, [VIEW_DETAIL] = &detail_ops,
 	[VIEW_SUMMARY] = &summary_ops, [VIEW_TREND] = &trend_ops,
-	[VIEW_RUNS] = &runs_ops, [VIEW_HELP] = &help_ops,
+	[VIEW_RUNS] = &runs_ops, [VIEW_DISAGREE] = &disagree_ops,
+	[VIEW_HELP] = &help_ops,
 };
 
 /* Tab cycles through these. */
 static const enum view_id tab_order[] = { VIEW_DISCREP, VIEW_SUMMARY,
-	VIEW_TREND, VIEW_RUNS };
+	VIEW_TREND, VIEW_RUNS, VIEW_DISAGREE };
 
 static SCREEN *screen;
 static FILE *null_out, *null_in;
@@ -353,6 +354,7 @@ static int generic(struct tui *t, int action)
 	case ACT_VIEW_SUMMARY: tui_show(t, VIEW_SUMMARY); break;
 	case ACT_VIEW_TREND: tui_show(t, VIEW_TREND); break;
 	case ACT_VIEW_RUNS: tui_show(t, VIEW_RUNS); break;
+	case ACT_VIEW_DISAGREE: tui_show(t, VIEW_DISAGREE); break;
 	case ACT_VIEW_HELP: tui_show(t, VIEW_HELP); break;
 	case ACT_VIEW_NEXT: return switch_view(t, 1);
 	case ACT_VIEW_PREV: return switch_view(t, -1);

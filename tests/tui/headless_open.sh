@@ -10,6 +10,8 @@ q
 4
 :save-screen $T/runs.screen
 <Tab>
+:save-screen $T/tab5.screen
+<Tab>
 :save-screen $T/tab.screen
 q
 q
@@ -23,6 +25,7 @@ expect_screen "$T/help.screen" help_80x24.screen
 # runs carry import times: check the content, not the layout
 expect_in "Runs | 5 runs" "$(cat "$T/runs.screen")" "runs title"
 expect_in "archsim_v1.csv" "$(cat "$T/runs.screen")" "runs file"
+expect_in "Disagreements" "$(screen_line "$T/tab5.screen" 1)" "tab: runs, then disagreements"
 expect_in "Discrepancies" "$(screen_line "$T/tab.screen" 1)" "tab wraps"
 
 # q on the start view quits even with nothing else typed
