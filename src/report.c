@@ -1,5 +1,7 @@
 /* The report model: everything the writers show, from the core (see
  * report.h). */
+#include "src/matrix.h"
+#include "src/report_matrix.h"
 #include "src/report.h"
 
 #include <math.h>
@@ -428,8 +430,11 @@ int report_build(struct report **out, struct db *db,
 	if (r->opts.since_last_review &&
 	    (rc = since_review(r, db, &items, &nitems)) < 0)
 		goto done;
-	if (r->opts.policy && !r->opts.points_only)
-		rc = report_gate(r, db);
+	if (r->opts.policy && !r->opts.points_only &&
+	    (rc = report_gate(r, db)) < 0)
+		goto done;
+	if (r->opts.matrix && !r->opts.points_only)
+		rc = report_matrix_build(r, db);
 done:
 	if (rc < 0) {
 		db_review_items_free(items, nitems);
@@ -512,5 +517,7 @@ void report_free(struct report *r)
 	db_review_release(&r->last);
 	db_review_items_free(r->last_items, r->nlast_items);
 	free(r->gate_text);
+	matrix_free(r->matrix);
+	free(r->matrix_note);
 	free(r);
 }

@@ -18,6 +18,7 @@ struct db;
 struct corr_set;
 struct corr_point;
 struct runinfo;
+struct matrix;
 struct strbuf;
 
 struct report_opts {
@@ -30,6 +31,7 @@ struct report_opts {
 	int trend;			/* MAPE per model version */
 	const char *policy;		/* gate policy file, or NULL */
 	int points_only;		/* csv: no statistics, trend or gate */
+	int matrix;			/* who disagrees with whom (md, html) */
 };
 
 /* Statistics of one metric (op_class NULL = every op class). */
@@ -77,6 +79,8 @@ struct report {
 	long nstill;			/* listed last time and still off */
 	char *gate_text;		/* verdict summary, or NULL */
 	int gate_verdict;		/* 0 pass, 1 warn, 2 fail, -1 none */
+	struct matrix *matrix;		/* every source, or NULL */
+	char *matrix_note;		/* why there is none, or NULL */
 };
 
 /* Build the report. Errors of the correlation core pass through

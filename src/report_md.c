@@ -8,6 +8,7 @@
 
 #include "db/annot.h"
 #include "db/runinfo.h"
+#include "src/report_matrix.h"
 #include "src/correlate.h"
 #include "src/base/error.h"
 #include "src/html.h"
@@ -372,6 +373,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	strbuf_addf(&sb, "## Top %zu discrepancies by |error|\n\n", r->ntop);
 	md_list(&sb, r, r->top, r->ntop, r->ntop);
 	md_changes(&sb, r);
+	report_matrix_md(&sb, r);
 	md_excluded(&sb, r);
 	if (fwrite(sb.buf, 1, sb.len, fp) != sb.len || ferror(fp))
 		rc = pc_error_set(PC_EIO, "cannot write the report");

@@ -19,7 +19,7 @@ enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 /* The options, filled by cli_parse from the table in cmd_report. */
 struct cmd_report_opts {
 	const char *model, *ref, *format, *output, *policy;
-	int top, since, record, no_trend;
+	int top, since, record, no_trend, no_matrix;
 	double limit, max_ref_cv;
 };
 
@@ -175,6 +175,7 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	o.max_ref_cv = opt->max_ref_cv;
 	o.since_last_review = opt->since;
 	o.trend = !opt->no_trend && f != F_CSV;
+	o.matrix = !opt->no_matrix && (f == F_MD || f == F_HTML);
 	o.points_only = f == F_CSV;	/* one row per pair, nothing else */
 	o.policy = opt->policy;
 	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
@@ -223,6 +224,8 @@ int cmd_report(int argc, char **argv)
 		  "--since-last-review" },
 		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "add the gate "
 		  "verdict of this policy (evaluated, not recorded)" },
+		{ CLI_FLAG, "no-matrix", 0, &opt.no_matrix, NULL, "leave out "
+		  "who disagrees with whom (it reads every source)" },
 		{ CLI_FLAG, "no-trend", 0, &opt.no_trend, NULL, "leave out the "
 		  "MAPE trend across model versions (faster on big "
 		  "databases)" },
