@@ -13,6 +13,7 @@
  * metrics, ops, workloads, parameters). Never writes; a missing or
  * unreadable database just completes nothing from it.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -406,6 +407,34 @@ static void complete_command(struct cctx *x, const struct command *c,
 	free(used);
 }
 
+/* `help policy`, `help manifest`: the section-5 pages next to the binary. */
+static void help_topics(struct cctx *x)
+{
+	const char *mandir = meta_mandir();
+	char *dir;
+	DIR *d;
+	struct dirent *e;
+
+	if (!mandir)
+		return;
+	dir = xasprintf("%s/man5", mandir);
+	if ((d = opendir(dir))) {
+		while ((e = readdir(d))) {
+			const char *n = e->d_name;
+			size_t len = strcspn(n, ".");
+
+			if (!strncmp(n, "perfcorr-", 9) && len > 9) {
+				char *topic = xstrndup(n + 9, len - 9);
+
+				emit(x, topic);
+				free(topic);
+			}
+		}
+		closedir(d);
+	}
+	free(dir);
+}
+
 int complete_main(int argc, char **argv)
 {
 	struct cctx x = { "", "", NULL, 0 };
@@ -445,9 +474,11 @@ int complete_main(int argc, char **argv)
 			emit(&x, "help");
 		}
 	} else if (!strcmp(w[i], "help")) {
-		if (i + 1 == n - 1)
+		if (i + 1 == n - 1) {
 			for (const struct command *c = cmd_table; c->name; c++)
 				emit(&x, c->name);
+			help_topics(&x);
+		}
 	} else {
 		const struct command *c = meta_find(w[i]);
 

@@ -35,6 +35,7 @@ lines() { printf '%s\n' "$@" | LC_ALL=C sort; }
 expect_eq "$(comp 'perfcorr com')" "compare" "perfcorr com<Tab>"
 expect_eq "$(comp 'perfcorr ')" "$( (commands; echo help) | LC_ALL=C sort)" "perfcorr <Tab>: every command"
 expect_eq "$(comp 'perfcorr help ann')" "$(lines annotate annotations)" "help ann<Tab>"
+expect_eq "$(comp 'perfcorr help p')" "$(lines policy)" "help p<Tab>: the section-5 page"
 expect_eq "$(comp 'perfcorr --v')" "--version" "global option"
 expect_eq "$(comp 'perfcorr compare --gr')" "--group-by" "compare --gr<Tab>"
 # every long option of --help, and --help itself
