@@ -1,10 +1,13 @@
 #ifndef PC_TESTS_CHECK_H
 #define PC_TESTS_CHECK_H
 /*
- * A tiny in-tree unit-test harness. A test file defines cases with
- * TEST(name) { ... } and ends with TEST_MAIN(case1, case2, ...).
- * CHECK* record a failure and continue; the process exits non-zero when
- * any check failed, and prints "N passed, N failed".
+ * A tiny in-tree unit-test harness. tests/unit/test_<module>.c is one
+ * binary per module; it defines cases with TEST(case) { ... } (snake_case
+ * names saying what is checked, without the module, which the binary
+ * names) and ends with TEST_MAIN(CASE(case1), CASE(case2), ...).
+ * `test_<module> CASE` runs one case. CHECK* record a failure and
+ * continue; the process exits non-zero when any check failed, and prints
+ * "N passed, N failed".
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +38,22 @@ static int check_failures, check_current_failed;
 	if (!_ok) { fprintf(stderr, "%s:%d: %s == %.17g, expected %.17g\n", \
 	__FILE__, __LINE__, #a, _a, _b); check_failures++; \
 	check_current_failed = 1; } } while (0)
+
+/* Where the fixtures and the tests' own data are: $FIXTURES and $TESTS
+ * (set by ctest), else the source tree the binary was built from
+ * (PC_SOURCE_DIR, from tests/CMakeLists.txt), so a unit binary runs from
+ * any directory. */
+#ifndef PC_SOURCE_DIR
+#define PC_SOURCE_DIR "."
+#endif
+static inline const char *check_dir(const char *env, const char *fallback)
+{
+	const char *v = getenv(env);
+
+	return v && *v ? v : fallback;
+}
+#define check_fixtures() check_dir("FIXTURES", PC_SOURCE_DIR "/fixtures")
+#define check_tests_dir() check_dir("TESTS", PC_SOURCE_DIR "/tests")
 
 #define TEST(name) static void test_##name(void)
 

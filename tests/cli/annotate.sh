@@ -1,6 +1,6 @@
 # perfcorr annotate / annotations: append-only history, validation,
 # canonical workload keys, listings.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

@@ -1,7 +1,7 @@
 # The benchmark harness (tests/bench): the generator writes studies perfcorr
 # imports whole (native CSV and nsys kernel summaries), the pairs it plants
 # are found by compare, and bench.py writes its markdown table from a run.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 GEN="$TESTS/bench/gen.py"
 
 run python3 "$GEN" 400 "$T/study" --nsys-workloads 2

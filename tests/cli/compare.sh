@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # perfcorr compare: pairing, JSON contract, noise, speed of light, clocks,
 # nothing-matched error. Fixtures: fixtures/corr/*.csv (values in us).
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 C=$FIXTURES/corr
 pc init >/dev/null 2>&1
 pc import -q -s lab -k silicon -V w47 "$C/lab.csv"

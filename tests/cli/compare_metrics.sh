@@ -5,7 +5,7 @@
 # pessimistic follow each metric's better direction, roofline efficiency
 # is per metric, the fit says whether it was weighted.
 # Expected values by hand / plain python3 (statistics, fractions), below.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 near() { # got expected description (1e-9 relative)
 	python3 -c "import sys; g,e=float(sys.argv[1]),float(sys.argv[2]); sys.exit(0 if abs(g-e)<=1e-9*max(abs(g),abs(e)) else 1)" "$1" "$2" \

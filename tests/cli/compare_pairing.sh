@@ -2,7 +2,7 @@
 # Pairing never picks silently (docs/statistics.md): the latest of several
 # runs is counted (superseded) and said in the table; --pool converts each
 # run's cycles with its own clock before averaging.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 H='workload,op,metric,value,unit'
 

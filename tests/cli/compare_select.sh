@@ -6,7 +6,7 @@
 # counts after each filter and the values a --where parameter takes; a
 # bare word after k=v in a workload key is an error, mode=training is the
 # way to say training.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 H='workload,op,metric,value,unit'
 { echo "$H"

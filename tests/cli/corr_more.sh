@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # perfcorr trend, diff, explain, and --pool (fixtures/corr/*.csv).
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 C=$FIXTURES/corr
 pc init >/dev/null 2>&1
 pc import -q -s lab -k silicon -V w47 "$C/lab.csv"

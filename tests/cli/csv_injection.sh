@@ -2,7 +2,7 @@
 # would run as a formula (OWASP CSV injection: = + - @ tab CR at the
 # start get a leading '), leave numbers (negative errors, exponents)
 # alone, and perfcorr's own export imports back unchanged.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 python3 - "$T" <<'PY'
 import csv, sys
 t = sys.argv[1]

@@ -1,6 +1,6 @@
 # perfcorr diff: a pair that appears (a new workload with a 100% error)
 # is a change: the verdict never says "no value changed" then.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 printf 'workload,op,metric,value,unit\nw/bs=1,e2e,time,1,ms\nw/bs=2,e2e,time,2,ms\n' >"$T/ref.csv"
 printf 'workload,op,metric,value,unit\nw/bs=1,e2e,time,1.1,ms\n' >"$T/m1.csv"
 printf 'workload,op,metric,value,unit\nw/bs=1,e2e,time,1.1,ms\nw/bs=2,e2e,time,4,ms\n' >"$T/m2.csv"

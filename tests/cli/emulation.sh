@@ -2,8 +2,8 @@
 # Source kind emulation (hardware emulators, FPGA prototypes): between rtl
 # and silicon in every ordering; cycles with a clock like rtl; the
 # migration from older databases keeps every source and run.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 C=$FIXTURES/corr
 E=$FIXTURES/emulation
 

@@ -1,5 +1,5 @@
 # perfcorr gate: verdicts, exit codes, outputs, recording, usage errors.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

@@ -1,7 +1,7 @@
 # perfcorr gate on the demo study with the shipped example policy:
 # archsim 2.3.0 is blocked, 2.4.0 ships with one known warning, and an
 # accepted annotation waives that warning.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 cd "$FIXTURES/.."
 bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB" </dev/null >/dev/null 2>&1 ||
 	fail "demo import"

@@ -1,6 +1,6 @@
 # perfcorr gate: `consecutive` and `max_mape_increase` from the recorded
 # evaluation history, across model releases.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

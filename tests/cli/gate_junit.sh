@@ -1,6 +1,6 @@
 # perfcorr gate --junit: well-formed XML (xmllint), one testcase per rule,
 # everything escaped, including names with markup and invalid UTF-8.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

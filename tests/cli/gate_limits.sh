@@ -1,7 +1,7 @@
 # perfcorr gate: every limit on both sides of its threshold, end to end
 # (measured values are read back from a dry run, then each limit is set
 # just above and just below them).
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

@@ -3,7 +3,7 @@
 # Wilcoxon signed-rank p-value; "significance" fails a rule only when the
 # increase is past its limit and significant. Coverage changes (points
 # only in one release) are reported apart and stay out of the increase.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 
 # 30 workloads, a noisy-ish reference (CV 5%), release 1.0 with errors
 # 5%..10.8%; 1.1 moves |error| by +9 pp on 10 points and -3 pp on 20

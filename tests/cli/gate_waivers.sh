@@ -2,7 +2,7 @@
 # expiry); other states and expired waivers do not; a waiver holds only
 # within the tolerance of the error it accepted, for the model versions it
 # names, and with what the policy requires.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
 pc init >/dev/null

@@ -1,6 +1,6 @@
 # Accel-Sim get_stats.py CSV blocks: APPS and CFG (-R) layouts.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 S=$FIXTURES/sim
 BP=rodinia_2.0-ft_backprop-rodinia-2.0-ft_4096___data_result_4096_txt
 HS=rodinia_2.0-ft_hotspot-rodinia-2.0-ft_30_6_40___result_30_6_40_txt

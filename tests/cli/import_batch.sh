@@ -2,7 +2,7 @@
 # a tail shorter than a batch too, and a repeated key is still refused at
 # the repeating line, whether the first one is in the pending batch or
 # stored long before.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 GEN="$TESTS/bench/gen.py"
 python3 "$GEN" 440 "$T/s" --nsys-workloads 0
 

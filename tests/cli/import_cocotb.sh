@@ -1,6 +1,6 @@
 # cocotb results.xml: both forms, failed/skipped flagged, malformed XML.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 R=$FIXTURES/rtl
 
 # flags of SOURCE's result for OP

@@ -1,8 +1,8 @@
 # Cycles and clocks across tiers: SCALE-Sim cycles (perfsim) pair with
 # cocotb simulated time (RTL) through the runs' clocks; without a clock
 # the pairing is refused naming the run.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 F=$FIXTURES
 MAP=$F/rtl/tile_map.json
 

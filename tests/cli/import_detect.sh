@@ -1,7 +1,7 @@
 #!/bin/bash
 # Every hardware fixture is auto-detected as its format, by exactly one
 # importer (no ties), and imports.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 H="$FIXTURES/hw"
 
 expect_format() { # format file [extra import args]

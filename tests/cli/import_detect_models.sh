@@ -1,6 +1,6 @@
 # Content detection of the model, simulator and RTL formats: every file
 # goes to its importer with no --format, and no two importers tie.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 F=$FIXTURES
 
 check() { # file expected-format

@@ -1,6 +1,6 @@
 # gem5 stats.txt: dump blocks, both naming styles, clock, nan/inf.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 S=$FIXTURES/sim
 
 run pc import -s g5 -k perfsim -w t100/gemm "$SAMPLES/gem5_stats.txt"

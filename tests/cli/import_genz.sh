@@ -1,6 +1,6 @@
 # GenZ operator CSV: units from headers (MB = MiB), Repeat blocks, clock.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 M=$FIXTURES/models
 
 run pc import -s gz -k roofline -w llama3-8b/prefill/bs=1/seq=2048 "$SAMPLES/genz_ops.csv"

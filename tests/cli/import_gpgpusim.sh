@@ -1,6 +1,6 @@
 # GPGPU-Sim / Accel-Sim logs: per-kernel gpu_sim_cycle, instances, clock.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 S=$FIXTURES/sim
 GEMM=_Z17gemm_bf16_tile_tcILi128ELi128ELi32EEvPK13__nv_bfloat16S2_PS0_iii
 NORM=_Z13rms_norm_bf16P13__nv_bfloat16PKS_S2_fii

@@ -1,6 +1,6 @@
 # llm-analysis summary JSON: phase breakdowns, request latencies, refusals.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 M=$FIXTURES/models
 
 run pc import -s la -k roofline -w llama3-8b/bf16 "$SAMPLES/llm_analysis_summary.json"

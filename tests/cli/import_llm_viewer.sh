@@ -1,6 +1,6 @@
 # LLM-Viewer CSV: human-formatted values, banners, --opt layers, refusals.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 M=$FIXTURES/models
 
 run pc import -s lv -k roofline "$SAMPLES/llm_viewer_decode.csv"

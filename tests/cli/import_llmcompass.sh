@@ -1,7 +1,7 @@
 # LLMCompass: matmul logs (simulated and the paper's measured A100/MI210
 # files, imported as silicon) and transformer-block logs.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 M=$FIXTURES/models
 
 run pc import -s a100 -k silicon -p A100-SXM4-80GB "$SAMPLES/llmcompass/matmul_A100_measured.csv"

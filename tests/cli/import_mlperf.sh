@@ -1,8 +1,8 @@
 #!/bin/bash
 # MLPerf LoadGen summary and detail logs: scenarios, LLM token latencies,
 # INVALID imported with a warning and the invalid flag.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/mlperf"
 
 run pc import -s sum -k silicon -w llama3.1-8b "$SAMPLES/mlperf_log_summary.txt"

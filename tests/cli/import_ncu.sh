@@ -1,7 +1,7 @@
 #!/bin/bash
 # Nsight Compute CSV: details page (20- and 12-column layouts) and raw page.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/ncu"
 
 run pc import -s b -k silicon -w llama3-8b/prefill "$SAMPLES/ncu_details.csv"

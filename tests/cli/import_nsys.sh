@@ -1,8 +1,8 @@
 #!/bin/bash
 # nsys stats kernel summaries: every header variant, units, mapping, and
 # malformed files refused with file:line and an unchanged database.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/nsys"
 MAP="$FIXTURES/map/cuda_kernels.json"
 

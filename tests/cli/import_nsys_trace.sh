@@ -1,7 +1,7 @@
 #!/bin/bash
 # nsys cuda_gpu_trace / gputrace: per-instance rows aggregated per kernel.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/nsys"
 
 run pc import -s h100 -k silicon -w t/decode "$H/gpu_trace_2024.csv"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # nvprof --print-gpu-trace --csv: units row, banner lines, aggregation.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/nvprof"
 
 run pc import -s turing -k silicon -w a/decode "$H/gpu_trace_us.csv"

@@ -1,8 +1,8 @@
 #!/bin/bash
 # nvidia-smi and DCGM power logs: trapezoid / TOTEC energy, per GPU and
 # node, and derived tokens/J checked against a hand calculation.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/power"
 
 # Hand calculation (fixtures/hw/power/smi_2gpu_instant_nounits_crlf.csv,

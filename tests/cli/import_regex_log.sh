@@ -1,6 +1,6 @@
 # regex-log: a rules file turns in-house log lines into results.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 R=$FIXTURES/rtl
 
 run pc import -s tb -k rtl -w cnn --rules "$R/tb_rules.json" "$R/tb_inhouse.log"

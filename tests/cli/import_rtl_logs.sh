@@ -1,6 +1,6 @@
 # Verilator and VCS reports, Chipyard TestDriver and Gemmini cycle prints.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 R=$FIXTURES/rtl
 
 run pc import -s vl -k rtl -w t100/gemm "$SAMPLES/verilator_run.log"

@@ -1,6 +1,6 @@
 # SCALE-Sim v1/v2/v3 reports, --topology join, bandwidth report.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 S=$FIXTURES/sim
 
 run pc import -s ss3 -k perfsim -w t100/gemm "$SAMPLES/scalesim_v3_COMPUTE_REPORT.csv"

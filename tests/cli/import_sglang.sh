@@ -1,7 +1,7 @@
 #!/bin/bash
 # SGLang bench_serving JSON lines: key names mapped to the vLLM metrics.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/sglang"
 
 run pc import -s h100 -k silicon "$SAMPLES/sglang_bench_serving.jsonl"

@@ -4,8 +4,8 @@
 # llmperf, optimum-benchmark, PyTorch profiler (trace, key_averages).
 # Every version variant of FORMATS.md imports; spot values against hand
 # conversions; bad inputs are refused with file:line, database unchanged.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 S="$FIXTURES/stacks"
 L="$S/licensed"
 

@@ -1,6 +1,6 @@
 # Timeloop stats summary: cycles, energy, utilisation, computes.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 S=$FIXTURES/sim
 
 run pc import -s tl -k perfsim -w t100/gemm/m=128/n=128/k=64 "$SAMPLES/timeloop-model.stats.txt"

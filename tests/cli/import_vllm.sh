@@ -1,8 +1,8 @@
 #!/bin/bash
 # vLLM serving benchmark JSON: legacy and new CLI, --append-result lines,
 # Python NaN, workload identity from the file, malformed files refused.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/vllm"
 
 run pc import -s h100 -k silicon "$SAMPLES/vllm_benchmark_serving.json"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # vLLM console output: the "Serving Benchmark Result" block(s).
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_hw.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/vllm"
 
 run pc import -s h100 -k silicon -w llama3-8b/bf16 "$SAMPLES/vllm_bench_stdout.txt"

@@ -1,7 +1,7 @@
 # perfcorr index: the pair cache is built once per pairing, reused, listed,
 # dropped with --clear, and cleared when a run is replaced or deleted;
 # what the cache gives back is what a fresh pairing gives (compare).
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 F="$FIXTURES/tui"
 cached() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM pair_cache"; }
 

@@ -1,8 +1,22 @@
 # Shared helpers for tests/cli/*.sh (sourced, not run).
-# Env from ctest: PERFCORR (binary), FIXTURES, TESTS.
+# Env from ctest: PERFCORR (binary), FIXTURES, SAMPLES, TESTS, PC_STRESS,
+# NO_COLOR=1. A script run by hand (bash tests/cli/x.sh, from anywhere)
+# sources this file by its own location and gets the same defaults from
+# this source tree and its build/ folder.
 set -u
-: "${PERFCORR:?PERFCORR must point at the perfcorr binary}"
-: "${FIXTURES:?}"
+TESTS=${TESTS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+FIXTURES=${FIXTURES:-$(cd "$TESTS/.." && pwd)/fixtures}
+SAMPLES=${SAMPLES:-$FIXTURES/samples}
+PERFCORR=${PERFCORR:-$(cd "$TESTS/.." && pwd)/build/perfcorr}
+if [ ! -x "$PERFCORR" ]; then
+	echo "$0: no perfcorr binary at $PERFCORR: build it first" \
+		"(cmake -S . -B build && cmake --build build) or set" \
+		"PERFCORR to one" >&2
+	exit 1
+fi
+PC_STRESS=${PC_STRESS:-$(dirname "$PERFCORR")/tests/pc_stress}
+NO_COLOR=${NO_COLOR-1}
+export TESTS FIXTURES SAMPLES PERFCORR PC_STRESS NO_COLOR
 T=$(mktemp -d "${TMPDIR:-/tmp}/perfcorr-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export PERFCORR_DB="$T/test.db"

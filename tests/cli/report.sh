@@ -1,6 +1,6 @@
 # perfcorr report: every format's numbers equal `compare`'s, the HTML is
 # well-formed with its figures, untrusted names are escaped, usage errors.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 F=$FIXTURES/report
 
 pc import -q --source lab --kind silicon --version 2026-01 "$F/lab.csv"

@@ -1,7 +1,7 @@
 # perfcorr report on the demo database (scripts/demo.sh: real tool
 # formats): each format agrees with `compare`, the html is well-formed
 # with one scatter per metric, the histogram and the trend.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 ROOT=$(cd "$FIXTURES/.." && pwd)
 (cd "$ROOT" && bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB") \
 	>"$T/demo.out" 2>&1 </dev/null && ok || fail "demo: $(cat "$T/demo.out")"

@@ -1,6 +1,6 @@
 # perfcorr report --record / --since-last-review across two recorded
 # reviews: what is new, what was resolved and why, what is still listed.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 F=$FIXTURES/report
 
 pc import -q --source lab --kind silicon --version 2026-01 "$F/lab.csv"

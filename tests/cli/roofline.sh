@@ -1,6 +1,6 @@
 # perfcorr roofline: hand-computed times and limiters for a GEMM sweep.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/cli/lib_imp.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../cli/lib_imp.sh"
 F=$FIXTURES/roofline
 
 run pc roofline --help

@@ -66,7 +66,8 @@ static void warn(struct imp_sink *s, const char *fmt, ...)
 static void run(const struct importer *imp, const uint8_t *data,
 		size_t size)
 {
-	struct imp_sink sink = { emit, meta, warn, NULL };
+	struct imp_sink sink = { .emit = emit, .meta = meta, .warn = warn,
+				 .ctx = NULL };
 	struct imp_input in;
 	const char *opts[] = { NULL };
 	FILE *fp = fmemopen((void *)data, size, "rb");

@@ -39,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char log[] = "test gemm_0 passed in 12.5 us\n"
 		"cycles: 1234\nTOTAL time 3 ms op=attn\n";
 	const struct importer *imp = importer_find("regex-log");
-	struct imp_sink sink = { emit, meta, warn, NULL };
+	struct imp_sink sink = { .emit = emit, .meta = meta, .warn = warn,
+				 .ctx = NULL };
 	struct imp_input in;
 	char path[] = "/tmp/perfcorr-fuzz-rules-XXXXXX";
 	char opt[sizeof(path) + 8];

@@ -4,8 +4,8 @@
 # expected values taken independently (sqlite3 on the database, `perfcorr
 # formats`, the --help listing). zsh's and fish's wrappers too where
 # those shells are installed.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/pkg/lib_pkg.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../pkg/lib_pkg.sh"
 
 mkdir -p "$T/bin"
 ln -s "$PERFCORR" "$T/bin/perfcorr"

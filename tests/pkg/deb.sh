@@ -6,8 +6,8 @@
 # scripts (the service user is created once, with stubs: no real user is
 # added here), and the packaged binary running from an extracted tree.
 # The package is built once: an up-to-date build/pkg/*.deb is reused.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/pkg/lib_pkg.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../pkg/lib_pkg.sh"
 
 for tool in dpkg-deb dpkg cpack; do
 	command -v $tool >/dev/null || { echo "$tool not installed: package not checked" >&2; exit 77; }

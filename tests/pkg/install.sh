@@ -2,8 +2,8 @@
 # cmake --install: every file where it should be (and nothing else), the
 # example files verbatim, --version, `perfcorr help` from the installed
 # tree (man page, and --help without man), every page renders cleanly.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/pkg/lib_pkg.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../pkg/lib_pkg.sh"
 
 P=$T/prefix
 run cmake --install "$BUILD" --prefix "$P"

@@ -4,8 +4,8 @@
 # help text) is in that command's page, the synopsis is the usage, there
 # is one page per command and no other, perfcorr(1) lists every command.
 # The check is shown to catch a page with one option missing.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/pkg/lib_pkg.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../pkg/lib_pkg.sh"
 
 if ! command -v man >/dev/null; then
 	echo "man not installed (scripts/bootstrap.sh installs man-db); skipped" >&2

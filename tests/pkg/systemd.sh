@@ -4,8 +4,8 @@
 # drop directory and the database directory the only writable paths,
 # restart on failure with a back-off; `systemd-analyze verify` clean where
 # it exists (its man-page check finds the installed pages).
-. "$TESTS/cli/lib.sh"
-. "$TESTS/pkg/lib_pkg.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../pkg/lib_pkg.sh"
 
 P=$T/prefix
 cmake --install "$BUILD" --prefix "$P" >/dev/null || fail "cmake --install"

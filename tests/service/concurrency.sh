@@ -3,8 +3,8 @@
 # annotating processes (perfcorr annotate) and three readers (pc_stress
 # read through db/, perfcorr runs/export, the TUI reloading headless). Every write must be there and no
 # "database is locked" may reach anyone. Bounded: fixed operation counts.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 D=$T/drop
 mkdir -p "$D"
 N_ANNOT=100	# per annotator

@@ -3,8 +3,8 @@
 # database that passes integrity_check with no partial run, and the
 # import then succeeds. A read-only database, a full disk and a missing
 # directory give a clear error and change nothing.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 csv_rows "$T/big.csv" 60000 k
 csv_rows "$T/small.csv" 50 s
 pc import -q --source lab --kind silicon "$T/small.csv"

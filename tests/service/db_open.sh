@@ -4,8 +4,8 @@
 # creating one new database at once all succeed; a full disk says so;
 # the TUI opens a database it may not write read-only, and never waits
 # behind another process's write lock to store a pair cache.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 printf 'workload,op,metric,value,unit\nm/bs=1,gemm,time,10,us\nm/bs=2,gemm,time,20,us\n' >"$T/r.csv"
 printf 'workload,op,metric,value,unit\nm/bs=1,gemm,time,11,us\nm/bs=2,gemm,time,25,us\n' >"$T/m.csv"
 

@@ -3,7 +3,7 @@
 # an imported file never reach the terminal raw (tables, text reports,
 # messages); HTML escapes everything; a workload named like an SQL
 # injection imports, displays, filters and reports as plain text.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 ESC=$'\e'
 EVIL_W="evil${ESC}[31mRED${ESC}]0;pwned"$'\a'"${ESC}[2J/decode/bs=1"
 EVIL_OP="op${ESC}[1A"$'\r'"gone"$'\xc2\x9b'"31m<script>alert(1)</script>"

@@ -4,8 +4,8 @@
 # .error files) escapes it through the one escaping function: no raw ESC,
 # BEL, other C0 controls, C1 controls (UTF-8 encoded or raw bytes), bytes
 # that are not UTF-8, or bidi overrides/isolates reach a terminal or file.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 ESC=$'\e'
 # ESC sequences, BEL, a raw C1 CSI byte, an encoded C1 CSI, RLO (U+202E),
 # an isolate (U+2066)

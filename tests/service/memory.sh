@@ -3,7 +3,7 @@
 # file size (a 1 GB file then imports in bounded memory: measured here on
 # 8 MB vs 32 MB), and a single 100 MB line is a clear error, not an OOM
 # kill, for every importer.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 TIME=/usr/bin/time
 [ -x $TIME ] || { echo "skip: /usr/bin/time missing"; exit 77; }
 # peak RSS is only meaningful for the binary itself (not valgrind & co)

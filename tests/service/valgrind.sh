@@ -3,7 +3,7 @@
 # bad, several importers), listings, compare, report, annotate, watch,
 # and 40 inputs of each fuzz corpus. Skipped (77) without valgrind or in an ASan build
 # (the two do not mix). scripts/valgrind.sh runs the whole CLI suite.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 command -v valgrind >/dev/null || { echo "skip: valgrind not installed"; exit 77; }
 if ldd "$PERFCORR" 2>/dev/null | grep -q libasan; then
 	echo "skip: ASan build"; exit 77

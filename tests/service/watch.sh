@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # perfcorr watch: manifests, imported/ and failed/, re-delivery by hash,
 # growing files, restart safety, clean stop on SIGTERM/SIGINT.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 D=$T/drop
 mkdir -p "$D"
 M='{"source": "lab", "kind": "silicon", "platform": "H100", "clock_mhz": 1500, "version": "r1", "params": {"tp": 1}}'

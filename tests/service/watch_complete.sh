@@ -2,8 +2,8 @@
 # Only complete deliveries are imported, and what is archived is exactly
 # what was imported: manifest size/sha256, a last line without newline
 # waits, bounded back-off, a file renamed over mid-import.
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 D=$T/drop; mkdir "$D"
 
 # --- a sender paused mid-line: "12" of what will be "1234" ---------------

@@ -3,8 +3,8 @@
 # a sender who can write DIR must not make the watcher write, move or
 # read anything outside DIR, hang it, or make it move whole folders.
 # The sender runs as 'nobody' where that matters (skipped when not root).
-. "$TESTS/cli/lib.sh"
-. "$TESTS/service/lib_service.sh"
+. "$(dirname "$0")/../cli/lib.sh"
+. "$(dirname "$0")/../service/lib_service.sh"
 M='{"source": "lab", "kind": "silicon"}'
 chmod 755 "$T"
 printf 'workload,op,metric,value,unit\nm/bs=1,gemm,time,10,us\n' >"$T/good.csv"

@@ -1,6 +1,6 @@
 # Headless: open the detail, annotate (saved in its own transaction),
 # cancel with Esc (nothing written), validation, bulk annotation.
-. "$TESTS/tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
 build_db
 count() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotations"; }
 

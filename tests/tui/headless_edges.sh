@@ -1,6 +1,6 @@
 # Headless: hostile names never drive the terminal, resizing (down to
 # 80x24 and below the minimum), the :prompt and unbound keys.
-. "$TESTS/tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
 
 # names with escape sequences and bells are drawn as '?'
 pc init >/dev/null

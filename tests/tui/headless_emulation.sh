@@ -2,7 +2,7 @@
 # The detail view's pairwise errors order the kinds roofline, perfsim,
 # rtl, emulation, silicon: an emulation source is the reference of rtl and
 # the model of silicon.
-. "$TESTS/tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
 build_db
 # the emulator runs the RTL's design 5 % slower (time = rtl * 1.05)
 awk -F, -v OFS=, 'NR > 1 { $4 = $4 * 1.05 } { print }' "$FIXTURES/tui/rtl.csv" \

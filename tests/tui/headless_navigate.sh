@@ -1,6 +1,6 @@
 # Headless: navigate, filter as you type, sort by column, search n/N,
 # pair cycling, summary and trend views.
-. "$TESTS/tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
 build_db
 
 tui_script 100 30 <<KEYS

@@ -1,5 +1,5 @@
 # Headless: the start view, the views by digit and Tab, help, quit.
-. "$TESTS/tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
 build_db
 
 tui_script 80 24 <<KEYS

@@ -2,7 +2,7 @@
 # Builds a database from fixtures/tui/*.csv and drives `perfcorr tui`
 # headless (PERFCORR_HEADLESS=1, newterm on /dev/null, keys from
 # PERFCORR_SCRIPT) or in tmux. Screens are compared with expected text.
-. "$TESTS/cli/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 export USER=tester
 export TERM=dumb
 export LC_ALL=C

@@ -1,8 +1,8 @@
 # The README's path, in tmux: build the demo database (scripts/demo.sh),
 # open the TUI, find the worst GEMM discrepancy, read its detail, record
 # an explanation, quit, and see it in the next `perfcorr report`.
-. "$TESTS/tui/libtui.sh"
-. "$TESTS/tui/libtmux.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtmux.sh"
 (cd "$FIXTURES/.." && bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB") \
 	>/dev/null 2>&1 </dev/null || { fail "demo.sh"; finish; exit 1; }
 

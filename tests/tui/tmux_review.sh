@@ -1,7 +1,7 @@
 # End to end in tmux: open, navigate, sort, filter, search, detail,
 # annotate (and check the database), resize to 80x24, quit.
-. "$TESTS/tui/libtui.sh"
-. "$TESTS/tui/libtmux.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtmux.sh"
 command -v tmux >/dev/null || { echo "tmux missing"; exit 1; }
 build_db
 

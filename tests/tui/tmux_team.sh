@@ -1,8 +1,8 @@
 # tmux: another process annotates while the TUI is open (PRAGMA
 # data_version): the TUI reloads and keeps the cursor; colours follow
 # the terminal and NO_COLOR.
-. "$TESTS/tui/libtui.sh"
-. "$TESTS/tui/libtmux.sh"
+. "$(dirname "$0")/../tui/libtui.sh"
+. "$(dirname "$0")/../tui/libtmux.sh"
 build_db
 
 tmux_start 100 30 --

@@ -28,7 +28,7 @@ static void row(struct annot *a, int64_t id, const char *w, const char *o,
 	a->expires = dup(expires);
 }
 
-TEST(annot__match_order)
+TEST(match_order)
 {
 	struct annot *r = calloc(7, sizeof(*r));
 	struct annot_index *ix;
@@ -65,7 +65,7 @@ TEST(annot__match_order)
 	annot_index_free(ix);
 }
 
-TEST(annot__waived)
+TEST(waived)
 {
 	struct annot a;
 
@@ -89,4 +89,4 @@ TEST(annot__waived)
 	free(a.note);
 }
 
-TEST_MAIN(CASE(annot__match_order), CASE(annot__waived))
+TEST_MAIN(CASE(match_order), CASE(waived))

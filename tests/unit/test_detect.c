@@ -150,10 +150,8 @@ static int visit(const char *path, const struct stat *sb, int type,
 
 TEST(every_fixture)
 {
-	root = getenv("FIXTURES");
+	root = check_fixtures();
 	print = getenv("PRINT_DETECT") != NULL;
-	if (!root)
-		root = "fixtures";
 	CHECK_INT(nftw(root, visit, 16, FTW_PHYS), 0);
 	/* the fixtures exist: old formats and the stacks */
 	if (checked <= 120)

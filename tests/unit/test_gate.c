@@ -189,7 +189,8 @@ TEST(empty_selection_fails_coverage)
 	struct policy_rule r;
 	struct stats_summary s;
 	struct gate_rule_result rr;
-	struct gate_prior pr = { 5, 0, NAN, NULL };
+	struct gate_prior pr = { .streak = 5, .have_base = 0,
+				 .base_mape = NAN, .base_version = NULL };
 
 	memset(&r, 0, sizeof(r));
 	memset(&s, 0, sizeof(s));
@@ -348,8 +349,10 @@ TEST(waivers)
 static struct db_gate_hist H(const char *ver, const char *in, const char *v,
 			     int failed, double mape)
 {
-	struct db_gate_hist h = { 0, (char *)ver, (char *)in, (char *)v, 1,
-				  failed, mape };
+	struct db_gate_hist h = { .eval_id = 0, .model_version = (char *)ver,
+				  .inputs = (char *)in, .verdict = (char *)v,
+				  .have_rule = 1, .failed = failed,
+				  .mape = mape };
 	return h;
 }
 
@@ -390,7 +393,10 @@ TEST(prior_streak_and_baseline)
 
 TEST(check_text)
 {
-	struct gate_check c = { PL_MAX_MAPE, 0.081, 0.15, NAN, 0, 0, NULL, 0, 1 };
+	struct gate_check c = { .lim = PL_MAX_MAPE, .value = 0.081,
+				.limit = 0.15, .limit_hi = NAN, .failed = 0,
+				.na = 0, .why = NULL, .paired = 0,
+				.significant = 1 };
 	struct strbuf sb = STRBUF_INIT;
 
 	gate_check_text(&c, &sb);

@@ -96,7 +96,7 @@ TEST(kmap_rules)
 {
 	struct kmap *m = NULL;
 	char path[512];
-	const char *fx = getenv("FIXTURES");
+	const char *fx = check_fixtures();
 
 	CHECK_INT(kmap_parse(&m, "[{\"match\": \"GEMM\", \"op\": \"gemm\", "
 			     "\"icase\": true}, {\"match\": \"^x\", \"op\": "
@@ -109,7 +109,7 @@ TEST(kmap_rules)
 	/* the shipped CUDA rules: attention before GEMM, norms before
 	 * elementwise */
 	snprintf(path, sizeof(path), "%s/map/cuda_kernels.json",
-		 fx ? fx : "fixtures");
+		 fx);
 	CHECK_INT(kmap_load(&m, path), 0);
 	CHECK_STR(kmap_lookup(m, "void flash::flash_fwd_kernel<Flash_fwd_"
 			      "kernel_traits<128, cutlass::bfloat16_t>>"),

@@ -30,7 +30,8 @@ TEST(each_crlf_bom)
 {
 	const char *t = "\xef\xbb\xbf" "a\r\nbb\n\nlast";
 	FILE *fp = text(t, strlen(t));
-	struct imp_input in = { fp, "x", -1, NULL };
+	struct imp_input in = { .fp = fp, .path = "x", .size = -1,
+				.opts = NULL };
 	char got[256] = "";
 
 	/* 4 lines: BOM and CR dropped, the empty line kept, no final \n */
@@ -54,7 +55,8 @@ TEST(one_nul_rule)
 	/* a NUL byte is an error naming the line, in every text importer */
 	static const char t[] = "ok\nbad\0line\n";
 	FILE *fp = text(t, sizeof(t) - 1);
-	struct imp_input in = { fp, "bin.log", -1, NULL };
+	struct imp_input in = { .fp = fp, .path = "bin.log", .size = -1,
+				.opts = NULL };
 	char got[256] = "";
 
 	CHECK_INT(lines_each(&in, collect, got), PC_EINVALID);

@@ -8,7 +8,7 @@
 #include "src/matrix.h"
 #include "src/stats_lin.h"
 
-TEST(lin__formula)
+TEST(lin_formula)
 {
 	/* y = 2x, x = 1..5 (by hand): means 3 and 6, s_xx = 2, s_yy = 8,
 	 * s_xy = 4 (1/n moments): 2*4 / (2 + 8 + 9) = 8/19; Pearson would
@@ -39,12 +39,15 @@ TEST(lin__formula)
 }
 
 static struct matrix_source S[] = {
-	{ "roof", "roof", "1", "roofline", 1, 0 },
-	{ "sim", "sim", "1", "perfsim", 0, 0 },
-	{ "rtl", "rtl", "1", "rtl", 0, 0 },
-	{ "lab", "lab", "1", "silicon", 0, 0 },
-	{ "lab2", "lab2", "1", "silicon", 0, 0 },
-	{ "emu", "emu", "1", "emulation", 0, 0 },
+#define SRC(n, k, r) { .label = n, .source = n, .version = "1", .kind = k, \
+	.roofline = r, .nkeys = 0 }
+	SRC("roof", "roofline", 1),
+	SRC("sim", "perfsim", 0),
+	SRC("rtl", "rtl", 0),
+	SRC("lab", "silicon", 0),
+	SRC("lab2", "silicon", 0),
+	SRC("emu", "emulation", 0),
+#undef SRC
 };
 
 /* Classify values v[0..5) (NaN = absent) for S[0..ns). */
@@ -63,7 +66,7 @@ static void classify(struct matrix_key *k, const double *v, size_t ns,
 
 #define X NAN
 
-TEST(agree__at_and_around_the_tolerance)
+TEST(agree_at_and_around_the_tolerance)
 {
 	struct matrix_key k;
 
@@ -86,7 +89,7 @@ TEST(agree__at_and_around_the_tolerance)
 	CHECK(!matrix_agree(-1, 1, 0.5));
 }
 
-TEST(odd__causes_by_kind)
+TEST(odd_causes_by_kind)
 {
 	struct matrix_key k;
 
@@ -130,7 +133,7 @@ TEST(odd__causes_by_kind)
 	matrix_key_release(&k);
 }
 
-TEST(noisy__widens_and_suggests_measurement)
+TEST(noisy_widens_and_suggests_measurement)
 {
 	struct matrix_key k;
 	double v[] = { X, 100, 101, 140 };
@@ -197,6 +200,6 @@ TEST(split_scattered_and_the_roofline)
 	matrix_key_release(&k);
 }
 
-TEST_MAIN(CASE(lin__formula), CASE(agree__at_and_around_the_tolerance),
-	  CASE(odd__causes_by_kind), CASE(noisy__widens_and_suggests_measurement),
+TEST_MAIN(CASE(lin_formula), CASE(agree_at_and_around_the_tolerance),
+	  CASE(odd_causes_by_kind), CASE(noisy_widens_and_suggests_measurement),
 	  CASE(split_scattered_and_the_roofline))

@@ -117,8 +117,7 @@ static const char *const tui[5][4] = {
 
 static int64_t import_tui(struct db *db, int k, int replace)
 {
-	const char *f = getenv("FIXTURES");
-	char *path = xasprintf("%s/tui/%s", f ? f : "fixtures", tui[k][0]);
+	char *path = xasprintf("%s/tui/%s", check_fixtures(), tui[k][0]);
 	int64_t id = import(db, path, tui[k][1], tui[k][2], tui[k][3],
 			    replace);
 

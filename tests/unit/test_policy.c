@@ -201,7 +201,7 @@ TEST(load_example)
 	char path[1024];
 
 	snprintf(path, sizeof(path), "%s/policy/example.json",
-		 getenv("FIXTURES") ? getenv("FIXTURES") : "fixtures");
+		 check_fixtures());
 	CHECK_INT(policy_load(&p, path), 0);
 	CHECK(p && p->nrules >= 3);
 	policy_free(p);

@@ -44,7 +44,7 @@ static void check_sorted_like_qsort(size_t n)
 	free(b);
 }
 
-TEST(radix__doubles)
+TEST(doubles)
 {
 	check_sorted_like_qsort(0);
 	check_sorted_like_qsort(1);
@@ -52,7 +52,7 @@ TEST(radix__doubles)
 	check_sorted_like_qsort(100000);	/* radix path */
 }
 
-TEST(radix__keys)
+TEST(keys)
 {
 	double v[] = { -1e308, -2.5, -1e-310, -0.0, 0.0, 1e-310, 1, 2.5,
 		       1e308 };
@@ -65,7 +65,7 @@ TEST(radix__keys)
 }
 
 /* Stable: equal keys keep their input order (Kendall relies on it). */
-TEST(radix__stable)
+TEST(stable)
 {
 	size_t n = 50000;
 	struct radix_kv *a = malloc(2 * n * sizeof(*a));
@@ -83,4 +83,4 @@ TEST(radix__stable)
 	free(a);
 }
 
-TEST_MAIN(CASE(radix__doubles), CASE(radix__keys), CASE(radix__stable))
+TEST_MAIN(CASE(doubles), CASE(keys), CASE(stable))

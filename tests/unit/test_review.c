@@ -47,8 +47,8 @@ static struct db *open_tmp(const char *name)
 
 static struct review_item item(const char *w, const char *op, double e)
 {
-	struct review_item it = { (char *)w, (char *)op, (char *)"time",
-		1 + e, 1, e };
+	struct review_item it = { .workload = (char *)w, .op = (char *)op,
+		.metric = (char *)"time", .model = 1 + e, .ref = 1, .err = e };
 
 	return it;
 }
@@ -56,8 +56,10 @@ static struct review_item item(const char *w, const char *op, double e)
 TEST(review_roundtrip)
 {
 	struct db *db = open_tmp("r.db");
-	struct review r = { 0, NULL, NULL, "sim", "1.0", "lab", "A", "[1,2]",
-		0.1 }, last;
+	struct review r = { .id = 0, .created_at = NULL, .author = NULL,
+		.model_source = "sim", .model_version = "1.0",
+		.ref_source = "lab", .ref_version = "A", .runs = "[1,2]",
+		.limit = 0.1 }, last;
 	struct review_item a[] = { item("w2", "gemm", 0.3),
 		item("w1", "attn", -0.2) };
 	struct review_item *it = NULL;

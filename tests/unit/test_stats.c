@@ -37,9 +37,7 @@ static char *slurp(const char *path)
 static char *data_path(const char *name)
 {
 	static char path[1024];
-	const char *t = getenv("TESTS");
-
-	snprintf(path, sizeof(path), "%s/data/%s", t ? t : "tests", name);
+	snprintf(path, sizeof(path), "%s/data/%s", check_tests_dir(), name);
 	return path;
 }
 
@@ -161,7 +159,7 @@ static void check_reasons(const char *name, const struct stats_summary *s)
 	}
 }
 
-TEST(stats__reference_datasets)
+TEST(reference_datasets)
 {
 	char *text = slurp(data_path("stats_ref.json"));
 	cJSON *root = text ? cJSON_Parse(text) : NULL, *ds;
@@ -187,7 +185,7 @@ TEST(stats__reference_datasets)
 	free(text);
 }
 
-TEST(stats__reasons)
+TEST(reasons)
 {
 	struct stats_summary s;
 	double m[] = { 1.1, 0.5, 2 }, r[] = { 1, -0.5, 0 };
@@ -211,7 +209,7 @@ TEST(stats__reasons)
 
 /* Known values: scipy.stats.kendalltau([1,2,3,4,5],[3,4,1,2,5]) = 0.2,
  * and with ties [1,1,2,3] vs [1,2,2,3]: tau-b = 0.8. */
-TEST(stats__kendall_known)
+TEST(kendall_known)
 {
 	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 3, 4, 1, 2, 5 };
 	double a[] = { 1, 1, 2, 3 }, b[] = { 1, 2, 2, 3 };
@@ -248,7 +246,7 @@ static double kendall_brute(const double *x, const double *y, size_t n)
 }
 
 /* Knight's algorithm against the O(n^2) definition, many ties. */
-TEST(stats__kendall_brute)
+TEST(kendall_brute)
 {
 	size_t n = 1500;
 	double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
@@ -308,7 +306,7 @@ static void permute(double *x, double *y, double *sd, size_t n, int how)
 	}
 }
 
-TEST(stats__fit_decades)
+TEST(fit_decades)
 {
 	double x[52], y[52], sd[52];
 	struct stats_summary s;
@@ -340,7 +338,7 @@ TEST(stats__fit_decades)
 }
 
 /* A summary over several metrics keeps only dimensionless statistics. */
-TEST(stats__null_mixed)
+TEST(null_mixed)
 {
 	double m[] = { 1.05, 2.1, 2.85, 4.2 }, r[] = { 1, 2, 3, 4 };
 	struct stats_summary s;
@@ -360,6 +358,6 @@ TEST(stats__null_mixed)
 	CHECK_INT(s.within_10pct, 4);
 }
 
-TEST_MAIN(CASE(stats__reference_datasets), CASE(stats__reasons),
-	  CASE(stats__kendall_known), CASE(stats__kendall_brute),
-	  CASE(stats__fit_decades), CASE(stats__null_mixed))
+TEST_MAIN(CASE(reference_datasets), CASE(reasons),
+	  CASE(kendall_known), CASE(kendall_brute),
+	  CASE(fit_decades), CASE(null_mixed))

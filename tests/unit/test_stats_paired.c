@@ -60,7 +60,8 @@ TEST(ties_exact)
 TEST(normal_approximation)
 {
 	double b[60], a[60];
-	struct stats_paired_opts o = { 500, 7, 0.90 };
+	struct stats_paired_opts o = { .resamples = 500, .seed = 7,
+				       .level = 0.90 };
 	struct stats_paired s;
 
 	for (int i = 0; i < 60; i++) {

@@ -59,8 +59,11 @@ TEST(scatter_small)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct svg_point pts[] = {
-		{ 1e-3, 1.1e-3, 0, 0 }, { 2e-3, 1.5e-3, 1, 2 },
-		{ 5e-4, 5e-4, 2, 4 }, { 0, 1, 0, 0 }, { NAN, 1, 0, 0 },
+		{ .x = 1e-3, .y = 1.1e-3, .cls = 0, .shape = 0 },
+		{ .x = 2e-3, .y = 1.5e-3, .cls = 1, .shape = 2 },
+		{ .x = 5e-4, .y = 5e-4, .cls = 2, .shape = 4 },
+		{ .x = 0, .y = 1, .cls = 0, .shape = 0 },
+		{ .x = NAN, .y = 1, .cls = 0, .shape = 0 },
 	};
 	struct svg_scatter sc = {
 		.title = "time <model> vs ref", .unit = "s", .classes = classes,
@@ -141,7 +144,8 @@ TEST(trend)
 	struct strbuf sb = STRBUF_INIT;
 	const char *const v[] = { "1.0", "1.1", "2.0<rc>" };
 	double t[] = { 0.25, NAN, 0.08 }, p[] = { 0.3, 0.2, 0.1 };
-	struct svg_series s[] = { { "time", t }, { "power", p } };
+	struct svg_series s[] = { { .name = "time", .y = t },
+				  { .name = "power", .y = p } };
 
 	svg_trend(&sb, "MAPE trend", v, 3, s, 2);
 	CHECK(strstr(sb.buf, "2.0&lt;rc&gt;") != NULL);

@@ -77,10 +77,12 @@ static void setup(void)
 		names[PIDX_NAME_OP][d[i].oid] = d[i].op;
 		names[PIDX_NAME_OP_CLASS][d[i].oid] = d[i].cls;
 		names[PIDX_NAME_METRIC][d[i].mid] = d[i].m;
-		keys[i] = (struct pidx_key){ (int32_t)d[i].wid, (int32_t)d[i].oid,
-			(int32_t)d[i].mid, d[i].flags,
-			(d[i].model - d[i].ref) / d[i].ref };
-		vals[i] = (struct pidx_val){ d[i].model, d[i].ref };
+		keys[i] = (struct pidx_key){ .w = (int32_t)d[i].wid,
+			.o = (int32_t)d[i].oid, .m = (int32_t)d[i].mid,
+			.flags = d[i].flags,
+			.err = (d[i].model - d[i].ref) / d[i].ref };
+		vals[i] = (struct pidx_val){ .model = d[i].model,
+			.ref = d[i].ref };
 		status[i] = d[i].st;
 		category[i] = d[i].st ? 1 : 0;
 	}
