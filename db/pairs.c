@@ -136,8 +136,8 @@ static int load_runs(struct db *db, struct db_side *out)
 	size_t cap = 0;
 	int rc = 0;
 
-	db_prepare(db, &rc, &st, "SELECT id, clock_hz, file_name FROM runs "
-		   "WHERE source_id = ? AND version = ? ORDER BY id");
+	db_prepare(db, &rc, &st, "SELECT id, clock_hz, file_name, platform "
+		   "FROM runs WHERE source_id = ? AND version = ? ORDER BY id");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, out->source_id);
@@ -152,10 +152,13 @@ static int load_runs(struct db *db, struct db_side *out)
 						 cap * sizeof(*out->clock_hz));
 			out->files = xrealloc(out->files,
 					      cap * sizeof(*out->files));
+			out->platforms = xrealloc(out->platforms,
+						  cap * sizeof(*out->platforms));
 		}
 		out->runs[k] = sqlite3_column_int64(st, 0);
 		out->clock_hz[k] = db_column_double(st, 1);
 		out->files[k] = db_column_dup(st, 2);
+		out->platforms[k] = db_column_dup(st, 3);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading runs");
@@ -181,15 +184,90 @@ int db_pairs_side(struct db *db, const char *source, const char *version,
 
 void db_side_release(struct db_side *s)
 {
-	for (size_t i = 0; i < s->nruns; i++)
+	for (size_t i = 0; i < s->nruns; i++) {
 		free(s->files[i]);
+		free(s->platforms[i]);
+	}
 	free(s->files);
+	free(s->platforms);
 	free(s->runs);
 	free(s->clock_hz);
 	free(s->source);
 	free(s->kind);
 	free(s->version);
 	memset(s, 0, sizeof(*s));
+}
+
+static int same_platform(const char *a, const char *b)
+{
+	return a ? b && !strcmp(a, b) : !b;
+}
+
+size_t db_side_platforms(const struct db_side *s, const char ***out)
+{
+	const char **v = xmalloc((s->nruns + 1) * sizeof(*v));
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nruns; i++) {
+		size_t k;
+
+		for (k = 0; k < n && !same_platform(v[k], s->platforms[i]); k++)
+			;
+		if (k == n)
+			v[n++] = s->platforms[i];
+	}
+	*out = v;
+	return n;
+}
+
+/* "'A100', 'V100', (none)" */
+static void platform_list(struct strbuf *sb, const char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		strbuf_addstr(sb, i ? ", " : "");
+		if (v[i])
+			strbuf_addf(sb, "'%s'", v[i]);
+		else
+			strbuf_addstr(sb, "(none)");
+	}
+}
+
+int db_side_restrict(struct db_side *s, const char *platform)
+{
+	const char **all;
+	size_t n = db_side_platforms(s, &all), k = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->nruns; i++)
+		if (same_platform(s->platforms[i], platform))
+			k++;
+	if (k == 0) {
+		struct strbuf sb = STRBUF_INIT;
+
+		platform_list(&sb, all, n);
+		rc = pc_error_set(PC_ENOTFOUND, "'%s@%s' has no run on "
+				  "platform '%s' (its platforms: %s)",
+				  s->source, s->version, platform,
+				  strbuf_str(&sb));
+		strbuf_release(&sb);
+		free(all);
+		return rc;
+	}
+	free(all);
+	k = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		if (!same_platform(s->platforms[i], platform)) {
+			free(s->files[i]);
+			free(s->platforms[i]);
+			continue;
+		}
+		s->runs[k] = s->runs[i];
+		s->clock_hz[k] = s->clock_hz[i];
+		s->files[k] = s->files[i];
+		s->platforms[k++] = s->platforms[i];
+	}
+	s->nruns = k;
+	return 0;
 }
 
 struct cursor {
@@ -338,6 +416,66 @@ static int cycle_scales(const struct db_side *side, const struct cursor *c,
 	return 0;
 }
 
+/* The name of id in table (workloads.key, ops.name, metrics.name). */
+static void name_of(struct db *db, const char *sql, int64_t id,
+		    struct strbuf *sb)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, sql);
+	if (!rc) {
+		sqlite3_bind_int64(st, 1, id);
+		strbuf_addf(sb, "'%s'", sqlite3_step(st) == SQLITE_ROW ?
+			    db_column_text(st, 0) : "?");
+	}
+	sqlite3_finalize(st);
+}
+
+/* The runs holding key must share one platform: a result on an A100 and
+ * one on a V100 are two results, neither supersedes the other. */
+static int one_platform(struct db *db, const struct db_side *side,
+			const struct cursor *c, const struct db_result *key)
+{
+	const char **v = xmalloc((side->nruns + 1) * sizeof(*v));
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+	int rc;
+
+	for (size_t i = 0; i < side->nruns; i++) {
+		size_t k;
+
+		if (!c[i].live || key_cmp(&c[i].row, key))
+			continue;
+		for (k = 0; k < n && !same_platform(v[k], side->platforms[i]);
+		     k++)
+			;
+		if (k == n)
+			v[n++] = side->platforms[i];
+	}
+	if (n < 2) {
+		free(v);
+		return 0;
+	}
+	strbuf_addf(&sb, "'%s@%s' holds workload ", side->source,
+		    side->version);
+	name_of(db, "SELECT key FROM workloads WHERE id = ?",
+		key->workload_id, &sb);
+	strbuf_addstr(&sb, ", op ");
+	name_of(db, "SELECT name FROM ops WHERE id = ?", key->op_id, &sb);
+	strbuf_addstr(&sb, ", metric ");
+	name_of(db, "SELECT name FROM metrics WHERE id = ?", key->metric_id,
+		&sb);
+	strbuf_addstr(&sb, " on several platforms (");
+	platform_list(&sb, v, n);
+	strbuf_addstr(&sb, "): neither is the result of the other");
+	rc = pc_error_set(PC_EINVALID, "%s", strbuf_str(&sb));
+	pc_error_cause(PC_CAUSE_PLATFORM);
+	strbuf_release(&sb);
+	free(v);
+	return rc;
+}
+
 /* k-way merge of the runs' index walks, one output row per key. */
 static int merge(struct db *db, const struct db_side *side,
 		 struct cursor *c, int pool, struct db_result **out,
@@ -362,6 +500,8 @@ static int merge(struct db *db, const struct db_side *side,
 		p.last = *min;
 		for (size_t i = 0; i < k; i++)
 			scale[i] = 1;
+		if ((rc = one_platform(db, side, c, &p.last)) < 0)
+			break;
 		if (pool && cyc && min->metric_id == cyc &&
 		    (rc = cycle_scales(side, c, &p.last, scale)) < 0)
 			break;

@@ -20,6 +20,7 @@ struct db_side {
 	int64_t *runs;
 	double *clock_hz;	/* per run; NaN when absent */
 	char **files;		/* per run: file name */
+	char **platforms;	/* per run: platform, NULL when none */
 	size_t nruns;
 };
 
@@ -29,6 +30,13 @@ struct db_side {
 int db_pairs_side(struct db *db, const char *source, const char *version,
 		  struct db_side *out);
 void db_side_release(struct db_side *s);
+
+/* Keep only the runs of s on platform (PC_ENOTFOUND listing the side's
+ * platforms when none is). */
+int db_side_restrict(struct db_side *s, const char *platform);
+/* Distinct platforms of s's runs (NULL for runs without one counts as
+ * one), borrowed, in run order; caller frees the array. */
+size_t db_side_platforms(const struct db_side *s, const char ***out);
 
 /* One result per (workload, op, metric), compact. */
 struct db_result {
@@ -49,7 +57,9 @@ struct db_result {
  * its own clock), expressed in cycles of the latest run's clock (whose
  * run_id the result carries, so one conversion gives the mean time);
  * cycles of runs with and without a clock do not pool (PC_EINVALID
- * naming the runs). */
+ * naming the runs). A key held by runs on different platforms is
+ * refused (PC_EINVALID naming the platforms, cause PC_CAUSE_PLATFORM):
+ * neither the latest nor a mean of them is a result. */
 int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 		     const int64_t only[2], struct db_result **out, size_t *n);
 

@@ -667,28 +667,114 @@ static void count_flags(struct corr_set *s)
 	}
 }
 
+/* Load both sides' results and merge-join them into pr->set. */
+static int pair_part(struct pairing *pr, struct db *db,
+		     struct db_result **m, size_t *nm, struct db_result **r,
+		     size_t *nr)
+{
+	int rc;
+
+	if ((rc = db_pairs_results(db, pr->ms, pr->q->pool, pr->q->only, m,
+				   nm)) < 0 ||
+	    (rc = db_pairs_results(db, pr->rs, pr->q->pool, pr->q->only, r,
+				   nr)) < 0)
+		return rc;
+	return merge_join(pr, *m, *nm, *r, *nr);
+}
+
+/* The platforms both sides hold, when each holds several (and none was
+ * chosen): the pairing then goes platform by platform. */
+static size_t common_platforms(const struct db_side *ms,
+			       const struct db_side *rs, const char ***out)
+{
+	const char **a, **b;
+	size_t na = db_side_platforms(ms, &a), nb = db_side_platforms(rs, &b);
+	size_t n = 0;
+
+	*out = NULL;
+	if (na >= 2 && nb >= 2) {
+		*out = xmalloc((na + 1) * sizeof(**out));
+		for (size_t i = 0; i < na; i++)
+			for (size_t j = 0; a[i] && j < nb; j++)
+				if (b[j] && !strcmp(a[i], b[j]))
+					(*out)[n++] = a[i];
+	}
+	free(a);
+	free(b);
+	return n;
+}
+
+/* Pair platform by platform: each side restricted to one platform. */
+static int pair_platforms(struct pairing *pr, struct db *db,
+			  const char *const *plat, size_t np)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < np && !rc; i++) {
+		struct db_side ms, rs;
+		struct db_result *m = NULL, *r = NULL;
+		size_t nm = 0, nr = 0;
+		const struct db_side *oms = pr->ms, *ors = pr->rs;
+
+		memset(&ms, 0, sizeof(ms));
+		memset(&rs, 0, sizeof(rs));
+		if (!(rc = db_pairs_side(db, oms->source, oms->version, &ms)) &&
+		    !(rc = db_side_restrict(&ms, plat[i])) &&
+		    !(rc = db_pairs_side(db, ors->source, ors->version, &rs)) &&
+		    !(rc = db_side_restrict(&rs, plat[i]))) {
+			pr->ms = &ms;
+			pr->rs = &rs;
+			rc = pair_part(pr, db, &m, &nm, &r, &nr);
+			pr->ms = oms;
+			pr->rs = ors;
+		}
+		free(m);
+		free(r);
+		db_side_release(&ms);
+		db_side_release(&rs);
+	}
+	if (!rc && pr->set->n == 0) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (size_t i = 0; i < np; i++)
+			strbuf_addf(&sb, "%s'%s'", i ? ", " : "", plat[i]);
+		rc = pc_error_set(PC_ENOTFOUND, "nothing matched: '%s@%s' and "
+				  "'%s@%s' were paired platform by platform "
+				  "(%s) and no platform pairs anything",
+				  pr->ms->source, pr->ms->version,
+				  pr->rs->source, pr->rs->version,
+				  np ? strbuf_str(&sb) : "none in common");
+		strbuf_release(&sb);
+	}
+	return rc;
+}
+
 static int pair_all(struct pairing *pr, struct db *db)
 {
 	struct db_result *m = NULL, *r = NULL;
-	size_t nm = 0, nr = 0;
-	int rc;
+	size_t nm = 0, nr = 0, np = 0;
+	const char **plat = NULL;
+	int rc = 0, by_platform;
 
-	if ((rc = db_pairs_results(db, pr->ms, pr->q->pool, pr->q->only, &m,
-				   &nm)) < 0 ||
-	    (rc = db_pairs_results(db, pr->rs, pr->q->pool, pr->q->only, &r,
-				   &nr)) < 0)
-		goto done;
 	pr->wl_ok = xmalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1);
 	pr->wl_sel = xcalloc(pr->st->ndict[DB_DICT_WORKLOADS] + 1, 1);
 	pr->op_ok = xmalloc(pr->st->ndict[DB_DICT_OPS] + 1);
 	memset(pr->wl_ok, -1, pr->st->ndict[DB_DICT_WORKLOADS] + 1);
 	memset(pr->op_ok, -1, pr->st->ndict[DB_DICT_OPS] + 1);
-	rc = merge_join(pr, m, nm, r, nr);
+	/* both sides on several platforms, none chosen: pair on platform */
+	if (!pr->q->model_platform && !pr->q->ref_platform)
+		np = common_platforms(pr->ms, pr->rs, &plat);
+	by_platform = plat != NULL;
+	if (by_platform) {
+		rc = pair_platforms(pr, db, plat, np);
+	} else {
+		rc = pair_part(pr, db, &m, &nm, &r, &nr);
+	}
 	if (!rc)
 		rc = where_unknown(pr);
-	if (!rc && pr->set->n == 0)
+	if (!rc && pr->set->n == 0 && !by_platform)
 		rc = nothing_matched(pr, m, nm, r, nr);
-done:
+	free(plat);
 	free(pr->wl_ok);
 	free(pr->wl_sel);
 	free(pr->op_ok);
@@ -744,6 +830,11 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	pr = (struct pairing){ .q = q, .set = s, .st = s->store, .ms = &ms,
 			       .rs = &rs };
 	pr.roofline = ms.kind && !strcmp(ms.kind, "roofline");
+	/* a chosen platform keeps only that platform's runs of a side */
+	if (!rc && q->model_platform)
+		rc = db_side_restrict(&ms, q->model_platform);
+	if (!rc && q->ref_platform)
+		rc = db_side_restrict(&rs, q->ref_platform);
 	if (!rc && !(rc = prepare(&pr, db)))
 		rc = pair_all(&pr, db);
 	if (!rc) {

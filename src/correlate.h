@@ -32,10 +32,12 @@ struct corr_query {
 					   a detail view); 0 = every key */
 	const char *const *workload_globs;	/* NULL-terminated: any
 					   may match; "!GLOB" must not */
+	const char *model_platform;	/* only the side's runs on it; */
+	const char *ref_platform;	/* NULL: every run (docs) */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 }, NULL }
+			  { 0, 0 }, NULL, NULL, NULL }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */

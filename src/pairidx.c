@@ -58,6 +58,8 @@ static void cache_key(char hex[65], const struct corr_query *q,
 		strbuf_addf(&sb, "|%s", *w);
 	for (const char *const *w = q->workload_globs; w && *w; w++)
 		strbuf_addf(&sb, "|w:%s", *w);
+	strbuf_addf(&sb, "|p:%s|%s", q->model_platform ? q->model_platform :
+		    "\x01", q->ref_platform ? q->ref_platform : "\x01");
 	strbuf_addf(&sb, "|%lld:%lld%s", (long long)q->only[0],
 		    (long long)q->only[1], summary_only ? "|summary" : "");
 	sha256_init(&h);

@@ -55,6 +55,9 @@ static const char *cause_text(enum pc_cause cause)
 		return " (after the --metric/--op/--workload/--where filters)";
 	case PC_CAUSE_STRICT_MAP:
 		return " (--strict-map)";
+	case PC_CAUSE_PLATFORM:
+		return ": choose one with --platform P (both sides), "
+		       "--model-platform P or --ref-platform P";
 	case PC_CAUSE_NONE:
 		break;
 	}

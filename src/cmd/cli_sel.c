@@ -28,6 +28,8 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 	q->metric = s->metric;
 	q->op_glob = s->op;
 	q->workload_globs = s->workload.items;
+	q->model_platform = s->model_platform ? s->model_platform : s->platform;
+	q->ref_platform = s->ref_platform ? s->ref_platform : s->platform;
 	q->where = s->where.items;
 	q->pool = s->pool;
 	q->max_ref_cv = s->max_ref_cv;

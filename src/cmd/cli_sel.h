@@ -16,6 +16,7 @@ struct cli_sel {
 	struct cli_list where;		/* param.NAME=VALUE */
 	int pool;
 	double max_ref_cv;
+	const char *platform, *model_platform, *ref_platform;
 };
 
 /* The filter options, to splice into a command's cli_opt table after its
@@ -29,6 +30,12 @@ struct cli_sel {
 	{ CLI_LIST, "where", 0, &(s).where, "param.N=V", "only workloads " \
 	  "with this parameter value (aliases as at import; param.N= : " \
 	  "workloads without N)" }, \
+	{ CLI_STR, "platform", 0, &(s).platform, "P", "only runs on platform " \
+	  "P, on both sides" }, \
+	{ CLI_STR, "model-platform", 0, &(s).model_platform, "P", "only the " \
+	  "model's runs on platform P" }, \
+	{ CLI_STR, "ref-platform", 0, &(s).ref_platform, "P", "only the " \
+	  "reference's runs on platform P" }, \
 	{ CLI_FLAG, "pool", 0, &(s).pool, NULL, "combine every run of a " \
 	  "version (mean, stddev across runs) instead of the latest run" }, \
 	{ CLI_DOUBLE, "max-ref-cv", 0, &(s).max_ref_cv, "F", "exclude " \
