@@ -18,6 +18,7 @@ extern const char db_schema_sql[];
 struct db {
 	sqlite3 *h;
 	char *path;
+	int checked;		/* quick_check passed before the first write */
 };
 
 /* Migrations: index i upgrades user_version i to i + 1. Version 1 is the
@@ -116,6 +117,14 @@ static int busy_handler(void *arg, int count)
 	ts.tv_nsec = ms * 1000000L;
 	nanosleep(&ts, NULL);
 	return 1;
+}
+
+static int damaged(struct db *db, const char *why)
+{
+	return pc_error_set(PC_EDB, "database '%s' is damaged (PRAGMA "
+		"quick_check: %s): refusing to write into it; restore a backup, "
+		"or recover what is readable: sqlite3 '%s' .recover | sqlite3 "
+		"recovered.db", db->path, why, db->path);
 }
 
 int db_fail(struct db *db, const char *what)
@@ -432,15 +441,49 @@ sqlite3 *db_sqlite(struct db *db)
 	return db->h;
 }
 
+/* Before the first write of a connection: PRAGMA quick_check (a read of
+ * every page, about 1 s per 100 MB). Writing into a damaged database
+ * spreads the damage; refuse with the cure instead. */
+static int check_once(struct db *db)
+{
+	sqlite3_stmt *st;
+	char *first = NULL;
+	int rc;
+
+	if (db->checked)
+		return 0;
+	if (sqlite3_prepare_v2(db->h, "PRAGMA quick_check(1)", -1, &st,
+			       NULL) != SQLITE_OK)
+		return damaged(db, sqlite3_errmsg(db->h));
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		first = xstrdup(db_column_text(st, 0));
+	else
+		first = xstrdup(sqlite3_errmsg(db->h));
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW && !strcmp(first, "ok")) {
+		free(first);
+		db->checked = 1;
+		return 0;
+	}
+	rc = damaged(db, first);
+	free(first);
+	return rc;
+}
+
 int db_begin(struct db *db)
 {
-	return db_exec(db, "BEGIN IMMEDIATE");
+	int rc = check_once(db);
+
+	return rc < 0 ? rc : db_exec(db, "BEGIN IMMEDIATE");
 }
 
 int db_begin_nowait(struct db *db)
 {
 	int rc;
 
+	if ((rc = check_once(db)) < 0)
+		return rc;
 	sqlite3_busy_handler(db->h, NULL, NULL);
 	rc = db_exec(db, "BEGIN IMMEDIATE");
 	sqlite3_busy_handler(db->h, busy_handler, NULL);

@@ -113,6 +113,9 @@ static int read_meta(struct pidx *x)
 		return pc_error_set(PC_EINVALID, "pair cache: bad summary" PIDX_DAMAGED);
 	}
 	free(data);
+	if (m.n > SIZE_MAX / sizeof(struct pidx_key))
+		return pc_error_set(PC_EINVALID, "pair cache: bad meta"
+				    PIDX_DAMAGED);
 	x->n = (size_t)m.n;
 	x->excluded_noisy = (long)m.excluded_noisy;
 	x->sol_violations = (long)m.sol_violations;
@@ -269,15 +272,18 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	      unsigned flags)
 {
 	struct pidx *x = new_pidx(db);
+	char *damage;
 	int rc;
 
 	if ((rc = open_parts(x, db, q, flags)) == PC_EINVALID && x->cached &&
 	    !x->built) {
 		/* a damaged cache entry: pair again and replace it */
+		damage = xstrdup(pc_error_last());
 		pidx_free(x);
 		x = new_pidx(db);
 		pc_error_clear();
 		rc = open_parts(x, db, q, flags | REBUILD);
+		x->repaired = damage;
 	}
 	if (rc < 0) {
 		pidx_free(x);
@@ -298,9 +304,37 @@ static int open_parts(struct pidx *x, struct db *db,
 	    (rc = pidx_read_array(x, "vals", (void **)&x->vals,
 			     sizeof(*x->vals))) == 0 &&
 	    (rc = read_group_keys(x)) == 0 &&
-	    (rc = pidx_load_names(x)) == 0)
+	    (rc = pidx_load_names(x)) == 0 &&
+	    (rc = pidx_check_keys(x)) == 0)
 		rc = pidx_annotations(x, db);
 	return rc;
+}
+
+int pidx_open_mem(struct pidx **out, struct pidx_parts *parts)
+{
+	struct pidx *x = new_pidx(NULL);
+	int rc;
+
+	x->st->mem = *parts;
+	memset(parts, 0, sizeof(*parts));
+	if ((rc = read_meta(x)) == 0 &&
+	    (rc = pidx_read_array(x, "keys", (void **)&x->keys,
+				  sizeof(*x->keys))) == 0 &&
+	    (rc = pidx_read_array(x, "vals", (void **)&x->vals,
+				  sizeof(*x->vals))) == 0 &&
+	    (rc = read_group_keys(x)) == 0 &&
+	    (rc = pidx_load_names(x)) == 0)
+		rc = pidx_check_keys(x);
+	if (rc < 0) {
+		pidx_free(x);
+		return rc;
+	}
+	/* no annotations: pidx_annotations' arrays, all clear */
+	x->status = xcalloc(x->n ? x->n : 1, 1);
+	x->category = xcalloc(x->n ? x->n : 1, 1);
+	x->st->fl = xcalloc(x->n ? x->n : 1, 1);
+	*out = x;
+	return 0;
 }
 
 int pidx_cached(struct db *db, const struct corr_query *q)
@@ -345,6 +379,7 @@ void pidx_free(struct pidx *x)
 	if (!x)
 		return;
 	st = x->st;
+	free(x->repaired);
 	corr_side_release(&x->model);
 	corr_side_release(&x->ref);
 	free(x->keys);

@@ -84,6 +84,9 @@ struct pidx {
 	size_t ngroup_keys;
 	int built;			/* this open paired (cache was cold) */
 	int cached;			/* the index is in the pair cache */
+	char *repaired;			/* the damage found in the cache
+					 * entry (it was paired again and
+					 * replaced), or NULL */
 	struct pidx_store *st;		/* private */
 };
 

@@ -108,6 +108,15 @@ int pidx_read_array(struct pidx *x, const char *name, void **out,
 int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out);
 /* Read the names.D parts (checked: a damaged one is an error). */
 int pidx_load_names(struct pidx *x);
+/* The keys against meta and the names (after both are read): meta's
+ * max_id is what the views loop to and size tables by, so it must be the
+ * keys' real maximum, ids are >= 0, and every id in use has a name. */
+int pidx_check_keys(struct pidx *x);
+
+/* pairidx.c. Open an index from parts in memory (taken; no database, no
+ * annotations), validated as an open from the cache is: the fuzz target
+ * over cache parts (tests/fuzz/fuzz_paircache.c). */
+int pidx_open_mem(struct pidx **out, struct pidx_parts *parts);
 
 /* pairidx_build.c. */
 /* Every part of set s (sorted by the core); only "meta" unless full. */

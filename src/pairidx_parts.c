@@ -63,7 +63,7 @@ int pidx_read_array(struct pidx *x, const char *name, void **out,
 	size_t len;
 	int rc = pidx_load_part(x, name, out, &len);
 
-	if (rc == 0 && len != x->n * size) {
+	if (rc == 0 && (x->n > len / size || len != x->n * size)) {
 		free(*out);
 		*out = NULL;
 		return pc_error_set(PC_EINVALID, "pair cache: part '%s' has "
@@ -76,15 +76,25 @@ int pidx_read_array(struct pidx *x, const char *name, void **out,
 int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out)
 {
 	int rc = pidx_read_array(x, name, (void **)out, sizeof(**out));
+	unsigned char *seen;
 
-	/* every entry indexes the points: a damaged one is an error */
-	for (size_t i = 0; rc == 0 && i < x->n; i++)
-		if ((*out)[i] >= x->n) {
+	if (rc < 0)
+		return rc;
+	/* a permutation of the points: every entry in range, none twice */
+	seen = xcalloc(x->n / 8 + 1, 1);
+	for (size_t i = 0; rc == 0 && i < x->n; i++) {
+		uint32_t k = (*out)[i];
+
+		if (k >= x->n || (seen[k / 8] & (1u << (k % 8)))) {
 			free(*out);
 			*out = NULL;
 			rc = pc_error_set(PC_EINVALID, "pair cache: part '%s' "
 					  "is damaged" PIDX_DAMAGED, name);
+		} else {
+			seen[k / 8] |= (unsigned char)(1u << (k % 8));
 		}
+	}
+	free(seen);
 	return rc;
 }
 
@@ -125,6 +135,33 @@ int pidx_load_names(struct pidx *x)
 bad:
 	return pc_error_set(PC_EINVALID, "pair cache: bad part '%s'" PIDX_DAMAGED,
 			    pname);
+}
+
+int pidx_check_keys(struct pidx *x)
+{
+	int64_t max[PIDX_KEY_PARTS] = { -1, -1, -1 };
+
+	for (size_t i = 0; i < x->n; i++) {
+		const struct pidx_key *k = &x->keys[i];
+		int64_t id[PIDX_KEY_PARTS] = { k->w, k->o, k->m };
+
+		for (int p = 0; p < PIDX_KEY_PARTS; p++) {
+			if (id[p] < 0)
+				goto bad;
+			max[p] = id[p] > max[p] ? id[p] : max[p];
+		}
+	}
+	for (int p = 0; p < PIDX_KEY_PARTS; p++)
+		if (x->max_id[p] != max[p])
+			goto bad;
+	for (int d = 0; d < PIDX_NAME_PARTS; d++)
+		if ((int64_t)x->st->name_count[d] <=
+		    max[d == PIDX_NAME_OP_CLASS ? PIDX_NAME_OP : d])
+			goto bad;
+	return 0;
+bad:
+	return pc_error_set(PC_EINVALID, "pair cache: keys do not match the "
+			    "meta or names parts" PIDX_DAMAGED);
 }
 
 static const char *name_of(const struct pidx *x, enum pidx_name_part d,

@@ -286,7 +286,12 @@ const struct pidx_scatter *pidx_scatter(struct pidx *x)
 	size_t len;
 
 	if (!x->st->scatter && pidx_get_part(x, "scatter", &data, &len) == 0) {
-		if (len == sizeof(*x->st->scatter))
+		const struct pidx_scatter *g = data;
+
+		/* the axis labels come from lo and hi */
+		if (len == sizeof(*x->st->scatter) &&
+		    (g->empty || (isfinite(g->lo) && isfinite(g->hi) &&
+				  g->lo < g->hi)))
 			x->st->scatter = data;
 		else
 			free(data);

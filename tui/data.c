@@ -138,6 +138,13 @@ int data_load(struct tui_data *d)
 	 * review opens now rather than after the import */
 	if ((rc = pidx_open(&ix, d->db, &q, PIDX_NO_WAIT)) < 0)
 		return rc;
+	if (ix->repaired && d->note) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "%s: paired again and replaced",
+			 ix->repaired);
+		d->note(d->note_arg, msg);
+	}
 	/* after our own cache write: that commit is not another's change */
 	db_data_version(d->db, &version);
 	free_set(d);

@@ -53,6 +53,9 @@ static void print_entry(void *arg, int64_t id, const char *label,
 static void tell(void *arg, const struct pidx *x, double seconds)
 {
 	(void)arg;
+	if (x->repaired)
+		util_fprintf_safe(stderr, "perfcorr index: %s: paired again and "
+				  "replaced\n", x->repaired);
 	if (quiet_f)
 		return;
 	util_fprintf_safe(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s\n",

@@ -68,3 +68,15 @@ put('wkey', b'llama3-8b/decode/bs=32/seq=2048/bf16')
 put('wkey', b'meta-llama/Llama-3-8B/BF16/seq_len=2048/batch_size=32.0/prefill')
 put('wkey', b'x/bs=1/bs=2')
 put('wkey', b"x'); DROP TABLE results; --/bs=1")
+# paircache: damage records (part, op, offset LE16, value LE32) applied to
+# a valid index built in fuzz_paircache.c; part 0 is "meta" (max_id[1] at
+# byte 40, n at 0)
+import struct
+def dmg(*recs):
+    return b''.join(struct.pack('<BBHI', *r) for r in recs)
+put('paircache', b'')
+put('paircache', dmg((0, 2, 40, 0x7ffffff1)))		# meta max_id[1] huge
+put('paircache', dmg((0, 2, 0, 0x40000001)))		# meta n huge
+put('paircache', dmg((1, 0, 5, 0xff), (2, 3, 7, 0)))	# flip, truncate
+put('paircache', dmg((3, 1, 8, 0xffffffff)))		# an offset or id
+put('paircache', dmg((4, 5, 0, 0), (5, 4, 0, 0x4141)))	# drop, extend

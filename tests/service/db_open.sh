@@ -59,6 +59,27 @@ else
 	echo "SKIP: cannot mount a tmpfs here: the full-disk open is not checked"
 fi
 
+# --- a damaged database: writes refused with the cure --------------------
+. "$TESTS/service/lib_service.sh"
+csv_rows "$T/big.csv" 20000 d
+pc --db "$T/dmg.db" import -q --source lab --kind silicon "$T/big.csv" || fail "import big"
+sqlite3 "$T/dmg.db" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
+python3 - "$T/dmg.db" <<'PY'
+import sys
+with open(sys.argv[1], 'r+b') as f:	# junk in the middle of a b-tree page
+    f.seek(4096 * 40 + 200)
+    f.write(b'\xff' * 300)
+PY
+[ "$(sqlite3 "$T/dmg.db" 'PRAGMA quick_check(1)')" != ok ] && ok || fail "the damage is real"
+sum=$(sha256sum <"$T/dmg.db")
+run pc --db "$T/dmg.db" import --source sim --kind perfsim "$T/m.csv"
+expect_rc 1 "import into a damaged database refused"
+expect_in "is damaged (PRAGMA quick_check:" "$err" "says why"
+expect_in ".recover | sqlite3 recovered.db" "$err" "and the cure"
+run pc --db "$T/dmg.db" annotate --status open --workload m/bs=1 --op gemm --metric time
+expect_rc 1 "an annotation too"
+expect_eq "$(sha256sum <"$T/dmg.db")" "$sum" "nothing written"
+
 # --- the TUI on a database it may not write --------------------------
 export USER=tester TERM=dumb LC_ALL=C
 pc import -q --source lab --kind silicon "$T/r.csv"
