@@ -35,12 +35,18 @@ static const char *const sql[] = {
 		"SELECT r.run_id, s.name AS source, s.kind, u.version, "
 		"u.platform, w.key AS workload, o.name AS op, m.name AS metric, "
 		"r.value, m.unit, r.n, r.stddev, r.raw_value, r.raw_unit, "
-		"u.file_name AS file "
+		"u.file_name AS file, r.mean, r.median, r.min, r.max, "
+		"rtrim(CASE WHEN r.flags & 1 THEN 'invalid ' ELSE '' END || "
+		"CASE WHEN r.flags & 2 THEN 'skipped ' ELSE '' END || "
+		"CASE WHEN r.flags & 4 THEN 'derived ' ELSE '' END || "
+		"CASE WHEN r.flags & 8 THEN 'capped ' ELSE '' END) AS flags, "
+		"u.clock_hz "
 		"FROM results r JOIN runs u ON u.id = r.run_id "
 		"JOIN sources s ON s.id = u.source_id "
 		"JOIN workloads w ON w.id = r.workload_id "
 		"JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id "
-		"WHERE ?1 IS NULL OR s.name = ?1 ORDER BY r.run_id, r.id",
+		"WHERE (?1 IS NULL OR s.name = ?1) AND (?2 IS NULL OR "
+		"r.run_id = ?2) ORDER BY r.run_id, r.id",
 	[DB_LIST_METRICS] =
 		"SELECT name AS metric, dimension, unit, better FROM metrics "
 		"ORDER BY name",
@@ -93,6 +99,31 @@ int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
 	if (sqlite3_bind_parameter_count(c->st) > 0)
 		db_bind_text(c->st, 1, source);
 	*out = c;
+	return 0;
+}
+
+int db_list_open_results(struct db_cursor **out, struct db *db,
+			 const char *source, int64_t run_id)
+{
+	int rc = db_list_open(out, db, DB_LIST_RESULTS, source);
+	sqlite3_stmt *st = NULL;
+	int found = 0;
+
+	if (rc < 0 || run_id <= 0)
+		return rc;
+	db_prepare(db, &rc, &st, "SELECT 1 FROM runs WHERE id = ?");
+	if (!rc) {
+		sqlite3_bind_int64(st, 1, run_id);
+		found = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	if (rc || !found) {
+		db_cursor_close(*out);
+		*out = NULL;
+		return rc ? rc : pc_error_set(PC_ENOTFOUND, "no run %lld",
+					      (long long)run_id);
+	}
+	sqlite3_bind_int64((*out)->st, 2, run_id);
 	return 0;
 }
 

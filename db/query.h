@@ -23,6 +23,9 @@ enum db_col_type { DB_COL_NULL, DB_COL_INT, DB_COL_REAL, DB_COL_TEXT };
 
 /* Open a listing. source (may be NULL) restricts RUNS and RESULTS to
  * one source; an unknown source is PC_ENOTFOUND. */
+/* Results of one run (run_id > 0) or all, optionally of one source. */
+int db_list_open_results(struct db_cursor **out, struct db *db,
+			 const char *source, int64_t run_id);
 int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
 		 const char *source);
 /* 1 when a row is ready, 0 at the end, <0 on error. */

@@ -19,6 +19,20 @@ struct metric_info {
 	char *dim;
 };
 
+/* One merged result being built (writer.h, "Merged results"). Counted
+ * rows: n, total and the pooled sum of squares m2 (in unit u0); stage
+ * rows: their total and variance; uncounted rows: plain sums. */
+struct macc {
+	int64_t wid, oid, mid;
+	const struct unit *u0;
+	char *what;			/* "workload', op 'x', metric 'y" */
+	int rows, stages, counted;
+	double n, total, m2, mean, min, max, median, sd1;
+	double st_total, st_var;
+	double s_value, s_mean, s_min, s_max, s_var, s_median;
+	unsigned flags;
+};
+
 struct db_writer {
 	struct db *db;
 	int64_t source_id, run_id;
@@ -35,6 +49,10 @@ struct db_writer {
 	int64_t last_wid;
 	struct hmap unit_idx;		/* unit name -> units_at() index */
 	sqlite3_stmt *merge, *raw;
+	struct macc *acc;		/* merged results, stored at the end */
+	size_t nacc, capacc;
+	struct hmap acc_idx;		/* "wid:oid:mid" -> acc index */
+	int acc_done;			/* stored: no more merges */
 	long results, puts;
 	int fk_off;			/* foreign_keys turned off by begin */
 	struct wbatch batch;		/* plain result inserts, batched */
@@ -267,6 +285,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	hmap_init(&w->ops);
 	hmap_init(&w->metric_idx);
 	hmap_init(&w->unit_idx);
+	hmap_init(&w->acc_idx);
 	wkey_init(&w->last_wk);
 	strbuf_init(&w->meta);
 	/* Every id the writer binds comes from its own inserts or lookups
@@ -297,15 +316,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	db_prepare(db, &rc, &w->merge, "INSERT INTO results (run_id, "
 		"workload_id, op_id, metric_id, value, n, mean, median, min, "
 		"max, stddev, raw_value, raw_unit, flags) "
-		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
-		"ON CONFLICT (run_id, workload_id, op_id, metric_id) DO UPDATE "
-		"SET value = value + excluded.value, "
-		"n = max(coalesce(n, 1), coalesce(excluded.n, 1)), "
-		"mean = mean + excluded.mean, median = NULL, "
-		"min = min + excluded.min, max = max + excluded.max, "
-		"stddev = sqrt(stddev * stddev + excluded.stddev * "
-		"excluded.stddev), raw_value = raw_value + excluded.raw_value, "
-		"flags = flags | excluded.flags");
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	db_prepare(db, &rc, &w->raw, "INSERT INTO op_raw_names (run_id, "
 		"op_id, raw_name) VALUES (?, ?, ?) ON CONFLICT (run_id, "
 		"raw_name) DO UPDATE SET instances = instances + 1");
@@ -363,6 +374,13 @@ int64_t db_writer_run_id(const struct db_writer *w)
 int64_t db_writer_source_id(const struct db_writer *w)
 {
 	return w->source_id;
+}
+
+static int acc_store(struct db_writer *w);
+
+int db_writer_input_done(struct db_writer *w)
+{
+	return acc_store(w);
 }
 
 struct db *db_writer_db(struct db_writer *w)
@@ -556,17 +574,9 @@ static int metric_id(struct db_writer *w, const char *metric,
 	return 0;
 }
 
-/* v in SI. Scaling down divides by the exact power of ten, so 1.25 us
- * becomes exactly the double nearest 1.25e-6 (multiplying by 1e-6 is off
- * by an ulp, and an export would no longer read back identically). */
 static double to_si(double v, double f)
 {
-	double inv;
-
-	if (f >= 1 || isnan(v))
-		return v * f;
-	inv = round(1.0 / f);
-	return fabs(inv * f - 1) < 1e-12 ? v / inv : v * f;
+	return isnan(v) ? v : units_to_si(v, f);
 }
 
 static int nonneg_dim(const char *dim)
@@ -648,48 +658,225 @@ static const struct unit *unit_cached(struct db_writer *w, const char *name)
 	return u;
 }
 
-/* A result summed into its key (raw names mapped to one op): one row at a
- * time, after the batch, so it sees every result stored before it. */
+static struct macc *acc_find(struct db_writer *w, int64_t wid, int64_t oid,
+			     int64_t mid, const struct unit *u, const char *op,
+			     const char *metric)
+{
+	char key[80];
+	int64_t i;
+	struct macc *a;
+
+	snprintf(key, sizeof(key), "%lld:%lld:%lld", (long long)wid,
+		 (long long)oid, (long long)mid);
+	if (hmap_get(&w->acc_idx, key, &i))
+		return &w->acc[i];
+	if (w->nacc == w->capacc) {
+		w->capacc = w->capacc ? w->capacc * 2 : 64;
+		w->acc = xrealloc(w->acc, w->capacc * sizeof(*w->acc));
+	}
+	a = &w->acc[w->nacc];
+	memset(a, 0, sizeof(*a));
+	a->wid = wid;
+	a->oid = oid;
+	a->mid = mid;
+	a->u0 = u;
+	a->what = xasprintf("workload '%s', op '%s', metric '%s'",
+			    w->last_wkey ? w->last_wkey : "", op, metric);
+	a->min = INFINITY;
+	a->max = -INFINITY;
+	hmap_put(&w->acc_idx, key, (int64_t)w->nacc);
+	return &w->acc[w->nacc++];
+}
+
+/* A merged result: added to its key's accumulator (writer.h). Values are
+ * kept in the unit of the key's first row. */
 static int put_merge(struct db_writer *w, const struct db_result_in *r,
 		     const struct unit *u, int64_t wid, int64_t oid,
 		     int64_t mid)
 {
+	struct macc *a = acc_find(w, wid, oid, mid, u, r->op, r->metric);
+	double f = u->factor / a->u0->factor, v = r->value * f;
+	int counted = !isnan(r->n);
+
+	if (w->acc_done)
+		return pc_error_set(PC_EINVALID, "%s: merged after the run "
+				    "was stored", a->what);
+	if (a->rows && counted != a->counted)
+		return pc_error_set(PC_EINVALID, "%s: '%s' %s a launch count "
+			"but the earlier rows merged into this op %s: rows "
+			"with and without counts cannot be one op (map them "
+			"to different ops)", a->what, r->raw_name ? r->raw_name :
+			r->op, counted ? "has" : "has no",
+			a->counted ? "have one" : "do not");
+	if (counted && !(r->n > 0))
+		return pc_error_set(PC_EINVALID, "%s: launch count %g is not "
+				    "positive", a->what, r->n);
+	a->counted = counted;
+	a->flags |= r->flags;
+	if (!counted) {
+		a->s_value += v;
+		a->s_mean += r->mean * f;
+		a->s_min += r->min * f;
+		a->s_max += r->max * f;
+		a->s_var += r->stddev * f * r->stddev * f;
+		a->s_median = a->rows ? NAN : r->median * f;
+	} else if (r->stage) {
+		double t = isnan(r->total) ? v * r->n : r->total * f;
+
+		a->st_total += t;
+		a->st_var += r->stddev * f * r->stddev * f;
+		a->stages++;
+	} else {
+		double t = isnan(r->total) ? v * r->n : r->total * f;
+		double sd = r->stddev * f, m2 = (r->n - 1) * sd * sd;
+		double n0 = a->n, d = v - a->mean;
+
+		/* Chan et al.: the pooled sum of squared deviations of the
+		 * union is m2a + m2b + d^2 * na * nb / (na + nb) */
+		if (n0 > 0)
+			m2 += a->m2 + d * d * n0 * r->n / (n0 + r->n);
+		a->m2 = m2;
+		a->n = n0 + r->n;
+		a->mean += d * r->n / a->n;
+		a->total += t;
+		a->min = fmin(a->min, r->min * f);
+		a->max = fmax(a->max, r->max * f);
+		if (isnan(r->min) || (a->rows && isnan(a->min)))
+			a->min = NAN;
+		if (isnan(r->max) || (a->rows && isnan(a->max)))
+			a->max = NAN;
+		a->median = a->rows - a->stages ? NAN : r->median * f;
+		a->sd1 = sd;
+	}
+	a->rows++;
+	wbatch_note(&w->batch, wid, oid, mid);
+	return 0;
+}
+
+static int acc_insert(struct db_writer *w, const struct macc *a, int64_t mid,
+		      double value, double n, double mean, double median,
+		      double min, double max, double sd)
+{
 	sqlite3_stmt *st = w->merge;
-	double f = u->factor;
+	double f = a->u0->factor;
 	int rc;
 
-	if ((rc = wbatch_flush(&w->batch)) < 0)
-		return rc;
 	sqlite3_bind_int64(st, 1, w->run_id);
-	sqlite3_bind_int64(st, 2, wid);
-	sqlite3_bind_int64(st, 3, oid);
+	sqlite3_bind_int64(st, 2, a->wid);
+	sqlite3_bind_int64(st, 3, a->oid);
 	sqlite3_bind_int64(st, 4, mid);
-	sqlite3_bind_double(st, 5, to_si(r->value, f));
-	if (isnan(r->n))
+	sqlite3_bind_double(st, 5, to_si(value, f));
+	if (isnan(n))
 		sqlite3_bind_null(st, 6);
 	else
-		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(r->n));
-	db_bind_double(st, 7, to_si(r->mean, f));
-	db_bind_double(st, 8, to_si(r->median, f));
-	db_bind_double(st, 9, to_si(r->min, f));
-	db_bind_double(st, 10, to_si(r->max, f));
-	db_bind_double(st, 11, to_si(r->stddev, f));
-	sqlite3_bind_double(st, 12, r->value);
-	sqlite3_bind_text(st, 13, u->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 14, (int)r->flags);
+		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(n));
+	db_bind_double(st, 7, to_si(mean, f));
+	db_bind_double(st, 8, to_si(median, f));
+	db_bind_double(st, 9, to_si(min, f));
+	db_bind_double(st, 10, to_si(max, f));
+	db_bind_double(st, 11, to_si(sd, f));
+	sqlite3_bind_double(st, 12, value);
+	sqlite3_bind_text(st, 13, a->u0->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 14, (int)a->flags);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
+	if (rc == SQLITE_CONSTRAINT)
+		return pc_error_set(PC_EINVALID, "%s: a result read as it is "
+			"and results merged into it (kernels mapped to the "
+			"op): rename the op or the mapping rule", a->what);
 	if (rc != SQLITE_DONE)
 		return db_fail(w->db, "storing result");
-	if (sqlite3_changes(db_sqlite(w->db)) == 1)
-		w->results++;
-	wbatch_note(&w->batch, wid, oid, mid);
+	w->results++;
+	return 0;
+}
+
+/* Store every merged result (writer.h): once, after the importer. */
+static int acc_store(struct db_writer *w)
+{
+	int64_t ktime = 0, time_id = -1, idx;
+	int rc = 0;
+
+	if (w->acc_done)
+		return 0;
+	if (hmap_get(&w->metric_idx, "time", &idx))
+		time_id = w->metrics[idx].id;
+	w->acc_done = 1;
+	if ((rc = wbatch_flush(&w->batch)) < 0)
+		return rc;
+	for (size_t i = 0; i < w->nacc && !rc; i++) {
+		const struct macc *a = &w->acc[i];
+		double value, sd, mean;
+
+		if (!a->counted) {
+			if (a->rows == 1)
+				rc = acc_insert(w, a, a->mid, a->s_value, NAN,
+					a->s_mean, a->s_median, a->s_min,
+					a->s_max, sqrt(a->s_var));
+			else
+				rc = acc_insert(w, a, a->mid, a->s_value, NAN,
+					a->s_mean, NAN, a->s_min, a->s_max,
+					sqrt(a->s_var));
+			continue;
+		}
+		if (a->n <= 0) {
+			rc = pc_error_set(PC_EINVALID, "%s: only stage kernels "
+				"(mapping rules with \"stage\": true) and no "
+				"kernel that counts the calls of the op", a->what);
+			break;
+		}
+		/* one row, no stage: the tool's own value and statistics */
+		if (a->rows == 1) {
+			value = mean = a->mean;
+			sd = a->sd1;
+		} else {
+			value = mean = (a->total + a->st_total) / a->n;
+			sd = a->n > 1 ? sqrt(a->m2 / (a->n - 1)) : 0;
+		}
+		if (a->stages)
+			sd = sqrt(sd * sd + a->st_var);
+		rc = acc_insert(w, a, a->mid, value, a->n, mean,
+				a->stages ? NAN : a->median,
+				a->stages ? NAN : a->min,
+				a->stages ? NAN : a->max, sd);
+		if (rc || a->mid != time_id)
+			continue;
+		if (!ktime &&
+		    (rc = metric_id(w, "kernel_time", a->u0, &ktime)) < 0)
+			break;
+		rc = acc_insert(w, a, ktime, a->total + a->st_total, NAN, NAN,
+				NAN, NAN, NAN, NAN);
+	}
+	return rc;
+}
+
+/* An export read back: its raw value and unit must be the value. */
+static int check_raw(struct db_writer *w, const struct db_result_in *r,
+		     const struct unit *u)
+{
+	const struct unit *ru = unit_cached(w, r->raw_unit);
+	double si = to_si(r->value, u->factor), rsi;
+
+	if (!ru)
+		return pc_error_set(PC_EINVALID, "unknown raw unit '%s'",
+				    r->raw_unit);
+	if (strcmp(ru->dim, u->dim) &&
+	    !(!strcmp(ru->dim, "ratio") && !strcmp(u->dim, "count")) &&
+	    !(!strcmp(ru->dim, "count") && !strcmp(u->dim, "ratio")))
+		return pc_error_set(PC_EINVALID, "raw unit '%s' is %s, unit "
+			"'%s' is %s", ru->name, ru->dim, u->name, u->dim);
+	if (!isfinite(r->raw_value))
+		return pc_error_set(PC_EINVALID, "raw value is not finite");
+	rsi = to_si(r->raw_value, ru->factor);
+	if (fabs(rsi - si) > 1e-9 * fmax(fabs(si), fabs(rsi)))
+		return pc_error_set(PC_EINVALID, "raw value %.17g %s is not "
+			"value %.17g %s", r->raw_value, ru->name, r->value,
+			u->name);
 	return 0;
 }
 
 int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 {
-	const struct unit *u = unit_cached(w, r->unit ? r->unit : "");
+	const struct unit *u = unit_cached(w, r->unit ? r->unit : ""), *mu;
 	int64_t wid = 0, oid = 0, mid = 0;
 	double f;
 	int rc;
@@ -711,16 +898,29 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 		return pc_error_set(PC_EINVALID, "negative stddev %g", r->stddev);
 	if ((rc = check_sample(r)) < 0)
 		return rc;
+	if (r->raw_unit && (rc = check_raw(w, r, u)) < 0)
+		return rc;
+	/* a new metric takes its dimension from the unit; a fraction read
+	 * back in SI ("1") keeps the ratio of its raw "%" */
+	mu = r->raw_unit ? unit_cached(w, r->raw_unit) : u;
+	if (strcmp(mu->dim, "ratio") || strcmp(u->dim, "count"))
+		mu = u;
 	if ((rc = workload_id(w, r->workload, &wid)) < 0 ||
 	    (rc = op_id(w, r->op, &oid)) < 0 ||
-	    (rc = metric_id(w, r->metric, u, &mid)) < 0)
+	    (rc = metric_id(w, r->metric, mu, &mid)) < 0)
 		return rc;
 	f = u->factor;
+	if (r->raw_unit && r->merge)
+		return pc_error_set(PC_EINVALID, "a raw value is given for a "
+				    "result merged into an op");
 	if (!r->merge) {
+		const struct unit *ru = r->raw_unit ?
+					unit_cached(w, r->raw_unit) : u;
 		struct wbatch_row row = { wid, oid, mid, to_si(r->value, f),
 			r->n, to_si(r->mean, f), to_si(r->median, f),
 			to_si(r->min, f), to_si(r->max, f), to_si(r->stddev, f),
-			r->value, u->name, r->flags };
+			r->raw_unit ? r->raw_value : r->value, ru->name,
+			r->flags };
 
 		if ((rc = wbatch_add(&w->batch, &row)) < 0)
 			return rc;
@@ -754,6 +954,10 @@ static void writer_free(struct db_writer *w)
 	hmap_release(&w->ops);
 	hmap_release(&w->metric_idx);
 	hmap_release(&w->unit_idx);
+	hmap_release(&w->acc_idx);
+	for (size_t i = 0; i < w->nacc; i++)
+		free(w->acc[i].what);
+	free(w->acc);
 	wkey_release(&w->last_wk);
 	for (size_t i = 0; i < w->nmetrics; i++)
 		free(w->metrics[i].dim);
@@ -777,6 +981,8 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		return pc_error_set(PC_EINVALID, "no results in the file");
 	}
 	if ((rc = w->batch_err) == 0)
+		rc = acc_store(w);
+	if (rc == 0)
 		rc = wbatch_flush(&w->batch);
 	if (rc < 0) {
 		db_writer_abort(w);

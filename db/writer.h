@@ -33,6 +33,8 @@ enum db_result_flags {
 	DB_RES_INVALID = 1 << 0,	/* tool says invalid / test failed */
 	DB_RES_SKIPPED = 1 << 1,
 	DB_RES_DERIVED = 1 << 2,	/* computed by perfcorr */
+	DB_RES_CAPPED = 1 << 3,		/* the simulator hit its cycle cap
+					 * (always with DB_RES_INVALID) */
 };
 
 struct db_result_in {
@@ -43,8 +45,16 @@ struct db_result_in {
 	double value;		/* in `unit` */
 	const char *unit;	/* a units.h name; "" = dimensionless */
 	double n, mean, median, min, max, stddev;	/* NaN = unknown */
+	double total;		/* sum of the n values (nsys Total Time), NaN
+				 * = value * n */
 	unsigned flags;		/* enum db_result_flags */
-	int merge;		/* sum into the same key instead of refusing */
+	int merge;		/* merge into the same key instead of refusing
+				 * (several raw names, one op: see below) */
+	int stage;		/* a stage kernel of the op (mapping rule) */
+	const char *raw_unit;	/* NULL: raw = value, unit; else the raw
+				 * value and unit as stored before (an
+				 * export read back): must agree with value */
+	double raw_value;
 };
 
 struct db_writer_summary {
@@ -76,8 +86,24 @@ double db_writer_clock(const struct db_writer *w);
 
 /* Store one result. Errors (unknown unit, non-finite or negative value,
  * unit not matching the metric, duplicate key) are PC_EINVALID with a
- * message naming the field; the caller adds file:line. */
+ * message naming the field; the caller adds file:line.
+ *
+ * Merged results (r->merge: raw names mapped to one op, launch shapes of
+ * one kernel) are kept until the run is finished, then stored as one row
+ * per key (docs/mapping.md):
+ *  - rows with a launch count n are one population of launches: n = sum
+ *    of n, value = mean = sum of totals / sum of n, min/max over the rows,
+ *    the exact pooled standard deviation; a stage row (r->stage) adds its
+ *    total to the calls of the others without adding launches. Metric
+ *    `time` also gets `kernel_time`, the op's total time in the run;
+ *  - rows without n (model layers counted twice) are summed: value,
+ *    mean, min, max add up, stddev in quadrature;
+ *  - mixing the two in one key is an error. */
 int db_writer_put(struct db_writer *w, const struct db_result_in *r);
+
+/* The importer is done: store the merged results (before anything
+ * queries this run's results). Errors name the key; finish does it too. */
+int db_writer_input_done(struct db_writer *w);
 
 /* Commit and free w. A run with no results is refused (PC_EINVALID) and
  * rolled back. */

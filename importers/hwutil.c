@@ -202,6 +202,7 @@ static int emit_kernel(struct hwutil_kernel *k, struct imp_sink *s)
 	r.metric = k->metric;
 	r.unit = k->unit;
 	r.value = r.mean = mean;
+	r.total = sum;
 	r.n = (double)n;
 	r.min = k->d[0];
 	r.max = k->d[n - 1];

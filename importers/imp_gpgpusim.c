@@ -244,7 +244,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		rc = pc_error_set(PC_EINVALID, "%s: no kernel stat block "
 				  "(kernel_name = ...)", in->path);
 	if (rc == 0 && st.stopped)
-		st.k[st.n - 1].flags |= IMP_INVALID;
+		st.k[st.n - 1].flags |= IMP_INVALID | IMP_CAPPED;
 	if (rc == 0 && !st.exited && !st.stopped)
 		sink->warn(sink, "%s: no 'exit detected' marker: the log may be "
 			   "cut short", in->path);

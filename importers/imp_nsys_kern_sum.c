@@ -53,7 +53,8 @@ struct ctx {
 
 static int setup_units(struct csv *c, struct ctx *x)
 {
-	static const int timecols[] = { C_AVG, C_MED, C_MIN, C_MAX, C_SD };
+	static const int timecols[] = { C_TOTAL, C_AVG, C_MED, C_MIN, C_MAX,
+					C_SD };
 	const struct unit *avg;
 
 	for (size_t i = 0; i < N_COLS; i++)
@@ -120,13 +121,14 @@ static int row(struct csv *c, struct ctx *x, struct imp_sink *sink)
 	if (!*name)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column 'Name' is "
 				    "empty", c->path, c->line);
+	dst[C_TOTAL] = &r.total;
 	dst[C_INST] = &r.n;
 	dst[C_AVG] = &r.value;
 	dst[C_MED] = &r.median;
 	dst[C_MIN] = &r.min;
 	dst[C_MAX] = &r.max;
 	dst[C_SD] = &r.stddev;
-	for (int i = C_INST; i <= C_SD; i++) {
+	for (int i = C_TOTAL; i <= C_SD; i++) {
 		if ((rc = hwutil_num(c, &x->col[i], dst[i],
 				     x->col[i].required)) < 0)
 			return rc;

@@ -1,29 +1,35 @@
 /*
  * perfcorr-csv: the native long-form CSV (docs/formats.md).
  * Header: workload,op,metric,value,unit plus optional n,stddev,min,max,
- * median,mean,raw_name and param.<name> columns. The columns `export
- * results` adds (run_id, source, ...) are accepted and ignored, so an
- * export imports back unchanged.
+ * median,mean,raw_name,flags and param.<name> columns. The columns of
+ * `export results` import back without loss: version, platform and
+ * clock_hz are run facts (the same on every row), raw_value/raw_unit are
+ * stored as they are (they must agree with value), flags are words;
+ * run_id, source, kind and file are accepted and ignored.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/base/csv.h"
 #include "importers/importer.h"
+#include "importers/native.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
 
 enum col { C_WORKLOAD, C_OP, C_METRIC, C_VALUE, C_UNIT, C_N, C_STDDEV,
-	   C_MIN, C_MAX, C_MEDIAN, C_MEAN, C_RAW_NAME, N_COLS };
+	   C_MIN, C_MAX, C_MEDIAN, C_MEAN, C_RAW_NAME, C_FLAGS, C_RAW_VALUE,
+	   C_RAW_UNIT, C_VERSION, C_PLATFORM, C_CLOCK, N_COLS };
 
 static const char *const col_names[N_COLS] = {
 	"workload", "op", "metric", "value", "unit", "n", "stddev", "min",
-	"max", "median", "mean", "raw_name",
+	"max", "median", "mean", "raw_name", "flags", "raw_value", "raw_unit",
+	"version", "platform", "clock_hz",
 };
 
-/* Columns of `export results` that carry no new information on import. */
-static const char *const ignored[] = { "run_id", "source", "kind", "version",
-	"platform", "raw_value", "raw_unit", "file", NULL };
+/* Columns of `export results` that carry no new information on import
+ * (the source and kind come from the command line). */
+static const char *const ignored[] = { "run_id", "source", "kind", "file",
+	NULL };
 
 static int probe(const char *head, size_t len, const char *filename)
 {
@@ -93,7 +99,9 @@ static int read_header(struct csv *c, struct layout *l)
 			return pc_error_set(PC_EINVALID, "%s:%ld: unknown column "
 				"'%s' (expected workload, op, metric, value, "
 				"unit, n, stddev, min, max, median, mean, "
-				"raw_name or param.NAME)", c->path, c->line,
+				"raw_name, flags, raw_value, raw_unit, version, "
+				"platform, clock_hz or param.NAME)", c->path,
+				c->line,
 				name);
 		}
 	}
@@ -121,8 +129,39 @@ static int number(struct csv *c, const char *col, const char *s, double *out,
 	return 0;
 }
 
+static const char *field(struct csv *c, struct layout *l, int i)
+{
+	return l->col[i] >= 0 ? util_trim(c->fields[l->col[i]]) : "";
+}
+
+/* flags, raw value and unit, run facts: what an export adds. */
+static int export_cols(struct csv *c, struct layout *l, struct imp_sink *sink,
+		       struct native_run *run, struct imp_record *r)
+{
+	static const int facts[] = { C_VERSION, C_PLATFORM, C_CLOCK };
+	char bad[32];
+	int rc;
+
+	if (native_flags(field(c, l, C_FLAGS), &r->flags, bad, sizeof(bad)))
+		return pc_error_set(PC_EINVALID, "%s:%ld: column 'flags': "
+			"unknown flag '%s' (expected %s)", c->path, c->line,
+			bad, NATIVE_FLAG_WORDS);
+	if (*field(c, l, C_RAW_VALUE)) {	/* raw unit "" = a count */
+		if ((rc = number(c, "raw_value", field(c, l, C_RAW_VALUE),
+				 &r->raw_value, 1)))
+			return rc;
+		r->raw_unit = field(c, l, C_RAW_UNIT);
+	}
+	for (size_t i = 0; i < sizeof(facts) / sizeof(*facts); i++)
+		if ((rc = native_run_fact(run, sink, col_names[facts[i]],
+					  field(c, l, facts[i]), c->path,
+					  c->line)) < 0)
+			return rc;
+	return 0;
+}
+
 static int row(struct csv *c, struct layout *l, struct imp_sink *sink,
-	       struct imp_param *params)
+	       struct imp_param *params, struct native_run *run)
 {
 	struct imp_record r;
 	double *stat[N_COLS] = { 0 };
@@ -167,6 +206,8 @@ static int row(struct csv *c, struct layout *l, struct imp_sink *sink,
 	}
 	r.params = params;
 	r.nparams = np;
+	if ((rc = export_cols(c, l, sink, run, &r)) < 0)
+		return rc;
 	return sink->emit(sink, &r);
 }
 
@@ -175,6 +216,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	struct csv c;
 	struct layout l = { 0 };
 	struct imp_param *params = NULL;
+	struct native_run run = { 0 };
 	int rc, header = 0;
 
 	csv_init(&c, in->fp, in->path);
@@ -191,7 +233,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		/* what csv_cell neutralised on export comes back as it was */
 		for (size_t i = 0; i < c.nfields; i++)
 			csv_unquote_formula(c.fields[i]);
-		if ((rc = row(&c, &l, sink, params)) < 0)
+		if ((rc = row(&c, &l, sink, params, &run)) < 0)
 			break;
 	}
 	if (rc == 0 && !header)
@@ -201,6 +243,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	free(l.param_name);
 	free(l.param_col);
 	free(params);
+	native_run_release(&run);
 	csv_release(&c);
 	return rc < 0 ? rc : 0;
 }

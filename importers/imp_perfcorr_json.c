@@ -3,6 +3,9 @@
  * { "version", "platform", "clock_mhz", "workload", "params": {},
  *   "metadata": {}, "results": [ {workload, op, metric, value, unit,
  *   n, stddev, min, max, median, mean, raw_name, params} ... ] }
+ * or the array `export results --format json` writes: its rows carry
+ * flags (words), raw_value/raw_unit (stored as they are) and the run
+ * facts version, platform and clock_hz (the same on every row).
  * cJSON parses whole documents, so files are capped (64 MiB); larger
  * studies belong in perfcorr-csv, which streams.
  */
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "importers/importer.h"
+#include "importers/native.h"
 #include "src/base/jsonutil.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
@@ -24,6 +28,9 @@ static int probe(const char *head, size_t len, const char *filename)
 	(void)filename;
 	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
 		p++;
+	if (*p == '[')	/* an export: rows with a metric and a run */
+		return strstr(p, "\"metric\"") && strstr(p, "\"run_id\"") ?
+		       80 : 0;
 	if (*p != '{')
 		return 0;
 	if (strstr(head, "\"perfcorr-json\""))
@@ -66,8 +73,54 @@ static int text_field(const char *path, int idx, const cJSON *o,
 	return 0;
 }
 
+/* The columns an export adds: flags, raw value and unit, run facts. */
+static int export_cols(struct imp_input *in, struct imp_sink *sink,
+		       const cJSON *o, int idx, struct imp_record *r,
+		       struct native_run *run)
+{
+	static const char *const facts[] = { "version", "platform",
+					     "clock_hz" };
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "flags");
+	char bad[32];
+	int rc;
+
+	if (v && !cJSON_IsNull(v) && (!cJSON_IsString(v) ||
+	    native_flags(v->valuestring, &r->flags, bad, sizeof(bad))))
+		return pc_error_set(PC_EINVALID, "%s: results[%d]: 'flags': "
+			"unknown flag '%s' (expected %s)", in->path, idx,
+			cJSON_IsString(v) ? bad : "not a string",
+			NATIVE_FLAG_WORDS);
+	v = cJSON_GetObjectItemCaseSensitive(o, "raw_value");
+	if (v && !cJSON_IsNull(v)) {
+		const cJSON *u = cJSON_GetObjectItemCaseSensitive(o, "raw_unit");
+
+		if (!cJSON_IsNumber(v) || (u && !cJSON_IsNull(u) &&
+					   !cJSON_IsString(u)))
+			return pc_error_set(PC_EINVALID, "%s: results[%d]: "
+				"'raw_value' is not a number or 'raw_unit' not "
+				"a string", in->path, idx);
+		r->raw_value = v->valuedouble;
+		r->raw_unit = cJSON_IsString(u) ? u->valuestring : "";
+	}
+	for (int i = 0; i < 3; i++) {
+		const char *val;
+
+		v = cJSON_GetObjectItemCaseSensitive(o, facts[i]);
+		if (!v || cJSON_IsNull(v))
+			continue;
+		if (!(val = jsonutil_scalar(v)))
+			return pc_error_set(PC_EINVALID, "%s: results[%d]: '%s' "
+				"is not a string or number", in->path, idx,
+				facts[i]);
+		if ((rc = native_run_fact(run, sink, facts[i], val, in->path,
+					  idx + 1)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
 static int result(struct imp_input *in, struct imp_sink *sink,
-		  const cJSON *o, int idx)
+		  const cJSON *o, int idx, struct native_run *run)
 {
 	static const char *const stats[] = { "n", "mean", "median", "min",
 					     "max", "stddev" };
@@ -125,7 +178,8 @@ static int result(struct imp_input *in, struct imp_sink *sink,
 	}
 	r.params = params;
 	r.nparams = (size_t)np;
-	rc = sink->emit(sink, &r);
+	if ((rc = export_cols(in, sink, o, idx, &r, run)) == 0)
+		rc = sink->emit(sink, &r);
 	free(params);
 	return rc;
 }
@@ -195,13 +249,23 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	cJSON *doc = NULL;
 	const cJSON *res, *o;
+	struct native_run run = { 0 };
 	int rc, idx = 0;
 
 	if ((rc = jsonutil_parse_file(&doc, in->fp, in->path, 64u << 20)) < 0)
 		return rc;
+	if (cJSON_IsArray(doc)) {	/* export results --format json */
+		cJSON_ArrayForEach(o, doc) {
+			if ((rc = result(in, sink, o, idx++, &run)) < 0)
+				goto done;
+		}
+		rc = 0;
+		goto done;
+	}
 	if (!cJSON_IsObject(doc)) {
-		rc = pc_error_set(PC_EINVALID, "%s: expected a JSON object at "
-				  "the top level", in->path);
+		rc = pc_error_set(PC_EINVALID, "%s: expected a JSON object or "
+				  "an export's array at the top level",
+				  in->path);
 		goto done;
 	}
 	if ((rc = run_meta(in, sink, doc)) < 0)
@@ -213,11 +277,12 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		goto done;
 	}
 	cJSON_ArrayForEach(o, res) {
-		if ((rc = result(in, sink, o, idx++)) < 0)
+		if ((rc = result(in, sink, o, idx++, &run)) < 0)
 			goto done;
 	}
 	rc = 0;
 done:
+	native_run_release(&run);
 	cJSON_Delete(doc);
 	return rc;
 }

@@ -23,6 +23,7 @@ enum imp_flags {
 	IMP_SKIPPED = 1 << 1,	/* skipped test: kept, never paired */
 	IMP_DERIVED = 1 << 2,	/* computed by perfcorr from other values */
 	IMP_MERGE = 1 << 3,	/* sum with an earlier record of the same key */
+	IMP_CAPPED = 1 << 4,	/* hit the simulator's cycle cap (+ INVALID) */
 };
 
 struct imp_record {
@@ -35,7 +36,12 @@ struct imp_record {
 	double value;
 	const char *unit;	/* db/units.c spelling; "" = dimensionless */
 	double n, mean, median, min, max, stddev;	/* NaN = unknown */
+	double total;		/* sum of the n values behind value (nsys
+				 * Total Time), NaN = value * n */
 	unsigned flags;		/* enum imp_flags */
+	const char *raw_unit;	/* NULL, or the raw unit of an export read
+				 * back, with raw_value: stored as given */
+	double raw_value;
 	long line;		/* source line (or JSON record) for messages */
 };
 

@@ -94,6 +94,7 @@ void imp_record_init(struct imp_record *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->n = r->mean = r->median = r->min = r->max = r->stddev = NAN;
+	r->total = NAN;
 	r->value = NAN;
 }
 

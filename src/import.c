@@ -134,7 +134,7 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 					  "nor a raw name");
 			goto fail;
 		}
-		op = kmap_lookup(g->map, r->raw_name);
+		op = kmap_lookup_stage(g->map, r->raw_name, &in.stage);
 		if (!op) {
 			int64_t dummy;
 
@@ -161,9 +161,13 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	in.min = r->min;
 	in.max = r->max;
 	in.stddev = r->stddev;
+	in.total = r->total;
 	in.flags = (r->flags & IMP_INVALID ? DB_RES_INVALID : 0) |
 		   (r->flags & IMP_SKIPPED ? DB_RES_SKIPPED : 0) |
-		   (r->flags & IMP_DERIVED ? DB_RES_DERIVED : 0);
+		   (r->flags & IMP_DERIVED ? DB_RES_DERIVED : 0) |
+		   (r->flags & IMP_CAPPED ? DB_RES_CAPPED : 0);
+	in.raw_unit = r->raw_unit;
+	in.raw_value = r->raw_value;
 	in.merge = merge;
 	if (!in.metric || !*in.metric) {
 		rc = pc_error_set(PC_EINVALID, "record has no metric");
@@ -361,7 +365,8 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	}
 	if (o->map_path)
 		out->unmapped = (long)g.unmapped.len;
-	if ((rc = db_derive_efficiency(g.w, &out->derived)) < 0) {
+	if ((rc = db_writer_input_done(g.w)) < 0 ||
+	    (rc = db_derive_efficiency(g.w, &out->derived)) < 0) {
 		db_writer_abort(g.w);
 		pc_error_prefix("%s", g.path);
 		goto done;

@@ -13,6 +13,7 @@
 struct rule {
 	regex_t re;
 	char *op;
+	int stage;
 };
 
 struct kmap {
@@ -37,6 +38,7 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 	const cJSON *match = cJSON_GetObjectItemCaseSensitive(o, "match");
 	const cJSON *op = cJSON_GetObjectItemCaseSensitive(o, "op");
 	const cJSON *icase = cJSON_GetObjectItemCaseSensitive(o, "icase");
+	const cJSON *stage = cJSON_GetObjectItemCaseSensitive(o, "stage");
 	struct rule *r;
 	int err, flags = REG_EXTENDED | REG_NOSUB;
 
@@ -45,12 +47,16 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 				    path, idx);
 	for (const cJSON *k = o->child; k; k = k->next)
 		if (strcmp(k->string, "match") && strcmp(k->string, "op") &&
-		    strcmp(k->string, "comment") && strcmp(k->string, "icase"))
+		    strcmp(k->string, "comment") && strcmp(k->string, "icase") &&
+		    strcmp(k->string, "stage"))
 			return pc_error_set(PC_EINVALID, "%s: rule %d: unknown "
-				"key '%s' (expected match, op, icase, comment)",
-				path, idx, k->string);
+				"key '%s' (expected match, op, icase, stage, "
+				"comment)", path, idx, k->string);
 	if (icase && !cJSON_IsBool(icase))
 		return pc_error_set(PC_EINVALID, "%s: rule %d: 'icase' must be "
+				    "true or false", path, idx);
+	if (stage && !cJSON_IsBool(stage))
+		return pc_error_set(PC_EINVALID, "%s: rule %d: 'stage' must be "
 				    "true or false", path, idx);
 	if (cJSON_IsTrue(icase))
 		flags |= REG_ICASE;
@@ -75,6 +81,7 @@ static int add_rule(struct kmap *m, const cJSON *o, int idx, const char *path)
 				    "%s", path, idx, match->valuestring, buf);
 	}
 	r->op = xstrdup(op->valuestring);
+	r->stage = cJSON_IsTrue(stage);
 	m->n++;
 	return 0;
 }
@@ -130,10 +137,21 @@ int kmap_load(struct kmap **out, const char *path)
 
 const char *kmap_lookup(const struct kmap *m, const char *raw)
 {
+	return kmap_lookup_stage(m, raw, NULL);
+}
+
+const char *kmap_lookup_stage(const struct kmap *m, const char *raw,
+			      int *stage)
+{
+	if (stage)
+		*stage = 0;
 	if (!m)
 		return NULL;
 	for (size_t i = 0; i < m->n; i++)
-		if (regexec(&m->rules[i].re, raw, 0, NULL, 0) == 0)
+		if (regexec(&m->rules[i].re, raw, 0, NULL, 0) == 0) {
+			if (stage)
+				*stage = m->rules[i].stage;
 			return m->rules[i].op;
+		}
 	return NULL;
 }

@@ -2,9 +2,11 @@
 #define PC_SRC_KMAP_H
 /*
  * Kernel-name mapping rules: an ordered list of { "match": regex,
- * "op": name, "icase": bool, "comment": text } (POSIX extended regex,
- * searched anywhere in the raw name; icase ignores case; first match
- * wins). Loaded from JSON: either the array itself
+ * "op": name, "icase": bool, "stage": bool, "comment": text } (POSIX
+ * extended regex, searched anywhere in the raw name; icase ignores case;
+ * stage: the kernel is a stage launched with each call of the op, its
+ * time adds to the call instead of counting as launches of the op; first
+ * match wins). Loaded from JSON: either the array itself
  * or { "rules": [...] }. See docs/mapping.md.
  */
 
@@ -18,5 +20,8 @@ void kmap_free(struct kmap *m);
 
 /* The op for raw, or NULL when no rule matches; borrowed from m. */
 const char *kmap_lookup(const struct kmap *m, const char *raw);
+/* The same; *stage (may be NULL) says whether the rule is a stage. */
+const char *kmap_lookup_stage(const struct kmap *m, const char *raw,
+			      int *stage);
 
 #endif

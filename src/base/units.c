@@ -3,7 +3,10 @@
  * nvidia-smi/DCGM spellings are included. */
 #include "src/base/units.h"
 
+#include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <strings.h>
 #include <string.h>
 
@@ -115,4 +118,44 @@ const char *units_si_for_dim(const char *dim)
 const struct unit *units_at(int i)
 {
 	return i >= 0 && (size_t)i < N_UNITS ? &table[i] : NULL;
+}
+
+/* k when f is exactly the double nearest 10^k (|k| <= 18), else 99. */
+static int pow10_of(double f)
+{
+	static const double tab[] = { 1e-18, 1e-17, 1e-16, 1e-15, 1e-14,
+		1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4,
+		1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+		1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18 };
+
+	for (int k = -18; k <= 18; k++)
+		if (tab[k + 18] == f)
+			return k;
+	return 99;
+}
+
+double units_to_si(double v, double factor)
+{
+	char buf[48], *e;
+	int k, prec;
+
+	if (factor == 1 || !isfinite(v) || v == 0)
+		return v * factor;
+	if ((k = pow10_of(factor)) == 99)
+		return v * factor;
+	/* an integer below 2^53 and 10^|k| are both exact: one correctly
+	 * rounded operation gives the nearest double */
+	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		return k < 0 ? v / pow(10, -k) : v * pow(10, k);
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*e", prec - 1, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	e = strchr(buf, 'e');
+	if (!e)
+		return v * factor;
+	snprintf(e + 1, sizeof(buf) - (size_t)(e + 1 - buf), "%ld",
+		 strtol(e + 1, NULL, 10) + k);
+	return strtod(buf, NULL);
 }

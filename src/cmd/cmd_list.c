@@ -10,6 +10,7 @@
 #include "src/out.h"
 
 static const char *format_s, *source_s;
+static int run_i;
 
 static const struct cli_opt list_opts[] = {
 	{ CLI_STR, "format", 'f', &format_s, "FMT", "table (default), csv or "
@@ -22,6 +23,8 @@ static const struct cli_opt list_opts[] = {
 static const struct cli_opt export_opts[] = {
 	{ CLI_STR, "format", 'f', &format_s, "FMT", "csv (default) or json" },
 	{ CLI_STR, "source", 's', &source_s, "NAME", "only this source" },
+	{ CLI_INT, "run", 'r', &run_i, "ID", "only this run (one file that "
+	  "imports back as that run)" },
 	CLI_OPT_END
 };
 
@@ -37,6 +40,7 @@ static int list(const struct cli_cmd *cmd, enum db_listing what,
 
 	format_s = deffmt;
 	source_s = NULL;
+	run_i = 0;
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	if (what == DB_LIST_RESULTS && strcmp(pos.items[0], "results")) {
@@ -51,7 +55,15 @@ static int list(const struct cli_cmd *cmd, enum db_listing what,
 				       format_s);
 	if ((rc = cli_open_db(&db, DB_READONLY)))
 		return rc;
-	if ((rc = db_list_open(&c, db, what, source_s)) < 0) {
+	if (run_i < 0) {
+		db_close(db);
+		return cli_usage_error(cmd->name, "--run %d: expected a run id "
+				       "('perfcorr runs')", run_i);
+	}
+	rc = what == DB_LIST_RESULTS ?
+	     db_list_open_results(&c, db, source_s, run_i) :
+	     db_list_open(&c, db, what, source_s);
+	if (rc < 0) {
 		cli_error(cmd->name);
 		db_close(db);
 		return CLI_FAIL;
@@ -105,13 +117,18 @@ int cmd_export(int argc, char **argv)
 {
 	static const struct cli_cmd cmd = {
 		.name = "export",
-		.usage = "results [--source NAME] [--format csv|json]",
-		.summary = "Export every stored result, values in SI units.",
+		.usage = "results [--source NAME] [--run ID] [--format csv|json]",
+		.summary = "Export every stored result, values in SI units, with "
+			   "every statistic, the flags and the run's clock.",
 		.details = "Columns, in this order (a contract scripts may rely "
-			   "on):\n  run_id,source,kind,version,platform,workload,"
-			   "op,metric,value,unit,n,stddev,\n  raw_value,raw_unit,"
-			   "file\nThe CSV imports back unchanged with 'perfcorr "
-			   "import' (perfcorr-csv).",
+			   "on; new columns are only ever appended):\n"
+			   "  run_id,source,kind,version,platform,workload,op,"
+			   "metric,value,unit,n,stddev,\n  raw_value,raw_unit,"
+			   "file,mean,median,min,max,flags,clock_hz\nflags are "
+			   "words: invalid, skipped, derived, capped (blank: a "
+			   "valid result).\nAn export of one run (--run ID) "
+			   "imports back with 'perfcorr import' (perfcorr-csv, "
+			   "perfcorr-json) with every column restored.",
 		.opts = export_opts, .min_args = 1, .max_args = 1,
 	};
 	return list(&cmd, DB_LIST_RESULTS, "csv", argc, argv);

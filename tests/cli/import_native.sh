@@ -10,10 +10,10 @@ expect_in "9 results" "$err" "import summary"
 run pc export results
 expect_rc 0 "export"
 hdr=$(printf '%s\n' "$out" | head -1)
-expect_eq "$hdr" "run_id,source,kind,version,platform,workload,op,metric,value,unit,n,stddev,raw_value,raw_unit,file" "export header contract"
+expect_eq "$hdr" "run_id,source,kind,version,platform,workload,op,metric,value,unit,n,stddev,raw_value,raw_unit,file,mean,median,min,max,flags,clock_hz" "export header contract (issue 16 appended mean..clock_hz)"
 row() { printf '%s\n' "$out" | grep -F ",$1,$2," | head -1; }
-expect_eq "$(row gemm_qkv time)" "1,lab,silicon,v1,H100,llama3-8b/decode/bs=32/seq=2048/tp=1/bf16,gemm_qkv,time,5.54e-05,s,20,1.25e-06,55.4,us,ok.csv" "us -> s with n and stddev"
-expect_in ',"attn, paged",time,0.00011999999999999999,s,' "$out" "quoted op with comma, ms -> s (nearest double)"
+expect_eq "$(row gemm_qkv time)" "1,lab,silicon,v1,H100,llama3-8b/decode/bs=32/seq=2048/tp=1/bf16,gemm_qkv,time,5.54e-05,s,20,1.25e-06,55.4,us,ok.csv,,5.51e-05,5.3e-05,5.85e-05,," "us -> s with n, stddev, median, min, max"
+expect_in ',"attn, paged",time,0.00012,s,' "$out" "quoted op with comma, 0.12 ms -> s decimally (the double nearest 0.00012)"
 expect_in ',e2e,power,612.5,W,' "$out" "mW -> W"
 expect_in ',e2e,energy,1500,J,' "$out" "kJ -> J"
 expect_in ',e2e,utilization,0.875,1,' "$out" "% -> fraction"

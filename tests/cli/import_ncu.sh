@@ -18,7 +18,7 @@ run pc import -s oldraw -k silicon -w e/decode "$H/raw_2021_kbyte_bom.csv"
 expect_rc 0 "old raw page, Kbyte, BOM"
 run pc import -s perk -k silicon -w s/decode "$H/summary_per_kernel.csv"
 expect_rc 0 "--print-summary per-kernel layout"
-expect_in "(ncu-details): 4 results" "$err" "text metric skipped"
+expect_in "(ncu-details): 6 results" "$err" "text metric skipped (4 + kernel_time of the 2 kernels)"
 run pc import -s occ -k silicon -w o/decode "$H/details_occupancy.csv"
 expect_rc 0 "occupancy section"
 export_now

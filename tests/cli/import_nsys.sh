@@ -9,7 +9,7 @@ MAP="$FIXTURES/map/cuda_kernels.json"
 run pc import -s h100 -k silicon -w llama3-8b/prefill/bs=1/seq=2048/bf16 \
 	"$SAMPLES/nsys_cuda_gpu_kern_sum.csv"
 expect_rc 0 "current kern_sum imports"
-expect_in "(nsys-kern-sum): 10 results" "$err" "auto-detected, 10 kernels"
+expect_in "(nsys-kern-sum): 20 results" "$err" "auto-detected, 10 kernels (time and kernel_time)"
 run pc import -s h100 -w llama3-8b/decode/bs=8/seq=2048/bf16 \
 	"$SAMPLES/nsys_gpukernsum_2021.csv"
 expect_rc 0 "2021 gpukernsum imports"
@@ -21,7 +21,7 @@ run pc import -s h100 -w sec/decode "$H/kern_sum_sec.csv"
 expect_rc 0 "--timeunit sec imports"
 run pc import -s h100 -w two/decode "$H/stats_two_reports.csv"
 expect_rc 0 "cuda_api_sum before the kernel summary is skipped"
-expect_in "(nsys-kern-sum): 1 results" "$err" "only the kernel table"
+expect_in "(nsys-kern-sum): 2 results" "$err" "only the kernel table"
 export_now
 
 W=llama3-8b/prefill/bs=1/seq=2048/bf16
@@ -58,22 +58,27 @@ expect_near "$(xv workload=v2022/decode op=ampere_bf16_s16816gemm_bf16_128x128_l
 expect_near "$(xv workload=sec/decode op=big_kernel metric=time)" 0.003 \
 	"--timeunit sec"
 
-# mapping: instances of one op are summed, raw names kept
+# mapping: the launches of an op's kernels are one population, raw names kept
 run pc import -s mapped -k silicon -w m/prefill --map "$MAP" \
 	"$SAMPLES/nsys_cuda_gpu_kern_sum.csv"
 expect_rc 0 "mapped import"
-expect_in "5 results" "$err" "10 kernels -> 5 ops"
+expect_in "10 results" "$err" "10 kernels -> 5 ops (time and kernel_time)"
 run pc import -s mapped -w g/decode --map "$MAP" "$H/kern_sum_2022_4_grid.csv"
 expect_rc 0 "GridXYZ variant: one name on two rows is legitimate"
 export_now
+# gemm: five kernels, Total Time 73124390 + 37351258 + 16843251 + 11128653
+# + 1449679 = 139897231 ns over 4 x 128 + 4 = 516 launches: 271118.66 ns
 expect_near "$(xv source=mapped workload=m/prefill op=gemm metric=time)" \
-	1444041.3e-9 "gemm = sum of the five GEMM kernels' Avg"
-expect_eq "$(xv source=mapped workload=m/prefill op=gemm metric=time n)" 128 \
-	"merged n = the largest count"
+	271118.6647286822e-9 "gemm = sum of Total Time / sum of Instances"
+expect_eq "$(xv source=mapped workload=m/prefill op=gemm metric=time n)" 516 \
+	"merged n = every launch"
+expect_near "$(xv source=mapped workload=m/prefill op=gemm metric=kernel_time)" \
+	0.139897231 "kernel_time = sum of Total Time"
 expect_near "$(xv source=mapped workload=m/prefill op=rmsnorm metric=time)" \
 	23412.6e-9 "Inductor rmsnorm mapped"
+# 100 x 6000 + 100 x 3000 ns over 200 launches (not 6000 + 3000)
 expect_near "$(xv source=mapped workload=g/decode op=softmax metric=time)" \
-	9000e-9 "two grid rows of one kernel summed"
+	4500e-9 "two grid rows of one kernel: one population"
 expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM op_raw_names n \
 JOIN runs r ON r.id = n.run_id JOIN sources s ON s.id = r.source_id \
 WHERE s.name = 'mapped'")" 12 "raw names stored"

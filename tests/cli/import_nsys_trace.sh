@@ -6,7 +6,7 @@ H="$FIXTURES/hw/nsys"
 
 run pc import -s h100 -k silicon -w t/decode "$H/gpu_trace_2024.csv"
 expect_rc 0 "cuda_gpu_trace imports"
-expect_in "(nsys-gpu-trace): 2 results" "$err" "auto-detected, memops skipped"
+expect_in "(nsys-gpu-trace): 4 results" "$err" "auto-detected, memops skipped (2 kernels: time and kernel_time)"
 run pc import -s h100 -w old/decode "$H/gputrace_2021_us_crlf.csv"
 expect_rc 0 "old gputrace, --timeunit us, CRLF imports"
 export_now

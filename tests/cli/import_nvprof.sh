@@ -6,7 +6,7 @@ H="$FIXTURES/hw/nvprof"
 
 run pc import -s turing -k silicon -w a/decode "$H/gpu_trace_us.csv"
 expect_rc 0 "-u us trace imports"
-expect_in "(nvprof-gpu-trace): 2 results" "$err" "auto-detected"
+expect_in "(nvprof-gpu-trace): 4 results" "$err" "auto-detected (2 kernels: time and kernel_time)"
 run pc import -s volta -k silicon -w a/decode "$H/gpu_trace_ms_crlf.csv"
 expect_rc 0 "default (ms) units, CRLF import"
 export_now
