@@ -48,7 +48,7 @@ expect_in "(gpgpusim)" "$(pc import -s cut2 -k perfsim -w toy "$S/gpgpusim_maxcy
 flags=$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(DISTINCT r.flags) FROM results r
 	JOIN ops o ON o.id = r.op_id JOIN runs u ON u.id = r.run_id
 	JOIN sources s ON s.id = u.source_id WHERE s.name = 'cut' AND o.name = '_Z4longPf'")
-expect_eq "$flags" "1" "cut kernel flagged invalid"
+expect_eq "$flags" "9" "cut kernel flagged invalid (1) and capped (8)"
 
 expect_refused "block without gpu_sim_cycle" "bad_gpgpusim_nocycle.log:3: kernel '_Z1kPf' has no gpu_sim_cycle" \
 	-s bad -k perfsim -w x "$S/bad_gpgpusim_nocycle.log"
