@@ -215,7 +215,7 @@ expect_near "$(xv file=$F op=$K metric=time stddev)" 0.00000175 "stddev"
 expect_near "$(xv file=$F "op=Memcpy HtoD (Pageable -> Device)" metric=time)" 0.0000125 "memcpy its own op"
 expect_near "$(xv file=$F "op=Memset (Device)" metric=time)" 0.0000015 "memset its own op"
 expect_eq "$(xv file=$F op=aten::mm metric=time)" NONE "CPU ops not stored"
-expect_eq "$(xv file=$F op=$K platform)" "NVIDIA H100 80GB HBM3" "platform"
+expect_eq "$(xv file=$F op=$K metric=time platform)" "NVIDIA H100 80GB HBM3" "platform"
 expect_eq "$(xv file=HTA__amd_mi250__mi250_minitoy_train_ROCm6_2_kineto.json "op=Memcpy HtoD (Host -> Device)" metric=time n)" 2 "ROCm memcpy"
 expect_eq "$(xv file=kineto__gpu_metrics_input.json op=Memcpy\ HtoD\ \(Pageable\ -\>\ Device\) metric=time n)" 2 \
 	"CamelCase Memcpy (2022 trace)"
