@@ -143,7 +143,8 @@ void cli_help(const struct cli_cmd *cmd, FILE *fp)
 		snprintf(left, sizeof(left), "%s--%s%s%s", sh, o->name,
 			 o->metavar ? " " : "", o->metavar ? o->metavar : "");
 		fprintf(fp, "  %-30s %s%s\n", left, o->help,
-			o->type == CLI_LIST ? " (repeatable)" : "");
+			o->type == CLI_LIST && !strstr(o->help, "repeatable") ?
+			" (repeatable)" : "");
 	}
 	fprintf(fp, "  %-30s %s\n", "-h, --help", "show this help");
 }

@@ -120,7 +120,7 @@ static void opt_item(FILE *fp, const struct cli_opt *o)
 	}
 	fputc('\n', fp);
 	roff(fp, o->help);
-	if (o->type == CLI_LIST)
+	if (o->type == CLI_LIST && !strstr(o->help, "repeatable"))
 		fputs(" (repeatable)", fp);
 	fputc('\n', fp);
 }
