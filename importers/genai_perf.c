@@ -79,9 +79,38 @@ static const struct {
 	{ "gpu_memory_used", "memory_used", "bytes", 1 },
 };
 
+/* Two layouts of a telemetry metric: per GPU {"0": {avg, p99 ...}} or
+ * per statistic {"avg": {"gpu0": x}, "p99": {...}} (genai-perf's own
+ * telemetry export). The second is turned into the first (a new tree;
+ * NULL when m already is per GPU). */
+static cJSON *transpose(const cJSON *m)
+{
+	const cJSON *avg = cJSON_GetObjectItemCaseSensitive(m, "avg"), *g,
+		    *st;
+	cJSON *tr;
+
+	if (!cJSON_IsObject(avg))
+		return NULL;
+	tr = cJSON_CreateObject();
+	cJSON_ArrayForEach(g, avg) {
+		cJSON *one = cJSON_AddObjectToObject(tr, g->string);
+
+		cJSON_ArrayForEach(st, m) {
+			const cJSON *v = cJSON_GetObjectItemCaseSensitive(st,
+								g->string);
+
+			if (cJSON_IsObject(st) && cJSON_IsNumber(v))
+				cJSON_AddNumberToObject(one, st->string,
+							v->valuedouble);
+		}
+	}
+	return tr;
+}
+
 static int tele_metric(struct imp_sink *sink, const cJSON *m, int t,
 		       struct imp_input *in, struct stk_out *o)
 {
+	cJSON *tr;
 	const cJSON *u = cJSON_GetObjectItemCaseSensitive(m, "unit"), *g;
 	const struct unit *unit;
 	double node = 0;
@@ -95,6 +124,8 @@ static int tele_metric(struct imp_sink *sink, const cJSON *m, int t,
 			" unknown unit '%s'", in->path,
 			stk_key_line(in->fp, tele[t].key), tele[t].key,
 			cJSON_IsString(u) ? u->valuestring : "(none)");
+	if ((tr = transpose(m)))
+		m = tr;
 	cJSON_ArrayForEach(g, m)
 		ngpu += cJSON_IsObject(g);
 	cJSON_ArrayForEach(g, m) {
@@ -107,7 +138,8 @@ static int tele_metric(struct imp_sink *sink, const cJSON *m, int t,
 		cJSON_ArrayForEach(kv, g)
 			if (cJSON_IsNumber(kv))
 				stk_stat_set(&st, kv->string, kv->valuedouble);
-		snprintf(op, sizeof(op), "gpu%s", g->string);
+		snprintf(op, sizeof(op), "%s%s", strncmp(g->string, "gpu", 3) ?
+			 "gpu" : "", g->string);
 		o->op = ngpu > 1 ? op : NULL;
 		if (unit == NULL || t == 1) {
 			/* a cumulative counter: the run's energy is its span */
@@ -128,12 +160,15 @@ static int tele_metric(struct imp_sink *sink, const cJSON *m, int t,
 		}
 		o->op = NULL;
 		if (rc < 0)
-			return rc;
+			goto done;
 	}
+	rc = 0;
 	if (ngpu > 1)
-		return stk_scalar(o, NULL, tele[t].metric, tele[t].sum ? node :
-				  node / ngpu, units_si_for_dim(tele[t].dim));
-	return 0;
+		rc = stk_scalar(o, NULL, tele[t].metric, tele[t].sum ? node :
+				node / ngpu, units_si_for_dim(tele[t].dim));
+done:
+	cJSON_Delete(tr);
+	return rc;
 }
 
 int genai_perf_telemetry(struct imp_sink *sink, const cJSON *doc,

@@ -20,7 +20,8 @@ int genai_perf_identity(struct imp_sink *sink, const struct cJSON *doc,
 /* telemetry_stats: power (W), utilization (%), memory_used (GB) per GPU
  * and energy from the cumulative energy_consumption counter (MJ): max -
  * min of the run, never the counter. One GPU: op e2e; several: op gpuN
- * each and e2e (power, energy, memory summed, utilization averaged). */
+ * each and e2e (power, energy, memory summed, utilization averaged).
+ * Metrics laid out per GPU or per statistic are both read. */
 int genai_perf_telemetry(struct imp_sink *sink, const struct cJSON *doc,
 			 struct imp_input *in, struct stk_out *o);
 

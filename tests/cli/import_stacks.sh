@@ -149,6 +149,13 @@ expect_near "$(xv workload=$W op=gpu0 metric=energy)" 30000 1e-6 "GPU 0 energy"
 expect_near "$(xv workload=$W op=e2e metric=energy)" 59000 1e-6 "node energy"
 expect_near "$(xv workload=$W op=e2e metric=power)" 810.75 "412.5 + 398.25 W"
 expect_near "$(xv workload=$W op=e2e metric=utilization)" 0.90 "(91 + 89) / 2 %"
+# the same telemetry laid out per statistic ({"avg": {"gpu0": ...}}), as
+# genai-perf's telemetry export writes it: the same numbers
+run pc import -s tbs -k silicon "$S/genai-perf/profile_export_genai_perf_telemetry_by_stat.json"
+expect_rc 0 "telemetry per statistic imports"
+pc export results --source tbs >"$T/tbs.csv"
+expect_in ",gpu0,energy,29999.99999" "$(cat "$T/tbs.csv")" "GPU 0 energy, the other layout"
+expect_in ",e2e,power,810.75,W" "$(cat "$T/tbs.csv")" "node power, the other layout"
 W=gpt2/concurrency=32/input_len=200/num_prompts=175
 expect_near "$(xv workload=$W op=e2e metric=ttft_p99)" 0.18443 "sweep point TTFT p99"
 expect_near "$(xv workload=$W op=gpu0 metric=power_p99)" 80.43 "sweep point power"
