@@ -145,4 +145,6 @@ expect_eq "$(printf '%s\n' "$out" | grep -c 'ranking-time.*PASS\|PASS.*ranking-t
 run pc report --model sim --ref lab --format html
 expect_in "3 pairs are optimistic" "$out" "report caption counts optimism"
 expect_not_in "too fast" "$out" "no 'too fast' for a throughput"
+run pc report --model sim --ref lab --format md
+expect_in "The model is optimistic (predicts better than measured: less time, more throughput) for 3 pairs and pessimistic for 5. 1 pair with a zero reference is left out" "$out" "markdown says optimistic/pessimistic"
 finish
