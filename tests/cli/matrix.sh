@@ -124,6 +124,19 @@ pc import -q -s rtl2 -k rtl -V r1 "$D/rtl.csv" || fail "import rtl2"
 run pc matrix -s sim -s rtl2 -s lab
 expect_rc 1 "no clock"
 expect_in "has no clock" "$err" "no clock named"
+# an emulation source counts as the RTL tier: odd emulation = rtl-bug
+export PERFCORR_DB="$T/emu.db"
+pc import -q -s sim -k perfsim -V 1.0 "$D/sim.csv" &&
+pc import -q -s emu -k emulation -V e1 --clock-mhz 1000 "$D/rtl.csv" &&
+pc import -q -s lab -k silicon -V w1 "$D/lab.csv" && ok || fail "emulation import"
+run pc matrix --format csv --keys --workload m/bs=1 --op k3
+expect_in "m/bs=1,k3,time,odd,odd:emu," "$out" "odd emulation (130 vs 100 and 101)"
+expect_in ",rtl-bug,odd rtl: the RTL alone" "$out" "odd emulation: rtl-bug"
+run pc matrix --format csv --keys --workload m/bs=3 --op k1
+expect_in "m/bs=3,k1,time,odd,odd:lab," "$out" "silicon alone vs perfsim and emulation"
+expect_in ",specification-error,silicon alone against a perfsim and an rtl" "$out" \
+	"silicon alone vs perfsim and emulation: specification-error"
+export PERFCORR_DB="$T/test.db"
 run pc matrix --help
 expect_rc 0 "help"
 expect_in "--pairwise-keys" "$out" "help lists options"
