@@ -107,6 +107,7 @@ int pidx_load_names(struct pidx *x)
 
 	for (int d = 0; d < PIDX_NAME_PARTS; d++) {
 		uint64_t count;
+		size_t chars;
 
 		snprintf(pname, sizeof(pname), "names.%d", d);
 		if ((rc = pidx_load_part(x, pname, (void **)&st->names[d],
@@ -121,12 +122,15 @@ int pidx_load_names(struct pidx *x)
 						     sizeof(count));
 		st->name_chars[d] = (const char *)(st->name_off[d] + count + 1);
 		/* offsets rise, stay inside, and every name ends in NUL: a
-		 * damaged cache is an error, never a read out of bounds */
-		if (st->name_off[d][0] != 0 || st->name_off[d][count] >
-		    (size_t)(st->names[d] + len - st->name_chars[d]))
+		 * damaged cache is an error, never a read out of bounds.
+		 * Each offset is bounded before its name is read (found by
+		 * fuzz_paircache: a middle offset past the end). */
+		chars = (size_t)(st->names[d] + len - st->name_chars[d]);
+		if (st->name_off[d][0] != 0)
 			goto bad;
 		for (uint64_t i = 0; i < count; i++)
 			if (st->name_off[d][i + 1] <= st->name_off[d][i] ||
+			    st->name_off[d][i + 1] > chars ||
 			    st->name_chars[d][st->name_off[d][i + 1] - 1])
 				goto bad;
 		st->name_count[d] = count;
