@@ -148,8 +148,8 @@ static double energy_of(const struct powerlog *p, const struct powerlog_gpu *g)
 }
 
 static int put(struct imp_sink *sink, const char *op, const char *metric,
-	       const char *unit, double v, double n, double max, double sd,
-	       long line)
+	       const char *unit, double v, double n,
+	       const struct hwutil_series *s, long line)
 {
 	struct imp_record r;
 
@@ -160,12 +160,29 @@ static int put(struct imp_sink *sink, const char *op, const char *metric,
 	r.unit = unit;
 	r.value = v;
 	r.n = n;
-	if (!isnan(max) || !isnan(sd)) {
+	if (s) {
 		r.mean = v;
-		r.max = max;
-		r.stddev = sd;
+		r.min = s->min;
+		r.max = s->max;
+		r.stddev = hwutil_series_stddev(s);
 	}
 	return sink->emit(sink, &r);
+}
+
+/* The mean of a GPU's power: the samples' mean, or, when samples are
+ * missing ([N/A] rows) and they have times, the time-weighted mean
+ * energy / span, which a gap cannot bias. */
+static double power_mean(const struct powerlog *p, const struct powerlog_gpu *g,
+			 const struct powerlog_metric *m, int *weighted)
+{
+	double e = energy_of(p, g), span = m->s.tlast - m->s.t0;
+
+	*weighted = 0;
+	if (strcmp(m->name, "power") || m->s.n >= g->rows || isnan(e) ||
+	    !(span > 0) || p->no_integral)
+		return hwutil_series_mean(&m->s);
+	*weighted = 1;
+	return e / span;
 }
 
 static int emit_gpu(const struct powerlog *p, const struct powerlog_gpu *g,
@@ -179,14 +196,25 @@ static int emit_gpu(const struct powerlog *p, const struct powerlog_gpu *g,
 
 		if (!m->s.n)
 			continue;
-		rc = put(sink, op, m->name, m->unit, hwutil_series_mean(&m->s),
-			 (double)m->s.n, m->s.max, hwutil_series_stddev(&m->s),
+		int weighted;
+		double v = power_mean(p, g, m, &weighted);
+
+		if (weighted) {
+			char note[96];
+
+			snprintf(note, sizeof(note), "time-weighted (energy / "
+				 "span: %ld of %ld samples missing)",
+				 g->rows - m->s.n, g->rows);
+			if ((rc = sink->meta(sink, "power_mean", note)) < 0)
+				return rc;
+		}
+		rc = put(sink, op, m->name, m->unit, v, (double)m->s.n, &m->s,
 			 g->line);
 		if (rc < 0)
 			return rc;
 	}
 	if (!isnan(e))
-		return put(sink, op, "energy", "J", e, NAN, NAN, NAN, g->line);
+		return put(sink, op, "energy", "J", e, NAN, NULL, g->line);
 	return 0;
 }
 
@@ -204,7 +232,11 @@ static int emit_node_metric(const struct powerlog *p, const char *name,
 		if (!m || !m->s.n)
 			continue;
 		m0 = m0 ? m0 : m;
-		v += hwutil_series_mean(&m->s);
+		{
+			int weighted;
+
+			v += power_mean(p, &p->g[i], m, &weighted);
+		}
 		n += m->s.n;
 		gpus++;
 	}
@@ -212,7 +244,7 @@ static int emit_node_metric(const struct powerlog *p, const char *name,
 		return 0;	/* a sum needs every GPU */
 	if (!m0->sum)
 		v /= (double)gpus;
-	return put(sink, "e2e", name, m0->unit, v, (double)n, NAN, NAN,
+	return put(sink, "e2e", name, m0->unit, v, (double)n, NULL,
 		   p->g[0].line);
 }
 
@@ -241,7 +273,7 @@ int powerlog_emit(struct powerlog *p, struct imp_sink *sink)
 				return rc;
 		}
 	if (p->n && !isnan(e))
-		return put(sink, "e2e", "energy", "J", e, NAN, NAN, NAN,
+		return put(sink, "e2e", "energy", "J", e, NAN, NULL,
 			   p->g[0].line);
 	return 0;
 }

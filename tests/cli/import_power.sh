@@ -132,4 +132,19 @@ expect_refused "bad_dmon_totec.txt:7: the energy counter of '0' goes backwards" 
 expect_refused "bad_dmon_header.txt:18: the header changed" "dmon header change" \
 	"$H/bad_dmon_header.txt"
 expect_refused "empty file" "empty" --format dcgm-dmon "$FIXTURES/hw/nsys/bad_empty.csv"
+# issue 16 defect 6: [N/A] power samples. Samples at t = 0..4 s: 100 W,
+# -, -, 400 W, 400 W. Sample mean (100 + 400 + 400) / 3 = 300 W is biased
+# by the gap; the time-weighted mean is the trapezoid energy over the span:
+# (100 + 400) / 2 * 3 s + (400 + 400) / 2 * 1 s = 1150 J over 4 s = 287.5 W
+run pc import -s gaps -k silicon -w g/decode "$H/smi_power_gaps.csv"
+expect_rc 0 "power log with missing samples"
+export_now
+expect_eq "$(xv source=gaps op=e2e metric=power)" 287.5 "time-weighted mean power"
+expect_eq "$(xv source=gaps op=e2e metric=power min)" 100 "power keeps its minimum"
+expect_eq "$(xv source=gaps op=e2e metric=power max)" 400 "and its maximum"
+expect_eq "$(xv source=gaps op=e2e metric=power n)" 3 "n = samples present"
+expect_eq "$(xv source=gaps op=e2e metric=energy)" 1150 "energy"
+expect_in "time-weighted (energy / span: 2 of 5 samples missing)" \
+	"$(sqlite3 "$PERFCORR_DB" "SELECT metadata FROM runs WHERE file_name = 'smi_power_gaps.csv'")" \
+	"says how the mean was taken"
 finish
