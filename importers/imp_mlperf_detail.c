@@ -170,6 +170,18 @@ static int record(struct ctx *x, const cJSON *doc, long line)
 	for (int i = 0; run_meta[i]; i++)
 		if (!strcmp(run_meta[i], key) && s)
 			return x->sink->meta(x->sink, key, s);
+	/* the official SingleStream / MultiStream results since LoadGen
+	 * 2.0 (0: not computed, too few queries) */
+	if (!strcmp(key, "early_stopping_latency_ss") ||
+	    !strcmp(key, "early_stopping_latency_ms")) {
+		if (!cJSON_IsNumber(val) || val->valuedouble < 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': the "
+				"value is not a latency in ns", x->path, line,
+				key);
+		if (val->valuedouble > 0)
+			mlperf_value(&x->m, key, "ns", val->valuedouble, line);
+		return 0;
+	}
 	if (!strncmp(key, "result_", 7))
 		return result_key(x, key, val, line);
 	return 0;

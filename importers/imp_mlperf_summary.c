@@ -68,6 +68,9 @@ struct ctx {
 	enum section sec;
 	struct mlperf m;
 	int scenario, result, closed;
+	char scen[24];		/* the Scenario line's text */
+	const char *es_base;	/* in an "Early Stopping Result:" block */
+	int es_count;		/* estimates read in the block */
 };
 
 static const char *lat_metric(const char *what)
@@ -185,6 +188,7 @@ static int kv_line(struct ctx *x, long line, const char *label,
 		return meta_line(x, low, text);
 	if (!strcmp(low, "scenario")) {
 		x->scenario = 1;
+		snprintf(x->scen, sizeof(x->scen), "%s", text);
 		return x->sink->meta(x->sink, "param.scenario", text);
 	}
 	if (!strcmp(low, "sut name"))
@@ -209,6 +213,61 @@ static int kv_line(struct ctx *x, long line, const char *label,
 	return stat_line(x, line, label, low, text, &done);
 }
 
+/* The early-stopping block (LoadGen >= 2.0, results.cc EarlyStopping):
+ *   [TTFT |TPOT ]Early Stopping Result:
+ *    * Early stopping 90th percentile estimate: 2131000
+ *    * Early stopping 99th percentile estimate: 2455000
+ * SingleStream's first estimate (its target percentile) is LoadGen's
+ * early_stopping_latency_ss, the official result; the 99th (and
+ * MultiStream's one estimate) is early_stopping_latency_ms. Returns 1 for
+ * a line of the block (es_count < 0 after an error), else 0. */
+static int early_stopping(struct ctx *x, long line, const char *label)
+{
+	static const char *const heads[][2] = {
+		{ "Early Stopping Result:", "latency" },
+		{ "TTFT Early Stopping Result:", "ttft" },
+		{ "TPOT Early Stopping Result:", "tpot" },
+	};
+	const char *p = lines_after(label, "* Early stopping "), *end;
+	char metric[48], pct[8];
+	size_t n = 0;
+	double v;
+
+	for (size_t i = 0; i < sizeof(heads) / sizeof(*heads); i++)
+		if (!strcmp(label, heads[i][0])) {
+			x->es_base = heads[i][1];
+			x->es_count = 0;
+			return 1;
+		}
+	if (!x->es_base || !p)
+		return 0;
+	while (isdigit((unsigned char)p[n]) && n + 1 < sizeof(pct)) {
+		pct[n] = p[n];
+		n++;
+	}
+	pct[n] = '\0';
+	if (!n || !(p = lines_after(p + n, "th percentile estimate:")) ||
+	    lines_number(p, &v, &end, 0) < 0 || *end || v < 0) {
+		x->es_count = -1;
+		pc_error_set(PC_EINVALID, "%s:%ld: '%s': expected 'Early "
+			     "stopping NNth percentile estimate: <ns>'",
+			     x->path, line, label);
+		return 1;
+	}
+	if (!strcmp(x->scen, "SingleStream"))
+		snprintf(metric, sizeof(metric), "early_stopping_%s_%s",
+			 x->es_base, x->es_count ? "ms" : "ss");
+	else if (!strcmp(x->scen, "MultiStream"))
+		snprintf(metric, sizeof(metric), "early_stopping_%s_ms",
+			 x->es_base);
+	else
+		snprintf(metric, sizeof(metric), "early_stopping_%s_p%s",
+			 x->es_base, pct);
+	x->es_count++;
+	mlperf_value(&x->m, metric, "ns", v, line);
+	return 1;
+}
+
 static int text_line(void *arg, long line, char *buf)
 {
 	struct ctx *x = arg;
@@ -226,6 +285,8 @@ static int text_line(void *arg, long line, char *buf)
 		x->closed = x->sec == S_TAIL &&
 			    (!strncmp(label, "No errors encountered", 21) ||
 			     strstr(label, "ERRORS encountered") != NULL);
+	if (x->sec == S_SUMMARY && early_stopping(x, line, label) != 0)
+		return x->es_count < 0 ? PC_EINVALID : 0;
 	colon = strchr(label, ':');
 	if (!colon || *label == '*' || x->sec == S_NONE || x->sec == S_TAIL)
 		return 0;
