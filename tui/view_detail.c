@@ -11,6 +11,7 @@
 
 #include "db/annot.h"
 #include "db/detail.h"
+#include "db/pairs.h"
 #include "src/correlate.h"
 #include "src/pairidx.h"
 #include "src/base/error.h"
@@ -52,10 +53,43 @@ static char *glob_escape(const char *s)
 	return strbuf_detach(&sb);
 }
 
+/* 1 when a higher value of metric is better, 0 when lower, -1 unknown. */
+static int metric_higher(struct db *db, const char *metric)
+{
+	struct db_name *m = NULL;
+	size_t n = 0;
+	int higher = -1;
+
+	if (db_pairs_names(db, DB_DICT_METRICS, &m, &n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(m[i].name, metric))
+			higher = m[i].higher != 0;
+	db_names_free(m, n);
+	return higher;
+}
+
+/* "  optimistic (less time)": whether the model predicts better or worse
+ * than measured, by the metric's better direction; "" when equal or
+ * unknown. */
+static void direction(char *buf, size_t len, struct view *v,
+		      const struct corr_point *p)
+{
+	int higher = metric_higher(v->tui->db, p->metric);
+
+	buf[0] = '\0';
+	if (higher < 0 || !(p->model != p->ref) || isnan(p->model - p->ref))
+		return;
+	snprintf(buf, len, "  %s (%s %s)", (p->model > p->ref) ==
+		 (higher != 0) ? "optimistic" : "pessimistic",
+		 p->model < p->ref ? "less" : "more", p->metric);
+}
+
 static void add_point(struct view *v, const struct corr_point *p)
 {
 	struct tui_data *d = &v->tui->data;
 	char m[16], r[16], e[16], sd[16], lo[16], hi[16], cv[16], cnt[16];
+	char dir[96];
 
 	fmt_si(m, sizeof(m), p->model);
 	fmt_si(r, sizeof(r), p->ref);
@@ -63,9 +97,10 @@ static void add_point(struct view *v, const struct corr_point *p)
 	textbuf_add(&v->text, TH_HEADER, "%s", p->workload);
 	textbuf_add(&v->text, TH_NORMAL, "  op %s (class %s)  metric %s",
 		    p->op, p->op_class ? p->op_class : "-", p->metric);
+	direction(dir, sizeof(dir), v, p);
 	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s: model %s  ref %s "
-		    " err %s%s%s%s", d->ix->model.source, d->ix->model.version,
-		    d->ix->ref.source, d->ix->ref.version, m, r, e,
+		    " err %s%s%s%s%s", d->ix->model.source, d->ix->model.version,
+		    d->ix->ref.source, d->ix->ref.version, m, r, e, dir,
 		    p->flags & CORR_WITHIN_NOISE ? "  within noise" : "",
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
 		    "violation" : "", p->flags & CORR_NOISY_REF ?
