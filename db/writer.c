@@ -40,6 +40,9 @@ struct db_writer {
 	int version_set, platform_set;
 	double clock_hz;
 	int clock_from_cli;
+	double clock_tol;		/* the file's clock resolution, Hz */
+	char clock_src[160];		/* where the file's clock is written */
+	char note[512];			/* the last note for the user */
 	struct strbuf meta;		/* JSON members, no braces */
 	struct hmap workloads, ops, metric_idx;
 	struct metric_info *metrics;
@@ -348,17 +351,39 @@ int db_writer_meta(struct db_writer *w, const char *key, const char *value)
 		free(w->platform);
 		w->platform = xstrdup(value);
 		w->platform_set = 1;
+	} else if (!strcmp(key, "clock_tolerance_hz")) {
+		if (util_parse_double(value, &w->clock_tol) || w->clock_tol < 0)
+			return pc_error_set(PC_EINVALID, "clock tolerance '%s' "
+					    "is not a frequency", value);
+	} else if (!strcmp(key, "clock_source")) {
+		snprintf(w->clock_src, sizeof(w->clock_src), "%s", value);
 	} else if (!strcmp(key, "clock_hz")) {
-		double hz;
+		double hz, tol, d;
 
 		if (util_parse_double(value, &hz) || hz <= 0)
 			return pc_error_set(PC_EINVALID, "clock '%s' is not a "
 					    "positive frequency", value);
-		if (w->clock_from_cli &&
-		    fabs(hz - w->clock_hz) > 1e-6 * w->clock_hz)
+		/* a file writes its clock to a resolution (gem5: a whole
+		 * number of picoseconds, 1.5 GHz is 667 ps = 1499.25 MHz):
+		 * a --clock-mhz within it agrees, and the file's exact clock
+		 * is kept; a larger difference is a conflict */
+		tol = fmax(w->clock_tol, 1e-6 * hz);
+		d = w->clock_from_cli ? fabs(hz - w->clock_hz) : 0;
+		if (d > tol)
 			return pc_error_set(PC_EINVALID, "the file's clock "
-				"(%g MHz) conflicts with --clock-mhz %g",
-				hz / 1e6, w->clock_hz / 1e6);
+				"(%.10g MHz%s%s) conflicts with --clock-mhz %g: "
+				"drop --clock-mhz, the file states its clock",
+				hz / 1e6, *w->clock_src ? ", from " : "",
+				w->clock_src, w->clock_hz / 1e6);
+		if (d > 1e-9 * hz) {
+			snprintf(w->note, sizeof(w->note), "keeping the file's "
+				 "clock %.10g MHz%s%s: --clock-mhz %g agrees "
+				 "within the file's resolution (%.4g MHz)",
+				 hz / 1e6, *w->clock_src ? ", from " : "",
+				 w->clock_src, w->clock_hz / 1e6, tol / 1e6);
+			w->clock_hz = hz;
+			return 1;
+		}
 		w->clock_hz = hz;
 	} else {
 		meta_add(w, key, value);
@@ -389,6 +414,11 @@ struct db *db_writer_db(struct db_writer *w)
 	if (w->batch_ok && !w->batch_err)
 		w->batch_err = wbatch_flush(&w->batch);
 	return w->db;
+}
+
+const char *db_writer_note(const struct db_writer *w)
+{
+	return w->note;
 }
 
 double db_writer_clock(const struct db_writer *w)

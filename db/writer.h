@@ -73,8 +73,14 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		    const struct db_run_info *ri);
 
 /* Run-level facts found in the file: "version", "platform", "clock_hz"
- * (number), anything else goes into the run's metadata JSON. */
+ * (number), "clock_tolerance_hz" (the resolution the file writes its
+ * clock to; before clock_hz), "clock_source" ("file:line", for
+ * messages), anything else goes into the run's metadata JSON. A file
+ * clock further than its resolution from --clock-mhz is PC_EINVALID
+ * naming its source and the cure; within it, the file's clock is kept
+ * and 1 is returned with db_writer_note() saying so. */
 int db_writer_meta(struct db_writer *w, const char *key, const char *value);
+const char *db_writer_note(const struct db_writer *w);
 
 /* The run being written, its source and database (for db/derive.c). */
 int64_t db_writer_run_id(const struct db_writer *w);

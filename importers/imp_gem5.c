@@ -22,6 +22,7 @@ enum val { V_SECONDS, V_TICKS, V_FREQ, V_INSTS, V_CYCLES, V_IPC, V_CPUCLK,
 
 struct block {
 	double v[N_VALS];
+	long line[N_VALS];	/* where each value was read */
 	long begin;
 };
 
@@ -93,6 +94,7 @@ static int stat_line(struct state *st, struct lines *l, char *s)
 	if (w == V_CYCLES && !isnan(st->b.v[w]))
 		x = fmax(x, st->b.v[w]);
 	st->b.v[w] = x;
+	st->b.line[w] = l->line;
 	return 0;
 }
 
@@ -119,7 +121,8 @@ static int block_clock(struct state *st, struct lines *l)
 	double per = !isnan(st->b.v[V_CPUCLK]) ? st->b.v[V_CPUCLK] :
 		     st->b.v[V_CLK];
 	double hz;
-	char buf[32];
+	char buf[32], src[160];
+	int rc;
 
 	if (isnan(per) || isnan(st->b.v[V_FREQ]) || !(per > 0))
 		return 0;
@@ -132,6 +135,15 @@ static int block_clock(struct state *st, struct lines *l)
 		return 0;
 	}
 	st->clock_hz = hz;
+	/* the period is a whole number of ticks: the clock is known to
+	 * half a tick, 1.5 GHz is 667 ps = 1499.25 MHz */
+	snprintf(src, sizeof(src), "%s:%ld (period %.17g ticks)", l->path,
+		 st->b.line[!isnan(st->b.v[V_CPUCLK]) ? V_CPUCLK : V_CLK], per);
+	snprintf(buf, sizeof(buf), "%.17g", per > 0.5 ?
+		 st->b.v[V_FREQ] / (per - 0.5) - hz : hz);
+	if ((rc = st->sink->meta(st->sink, "clock_tolerance_hz", buf)) < 0 ||
+	    (rc = st->sink->meta(st->sink, "clock_source", src)) < 0)
+		return rc;
 	snprintf(buf, sizeof(buf), "%.17g", hz);
 	return st->sink->meta(st->sink, "clock_hz", buf);
 }

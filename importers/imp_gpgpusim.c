@@ -115,6 +115,23 @@ static int clock_line(struct lines *l, struct imp_sink *sink, const char *v)
 		return pc_error_set(PC_EINVALID, "%s:%ld: -gpgpu_clock_domains: "
 				    "'%s' does not start with the core clock "
 				    "in MHz", l->path, l->line, v);
+	/* "1755.0": the clock is known to half the last digit printed */
+	{
+		size_t dec = 0;
+		const char *dot = memchr(v, '.', (size_t)(end - v));
+		char src[160];
+		int rc;
+
+		if (dot)
+			dec = (size_t)(end - dot - 1);
+		snprintf(buf, sizeof(buf), "%.17g", 0.5 * pow(10, -(double)dec)
+			 * 1e6);
+		snprintf(src, sizeof(src), "%s:%ld (-gpgpu_clock_domains)",
+			 l->path, l->line);
+		if ((rc = sink->meta(sink, "clock_tolerance_hz", buf)) < 0 ||
+		    (rc = sink->meta(sink, "clock_source", src)) < 0)
+			return rc;
+	}
 	snprintf(buf, sizeof(buf), "%.17g", mhz * 1e6);
 	return sink->meta(sink, "clock_hz", buf);
 }

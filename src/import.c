@@ -66,9 +66,14 @@ static int glue_meta(struct imp_sink *s, const char *key, const char *value)
 		rc = wkey_set(&g->base, "name", value);
 	else if (!strncmp(key, "param.", 6))
 		rc = wkey_set(&g->base, key + 6, value);
-	else
-		return db_writer_meta(g->w, key, value) < 0 ?
-		       (pc_error_prefix("%s", g->path), PC_EINVALID) : 0;
+	else {
+		rc = db_writer_meta(g->w, key, value);
+		if (rc == 1)	/* a note (the file's clock kept) */
+			glue_warn(s, "note: %s: %s", g->path,
+				  db_writer_note(g->w));
+		return rc < 0 ? (pc_error_prefix("%s", g->path), PC_EINVALID) :
+		       0;
+	}
 	g->cur_valid = 0;
 	if (rc < 0)
 		pc_error_prefix("%s", g->path);
