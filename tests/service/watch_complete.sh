@@ -19,6 +19,16 @@ expect_in "imported part.csv" "$out" "imported once complete"
 # stored in seconds: 1234 us = 0.001234 s (12 us would be 1.2e-05)
 expect_eq "$(q "SELECT value FROM results")" 0.001234 "the whole value (not 12)"
 
+# a file that simply ends without a newline is imported once it stayed
+# unchanged through every wait (10 tries, 1+1+2+...+32 scans)
+printf 'workload,op,metric,value,unit\nm/bs=9,gemm,time,7,us' >"$D/nonl.csv"
+printf '{"source": "lab"}\n' >"$D/nonl.csv.perfcorr.json"
+timeout 30 "$PERFCORR" watch --interval 0.01 "$D" >"$T/nonl.log" 2>/dev/null &
+NP=$!
+wait_for 25 grep -q "imported nonl.csv" "$T/nonl.log" && ok || fail "never imported: $(cat "$T/nonl.log")"
+kill $NP 2>/dev/null; wait $NP 2>/dev/null
+expect_eq "$(grep -c 'nonl.csv' "$T/nonl.log")" 2 "one 'waiting' line, then 'imported'"
+
 # --- size and sha256 in the manifest ----------------------------------
 printf 'workload,op,metric,value,unit\nm/bs=2,gemm,time,5,us\nm/bs=3,gemm,time,6,us\n' >"$T/full.csv"
 size=$(stat -c %s "$T/full.csv"); sha=$(sha256sum "$T/full.csv" | cut -d' ' -f1)
