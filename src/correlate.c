@@ -17,6 +17,7 @@
 #include "src/base/error.h"
 #include "src/base/hmap.h"
 #include "src/radix.h"
+#include "src/stats_ci.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 
@@ -926,6 +927,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	double *m = xmalloc((n + 1) * sizeof(*m));
 	double *r = xmalloc((n + 1) * sizeof(*r));
 	double *sd = xmalloc((n + 1) * sizeof(*sd));
+	int64_t *wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
 	long noisy = 0, sol = 0, zero = 0, opt = 0, pes = 0;
 	const struct db_name *mt = NULL;
 	int mixed = 0;
@@ -962,9 +964,13 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		}
 		m[k] = p->model;
 		r[k] = p->ref;
+		if (wk)
+			wk[k] = p->workload_id;
 		sd[k++] = p->ref_sd;
 	}
 	rc = stats_compute(out, m, r, sd, k);
+	if (!rc && wk)
+		stats_ci_compute(out, m, r, wk, k, s->ci);
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;
@@ -979,6 +985,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	free(m);
 	free(r);
 	free(sd);
+	free(wk);
 	return rc;
 }
 

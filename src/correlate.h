@@ -73,6 +73,7 @@ struct corr_point {
 };
 
 struct corr_store;
+struct stats_paired_opts;
 
 struct corr_set {
 	struct corr_side model, ref;
@@ -82,6 +83,11 @@ struct corr_set {
 	long superseded;	/* pairs where a side held the key in several
 				   runs and the latest won (not --pool) */
 	struct corr_store *store;	/* private: names, params, annotations */
+	/* Set by the caller: every summary of this set (corr_summary,
+	 * corr_summary_idx, corr_by_metric, groups) also gets the workload
+	 * bootstrap intervals of src/stats_ci.h with these options; NULL
+	 * (the default) computes none. */
+	const struct stats_paired_opts *ci;
 };
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says

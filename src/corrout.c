@@ -16,18 +16,22 @@ struct field {
 	enum kind kind;
 	int why;		/* enum stats_field, or -1 */
 	size_t off;
+	size_t ci;		/* offset of its struct stats_ci, or 0 */
 };
 
-#define D(name, k, w) { #name, k, w, offsetof(struct stats_summary, name) }
+#define D(name, k, w) { #name, k, w, offsetof(struct stats_summary, name), 0 }
+/* A statistic with a bootstrap interval: "NAME_ci":[lo,hi] follows it. */
+#define DC(name, k, w) { #name, k, w, offsetof(struct stats_summary, name), \
+	offsetof(struct stats_summary, name##_ci) }
 static const struct field fields[] = {
 	D(n, K_COUNT, -1),
-	D(mape, K_ERR, SF_MAPE),
-	D(bias, K_ERR, SF_BIAS),
-	D(median_abs_err, K_ERR, SF_ABS_ERR),
+	DC(mape, K_ERR, SF_MAPE),
+	DC(bias, K_ERR, SF_BIAS),
+	DC(median_abs_err, K_ERR, SF_ABS_ERR),
 	D(p90_abs_err, K_ERR, SF_ABS_ERR),
 	D(p95_abs_err, K_ERR, SF_ABS_ERR),
 	D(max_abs_err, K_ERR, SF_ABS_ERR),
-	D(geomean_ratio, K_NUM, SF_GEOMEAN),
+	DC(geomean_ratio, K_NUM, SF_GEOMEAN),
 	D(agg_err, K_ERR, SF_AGG_ERR),
 	D(rpd, K_ERR, SF_RPD),
 	D(rmse, K_NUM, SF_RMSE),
@@ -41,7 +45,7 @@ static const struct field fields[] = {
 	D(pearson_log, K_NUM, SF_PEARSON_LOG),
 	D(spearman, K_NUM, SF_SPEARMAN),
 	D(kendall_tau_b, K_NUM, SF_KENDALL),
-	{ "fit", K_NUM, SF_FIT, 0 },	/* expands to the fit fields */
+	{ "fit", K_NUM, SF_FIT, 0, 0 },	/* expands to the fit fields */
 	D(loa_low, K_NUM, SF_LOA),
 	D(loa_high, K_NUM, SF_LOA),
 	D(outliers, K_COUNT, SF_OUTLIERS),
@@ -56,7 +60,7 @@ static const struct field fields[] = {
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 #define F(name) { #name, K_NUM, SF_FIT, offsetof(struct stats_summary, \
-	fit.name) }
+	fit.name), 0 }
 static const struct field fit_fields[] = {
 	F(intercept), F(slope), F(r2), F(se_intercept), F(se_slope),
 };
@@ -69,6 +73,31 @@ static double dval(const struct stats_summary *s, const struct field *f)
 static long lval(const struct stats_summary *s, const struct field *f)
 {
 	return *(const long *)((const char *)s + f->off);
+}
+
+static const struct stats_ci *cival(const struct stats_summary *s,
+				    const struct field *f)
+{
+	return (const struct stats_ci *)(const void *)((const char *)s +
+						       f->ci);
+}
+
+/* ,"NAME_ci":[lo,hi] or null (not computed, undefined, one workload). */
+static void json_ci(FILE *fp, const struct stats_summary *s,
+		    const struct field *f)
+{
+	const struct stats_ci *ci = cival(s, f);
+
+	fprintf(fp, ",\"%s_ci\":", f->name);
+	if (isnan(ci->lo) || isnan(ci->hi)) {
+		fputs("null", fp);
+		return;
+	}
+	fputc('[', fp);
+	out_json_num(fp, ci->lo);
+	fputc(',', fp);
+	out_json_num(fp, ci->hi);
+	fputc(']', fp);
 }
 
 /* "why":{"pearson":"several metrics",...}: the reason of each null
@@ -114,7 +143,13 @@ void corrout_stats_json(FILE *fp, const struct stats_summary *s)
 		} else {
 			out_json_num(fp, dval(s, f));
 		}
+		if (f->ci)
+			json_ci(fp, s, f);
 	}
+	if (s->workloads || !s->n)
+		fprintf(fp, ",\"workloads\":%ld", s->workloads);
+	else
+		fputs(",\"workloads\":null", fp);
 	json_why(fp, s);
 }
 
@@ -283,6 +318,17 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 			continue;
 		}
 		cell_of(buf, sizeof(buf), s, f);
+		if (f->ci && !why && !isnan(cival(s, f)->lo)) {
+			char lo[32], hi[32], note[80];
+
+			cell_of(lo, sizeof(lo), s, &(struct field){ "", f->kind,
+				-1, f->ci, 0 });
+			cell_of(hi, sizeof(hi), s, &(struct field){ "", f->kind,
+				-1, f->ci + sizeof(double), 0 });
+			snprintf(note, sizeof(note), "CI [%s, %s]", lo, hi);
+			table_row(t, f->name, buf, note);
+			continue;
+		}
 		table_row(t, f->name, buf, why);
 	}
 

@@ -14,11 +14,16 @@
 #include "db/runinfo.h"
 #include "db/annot.h"
 #include "src/correlate.h"
+#include "src/stats_ci.h"
 #include "src/base/error.h"
 #include "src/base/hmap.h"
 #include "src/report_gate.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
+
+/* The report's summaries carry compare's default intervals. */
+static const struct stats_paired_opts report_ci = { STATS_CI_RESAMPLES,
+	STATS_PAIRED_SEED, STATS_PAIRED_LEVEL };
 
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)
 #define REPORT_TREND_MAX 12	/* newest model versions in the trend */
@@ -416,6 +421,7 @@ int report_build(struct report **out, struct db *db,
 	q.max_ref_cv = r->opts.max_ref_cv;
 	if ((rc = corr_load(&r->set, db, &q)) < 0)
 		goto done;
+	r->set->ci = &report_ci;	/* compare's default intervals */
 	collect(&r->classes, &r->nclasses, r->set, 1);
 	if ((rc = collect_metrics(r, db)) < 0 || (rc = load_runs(r, db)) < 0)
 		goto done;

@@ -282,7 +282,10 @@ static void set_nan(struct stats_summary *s)
 		&s->pearson, &s->pearson_log, &s->spearman, &s->kendall_tau_b,
 		&s->fit.intercept, &s->fit.slope, &s->fit.r2,
 		&s->fit.se_intercept, &s->fit.se_slope, &s->loa_low,
-		&s->loa_high, &s->efficiency };
+		&s->loa_high, &s->efficiency, &s->mape_ci.lo, &s->mape_ci.hi,
+		&s->bias_ci.lo, &s->bias_ci.hi, &s->median_abs_err_ci.lo,
+		&s->median_abs_err_ci.hi, &s->geomean_ratio_ci.lo,
+		&s->geomean_ratio_ci.hi };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;

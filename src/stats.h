@@ -15,6 +15,10 @@
  * (src/pairidx_build.c), so changing it changes the cache's layout. */
 #define STATS_NWHY 32
 
+struct stats_ci {
+	double lo, hi;
+};
+
 struct stats_fit {
 	double intercept, slope, r2, se_intercept, se_slope;
 	int weighted;		/* 1 when weighted by 1/ref_sd^2 */
@@ -45,6 +49,11 @@ struct stats_summary {
 	 * metric). */
 	long excluded_zero_ref, optimistic, pessimistic;
 	double efficiency;
+	/* Bootstrap confidence intervals (src/stats_ci.h; NaN unless
+	 * computed), and the distinct workloads they resampled (0 when not
+	 * computed). */
+	struct stats_ci mape_ci, bias_ci, median_abs_err_ci, geomean_ratio_ci;
+	long workloads;
 	/* Why a statistic is NaN: a static string or NULL, indexed by
 	 * enum stats_field (see stats_why). */
 	const char *why[STATS_NWHY];

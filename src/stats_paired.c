@@ -24,8 +24,21 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+size_t stats_paired_draw(uint64_t *state, size_t n)
+{
+	double u = (double)(stats_paired_next(state) >> 11) * 0x1.0p-53;
+	size_t k = (size_t)(u * (double)n);
+
+	return k < n ? k : n - 1;
+}
+
+void stats_paired_sort(double *a, size_t n)
+{
+	qsort(a, n, sizeof(*a), cmp_double);
+}
+
 /* numpy's default quantile (linear interpolation, "type 7"). */
-static double quantile(const double *sorted, size_t n, double q)
+double stats_paired_quantile(const double *sorted, size_t n, double q)
 {
 	double h = (double)(n - 1) * q;
 	size_t lo = (size_t)floor(h);
@@ -139,18 +152,13 @@ static void bootstrap(struct stats_paired *out, const double *d, size_t n)
 	for (unsigned b = 0; b < out->resamples; b++) {
 		double sum = 0;
 
-		for (size_t i = 0; i < n; i++) {
-			double u = (double)(stats_paired_next(&st) >> 11) *
-				   0x1.0p-53;
-			size_t k = (size_t)(u * (double)n);
-
-			sum += d[k < n ? k : n - 1];
-		}
+		for (size_t i = 0; i < n; i++)
+			sum += d[stats_paired_draw(&st, n)];
 		means[b] = sum / (double)n;
 	}
 	qsort(means, out->resamples, sizeof(*means), cmp_double);
-	out->ci_lo = quantile(means, out->resamples, a);
-	out->ci_hi = quantile(means, out->resamples, 1 - a);
+	out->ci_lo = stats_paired_quantile(means, out->resamples, a);
+	out->ci_hi = stats_paired_quantile(means, out->resamples, 1 - a);
 	free(means);
 }
 

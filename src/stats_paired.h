@@ -74,4 +74,11 @@ void stats_paired_wilcoxon(struct stats_paired *out, const double *d,
 /* The seeded generator the bootstrap uses (splitmix64), for tests. */
 uint64_t stats_paired_next(uint64_t *state);
 
+/* The resampling primitives, shared with the workload bootstrap of
+ * src/stats_ci.c: an index in [0, n) drawn as above (n > 0); sort
+ * doubles ascending; numpy's default quantile of sorted[0..n) (n > 0). */
+size_t stats_paired_draw(uint64_t *state, size_t n);
+void stats_paired_sort(double *a, size_t n);
+double stats_paired_quantile(const double *sorted, size_t n, double q);
+
 #endif

@@ -12,6 +12,7 @@
 #include "src/corrgroup.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
+#include "src/stats_ci.h"
 #include "src/base/error.h"
 #include "src/out.h"
 #include "src/base/util.h"
@@ -22,6 +23,8 @@ struct cmd_compare_opts {
 	const char *format;
 	struct cli_list group_by;
 	int points, skip_waived;
+	double ci_level;	/* --ci */
+	int resamples, no_ci;	/* --resamples, --no-ci */
 };
 
 static const struct cli_cmd compare_cmd = {
@@ -33,6 +36,10 @@ static const struct cli_cmd compare_cmd = {
 		   "percent in the\ntable. Undefined statistics are null (json), "
 		   "empty (csv) or '-' with the\nreason (table). Noisy "
 		   "references are excluded and counted (excluded_noisy).\n"
+		   "MAPE, bias, median |error| and the geomean ratio get "
+		   "percentile bootstrap\nintervals that resample workloads "
+		   "(seeded: the same data give the same\ninterval; "
+		   "MAPE_ci etc. in json; --no-ci leaves them out).\n"
 		   "See docs/statistics.md for every definition.",
 	.min_args = 0, .max_args = 0,
 };
@@ -53,6 +60,13 @@ static void print_json(const struct cmd_compare_opts *opt,
 	corrout_side_json(stdout, &s->model);
 	fputs(",\"ref\":", stdout);
 	corrout_side_json(stdout, &s->ref);
+	if (s->ci)
+		printf(",\"ci\":{\"method\":\"percentile bootstrap over "
+		       "workloads\",\"level\":%g,\"resamples\":%u,"
+		       "\"seed\":%llu}", s->ci->level, s->ci->resamples,
+		       (unsigned long long)s->ci->seed);
+	else
+		fputs(",\"ci\":null", stdout);
 	fputs(",\"summary\":{", stdout);
 	corrout_stats_json(stdout, sum);
 	fputs("},\"groups\":[", stdout);
@@ -255,6 +269,10 @@ static void print_table(const struct cmd_compare_opts *opt,
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       opt->sel.max_ref_cv, s->invalid);
+	if (s->ci)
+		printf("intervals (CI): %g%% percentile bootstrap over "
+		       "workloads, %u resamples\n\n", s->ci->level * 100,
+		       s->ci->resamples);
 	if (gc->nbm > 1)
 		fputs("several metrics: this summary keeps only the "
 		      "dimensionless statistics; each metric's own follows\n\n",
@@ -287,19 +305,36 @@ static void print_table(const struct cmd_compare_opts *opt,
 	free(rs);
 }
 
+static const char *check_ci(const void *ctx)
+{
+	const struct cmd_compare_opts *opt = ctx;
+
+	if (!(opt->ci_level > 0 && opt->ci_level < 1))
+		return "--ci takes a level between 0 and 1 (0.95 for 95%)";
+	if (opt->resamples < 1 || opt->resamples > 1000000)
+		return "--resamples takes 1 to 1000000";
+	return NULL;
+}
+
 static int run(struct db *db, enum out_format fmt, void *ctx)
 {
 	const struct cmd_compare_opts *opt = ctx;
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	struct stats_summary sum;
+	struct stats_paired_opts ci = { 0, 0, 0 };
 	struct groups_ctx gc;
 	int rc;
 
 	memset(&gc, 0, sizeof(gc));
 	cli_sel_query(&opt->sel, &q);
 	gc.by = opt->group_by.items;
-	if ((rc = corr_load(&s, db, &q)) < 0 ||
+	ci.level = opt->ci_level;
+	ci.resamples = (unsigned)opt->resamples;
+	ci.seed = STATS_PAIRED_SEED;
+	if ((rc = corr_load(&s, db, &q)) >= 0 && !opt->no_ci)
+		s->ci = &ci;
+	if (rc < 0 ||
 	    (rc = corr_summary(&sum, s, NULL, NULL, opt->skip_waived)) < 0 ||
 	    (rc = corr_by_metric(&gc.bm, &gc.nbm, s, NULL, NULL,
 				 opt->skip_waived)) < 0 ||
@@ -336,6 +371,12 @@ int cmd_compare(int argc, char **argv)
 		{ CLI_FLAG, "skip-waived", 0, &opt.skip_waived, NULL, "leave "
 		  "pairs with an accepted, unexpired annotation out of the "
 		  "statistics" },
+		{ CLI_DOUBLE, "ci", 0, &opt.ci_level, "LEVEL", "confidence "
+		  "level of the bootstrap intervals (default 0.95)" },
+		{ CLI_INT, "resamples", 0, &opt.resamples, "N", "bootstrap "
+		  "resamples (default 1000)" },
+		{ CLI_FLAG, "no-ci", 0, &opt.no_ci, NULL, "no intervals "
+		  "(faster)" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		CLI_OPT_END
@@ -347,8 +388,10 @@ int cmd_compare(int argc, char **argv)
 	memset(&opt, 0, sizeof(opt));
 	cli_sel_init(&opt.sel);
 	opt.format = "table";
-	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, NULL, run,
-			  &opt);
+	opt.ci_level = STATS_PAIRED_LEVEL;
+	opt.resamples = STATS_CI_RESAMPLES;
+	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, check_ci,
+			  run, &opt);
 	cli_sel_release(&opt.sel);
 	cli_list_free(&opt.group_by);
 	return rc;

@@ -1,0 +1,37 @@
+#ifndef PC_SRC_STATS_CI_H
+#define PC_SRC_STATS_CI_H
+/*
+ * Bootstrap confidence intervals of the headline error statistics (MAPE,
+ * bias, median |error|, geomean ratio) that resample WORKLOADS, not pairs:
+ * the ops and metrics of one workload share its configuration and are
+ * not independent (docs/statistics.md, "Confidence intervals").
+ *
+ * One resample draws as many workloads as there are, with replacement
+ * (stats_paired_draw: splitmix64 seeded with opts->seed), and takes every
+ * pair of each drawn workload as many times as it was drawn. The
+ * statistic of the resample is computed from per-workload sums (MAPE,
+ * bias, geomean) or a weighted walk over the |errors| sorted once
+ * (median): index arrays and weights, never copies of the data. The
+ * interval is the percentile interval: quantiles (1 -+ level) / 2 of the
+ * resampled statistics, linear interpolation (stats_paired_quantile).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/stats.h"
+#include "src/stats_paired.h"
+
+#define STATS_CI_RESAMPLES 1000
+
+/* Fill s->mape_ci, bias_ci, median_abs_err_ci and geomean_ratio_ci and
+ * s->workloads over the n pairs (model[i], ref[i]) of workload wkey[i]
+ * (any int64 key; every ref[i] != 0): the summary stats_compute made of
+ * the same pairs. An interval is computed only where its statistic is
+ * finite and there are at least 2 workloads (with one, nothing measures
+ * the spread between workloads); otherwise it stays NaN. opts: NULL or
+ * zero fields = STATS_CI_RESAMPLES, STATS_PAIRED_SEED, 0.95. */
+void stats_ci_compute(struct stats_summary *s, const double *model,
+		      const double *ref, const int64_t *wkey, size_t n,
+		      const struct stats_paired_opts *opts);
+
+#endif

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# compare's workload-bootstrap intervals (issue 19): the JSON interval equals
+# an independent re-implementation (tests/ref/stats_ci_ref.py, explicit
+# resampled lists) fed with compare's own points; reproducible; --ci,
+# --resamples, --no-ci; bad options are usage errors; the table shows them.
+. "$TESTS/cli/lib.sh"
+C=$FIXTURES/corr
+pc init >/dev/null 2>&1
+pc import -q -s lab -k silicon -V w47 "$C/lab.csv"
+pc import -q -s sim -k perfsim -V 2.0 "$C/sim-2.csv"
+j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
+
+run pc compare --model sim --ref lab --format json --points
+expect_rc 0 "compare json"
+first=$out
+expect_eq "$(printf '%s' "$out" | j "d['ci']")" "{'method': 'percentile bootstrap over workloads', 'level': 0.95, 'resamples': 1000, 'seed': 20261201}" "ci block"
+# the reference: the pairs in the statistics (not noisy, ref != 0), their
+# workloads numbered by database id as the C code does (ascending key)
+ids=$(sqlite3 "$PERFCORR_DB" "SELECT key || '=' || id FROM workloads" | tr '\n' ' ')
+got=$(printf '%s' "$out" | IDS="$ids" REF="$TESTS/ref" python3 -c '
+import json, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_ci_ref as R
+ids = dict(x.rsplit("=", 1) for x in os.environ["IDS"].split())
+d = json.load(sys.stdin)
+P = [p for p in d["points"] if p["ref"] != 0]
+# drop the noisy references: compare flags them via ref_stddev / ref > 0.1
+P = [p for p in P if not (p["ref_stddev"] is not None and p["ref_stddev"] / abs(p["ref"]) > 0.1)]
+assert len(P) == d["summary"]["n"], (len(P), d["summary"]["n"])
+r = R.boot([p["model"] for p in P], [p["ref"] for p in P],
+           [int(ids[p["workload"]]) for p in P], 1000, 20261201, 0.95)
+s = d["summary"]
+ok = all(abs(a - b) <= 1e-12 * max(1, abs(b)) for k, key in
+         (("mape", "mape_ci"), ("bias", "bias_ci"), ("med", "median_abs_err_ci"),
+          ("geo", "geomean_ratio_ci")) for a, b in zip(r[k], s[key]))
+print("ok" if ok else "differ: %r vs %r" % (r, s))
+print(s["workloads"] >= 2 and s["mape_ci"][0] <= s["mape"] <= s["mape_ci"][1])
+')
+expect_eq "$got" "ok
+True" "intervals equal the python reference; mape inside its interval"
+
+run pc compare --model sim --ref lab --format json --points
+expect_eq "$out" "$first" "same data, same intervals (seeded)"
+
+run pc compare --model sim --ref lab --format json --ci 0.5 --resamples 400
+expect_rc 0 "--ci 0.5"
+narrow=$(printf '%s' "$out" | j "d['summary']['mape_ci'][1] - d['summary']['mape_ci'][0]")
+wide=$(printf '%s' "$first" | j "d['summary']['mape_ci'][1] - d['summary']['mape_ci'][0]")
+expect_eq "$(python3 -c "print($narrow <= $wide)")" "True" "a 50% interval is no wider than a 95% one"
+expect_eq "$(printf '%s' "$out" | j "d['ci']['level'], d['ci']['resamples']")" "(0.5, 400)" "options recorded"
+
+run pc compare --model sim --ref lab --format json --no-ci
+expect_rc 0 "--no-ci"
+expect_eq "$(printf '%s' "$out" | j "d['ci'], d['summary']['mape_ci'], d['summary']['workloads'], [m['bias_ci'] for m in d['by_metric']]")" "(None, None, None, [None])" "--no-ci: nulls"
+expect_eq "$(printf '%s' "$out" | j "round(d['summary']['mape'], 12)")" "$(printf '%s' "$first" | j "round(d['summary']['mape'], 12)")" "--no-ci: same MAPE"
+
+run pc compare --model sim --ref lab --ci 1.5
+expect_rc 2 "--ci 1.5 is a usage error"
+expect_in "--ci takes a level between 0 and 1" "$err" "says why"
+run pc compare --model sim --ref lab --resamples 0
+expect_rc 2 "--resamples 0 is a usage error"
+
+run pc compare --model sim --ref lab
+expect_rc 0 "table"
+expect_in "intervals (CI): 95% percentile bootstrap over workloads, 1000 resamples" "$out" "table says the method"
+expect_in "CI [" "$out" "table shows intervals"
+
+# one workload: no interval (nothing measures the spread between workloads)
+w=$(printf '%s' "$first" | j "d['points'][0]['workload']")
+run pc compare --model sim --ref lab --format json --workload "$w"
+expect_rc 0 "one workload"
+expect_eq "$(printf '%s' "$out" | j "d['summary']['workloads'], d['summary']['mape_ci']")" "(1, None)" "one workload: null interval"
+finish

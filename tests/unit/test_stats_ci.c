@@ -1,0 +1,176 @@
+/*
+ * The workload bootstrap intervals (src/stats_ci.c) against an
+ * independent computation: tests/ref/stats_ci_ref.py (pure python3: each
+ * resample built as an explicit list of pairs and summarised with the
+ * textbook formulas). Its output, pasted:
+ *
+ *   200 20261201 0.95
+ *     mape (0.058134920634920643, 0.1339044339498885)
+ *     bias (-0.023472823472823513, 0.04478422619047624)
+ *     med (0.050000000000000044, 0.1)
+ *     geo (0.9728204104264702, 1.0425708471336266)
+ *   1000 42 0.9
+ *     mape (0.06294372294372297, 0.1322314049586777)
+ *     bias (-0.017532467532467576, 0.039417989417989414)
+ *     med (0.050000000000000044, 0.1)
+ *     geo (0.9792744355107429, 1.0330518831806161)
+ *
+ * Coverage: synthetic studies with a known truth (below) and
+ * reproducibility (same seed, same interval; another seed, another).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "src/stats.h"
+#include "src/stats_ci.h"
+
+static const double model[] = { 1.10, 2.00, 0.95, 3.30, 1.00, 5.50, 0.80,
+				1.21, 2.40, 0.50, 4.00 };
+static const double ref[] = { 1.00, 2.10, 1.00, 3.00, 1.00, 5.00, 1.00,
+			      1.10, 2.00, 0.55, 4.40 };
+static const int64_t wkey[] = { 7, 7, 3, 3, 3, 11, 5, 5, 5, 5, 9 };
+
+static void summary(struct stats_summary *s, unsigned res, uint64_t seed,
+		    double level)
+{
+	struct stats_paired_opts o = { res, seed, level };
+
+	CHECK_INT(stats_compute(s, model, ref, NULL, 11), 0);
+	stats_ci_compute(s, model, ref, wkey, 11, &o);
+}
+
+TEST(reference)
+{
+	struct stats_summary s;
+
+	summary(&s, 200, 20261201, 0.95);
+	CHECK_INT(s.workloads, 5);
+	CHECK_NEAR(s.mape_ci.lo, 0.058134920634920643, 1e-12);
+	CHECK_NEAR(s.mape_ci.hi, 0.1339044339498885, 1e-12);
+	CHECK_NEAR(s.bias_ci.lo, -0.023472823472823513, 1e-12);
+	CHECK_NEAR(s.bias_ci.hi, 0.04478422619047624, 1e-12);
+	CHECK_NEAR(s.median_abs_err_ci.lo, 0.050000000000000044, 1e-12);
+	CHECK_NEAR(s.median_abs_err_ci.hi, 0.1, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9728204104264702, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0425708471336266, 1e-12);
+	/* the point estimate lies inside its interval */
+	CHECK(s.mape_ci.lo <= s.mape && s.mape <= s.mape_ci.hi);
+	summary(&s, 1000, 42, 0.90);
+	CHECK_NEAR(s.mape_ci.lo, 0.06294372294372297, 1e-12);
+	CHECK_NEAR(s.mape_ci.hi, 0.1322314049586777, 1e-12);
+	CHECK_NEAR(s.bias_ci.lo, -0.017532467532467576, 1e-12);
+	CHECK_NEAR(s.bias_ci.hi, 0.039417989417989414, 1e-12);
+	CHECK_NEAR(s.median_abs_err_ci.lo, 0.050000000000000044, 1e-12);
+	CHECK_NEAR(s.median_abs_err_ci.hi, 0.1, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9792744355107429, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0330518831806161, 1e-12);
+}
+
+TEST(reproducible)
+{
+	struct stats_summary a, b, c;
+
+	summary(&a, 500, 7, 0.95);
+	summary(&b, 500, 7, 0.95);
+	summary(&c, 500, 8, 0.95);
+	CHECK(memcmp(&a.mape_ci, &b.mape_ci, sizeof(a.mape_ci)) == 0);
+	CHECK(memcmp(&a.median_abs_err_ci, &b.median_abs_err_ci,
+		     sizeof(a.mape_ci)) == 0);
+	CHECK(a.mape_ci.lo != c.mape_ci.lo || a.mape_ci.hi != c.mape_ci.hi);
+}
+
+TEST(edges)
+{
+	struct stats_summary s;
+	static const int64_t one[] = { 1, 1, 1 };
+	static const double neg[] = { -1.0, 2.0 };
+	static const int64_t two[] = { 1, 2 };
+
+	/* one workload: nothing measures the spread between workloads */
+	CHECK_INT(stats_compute(&s, model, ref, NULL, 3), 0);
+	stats_ci_compute(&s, model, ref, one, 3, NULL);
+	CHECK_INT(s.workloads, 1);
+	CHECK(isnan(s.mape_ci.lo) && isnan(s.geomean_ratio_ci.hi));
+	/* a negative reference: MAPE and geomean undefined, so are their
+	 * intervals; bias and median |error| keep theirs */
+	CHECK_INT(stats_compute(&s, model, neg, NULL, 2), 0);
+	stats_ci_compute(&s, model, neg, two, 2, NULL);
+	CHECK(isnan(s.mape) && isnan(s.mape_ci.lo));
+	CHECK(isnan(s.geomean_ratio_ci.lo));
+	CHECK(!isnan(s.bias_ci.lo) && !isnan(s.median_abs_err_ci.hi));
+	/* nothing */
+	CHECK_INT(stats_compute(&s, model, ref, NULL, 0), 0);
+	stats_ci_compute(&s, model, ref, wkey, 0, NULL);
+	CHECK_INT(s.workloads, 0);
+	CHECK(isnan(s.mape_ci.lo));
+}
+
+/* A standard normal from splitmix64 (Box-Muller). */
+static double gauss(uint64_t *st)
+{
+	double u = ((double)(stats_paired_next(st) >> 11) + 0.5) * 0x1.0p-53;
+	double v = (double)(stats_paired_next(st) >> 11) * 0x1.0p-53;
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+/*
+ * Coverage with a known truth. A study: NW workloads of NP pairs; the
+ * error of pair j of workload w is e = MU + A a_w + B b_wj with a, b
+ * standard normal (a shared by the ops of a workload: clustered), the
+ * reference 1 + w % 5, the model ref (1 + e). Marginally e ~ N(MU, S^2),
+ * S^2 = A^2 + B^2, so the true MAPE is E|e| =
+ * S sqrt(2/pi) exp(-MU^2 / 2S^2) + MU erf(MU / (S sqrt 2))  (the folded
+ * normal's mean) and the true bias is MU. 400 seeded studies; a 95%
+ * interval must cover the truth in 93-97% of them (the binomial sd at
+ * 400 trials is 1.1 pp). Resampling pairs instead of workloads would
+ * cover far less here (A dominates). Measured: 378 and 379 of 400 at
+ * NW 80; at NW 40 the percentile interval covered MAPE 372 times (93.0%,
+ * its known slight under-coverage with few clusters: docs/statistics.md).
+ */
+#define NW 80
+#define NP 4
+#define MU 0.05
+#define A_SD 0.08
+#define B_SD 0.03
+TEST(coverage)
+{
+	double m[NW * NP], r[NW * NP];
+	int64_t k[NW * NP];
+	double S = sqrt(A_SD * A_SD + B_SD * B_SD);
+	double truth = S * sqrt(2 / M_PI) * exp(-MU * MU / (2 * S * S)) +
+		       MU * erf(MU / (S * sqrt(2)));
+	uint64_t st = 12345;
+	int cover_mape = 0, cover_bias = 0;
+	struct stats_paired_opts o = { 1000, 0, 0.95 };
+
+	for (int t = 0; t < 400; t++) {
+		struct stats_summary s;
+
+		for (int w = 0; w < NW; w++) {
+			double a = gauss(&st);
+
+			for (int j = 0; j < NP; j++) {
+				double e = MU + A_SD * a + B_SD * gauss(&st);
+
+				r[w * NP + j] = 1 + w % 5;
+				m[w * NP + j] = r[w * NP + j] * (1 + e);
+				k[w * NP + j] = w;
+			}
+		}
+		o.seed = 1000 + (uint64_t)t;
+		CHECK_INT(stats_compute(&s, m, r, NULL, NW * NP), 0);
+		stats_ci_compute(&s, m, r, k, NW * NP, &o);
+		cover_mape += s.mape_ci.lo <= truth && truth <= s.mape_ci.hi;
+		cover_bias += s.bias_ci.lo <= MU && MU <= s.bias_ci.hi;
+	}
+	fprintf(stderr, "coverage of 400: MAPE %d, bias %d (truth %.6f)\n",
+		cover_mape, cover_bias, truth);
+	CHECK(cover_mape >= 372 && cover_mape <= 388);	/* 93% .. 97% */
+	CHECK(cover_bias >= 372 && cover_bias <= 388);
+}
+
+TEST_MAIN(CASE(reference), CASE(reproducible), CASE(edges),
+	  CASE(coverage))
