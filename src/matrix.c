@@ -121,6 +121,7 @@ static int load_source(struct loader *ld, const struct spec *sp)
 	ms->version = xstrdup(s->model.version);
 	ms->kind = xstrdup(s->model.kind);
 	ms->roofline = !strcmp(ms->kind, "roofline");
+	ms->implicit = sp->implicit;
 	m->sets[m->nsrc++] = s;
 	return 0;
 }
@@ -479,6 +480,73 @@ static void key_annotation(struct matrix *m, struct matrix_key *k)
 	k->ann = best;
 }
 
+/* 1 when source i holds cycles that must become time and the run has no
+ * clock; sb receives why. */
+static int clock_trouble(struct loader *ld, size_t i, struct strbuf *sb)
+{
+	const struct corr_set *s = ld->m->sets[i];
+	int64_t dummy;
+	const char *file;
+
+	for (size_t p = 0; p < s->n; p++) {
+		const struct corr_point *pt = &s->points[p];
+
+		if (strcmp(pt->metric, "cycles"))
+			continue;
+		wo_key(sb, -1, pt->workload_id, pt->op_id);
+		if (!hmap_get(&ld->has_time, strbuf_str(sb), &dummy))
+			continue;
+		wo_key(sb, (long)i, pt->workload_id, pt->op_id);
+		if (hmap_get(&ld->has_time, strbuf_str(sb), &dummy) ||
+		    clock_of(&ld->sides[i], pt->model_run, &file) > 0)
+			continue;
+		strbuf_reset(sb);
+		strbuf_addf(sb, "%s: run %lld ('%s') has no clock: its cycles "
+			    "cannot pair with time (re-import it with "
+			    "--clock-mhz)", ld->m->src[i].source,
+			    (long long)pt->model_run, file);
+		return 1;
+	}
+	return 0;
+}
+
+/* Sources chosen by default whose cycles cannot become time are left
+ * out (named in left_out); a named one stays and add_value refuses. */
+static void drop_clockless(struct loader *ld, struct strbuf *sb)
+{
+	struct matrix *m = ld->m;
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		for (size_t i = 0; i < m->nsrc; i++) {
+			if (!m->src[i].implicit || !clock_trouble(ld, i, sb))
+				continue;
+			m->left_out = xrealloc(m->left_out, (m->nleft + 1) *
+					       sizeof(char *));
+			m->left_out[m->nleft++] = strbuf_detach(sb);
+			free(m->src[i].label);
+			free(m->src[i].source);
+			free(m->src[i].version);
+			free(m->src[i].kind);
+			corr_set_free(m->sets[i]);
+			db_side_release(&ld->sides[i]);
+			m->nsrc--;
+			memmove(&m->src[i], &m->src[i + 1],
+				(m->nsrc - i) * sizeof(*m->src));
+			memmove(&m->sets[i], &m->sets[i + 1],
+				(m->nsrc - i) * sizeof(*m->sets));
+			memmove(&ld->sides[i], &ld->sides[i + 1],
+				(m->nsrc - i) * sizeof(*ld->sides));
+			hmap_release(&ld->has_time);
+			hmap_init(&ld->has_time);
+			note_time(ld);
+			again = 1;
+			break;
+		}
+	}
+}
+
 static int build(struct loader *ld)
 {
 	struct matrix *m = ld->m;
@@ -492,8 +560,15 @@ static int build(struct loader *ld)
 	if (!rc)
 		rc = db_pairs_names(ld->db, DB_DICT_METRICS, &ld->metrics,
 				    &ld->nmetrics);
-	if (!rc)
+	if (!rc) {
 		note_time(ld);
+		drop_clockless(ld, &sb);
+		if (m->nsrc < 2)
+			rc = pc_error_set(PC_ENOTFOUND, "a matrix needs two "
+					  "sources that hold results; left "
+					  "out: %s", m->nleft ?
+					  m->left_out[m->nleft - 1] : "-");
+	}
 	for (size_t i = 0; i < m->nsrc && !rc; i++)
 		for (size_t p = 0; p < m->sets[i]->n && !rc; p++)
 			rc = add_value(ld, i, &m->sets[i]->points[p], &sb);

@@ -51,6 +51,7 @@ struct matrix_source {
 				   is selected in two versions */
 	char *source, *version, *kind;
 	int roofline;
+	int implicit;		/* chosen by default, not named */
 	size_t nkeys;		/* keys holding a usable value */
 };
 

@@ -124,6 +124,26 @@ pc import -q -s rtl2 -k rtl -V r1 "$D/rtl.csv" || fail "import rtl2"
 run pc matrix -s sim -s rtl2 -s lab
 expect_rc 1 "no clock"
 expect_in "has no clock" "$err" "no clock named"
+# ... chosen by default it is left out, and said so (the rest goes on)
+run pc matrix --format json
+expect_rc 0 "default sources with a clockless one"
+lo=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["sources"]), d["left_out"][0][:36])')
+expect_eq "$lo" "5 rtl2: run 6 ('rtl.csv') has no clock" "rtl2 left out, named"
+# SRC@V: a second sim release (bs=1 k2 fixed: 70 -> 99); without a
+# version the latest, labelled "sim"; both versions selected are labelled
+# SRC@V (rtl2 above has no clock: the sources are named)
+sed 's/^m\/bs=1,k2,time,70,us$/m\/bs=1,k2,time,99,us/' "$D/sim.csv" >"$T/sim2.csv"
+pc import -q -s sim -k perfsim -V 2.0 "$T/sim2.csv" || fail "sim 2.0"
+run pc matrix -s roof -s sim -s rtl -s lab -s lab2 --format json
+v=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); s=[x for x in d["sources"] if x["source"]=="sim"][0]; print(s["label"], s["version"], [k["label"] for k in d["keys"] if k["workload"]=="m/bs=1" and k["op"]=="k2"][0])')
+expect_eq "$v" "sim 2.0 agree" "latest version by default (k2 fixed: agree)"
+run pc matrix -s sim@1.0 -s sim@2.0 -s lab -s lab2 --format json
+v=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(x["label"] for x in d["sources"]), [k["label"] for k in d["keys"] if k["workload"]=="m/bs=1" and k["op"]=="k2"][0])')
+expect_eq "$v" "sim@1.0 sim@2.0 lab lab2 odd:sim@1.0" "two versions of one source, labelled"
+run pc matrix -s sim@9.9 -s lab
+expect_rc 1 "unknown version"
+expect_in "9.9" "$err" "names the version"
+
 # an emulation source counts as the RTL tier: odd emulation = rtl-bug
 export PERFCORR_DB="$T/emu.db"
 pc import -q -s sim -k perfsim -V 1.0 "$D/sim.csv" &&
