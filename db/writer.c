@@ -679,7 +679,7 @@ static const struct unit *unit_cached(struct db_writer *w, const char *name)
 
 	if (hmap_get(&w->unit_idx, name, &i))
 		return units_at((int)i);
-	u = units_lookup(name);
+	u = units_resolve(name);
 	for (i = 0; u && units_at((int)i); i++)
 		if (units_at((int)i) == u) {
 			hmap_put(&w->unit_idx, name, i);
@@ -886,6 +886,9 @@ static int check_raw(struct db_writer *w, const struct db_result_in *r,
 	const struct unit *ru = unit_cached(w, r->raw_unit);
 	double si = to_si(r->value, u->factor), rsi;
 
+	/* a count labelled with the tool's own word ("warp") */
+	if (!ru && !strcmp(u->dim, "count") && r->raw_value == r->value)
+		ru = units_word(r->raw_unit);
 	if (!ru)
 		return pc_error_set(PC_EINVALID, "unknown raw unit '%s'",
 				    r->raw_unit);

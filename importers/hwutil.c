@@ -160,8 +160,8 @@ int hwutil_agg_add(struct hwutil_agg *a, const char *name,
 	double f = 1;
 
 	if (strcmp(k->unit, unit)) {
-		const struct unit *u0 = units_lookup(k->unit);
-		const struct unit *u1 = units_lookup(unit);
+		const struct unit *u0 = units_resolve(k->unit);
+		const struct unit *u1 = units_resolve(unit);
 
 		if (!u0 || !u1 || strcmp(u0->dim, u1->dim))
 			return pc_error_set(PC_EINVALID, "metric '%s' of '%s' "

@@ -72,7 +72,12 @@ const char *ncu_unit(const char *unit, double *factor)
 			*factor = rates[i].factor;
 			return rates[i].unit;
 		}
-	u = units_lookup(unit);
+	/* a unit perfcorr has no dimension for keeps its name: a compound
+	 * ("Kbyte/block") is scaled by its prefix into its own dimension
+	 * ("B/block"), a word ("warp") is a count labelled by it */
+	u = units_resolve(unit);
+	if (!u)
+		u = units_word(unit);
 	return u ? u->name : "";
 }
 

@@ -3,6 +3,8 @@
  * nvidia-smi/DCGM spellings are included. */
 #include "src/base/units.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -158,4 +160,94 @@ double units_to_si(double v, double factor)
 	snprintf(e + 1, sizeof(buf) - (size_t)(e + 1 - buf), "%ld",
 		 strtol(e + 1, NULL, 10) + k);
 	return strtod(buf, NULL);
+}
+
+/* Compound units and registered words: created once, kept. */
+struct dyn_unit {
+	struct unit u;
+	struct dyn_unit *next;
+	char buf[];
+};
+
+static struct dyn_unit *dyn;
+
+static const struct unit *dyn_find(const char *name)
+{
+	for (struct dyn_unit *d = dyn; d; d = d->next)
+		if (!strcmp(d->u.name, name))
+			return &d->u;
+	return NULL;
+}
+
+static const struct unit *dyn_add(const char *name, const char *dim,
+				  const char *si, double factor)
+{
+	size_t n = strlen(name) + 1, m = strlen(dim) + 1, k = strlen(si) + 1;
+	struct dyn_unit *d = malloc(sizeof(*d) + n + m + k);
+
+	if (!d)
+		abort();
+	memcpy(d->buf, name, n);
+	memcpy(d->buf + n, dim, m);
+	memcpy(d->buf + n + m, si, k);
+	d->u.name = d->buf;
+	d->u.dim = d->buf + n;
+	d->u.si = d->buf + n + m;
+	d->u.factor = factor;
+	d->next = dyn;
+	dyn = d;
+	return &d->u;
+}
+
+static int is_word(const char *s, size_t n)
+{
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalpha((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+const struct unit *units_resolve(const char *name)
+{
+	const struct unit *u = units_lookup(name), *nu, *du;
+	const char *slash = strchr(name, '/');
+	char num[32], den[32], dim[80];
+	double f = 1;
+
+	if (u || (u = dyn_find(name)))
+		return u;
+	if (!slash || strchr(slash + 1, '/') || (size_t)(slash - name) >=
+	    sizeof(num) || strlen(slash + 1) >= sizeof(den))
+		return NULL;
+	memcpy(num, name, (size_t)(slash - name));
+	num[slash - name] = '\0';
+	strcpy(den, slash + 1);
+	nu = units_lookup(num);
+	du = units_lookup(den);
+	if ((!nu && !is_word(num, strlen(num))) ||
+	    (!du && !is_word(den, strlen(den))))
+		return NULL;
+	if (nu && strcmp(nu->dim, "count") && strcmp(nu->dim, "ratio")) {
+		f = nu->factor;
+		snprintf(num, sizeof(num), "%s", nu->si);
+	}
+	if (du && strcmp(du->dim, "count") && strcmp(du->dim, "ratio")) {
+		f /= du->factor;
+		snprintf(den, sizeof(den), "%s", du->si);
+	}
+	snprintf(dim, sizeof(dim), "%s/%s", num, den);
+	return dyn_add(name, dim, dim, f);
+}
+
+const struct unit *units_word(const char *name)
+{
+	const struct unit *u = units_resolve(name);
+
+	if (u)
+		return u;
+	if (!is_word(name, strlen(name)) || strlen(name) > 32)
+		return NULL;
+	return dyn_add(name, "count", "1", 1);
 }

@@ -17,6 +17,20 @@ struct unit {
  * Returns NULL when unknown. "" is dimensionless ("count"). */
 const struct unit *units_lookup(const char *name);
 
+/* units_lookup(), then a compound unit perfcorr has no dimension for,
+ * "N/D" with N a unit of the table (prefix applied: "Kbyte/block" is
+ * 1000 B/block) or a word ("register/thread", "inst/warp": a count is
+ * spelled by its own word), D a word or a table unit: its dimension and
+ * SI unit are the SI spelling ("B/block"), so two spellings of one
+ * quantity agree. Then words registered with units_word(). NULL when
+ * none fits. Compound units live as long as the process. */
+const struct unit *units_resolve(const char *name);
+
+/* Register a bare word as a count labelled by itself ("warp", "SM"),
+ * for a format whose unknown unit words are counts (ncu); NULL when name
+ * is not a plain word. */
+const struct unit *units_word(const char *name);
+
 /* The SI unit usually used for a dimension ("s" for time), or NULL. */
 const char *units_si_for_dim(const char *dim);
 

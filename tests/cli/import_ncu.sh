@@ -93,4 +93,23 @@ expect_refused "bad_raw_type.csv:9: 'gpu__time_duration.sum': '22 112us'" \
 	"raw wrong type" "$H/bad_raw_type.csv"
 expect_refused "bad_raw_no_units.csv:8: expected the units row" \
 	"raw without units row" "$H/bad_raw_no_units.csv"
+# issue 16 defect 3: units perfcorr has no dimension for. ncu 2023 (auto
+# units) and 2025 (base units) of one kernel: 213.50 Kbyte/block is
+# 213.50 x 1000 = 213500 B/block (not 213.5 counts), 213504 byte/block is
+# 213504 B/block: the same dimension, the raw unit kept
+run pc import -s u23 -k silicon -w u/decode "$H/details_units_2023.csv"
+expect_rc 0 "ncu 2023 units"
+run pc import -s u25 -k silicon -w u/decode "$H/details_units_2025.csv"
+expect_rc 0 "ncu 2025 units"
+export_now
+KU=sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize256x128x64_warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas
+expect_eq "$(xv source=u23 op=$KU metric=dynamic_shared_memory_per_block)" 213500 "Kbyte/block scaled by its prefix"
+expect_eq "$(xv source=u23 op=$KU metric=dynamic_shared_memory_per_block unit)" B/block "compound unit stored"
+expect_eq "$(xv source=u23 op=$KU metric=dynamic_shared_memory_per_block raw_unit)" Kbyte/block "raw unit kept"
+expect_eq "$(xv source=u25 op=$KU metric=dynamic_shared_memory_per_block)" 213504 "byte/block"
+expect_eq "$(xv source=u25 op=$KU metric=dynamic_shared_memory_per_block unit)" B/block "the two captures agree"
+expect_eq "$(xv source=u23 op=$KU metric=registers_per_thread unit)" register/thread "a word compound is its own unit"
+expect_eq "$(xv source=u23 op=$KU metric=executed_ipc_active unit)" inst/cycles "inst/cycle"
+expect_eq "$(xv source=u23 op=$KU metric=block_limit_warps raw_unit)" block "a word unit: a count, the word kept"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT dimension FROM metrics WHERE name = 'dynamic_shared_memory_per_block'")" B/block "metric dimension"
 finish

@@ -7,6 +7,7 @@
 #include "importers/hwutil.h"
 #include "importers/ncu.h"
 #include "src/base/error.h"
+#include "src/base/units.h"
 #include "src/kmap.h"
 
 TEST(split_unit)
@@ -89,7 +90,17 @@ TEST(ncu_names)
 	CHECK_STR(ncu_unit("nsecond", &f), "nsecond");
 	CHECK_STR(ncu_unit("cycle/nsecond", &f), "Hz");
 	CHECK_NEAR(f, 1e9, 0);
-	CHECK_STR(ncu_unit("register/thread", &f), "");
+	/* units without a dimension keep their name (issue 16) */
+	CHECK_STR(ncu_unit("register/thread", &f), "register/thread");
+	CHECK_STR(ncu_unit("Kbyte/block", &f), "Kbyte/block");
+	CHECK_NEAR(f, 1, 0);	/* the writer scales by the unit */
+	CHECK_STR(units_resolve("Kbyte/block")->si, "B/block");
+	CHECK_NEAR(units_resolve("Kbyte/block")->factor, 1000, 0);
+	CHECK_STR(units_resolve("byte/block")->si, "B/block");
+	CHECK_STR(ncu_unit("warp", &f), "warp");
+	CHECK_STR(units_resolve("warp")->dim, "count");
+	CHECK(units_resolve("Kbyte/block/x") == NULL);
+	CHECK(units_resolve("3x/y") == NULL);
 }
 
 TEST(kmap_rules)
