@@ -41,9 +41,9 @@ static const struct field fields[] = {
 	D(within_10pct, K_COUNT, -1),
 	D(under, K_COUNT, -1),
 	D(over, K_COUNT, -1),
-	D(pearson, K_NUM, SF_PEARSON),
-	D(pearson_log, K_NUM, SF_PEARSON_LOG),
-	D(spearman, K_NUM, SF_SPEARMAN),
+	DC(pearson, K_NUM, SF_PEARSON),
+	DC(pearson_log, K_NUM, SF_PEARSON_LOG),
+	DC(spearman, K_NUM, SF_SPEARMAN),
 	D(kendall_tau_b, K_NUM, SF_KENDALL),
 	{ "fit", K_NUM, SF_FIT, 0, 0 },	/* expands to the fit fields */
 	D(loa_low, K_NUM, SF_LOA),

@@ -285,7 +285,9 @@ static void set_nan(struct stats_summary *s)
 		&s->loa_high, &s->efficiency, &s->mape_ci.lo, &s->mape_ci.hi,
 		&s->bias_ci.lo, &s->bias_ci.hi, &s->median_abs_err_ci.lo,
 		&s->median_abs_err_ci.hi, &s->geomean_ratio_ci.lo,
-		&s->geomean_ratio_ci.hi };
+		&s->geomean_ratio_ci.hi, &s->pearson_ci.lo, &s->pearson_ci.hi,
+		&s->pearson_log_ci.lo, &s->pearson_log_ci.hi,
+		&s->spearman_ci.lo, &s->spearman_ci.hi };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;

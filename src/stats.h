@@ -54,6 +54,8 @@ struct stats_summary {
 	 * computed). */
 	struct stats_ci mape_ci, bias_ci, median_abs_err_ci, geomean_ratio_ci;
 	long workloads;
+	/* Fisher-z intervals of the correlations (stats_ci_compute). */
+	struct stats_ci pearson_ci, pearson_log_ci, spearman_ci;
 	/* Why a statistic is NaN: a static string or NULL, indexed by
 	 * enum stats_field (see stats_why). */
 	const char *why[STATS_NWHY];

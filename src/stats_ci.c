@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "src/radix.h"
 #include "src/base/util.h"
 
@@ -58,6 +60,25 @@ static void interval(struct stats_ci *ci, double *v, size_t nb, double a)
 	ci->hi = stats_paired_quantile(v, nb, 1 - a);
 }
 
+/* Fisher-z interval of a correlation r over n pairs: tanh(atanh r -+
+ * z_q * sqrt(c / (n - 3))); NaN when r is or n <= 3, [r, r] when |r| = 1. */
+static void fisher(struct stats_ci *ci, double r, size_t n, double c,
+		   double zq)
+{
+	double z, h;
+
+	if (!isfinite(r) || n <= 3)
+		return;
+	if (fabs(r) >= 1) {
+		ci->lo = ci->hi = r;
+		return;
+	}
+	z = atanh(r);
+	h = zq * sqrt(c / (double)(n - 3));
+	ci->lo = tanh(z - h);
+	ci->hi = tanh(z + h);
+}
+
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts)
@@ -78,6 +99,13 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 	s->workloads = 0;
 	if (n == 0)
 		return;
+	{
+		double zq = gsl_cdf_ugaussian_Pinv((1 + level) / 2);
+
+		fisher(&s->pearson_ci, s->pearson, n, 1, zq);
+		fisher(&s->pearson_log_ci, s->pearson_log, n, 1, zq);
+		fisher(&s->spearman_ci, s->spearman, n, 1.06, zq);
+	}
 	cl = xmalloc(n * sizeof(*cl));
 	nc = densify(wkey, n, cl);
 	s->workloads = (long)nc;

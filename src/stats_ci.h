@@ -30,6 +30,11 @@
  * finite and there are at least 2 workloads (with one, nothing measures
  * the spread between workloads); otherwise it stays NaN. opts: NULL or
  * zero fields = STATS_CI_RESAMPLES, STATS_PAIRED_SEED, 0.95. */
+/* Also the Fisher-z intervals of pearson, pearson_log and spearman
+ * (which treat the n pairs as independent): tanh(atanh r -+ z sqrt(c /
+ * (n - 3))), z the normal quantile (1 + level) / 2, c = 1 (Pearson) or
+ * 1.06 (Spearman: Fieller, Hartley and Pearson 1957); NaN when r is or
+ * n <= 3. */
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts);

@@ -68,6 +68,34 @@ TEST(reference)
 	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0330518831806161, 1e-12);
 }
 
+/*
+ * Fisher-z intervals at 0.95, from plain python3 (statistics.NormalDist
+ * for the quantile, Pearson and average ranks by their textbook
+ * formulas) on the 11 pairs above:
+ *   pearson 0.9867789271727838 [0.9481638176435122, 0.9966769675874114]
+ *   spearman 0.9677035788144097 [0.8720069857188355, 0.9921506656569007]
+ *     (c = 1.06)
+ *   pearson_log 0.9884367398331081 [0.9545528841679294, 0.9970954626878873]
+ */
+TEST(fisher_z)
+{
+	struct stats_summary s;
+
+	summary(&s, 50, 1, 0.95);
+	CHECK_NEAR(s.pearson, 0.9867789271727838, 1e-12);
+	CHECK_NEAR(s.pearson_ci.lo, 0.9481638176435122, 1e-12);
+	CHECK_NEAR(s.pearson_ci.hi, 0.9966769675874114, 1e-12);
+	CHECK_NEAR(s.spearman, 0.9677035788144097, 1e-12);
+	CHECK_NEAR(s.spearman_ci.lo, 0.8720069857188355, 1e-12);
+	CHECK_NEAR(s.spearman_ci.hi, 0.9921506656569007, 1e-12);
+	CHECK_NEAR(s.pearson_log_ci.lo, 0.9545528841679294, 1e-12);
+	CHECK_NEAR(s.pearson_log_ci.hi, 0.9970954626878873, 1e-12);
+	/* n <= 3: none */
+	CHECK_INT(stats_compute(&s, model, ref, NULL, 3), 0);
+	stats_ci_compute(&s, model, ref, wkey, 3, NULL);
+	CHECK(isnan(s.pearson_ci.lo) && isnan(s.spearman_ci.hi));
+}
+
 TEST(reproducible)
 {
 	struct stats_summary a, b, c;
@@ -172,5 +200,5 @@ TEST(coverage)
 	CHECK(cover_bias >= 372 && cover_bias <= 388);
 }
 
-TEST_MAIN(CASE(reference), CASE(reproducible), CASE(edges),
+TEST_MAIN(CASE(reference), CASE(fisher_z), CASE(reproducible), CASE(edges),
 	  CASE(coverage))
