@@ -52,7 +52,7 @@ static void add_annot(struct strbuf *sb, const struct annot *a,
 	}
 	if (a->note && *a->note) {
 		strbuf_addstr(sb, ": ");
-		add_safe(sb, a->note);
+		strbuf_add_lines(sb, a->note, add_safe, "\n        ");
 	}
 	if (a->link) {
 		strbuf_addstr(sb, " <");

@@ -2,6 +2,7 @@
 #include "src/html.h"
 
 #include <stdio.h>
+#include <strings.h>
 #include <string.h>
 
 #include "src/base/strbuf.h"
@@ -108,4 +109,14 @@ char *html_utf8_fix(const char *str)
 			strbuf_addstr(&sb, "\xef\xbf\xbd");
 	}
 	return strbuf_detach(&sb);
+}
+
+int html_link_ok(const char *s)
+{
+	if (!s || (strncasecmp(s, "http://", 7) && strncasecmp(s, "https://", 8)))
+		return 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p <= 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
 }

@@ -14,6 +14,11 @@ struct strbuf;
 /* Append s (NULL = "") escaped for element text and quoted attributes. */
 void html_escape(struct strbuf *sb, const char *s);
 
+/* 1 when s is a link a report may make clickable: http:// or https://
+ * (any case) and no space or control character; other schemes
+ * (javascript:, file:, ...) stay text. */
+int html_link_ok(const char *s);
+
 /* The same into a new heap string; caller frees. */
 char *html_escape_dup(const char *s);
 

@@ -336,8 +336,14 @@ static void annot_cells(struct strbuf *sb, const struct corr_point *p)
 	strbuf_addf(sb, "<td><span class=\"tag st-%s\">%s</span> <span "
 		    "class=\"cat\">%s</span></td><td class=\"notec\">",
 		    a->status, a->status, a->category);
-	esc(sb, a->note);
-	if (a->link && *a->link) {
+	strbuf_add_lines(sb, a->note, esc, "<br/>");
+	if (a->link && *a->link && html_link_ok(a->link)) {
+		strbuf_addstr(sb, " <a class=\"link\" href=\"");
+		esc(sb, a->link);
+		strbuf_addstr(sb, "\" rel=\"noopener noreferrer\">");
+		esc(sb, a->link);
+		strbuf_addstr(sb, "</a>");
+	} else if (a->link && *a->link) {
 		strbuf_addstr(sb, " <span class=\"link\">[");
 		esc(sb, a->link);
 		strbuf_addstr(sb, "]</span>");

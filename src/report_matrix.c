@@ -107,8 +107,9 @@ static void md_key_row(struct strbuf *sb, const struct matrix_key *k)
 	md_cell(sb, sp);
 	md_cell(sb, cause);
 	md_cell(sb, k->sol ? k->sol : "");
-	md_cell(sb, ann);
-	strbuf_addch(sb, '\n');
+	strbuf_addstr(sb, " ");
+	strbuf_add_lines(sb, ann, report_md_escape, "<br>");
+	strbuf_addstr(sb, " |\n");
 	free(ann);
 	free(cause);
 }
@@ -307,8 +308,9 @@ static void html_key_row(struct strbuf *sb, const struct matrix_key *k)
 	td(sb, "n", sp);
 	td(sb, NULL, cause);
 	td(sb, NULL, k->sol ? k->sol : "");
-	td(sb, NULL, ann);
-	strbuf_addstr(sb, "</tr>\n");
+	strbuf_addstr(sb, "<td>");
+	strbuf_add_lines(sb, ann, html_escape, "<br/>");
+	strbuf_addstr(sb, "</td></tr>\n");
 	free(cause);
 	free(ann);
 }

@@ -44,6 +44,38 @@ static void cell(struct strbuf *sb, const char *s)
 	strbuf_addstr(sb, " |");
 }
 
+/* A link in a table cell: characters that would end the link or the
+ * cell are percent-encoded in the target. */
+static void md_link(struct strbuf *sb, const char *url)
+{
+	strbuf_addch(sb, '[');
+	report_md_escape(sb, url);
+	strbuf_addstr(sb, "](");
+	for (const unsigned char *p = (const unsigned char *)url; *p; p++) {
+		if (strchr("()<>|\\`[]\"'", *p))
+			strbuf_addf(sb, "%%%02X", *p);
+		else
+			strbuf_addch(sb, (char)*p);
+	}
+	strbuf_addch(sb, ')');
+}
+
+/* The note, one <br> per line break, then the link: a Markdown link for
+ * http(s), plain text otherwise. */
+static void note_cell(struct strbuf *sb, const struct annot *a)
+{
+	strbuf_addstr(sb, " ");
+	strbuf_add_lines(sb, a->note, report_md_escape, "<br>");
+	if (a->link && *a->link) {
+		strbuf_addstr(sb, a->note && *a->note ? " " : "");
+		if (html_link_ok(a->link))
+			md_link(sb, a->link);
+		else
+			report_md_escape(sb, a->link);
+	}
+	strbuf_addstr(sb, " |");
+}
+
 static void cellf(struct strbuf *sb, const char *s)
 {
 	strbuf_addf(sb, " %s |", s);
@@ -252,7 +284,7 @@ static void md_point_row(struct strbuf *sb, const struct report *r,
 	strbuf_release(&fl);
 	if (a) {
 		strbuf_addf(sb, " **%s** %s |", a->status, a->category);
-		cell(sb, a->note);
+		note_cell(sb, a);
 		cell(sb, a->author);
 		cell(sb, a->created_at);
 	} else {

@@ -122,3 +122,26 @@ void strbuf_add_double(struct strbuf *sb, double v)
 	}
 	strbuf_addstr(sb, buf);
 }
+
+void strbuf_add_lines(struct strbuf *sb, const char *s,
+		      void (*add)(struct strbuf *, const char *),
+		      const char *sep)
+{
+	struct strbuf line = STRBUF_INIT;
+	int first = 1;
+
+	s = s ? s : "";
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+
+		strbuf_reset(&line);
+		strbuf_add(&line, s, n && s[n - 1] == '\r' ? n - 1 : n);
+		if (!first)
+			strbuf_addstr(sb, sep);
+		add(sb, strbuf_str(&line));
+		first = 0;
+		s += n + (nl != NULL);
+	}
+	strbuf_release(&line);
+}

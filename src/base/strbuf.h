@@ -27,6 +27,12 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_add_json_str(struct strbuf *sb, const char *s);
 /* Append a double with the shortest form that reads back exactly. */
 void strbuf_add_double(struct strbuf *sb, double v);
+/* Append the lines of s (split at '\n', a '\r' before it dropped, a
+ * final empty line dropped), each through add, joined by sep. Renders a
+ * multi-line note natively in each output format. */
+void strbuf_add_lines(struct strbuf *sb, const char *s,
+		      void (*add)(struct strbuf *, const char *),
+		      const char *sep);
 /* Give the heap string to the caller (never NULL); sb becomes empty. */
 char *strbuf_detach(struct strbuf *sb);
 /* The text, "" when empty; borrowed. */
