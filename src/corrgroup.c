@@ -1,6 +1,8 @@
 /* Per-group statistics (see corrgroup.h). */
 #include "src/corrgroup.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,10 +13,43 @@
 
 static char **sort_keys;
 
+/* A whole field (up to the \x1f) that reads as a number: its value. */
+static int field_num(const char *s, double *v)
+{
+	char *end;
+
+	if (!*s || *s == '\x1f' || isspace((unsigned char)*s))
+		return 0;
+	*v = strtod(s, &end);
+	return end != s && (*end == '\x1f' || !*end) && isfinite(*v);
+}
+
+/* Composite keys field by field: two numbers numerically (bs 1, 8, 32,
+ * not 1, 32, 8), a number before text, text bytewise, an empty value
+ * (the parameter is absent) last. */
 static int key_cmp(const void *a, const void *b)
 {
-	return strcmp(sort_keys[*(const size_t *)a],
-		      sort_keys[*(const size_t *)b]);
+	const char *x = sort_keys[*(const size_t *)a];
+	const char *y = sort_keys[*(const size_t *)b];
+
+	while (*x && *y) {
+		size_t nx = strcspn(x, "\x1f"), ny = strcspn(y, "\x1f");
+		double u, v;
+		int hx = field_num(x, &u), hy = field_num(y, &v), c;
+
+		if (!nx != !ny)
+			return nx ? -1 : 1;
+		if (hx && hy && u != v)
+			return u < v ? -1 : 1;
+		if (hx != hy)
+			return hx ? -1 : 1;
+		c = memcmp(x, y, nx < ny ? nx : ny);
+		if (c || nx != ny)
+			return c ? c : nx < ny ? -1 : 1;
+		x += nx + (x[nx] != 0);
+		y += ny + (y[ny] != 0);
+	}
+	return strcmp(x, y);
 }
 
 /* The id a single key's value follows (so it is found once per id), or

@@ -166,6 +166,13 @@ int tui_show(struct tui *t, enum view_id id)
 	}
 	if (v == t->cur)
 		return 0;
+	if (id != VIEW_DETAIL && id != VIEW_HELP) {
+		/* a top-level view replaces the current one: switching views
+		 * (digits, Tab) grows no history, so `q` needs one press */
+		t->depth = 0;
+		t->cur = v;
+		return 0;
+	}
 	if (t->cur) {
 		if (t->depth == (int)(sizeof(t->back) / sizeof(t->back[0]))) {
 			memmove(t->back, t->back + 1, sizeof(t->back) -
@@ -189,7 +196,8 @@ static const char *footer_label(const struct tui *t, int action)
 	if (action == ACT_GROUP_BY)
 		return "group";
 	if (action == ACT_BACK)
-		return t->depth ? "back" : "quit";
+		return t->depth || t->cur != t->views[VIEW_DISCREP] ? "back" :
+		       "quit";
 	if (!strncmp(name, "view-", 5))
 		return name + 5;
 	return name;
@@ -359,9 +367,14 @@ static int generic(struct tui *t, int action)
 	case ACT_VIEW_NEXT: return switch_view(t, 1);
 	case ACT_VIEW_PREV: return switch_view(t, -1);
 	case ACT_BACK:
-		if (!t->depth)
+		/* a child view (detail, help) goes back where it came from;
+		 * another top-level view to the start view; the start quits */
+		if (t->depth)
+			t->cur = t->back[--t->depth];
+		else if (t->cur != t->views[VIEW_DISCREP])
+			tui_show(t, VIEW_DISCREP);
+		else
 			return TUI_QUIT;
-		t->cur = t->back[--t->depth];
 		break;
 	case ACT_QUIT:
 		return TUI_QUIT;

@@ -94,6 +94,20 @@ static void summary_info(struct view *v, char *buf, size_t len)
 		 sizeof(pair)), s ? key_name(v) : "?");
 }
 
+/* A group's value; the workloads without the parameter: "(no bs)". */
+static const char *group_label(struct view *v, size_t g, char *buf,
+			       size_t len)
+{
+	struct summary *s = v->priv;
+	const char *key = key_name(v);
+
+	if (*s->groups->values[g])
+		return s->groups->values[g];
+	snprintf(buf, len, "(no %s)", !strncmp(key, "param.", 6) ? key + 6 :
+		 key);
+	return buf;
+}
+
 static void stat_row(int y, int w, const char *name,
 		     const struct stats_summary *st, enum theme_role role)
 {
@@ -209,6 +223,7 @@ static void summary_draw(struct view *v, int y, int h, int w)
 {
 	struct summary *s = v->priv;
 	int rows = (int)v->nrows, th, half = w / 2;
+	char none[64];
 
 	if (!s || !v->tui->data.ix || !s->groups)
 		return;
@@ -226,8 +241,8 @@ static void summary_draw(struct view *v, int y, int h, int w)
 		if (i == 0)
 			stat_row(y + 1 + k, w, "(all)", &v->tui->data.sum, role);
 		else
-			stat_row(y + 1 + k, w, s->groups->values[i - 1],
-				 &s->groups->stats[i - 1], role);
+			stat_row(y + 1 + k, w, group_label(v, i - 1, none,
+				 sizeof(none)), &s->groups->stats[i - 1], role);
 	}
 	y += th + 2;
 	h -= th + 2;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <pwd.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -170,9 +171,20 @@ const char *util_user(void)
 {
 	const char *u = getenv("USER");
 
+	static char pwname[256];
+
 	if (!u || !*u)
 		u = getenv("LOGNAME");
-	return u && *u ? u : "unknown";
+	if (u && *u)
+		return u;
+	/* containers and CI often set neither: the password database */
+	if (!pwname[0]) {
+		struct passwd *pw = getpwuid(getuid());
+
+		if (pw && pw->pw_name && *pw->pw_name)
+			snprintf(pwname, sizeof(pwname), "%s", pw->pw_name);
+	}
+	return pwname[0] ? pwname : "unknown";
 }
 
 /* Length of the valid UTF-8 sequence at s and its code point; 0 when

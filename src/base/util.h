@@ -34,7 +34,8 @@ int util_glob(const char *pattern, const char *s);
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf (>= 21 bytes). */
 void util_now_iso(char *buf, size_t len);
 
-/* The user's name for provenance: $USER, else $LOGNAME, else "unknown". */
+/* The user's name for provenance: $USER, else $LOGNAME, else the login
+ * name of the real uid in the password database, else "unknown". */
 const char *util_user(void);
 
 /* Write s to fp with control characters and escape sequences made
