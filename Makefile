@@ -6,7 +6,7 @@ DEMO_DB ?= $(BUILD)/demo.db
 # WERROR=ON turns warnings into errors (.ci/run sets it).
 WERROR ?= OFF
 
-.PHONY: all build demo test test-asan fuzz valgrind bench clean bootstrap deb install
+.PHONY: all build demo demo-reset test test-asan fuzz valgrind bench clean bootstrap deb install
 
 all: build
 
@@ -17,8 +17,13 @@ build: bootstrap
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPERFCORR_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# keeps $(DEMO_DB) (and the review in it) when it exists
 demo: build
 	@bash scripts/demo.sh $(BUILD)/perfcorr $(DEMO_DB)
+
+# deletes $(DEMO_DB) and imports the demo afresh
+demo-reset: build
+	@bash scripts/demo.sh $(BUILD)/perfcorr $(DEMO_DB) --reset
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

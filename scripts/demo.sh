@@ -1,14 +1,29 @@
 #!/usr/bin/env bash
 # make demo: import fixtures/demo/ (real tool formats, see
-# fixtures/demo/gen_demo.py) into a fresh database and open the review TUI on
-# it, or print the comparison summary when there is no terminal.
+# fixtures/demo/gen_demo.py) into a database and open the review TUI on it,
+# or print the comparison summary when there is no terminal. An existing
+# demo database (with the review in it) is kept and reopened; --reset (make
+# demo-reset) deletes it and imports afresh.
+#   scripts/demo.sh [PERFCORR [DB [--reset]]]
 set -euo pipefail
 PC=${1:-build/perfcorr}
 DB=${2:-build/demo.db}
+RESET=${3:-}
 D=fixtures/demo
-rm -f "$DB" "$DB-wal" "$DB-shm"
-export PERFCORR_DB="$DB"
 P=H100-SXM5-80GB
+if [ "$RESET" = --reset ]; then
+	rm -f "$DB" "$DB-wal" "$DB-shm"
+	echo "demo: deleted $DB" >&2
+fi
+if [ -e "$DB" ]; then
+	echo "demo: keeping $DB and the review in it;" \
+		"'make demo-reset' starts over" >&2
+else
+# imported into a temporary file, renamed when complete: an interrupted
+# import leaves no half-built database to be kept next time
+TMPDB="$DB.tmp"
+rm -f "$TMPDB" "$TMPDB-wal" "$TMPDB-shm"
+export PERFCORR_DB="$TMPDB"
 echo "demo: importing $D into $DB" >&2
 # roofline: computed by perfcorr from FLOPs and bytes per launch
 "$PC" roofline -q --hw fixtures/roofline/h100_sxm.json --ops "$D/roofline_ops.csv" \
@@ -39,6 +54,10 @@ done
 # a second silicon source: the same SKU rented in a cloud (perfcorr CSV)
 "$PC" import -q --source h100-cloud --kind silicon --version 2026-11-26 --platform "$P" \
 	"$D/h100-cloud.csv"
+mv "$TMPDB" "$DB"
+rm -f "$TMPDB-wal" "$TMPDB-shm"
+fi
+export PERFCORR_DB="$DB"
 "$PC" sources >&2
 if "$PC" --help | grep -q '^  tui ' && [ -t 0 ] && [ -t 1 ]; then
 	exec "$PC" tui --model archsim --ref h100-lab

@@ -570,7 +570,7 @@ static void loop_modal(void *arg, int delta)
 	((struct tui *)arg)->in_modal += delta;
 }
 
-int tui_run(struct db *db, const struct tui_opts *o)
+int tui_run(struct db *db, struct tui_opts *o)
 {
 	struct tui t;
 	double t0 = tui_now_ms(), c0 = tui_cpu_ms();
@@ -610,6 +610,15 @@ int tui_run(struct db *db, const struct tui_opts *o)
 	term_done();
 	status_set_loop(NULL);
 	rc = t.failed ? pc_error_set(PC_EINVALID, "%s", status_text()) : 0;
+	if (t.data.ix) {
+		const struct pidx *x = t.data.ix;
+
+		snprintf(o->model_out, sizeof(o->model_out), "%s@%s",
+			 x->model.source, x->model.version ?
+			 x->model.version : "");
+		snprintf(o->ref_out, sizeof(o->ref_out), "%s@%s",
+			 x->ref.source, x->ref.version ? x->ref.version : "");
+	}
 	finish(&t);
 	return rc;
 }

@@ -19,11 +19,13 @@ struct tui_opts {
 	const char *model, *ref;	/* SRC[@VERSION] or NULL */
 	const char *policy;		/* policy file for limits, or NULL */
 	int ascii;			/* no UTF-8 glyphs */
+	/* out: the pair reviewed when the TUI closed, SRC@VERSION, or "" */
+	char model_out[256], ref_out[256];
 };
 
 /* Run the TUI on db until the user quits. Returns 0, or <0 with a
  * message (the terminal is restored before returning). */
-int tui_run(struct db *db, const struct tui_opts *o);
+int tui_run(struct db *db, struct tui_opts *o);
 
 /* Handler results (htop HandlerResult). 0 = not handled. */
 enum tui_result {

@@ -1,12 +1,14 @@
 /* perfcorr tui: the review TUI (tui/). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "db/db.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
 #include "src/base/error.h"
+#include "src/base/strbuf.h"
 #include "src/base/util.h"
 #include "tui/tui.h"
 
@@ -23,6 +25,55 @@ static const struct cli_opt opts[] = {
 	  "in a UTF-8 locale" },
 	CLI_OPT_END
 };
+
+/* s as one shell word: as is when plain, else in single quotes. */
+static char *shell_word(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789/._-+=:@,") == strlen(s))
+		return xstrdup(s);
+	strbuf_addch(&sb, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			strbuf_addstr(&sb, "'\\''");
+		else
+			strbuf_addch(&sb, *s);
+	strbuf_addch(&sb, '\'');
+	return strbuf_detach(&sb);
+}
+
+/* On closing: where the review is and what to run next (stderr). */
+static void next_steps(const struct tui_opts *o)
+{
+	char *abs = realpath(cli_db_path(), NULL);
+	char *q = shell_word(abs ? abs : cli_db_path());
+
+	fputs("perfcorr tui: the review is in ", stderr);
+	util_fputs_safe(abs ? abs : cli_db_path(), stderr);
+	fputs("\nnext:\n", stderr);
+	if (o->model_out[0]) {
+		fputs("  perfcorr --db ", stderr);
+		util_fputs_safe(q, stderr);
+		fputs(" report --model ", stderr);
+		util_fputs_safe(o->model_out, stderr);
+		fputs(" --ref ", stderr);
+		util_fputs_safe(o->ref_out, stderr);
+		fputs(" -o review.html\n", stderr);
+	}
+	fputs("  perfcorr --db ", stderr);
+	util_fputs_safe(q, stderr);
+	fputs(" gate --policy ", stderr);
+	util_fputs_safe(o->policy ? o->policy : "POLICY.json", stderr);
+	if (o->model_out[0]) {
+		fputs(" --model ", stderr);
+		util_fputs_safe(o->model_out, stderr);
+	}
+	fputc('\n', stderr);
+	free(q);
+	free(abs);
+}
 
 int cmd_tui(int argc, char **argv)
 {
@@ -81,5 +132,6 @@ int cmd_tui(int argc, char **argv)
 		cli_error(cmd.name);
 		return cli_exit_for(rc);
 	}
+	next_steps(&o);
 	return CLI_OK;
 }

@@ -39,4 +39,20 @@ print(p.get("agree"), p.get("odd:t100-rtl"), p.get("odd:archsim"),
       ",".join(k[("bs=8", "lm_head")]["sol_violations"]))')
 expect_eq "$pat" "12 3 1 2 1 1 None 17 modeling-error specification-error measurement-issue rtl-bug h100-lab archsim,h100-cloud,h100-lab" \
 	"every pattern, for its reason"
+# a second `make demo` keeps the database and the review in it;
+# `make demo-reset` (--reset) starts over
+pc annotate --workload llama3-8b/decode/bs=8/seq=2048/bf16 --op lm_head \
+	--metric time --status investigating --note "mine" --author me 2>/dev/null
+run bash scripts/demo.sh "$PERFCORR" "$T/demo.db" </dev/null
+expect_rc 0 "demo again"
+expect_in "demo: keeping $T/demo.db and the review in it" "$err" "kept"
+expect_eq "$(pc annotations --format csv | grep -c ',mine,')" 1 \
+	"the annotation survives make demo"
+run bash scripts/demo.sh "$PERFCORR" "$T/demo.db" --reset </dev/null
+expect_rc 0 "demo reset"
+expect_in "demo: deleted $T/demo.db" "$err" "reset says so"
+expect_eq "$(pc annotations --format csv | grep -c ',mine,')" 0 \
+	"make demo-reset deletes the review"
+expect_in "pairs: 51" "$out" "reset imports afresh"
+[ ! -e "$T/demo.db.tmp" ] && ok || fail "temporary database left behind"
 finish

@@ -22,6 +22,13 @@ expect_rc 0 "quit"
 expect_in "q quit" "$(screen_line "$T/start.screen" 29)" "start view footer"
 [ ! -e "$T/notquit.screen" ] && ok ||
 	fail "q on the start view after 6 view switches did not quit at once"
+# on closing, stderr says where the review is and what to run next
+db=$(cd "$(dirname "$PERFCORR_DB")" && pwd -P)/$(basename "$PERFCORR_DB")
+expect_eq "$err" "perfcorr tui: the review is in $db
+next:
+  perfcorr --db $db report --model archsim@2.4.0 --ref h100-lab@2026.11 -o review.html
+  perfcorr --db $db gate --policy POLICY.json --model archsim@2.4.0" \
+	"next steps on stderr"
 
 tui_script 100 30 <<KEYS
 2
