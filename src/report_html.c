@@ -387,6 +387,41 @@ static void flag_tags(struct strbuf *sb, const struct report *r, size_t i)
 	strbuf_addstr(sb, "</td>");
 }
 
+/* The references left out as noisy, with the facts the Markdown has:
+ * the reference, its run-to-run stddev and n. */
+static void noisy_table(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addf(sb, "<p class=\"note\">References whose run-to-run "
+		    "coefficient of variation exceeds %g%% are left out of "
+		    "every statistic.</p>\n<table class=\"pts\">\n<thead><tr>"
+		    "<th>workload</th><th>op</th><th>metric</th><th class=\"n\">"
+		    "ref</th><th class=\"n\">ref stddev</th><th class=\"n\">n"
+		    "</th><th class=\"n\">model</th><th class=\"n\">error</th>"
+		    "</tr></thead>\n<tbody>\n", r->opts.max_ref_cv * 100);
+	for (size_t k = 0; k < r->nnoisy && k < r->opts.top; k++) {
+		const struct corr_point *p = &r->set->points[r->noisy[k]];
+		const char *unit = report_unit(r, p->metric);
+
+		strbuf_addstr(sb, "<tr>");
+		td_wl(sb, p->workload);
+		td_text(sb, NULL, p->op);
+		td_text(sb, NULL, p->metric);
+		td_si(sb, p->ref, unit);
+		td_si(sb, p->ref_sd, unit);
+		if (isfinite(p->ref_n))
+			strbuf_addf(sb, "<td class=\"n\">%g</td>", p->ref_n);
+		else
+			strbuf_addstr(sb, "<td class=\"n\">n/a</td>");
+		td_si(sb, p->model, unit);
+		td_err(sb, p->err);
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody>\n</table>\n");
+	if (r->nnoisy > r->opts.top)
+		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more.</p>\n",
+			    r->nnoisy - r->opts.top);
+}
+
 /* A table of points (indexes into the set), at most cap rows. */
 static void point_table(struct strbuf *sb, const struct report *r,
 			const size_t *idx, size_t n, size_t cap)
@@ -511,7 +546,7 @@ static void excluded_sections(struct strbuf *sb, const struct report *r)
 	strbuf_addf(sb, "</section>\n<section id=\"noisy\">\n<h2>Excluded as "
 		    "noisy (%zu)</h2>\n", r->nnoisy);
 	if (r->nnoisy)
-		point_table(sb, r, r->noisy, r->nnoisy, r->opts.top);
+		noisy_table(sb, r);
 	else
 		strbuf_addf(sb, "<p>None: every reference's coefficient of "
 			    "variation is within %g%%.</p>\n",

@@ -2,6 +2,7 @@
 # Markdown <br> in the cell, gate text indented continuation lines, JUnit
 # real newlines), never as a literal "\n"; an http(s) link is an <a href>
 # in HTML and a link in the Markdown table, any other scheme stays text.
+# The HTML noisy table has the reference stddev the Markdown has.
 . "$(dirname "$0")/../cli/lib.sh"
 G="$FIXTURES/gate"
 
@@ -56,6 +57,12 @@ print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
 expect_rc 0 "HTML note cells: $out"
+
+# the noisy table carries the reference stddev and n, as Markdown does
+# (fixture: bs=64 e2e ref 30 ms, stddev 15 ms, n 10: CV 50% > 30%)
+expect_in '<td>e2e</td><td>time</td><td class="n">30 ms</td><td class="n">15 ms</td><td class="n">10</td>' \
+	"$(sed -n '/<section id="noisy">/,/<\/section>/p' "$T/r.html")" \
+	"HTML noisy table: ref, ref stddev, n"
 
 # Markdown: one table row, lines joined by <br>, the link a Markdown link
 run pc report --model archsim --ref h100 --format md
