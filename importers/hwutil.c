@@ -453,7 +453,11 @@ int hwutil_json_docs(FILE *fp, const char *path,
 		p = (char *)end;
 	}
 	free(buf);
-	return rc < 0 ? rc : ndocs;
+	if (rc < 0)
+		return rc;
+	if (ndocs == 0 && rc == 0)
+		return pc_error_set(PC_EINVALID, "%s: no JSON document", path);
+	return ndocs;
 }
 
 int hwutil_trace_finish(struct hwutil_agg *a, struct imp_sink *s,

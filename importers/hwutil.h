@@ -100,7 +100,8 @@ int hwutil_num(const struct csv *c, const struct hwutil_col *col,
  * become +-inf and NaN becomes null. fn gets each document (deleted after
  * it returns) and the line it starts on; a non-zero return stops. The
  * file is read whole, at most 256 MiB. Returns the number of documents
- * or <0 with "file:line:col: invalid JSON". */
+ * (at least one), or <0 with "file:line:col: invalid JSON" or "file: no
+ * JSON document" for a file with none. */
 struct cJSON;
 int hwutil_json_docs(FILE *fp, const char *path,
 		     int (*fn)(struct cJSON *doc, long line, void *ctx),

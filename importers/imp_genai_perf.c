@@ -328,9 +328,6 @@ static int import_json(struct imp_input *in, struct imp_sink *sink)
 	struct jctx x = { .sink = sink, .in = in };
 	int rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
 
-	if (rc == 0)
-		return pc_error_set(PC_EINVALID, "%s: no JSON document",
-				    in->path);
 	return rc < 0 ? rc : 0;
 }
 

@@ -168,9 +168,6 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	struct ctx x = { .in = in, .sink = sink };
 	int rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
 
-	if (rc == 0)
-		return pc_error_set(PC_EINVALID, "%s: no JSON document",
-				    in->path);
 	return rc < 0 ? rc : 0;
 }
 

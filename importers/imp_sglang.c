@@ -151,8 +151,6 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.first = 1;
 	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
 	free(x.model);
-	if (rc == 0)
-		return pc_error_set(PC_EINVALID, "%s: no JSON document", in->path);
 	return rc < 0 ? rc : 0;
 }
 

@@ -167,10 +167,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.sink = sink;
 	hwutil_agg_init(&x.agg);
 	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
-	if (rc == 0)
-		rc = pc_error_set(PC_EINVALID, "%s: no JSON document",
-				  in->path);
-	else if (rc > 0 && !x.gpu)
+	if (rc > 0 && !x.gpu)
 		rc = pc_error_set(PC_EINVALID, "%s: no GPU events (kernel, "
 				  "memcpy, memset) in the trace (%ld CPU-side "
 				  "events): was it profiled with "

@@ -534,9 +534,6 @@ static int import_json(struct imp_input *in, struct imp_sink *sink)
 	x.fp = in->fp;
 	report_init(&x.r);
 	rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
-	if (rc == 0)
-		return pc_error_set(PC_EINVALID, "%s: no JSON document",
-				    in->path);
 	return rc < 0 ? rc : 0;
 }
 

@@ -152,8 +152,6 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
 	free_params(&x);
 	free(x.model);
-	if (rc == 0)
-		return pc_error_set(PC_EINVALID, "%s: no JSON document", in->path);
 	return rc < 0 ? rc : 0;
 }
 

@@ -75,6 +75,12 @@ TEST(json_docs)
 	CHECK(hwutil_json_docs(fp, "t.jsonl", count_doc, lines) < 0);
 	CHECK(strstr(pc_error_last(), "t.jsonl:2:") != NULL);
 	fclose(fp);
+	/* whitespace only: no document is an error every importer shares */
+	fp = fmemopen((void *)" \n\n ", 4, "r");
+	lines[0] = 0;
+	CHECK(hwutil_json_docs(fp, "e.json", count_doc, lines) < 0);
+	CHECK(strstr(pc_error_last(), "e.json: no JSON document") != NULL);
+	fclose(fp);
 }
 
 TEST(ncu_names)
