@@ -78,9 +78,10 @@ static void prefill(struct form_field *ff, const struct tui_data *d,
 		strbuf_addstr(&ff[F_EXPIRES].text, p->ann->expires);
 }
 
-int annotate_points(struct tui *t, const uint32_t *points, size_t n)
+/* The annotation form's fields, both forms (rows and a matrix key). */
+static void fields_init(struct form_field ff[F_COUNT])
 {
-	struct form_field ff[F_COUNT] = {
+	static const struct form_field tmpl[F_COUNT] = {
 		[F_STATUS] = { "status", FORM_CHOICE, db_annot_statuses, 0,
 			       STRBUF_INIT },
 		[F_CATEGORY] = { "category", FORM_CHOICE, db_annot_categories,
@@ -89,6 +90,13 @@ int annotate_points(struct tui *t, const uint32_t *points, size_t n)
 		[F_LINK] = { "link", FORM_TEXT, NULL, 0, STRBUF_INIT },
 		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
 	};
+
+	memcpy(ff, tmpl, sizeof(tmpl));
+}
+
+int annotate_points(struct tui *t, const uint32_t *points, size_t n)
+{
+	struct form_field ff[F_COUNT];
 	struct form f = { .fields = ff, .n = F_COUNT, .cur = 0,
 			  .validate = validate };
 	struct corr_point tmp;
@@ -97,6 +105,7 @@ int annotate_points(struct tui *t, const uint32_t *points, size_t n)
 	char title[256];
 	int rc;
 
+	fields_init(ff);
 	if (n == 1)
 		snprintf(title, sizeof(title), "Annotate %s %s %s", p->workload,
 			 p->op, p->metric);
@@ -129,21 +138,14 @@ int annotate_key(struct tui *t, const char *workload, const char *op,
 		 const char *suggested, const char *rule,
 		 const struct annot *cur)
 {
-	struct form_field ff[F_COUNT] = {
-		[F_STATUS] = { "status", FORM_CHOICE, db_annot_statuses, 0,
-			       STRBUF_INIT },
-		[F_CATEGORY] = { "category", FORM_CHOICE, db_annot_categories,
-				 0, STRBUF_INIT },
-		[F_NOTE] = { "note", FORM_NOTE, NULL, 0, STRBUF_INIT },
-		[F_LINK] = { "link", FORM_TEXT, NULL, 0, STRBUF_INIT },
-		[F_EXPIRES] = { "expires", FORM_TEXT, NULL, 0, STRBUF_INIT },
-	};
+	struct form_field ff[F_COUNT];
 	struct form f = { .fields = ff, .n = F_COUNT, .cur = 0,
 			  .validate = validate };
 	struct annot a;
 	char title[512], hint[512];
 	int rc;
 
+	fields_init(ff);
 	snprintf(title, sizeof(title), "Annotate %s %s %s", workload, op,
 		 metric);
 	snprintf(hint, sizeof(hint), "suggested: %s (%s)", suggested ?
