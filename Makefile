@@ -53,7 +53,7 @@ valgrind: build
 	@bash scripts/valgrind.sh $(BUILD)
 
 bench: build
-	@bash tests/bench/run.sh $(BUILD)/perfcorr
+	@$(if $(TIERS),BENCH_TIERS="$(TIERS)" )$(if $(SHAPES),BENCH_SHAPES="$(SHAPES)" )bash tests/bench/run.sh $(BUILD)/perfcorr
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -3,7 +3,11 @@
 
 Run through tests/bench/run.sh (make bench), which checks the tools.
 Environment:
-  BENCH_TIERS  tiers to run (default "10k 100k 1M"; add 10M for the big one)
+  BENCH_TIERS  tiers to run (default "10k 100k 1M"; add 10M for the big one;
+               `make bench TIERS="100k 1M 10M"` sets it)
+  BENCH_SHAPES study shapes (default "kernel sweep"; gen.py --shape): each
+               tier runs import, the study and compare for every shape;
+               report and TUI run on the kernel shape
   BENCH_REPS   repetitions per measurement (default 3; tiers >= 10M: 1)
   BENCH_DIR    scratch directory for data and databases (default build/bench)
   BENCH_OUT    markdown written (default docs/benchmarks.md; "-" = stdout)
@@ -30,8 +34,10 @@ PY = "/usr/bin/python3"
 TIME = "/usr/bin/time"
 SIZES = {"10k": 10000, "100k": 100000, "1M": 1000000, "10M": 10000000}
 
-# targets from issue 9
-T_FLOOR = 2.0        # perfcorr import within 2x sqlite3 .import
+SHAPES = ("kernel", "sweep")
+
+# targets from issue 9, import targets from issue 21
+T_FLOOR = {"kernel": 1.5, "sweep": 2.0}  # import / sqlite3 .import CPU
 T_PANDAS = 3.0       # at least 3x faster than pandas read_csv + to_sql
 T_CMP_X = 5.0        # compare at least 5x faster than pandas + scipy
 T_CMP_S = 2.0        # compare under 2 s at 1M pairs
@@ -94,6 +100,11 @@ class Bench:
             if t not in SIZES:
                 raise SystemExit("bench: unknown tier '%s' (10k 100k 1M 10M)"
                                  % t)
+        self.shapes = os.environ.get("BENCH_SHAPES", "kernel sweep").split()
+        for sh in self.shapes:
+            if sh not in SHAPES:
+                raise SystemExit("bench: unknown shape '%s' (kernel sweep)"
+                                 % sh)
         self.reps = int(os.environ.get("BENCH_REPS", "3"))
         self.dir = os.path.abspath(os.environ.get(
             "BENCH_DIR", os.path.join(ROOT, "build", "bench")))
@@ -115,26 +126,27 @@ class Bench:
     def reps_for(self, n):
         return 1 if n >= 10000000 else self.reps
 
-    def data(self, tier):
+    def data(self, tier, shape="kernel"):
         n = SIZES[tier]
-        d = os.path.join(self.dir, "data-" + tier)
+        d = os.path.join(self.dir, "data-" + rkey(shape, tier))
         stamp = os.path.join(d, ".gen")
         with open(os.path.join(HERE, "gen.py"), "rb") as f:
             sig = hashlib.sha256(f.read()).hexdigest()
         if os.path.exists(stamp) and open(stamp).read() == sig:
             return d
-        log("bench: generating %s pairs into %s" % (tier, d))
+        log("bench: generating %s pairs (%s shape) into %s" % (tier, shape,
+                                                               d))
         shutil.rmtree(d, ignore_errors=True)
         subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), str(n),
-                        d], check=True)
+                        d, "--shape", shape], check=True)
         with open(stamp, "w") as f:
             f.write(sig)
         return d
 
     # -- 1, 2, 7: import vs floor and peer, size on disk ------------------
-    def bench_import(self, tier, d):
+    def bench_import(self, tier, d, key):
         n = SIZES[tier]
-        r = self.res[tier]
+        r = self.res[key]
         csv = os.path.join(d, "model.csv")
         pdb = os.path.join(self.dir, "import.db")
         fdb = os.path.join(self.dir, "floor.db")
@@ -153,7 +165,7 @@ class Bench:
                                ndb]))
             log("bench: %s import rep %d: perfcorr %.2fs (cpu %.2f) floor "
                 "%.2fs (cpu %.2f)%s" % (
-                    tier, i + 1, pc[-1].wall, pc[-1].cpu, fl[-1].wall,
+                    key, i + 1, pc[-1].wall, pc[-1].cpu, fl[-1].wall,
                     fl[-1].cpu, " pandas %.2fs (cpu %.2f)" % (
                         pa[-1].wall, pa[-1].cpu) if pa else ""))
         r["import"] = agg(pc)
@@ -167,9 +179,9 @@ class Bench:
         rm_db(ndb)
 
     # the study database: model + silicon, for compare, report and TUI
-    def study(self, tier, d):
-        r = self.res[tier]
-        db = os.path.join(self.dir, "study-%s.db" % tier)
+    def study(self, tier, d, key):
+        r = self.res[key]
+        db = os.path.join(self.dir, "study-%s.db" % key)
         rm_db(db)
         run([self.pc, "--db", db, "import", "-q", "-s", "sim", "-k",
              "perfsim", os.path.join(d, "model.csv")])
@@ -179,9 +191,9 @@ class Bench:
         return db
 
     # -- 3: compare vs pandas + scipy -------------------------------------
-    def bench_compare(self, tier, db):
+    def bench_compare(self, tier, db, key):
         n = SIZES[tier]
-        r = self.res[tier]
+        r = self.res[key]
         pc, pe = [], []
         for _ in range(self.reps_for(n)):
             pc.append(run([self.pc, "--db", db, "compare", "-m", "sim",
@@ -204,7 +216,7 @@ class Bench:
             r["peer_agree"] = (worst, s["n"] == q["n"] and
                                s["outliers"] == q["outliers"])
         log("bench: %s compare %.2fs (cpu %.2f)%s" % (
-            tier, r["compare"].wall, r["compare"].cpu,
+            key, r["compare"].wall, r["compare"].cpu,
             " peer %.2fs (cpu %.2f)" % (r["peer_compare"].wall,
                                         r["peer_compare"].cpu) if pe else ""))
 
@@ -258,17 +270,32 @@ class Bench:
 
     def go(self):
         for tier in self.tiers:
-            self.res[tier] = {}
-            d = self.data(tier)
-            self.bench_import(tier, d)
-            db = self.study(tier, d)
-            if self.has("compare"):
-                self.bench_compare(tier, db)
-            if tier == "1M" or (tier == self.tiers[-1] and
-                                "1M" not in self.tiers):
-                self.bench_report(tier, db)
-                self.bench_tui(tier, db)
-            rm_db(db)
+            for shape in self.shapes:
+                key = rkey(shape, tier)
+                self.res[key] = {}
+                d = self.data(tier, shape)
+                self.bench_import(tier, d, key)
+                db = self.study(tier, d, key)
+                if self.has("compare"):
+                    self.bench_compare(tier, db, key)
+                if shape == "kernel" and (
+                        tier == "1M" or (tier == self.tiers[-1] and
+                                         "1M" not in self.tiers)):
+                    self.bench_report(tier, db)
+                    self.bench_tui(tier, db)
+                rm_db(db)
+
+
+def rkey(shape, tier):
+    """The results key of a run: the tier for the kernel shape (as saved
+    before shapes existed), shape-tier otherwise."""
+    return tier if shape == "kernel" else "%s-%s" % (shape, tier)
+
+
+def runs(b):
+    """(shape, tier, key) of every run in b.res, shape-major."""
+    return [(sh, t, rkey(sh, t)) for sh in SHAPES for t in b.tiers
+            if rkey(sh, t) in b.res]
 
 
 def yes(ok):
@@ -326,10 +353,15 @@ def targets(b):
     out = []
     ref = "1M" if "1M" in b.tiers else b.tiers[-1]
     r = b.res[ref]
-    p, f = r["import"], r["floor"]
-    out.append(("import within %.0fx of sqlite3 .import (%s)" % (T_FLOOR, ref),
-                "%.2fx CPU, %.2fx wall" % (p.cpu / f.cpu, p.wall / f.wall),
-                p.cpu / f.cpu <= T_FLOOR))
+    for sh in SHAPES:
+        if rkey(sh, ref) not in b.res:
+            continue
+        rs = b.res[rkey(sh, ref)]
+        p, f = rs["import"], rs["floor"]
+        out.append(("import <= %.1fx sqlite3 .import, %s shape (%s)" % (
+            T_FLOOR[sh], sh, ref), "%.2fx CPU, %.2fx wall" % (
+                p.cpu / f.cpu, p.wall / f.wall), p.cpu / f.cpu <= T_FLOOR[sh]))
+    p = r["import"]
     if "pandas" in r:
         x = r["pandas"]
         out.append(("import >= %.0fx faster than pandas (%s)" % (T_PANDAS,
@@ -370,24 +402,26 @@ def targets(b):
                 mb(size) < T_REPORT_MB))
     if len(b.tiers) > 1:
         ok, worst = True, 0.0
-        for lo, hi in zip(b.tiers, b.tiers[1:]):
+        for sh, (lo, hi) in ((sh, p) for sh in SHAPES
+                             for p in zip(b.tiers, b.tiers[1:])):
+            rl, rh = b.res.get(rkey(sh, lo), {}), b.res.get(rkey(sh, hi), {})
             for k in ("import", "compare"):
-                if k in b.res[lo] and k in b.res[hi] and \
-                        b.res[lo][k].cpu >= 0.1:
-                    g = b.res[hi][k].cpu / b.res[lo][k].cpu
+                if k in rl and k in rh and rl[k].cpu >= 0.1:
+                    g = rh[k].cpu / rl[k].cpu
                     lim = nlogn(SIZES[hi]) / nlogn(SIZES[lo])
                     worst = max(worst, g / lim)
                     ok = ok and g <= lim * 1.1
         out.append(("time grows no worse than n log n (%s)" % " -> ".join(
             b.tiers), "worst step %.2f of the n log n ratio" % worst, ok))
     big = b.tiers[-1]
-    rb = b.res[big]
-    for k in ("import", "import2", "compare"):
-        if k in rb:
-            out.append(("peak RSS < %.0f MB at 10M: %s (%s)" % (
-                T_RSS_MB, {"import": "import", "import2": "2nd import",
-                           "compare": "compare"}[k], big),
-                "%.0f MB" % rb[k].rss, rb[k].rss < T_RSS_MB))
+    for sh in SHAPES:
+        rb = b.res.get(rkey(sh, big), {})
+        for k in ("import", "import2", "compare"):
+            if k in rb:
+                out.append(("peak RSS < %.0f MB at 10M: %s (%s, %s)" % (
+                    T_RSS_MB, {"import": "import", "import2": "2nd import",
+                               "compare": "compare"}[k], sh, big),
+                    "%.0f MB" % rb[k].rss, rb[k].rss < T_RSS_MB))
     return out
 
 
@@ -422,17 +456,22 @@ def markdown(b, started, wall):
     a("Written by `make bench` (tests/bench/run.sh -> bench.py) from one run; "
       "do not edit by hand. Synthetic studies from tests/bench/gen.py: "
       "workloads x ops x 4 metrics, a perfsim model and a silicon source "
-      "(lognormal values, noise, 1% outliers, 5% noisy references), rows "
-      "grouped by workload as tools write them. A tier of N means N results "
-      "per source: N pairs.")
+      "(lognormal values, noise, 1% outliers, 5% noisy references). Two "
+      "shapes: *kernel* (N/200 workloads x 50 ops, rows grouped by workload "
+      "as profilers write them) and *sweep* (a parameter grid: N/8 distinct "
+      "workload keys, 2 ops x 4 metrics each from 50 ops, the key changing "
+      "on almost every row). A tier of N means N results per source: N "
+      "pairs.")
     a("")
     saved = getattr(b, "saved", None)
     a("- Machine: " + (saved["machine"] if saved else machine()))
     a("- Date: %s UTC; harness wall time %.0f s; load average at the end: %s"
       % (started, wall, " ".join("%.1f" % x for x in (
           saved["load"] if saved else os.getloadavg()))))
-    a("- Tiers: %s; repetitions: %d (1 at 10M); figures are medians; RSS is "
-      "the peak (`/usr/bin/time`)" % (" ".join(b.tiers), b.reps))
+    a("- Tiers: %s; shapes: %s; repetitions: %d (1 at 10M); figures are "
+      "medians; RSS is the peak (`/usr/bin/time`)" % (
+          " ".join(b.tiers), " ".join(sorted({sh for sh, _, _ in runs(b)},
+                                              key=SHAPES.index)), b.reps))
     a("- Wall = elapsed seconds; CPU = user + sys seconds of the process. "
       "This machine is shared with other jobs (see the load average), so "
       "wall times carry their noise; each comparison runs both sides "
@@ -442,7 +481,7 @@ def markdown(b, started, wall):
     a("")
     a("## Targets")
     a("")
-    a("| # | target (issue 9) | this run | met |")
+    a("| # | target (issues 9, 21) | this run | met |")
     a("|---|---|---|---|")
     for i, (name, fig, ok) in enumerate(targets(b), 1):
         a("| %d | %s | %s | %s |" % (i, name, fig, yes(ok)))
@@ -456,18 +495,19 @@ def markdown(b, started, wall):
       "same CSV as text into a bare table; the peer loads it with pandas into "
       "a table without indexes.")
     a("")
-    a("| tier | perfcorr wall s | CPU s | rows/s (wall) | RSS MB | "
+    a("| shape | tier | perfcorr wall s | CPU s | rows/s (wall) | RSS MB | "
       "sqlite3 .import wall s | CPU s | ratio wall | ratio CPU | "
-      "<= %.0fx | pandas wall s | CPU s | speedup wall | speedup CPU | "
-      ">= %.0fx |" % (T_FLOOR, T_PANDAS))
-    a("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for t in b.tiers:
-        r = b.res[t]
+      "<= target (kernel %.1fx, sweep %.1fx) | pandas wall s | CPU s | "
+      "speedup wall | speedup CPU | >= %.0fx |" % (
+          T_FLOOR["kernel"], T_FLOOR["sweep"], T_PANDAS))
+    a("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for sh, t, k in runs(b):
+        r = b.res[k]
         n = SIZES[t]
         p, f = r["import"], r["floor"]
-        row = "| %s | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %s |" % (
-            t, p.wall, p.cpu, n / p.wall, p.rss, f.wall, f.cpu,
-            ratio_cells(p, f, want_le=T_FLOOR))
+        row = "| %s | %s | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %s |" % (
+            sh, t, p.wall, p.cpu, n / p.wall, p.rss, f.wall, f.cpu,
+            ratio_cells(p, f, want_le=T_FLOOR[sh]))
         if "pandas" in r:
             x = r["pandas"]
             row += " %.2f | %.2f | %s |" % (x.wall, x.cpu, ratio_cells(
@@ -478,21 +518,21 @@ def markdown(b, started, wall):
     a("")
     a("## Database size on disk")
     a("")
-    a("| tier | CSV bytes/row | perfcorr bytes/result (one source) | "
+    a("| shape | tier | CSV bytes/row | perfcorr bytes/result (one source) | "
       "bytes/result (two sources) | sqlite3 .import bytes/row |")
-    a("|---|---|---|---|---|")
-    for t in b.tiers:
-        r = b.res[t]
+    a("|---|---|---|---|---|---|")
+    for sh, t, k in runs(b):
+        r = b.res[k]
         n = SIZES[t]
-        a("| %s | %.1f | %.1f | %.1f | %.1f |" % (
-            t, r["csv_bytes"] / n, r["import_db_bytes"] / n,
+        a("| %s | %s | %.1f | %.1f | %.1f | %.1f |" % (
+            sh, t, r["csv_bytes"] / n, r["import_db_bytes"] / n,
             r["study_db_bytes"] / (2 * n), r["floor_db_bytes"] / n))
     a("")
     a("A result row holds its ids, the SI value, raw value and unit, n, "
       "stddev, min, max and flags; the sizes include both indexes (the "
       "UNIQUE run key and the pairing key `results_key`) and the "
       "workload/op dictionaries.")
-    if any("compare" in b.res[t] for t in b.tiers):
+    if any("compare" in b.res[k] for _, _, k in runs(b)):
         a("")
         a("## compare (full summary) vs pandas + scipy on the same database")
         a("")
@@ -502,17 +542,17 @@ def markdown(b, started, wall):
           "the same summary with pandas + numpy + scipy from the same "
           "database; the last column checks that both give the same numbers.")
         a("")
-        a("| tier | pairs used | perfcorr wall s | CPU s | RSS MB | "
+        a("| shape | tier | pairs used | perfcorr wall s | CPU s | RSS MB | "
           "pandas+scipy wall s | CPU s | speedup wall | speedup CPU | "
           ">= %.0fx | under %.0f s (1M) | values agree |" % (T_CMP_X, T_CMP_S))
-        a("|---|---|---|---|---|---|---|---|---|---|---|---|")
-        for t in b.tiers:
-            r = b.res[t]
+        a("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for sh, t, k in runs(b):
+            r = b.res[k]
             if "compare" not in r:
                 continue
             c = r["compare"]
-            row = "| %s | %d | %.2f | %.2f | %.0f |" % (t, r["pairs"], c.wall,
-                                                      c.cpu, c.rss)
+            row = "| %s | %s | %d | %.2f | %.2f | %.0f |" % (
+                sh, t, r["pairs"], c.wall, c.cpu, c.rss)
             if "peer_compare" in r:
                 x = r["peer_compare"]
                 row += " %.2f | %.2f | %s |" % (x.wall, x.cpu, ratio_cells(
@@ -608,31 +648,33 @@ def markdown(b, started, wall):
       "The second import goes into the database that already holds the "
       "first source.")
     a("")
-    a("| tier | import wall s | CPU s | RSS MB | 2nd source import wall s | "
-      "CPU s | RSS MB | compare wall s | CPU s | RSS MB | import growth | "
-      "compare growth |")
-    a("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    a("| shape | tier | import wall s | CPU s | RSS MB | 2nd source import "
+      "wall s | CPU s | RSS MB | compare wall s | CPU s | RSS MB | "
+      "import growth | compare growth |")
+    a("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     prev = None
     nan = M(float("nan"), float("nan"), float("nan"))
-    for t in b.tiers:
-        r = b.res[t]
+    for sh, t, k in runs(b):
+        r = b.res[k]
         n = SIZES[t]
+        if prev and prev[2] != sh:
+            prev = None
         i, i2, c = r["import"], r["import2"], r.get("compare", nan)
         g1 = g2 = "-"
         if prev:
-            pn, pr = prev
+            pn, pr, _ = prev
             lim = nlogn(n) / nlogn(pn)
             g1 = growth(i.cpu, pr["import"].cpu, lim)
             if "compare" in r and "compare" in pr:
                 g2 = growth(c.cpu, pr["compare"].cpu, lim)
-        a("| %s | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f "
-          "| %s | %s |" % (t, i.wall, i.cpu, i.rss, i2.wall, i2.cpu, i2.rss,
+        a("| %s | %s | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %.2f "
+          "| %.0f | %s | %s |" % (sh, t, i.wall, i.cpu, i.rss, i2.wall, i2.cpu, i2.rss,
                            c.wall, c.cpu, c.rss, g1, g2))
-        prev = (n, r)
+        prev = (n, r, sh)
     big = b.tiers[-1]
-    r = b.res[big]
-    peak = max(r["import"].rss, r["import2"].rss,
-               r["compare"].rss if "compare" in r else 0)
+    peak = max(max(r["import"].rss, r["import2"].rss,
+                   r["compare"].rss if "compare" in r else 0)
+               for r in (b.res[k] for _, t, k in runs(b) if t == big))
     a("")
     a("Peak RSS of perfcorr at the largest tier run (%s): %.0f MB; under "
       "%.0f MB: %s%s" % (big, peak, T_RSS_MB, yes(peak < T_RSS_MB),

@@ -8,10 +8,21 @@ a small bias and noise, about 1% gross outliers, and about 5% of the
 silicon results are noisy (CV 0.4). Rows are grouped by workload, as the
 tools write them.
 
-usage: gen.py N OUTDIR [--nsys-workloads K] [--seed S]
+Two shapes (--shape):
+  kernel  few workloads (N/200 at N >= 100k), 50 ops x 4 metrics each,
+          rows grouped by workload (a profiler's per-kernel dump).
+  sweep   a parameter grid (model x phase x batch x seq x tp x precision,
+          then /rev=R): N/8 distinct workload keys, each with 2 ops x 4
+          metrics drawn from a vocabulary of 50 ops; the rows of 128 keys
+          at a time are shuffled, so the workload key changes on almost
+          every row (and a key comes back a few rows later), as a sweep
+          driver that writes results as they finish does.
+
+usage: gen.py N OUTDIR [--shape kernel|sweep] [--nsys-workloads K] [--seed S]
 writes OUTDIR/model.csv and OUTDIR/silicon.csv (perfcorr-csv, N rows
-each: N pairs) and OUTDIR/nsys/<workload>_cuda_gpu_kern_sum.csv for the
-first K workloads (default 20). Python 3 standard library only.
+each: N pairs) and, for the kernel shape,
+OUTDIR/nsys/<workload>_cuda_gpu_kern_sum.csv for the first K workloads
+(default 20). Python 3 standard library only.
 """
 import argparse
 import math
@@ -97,46 +108,75 @@ def fmt(v):
     return "%.6g" % v
 
 
-def generate(n, outdir, nsys_workloads, seed):
+SWEEP_OPS = 50      # op vocabulary of the sweep shape
+SWEEP_PER_KEY = 2   # ops per sweep key (x 4 metrics = 8 results per key)
+SWEEP_WINDOW = 128  # keys whose rows are shuffled together
+
+
+def rows_of(rnd, key, wscale, kops, nsys):
+    """The model and silicon rows of one workload key over kops."""
+    gauss = rnd.gauss
+    rand = rnd.random
+    mrows, srows = [], []
+    for op, kind in kops:
+        t_log = kind[1] + wscale + gauss(0.0, 0.3)
+        for metric, munit, sunit, off in METRICS:
+            true = math.exp(t_log + off + gauss(0.0, 0.1))
+            cv = 0.4 if rand() < 0.05 else abs(gauss(0.02, 0.01))
+            reps = 5 + int(rand() * 16)
+            sil = true * math.exp(gauss(0.0, cv / 3))
+            model = true * math.exp(gauss(-0.03, 0.12))
+            if rand() < 0.01:
+                model *= math.exp(gauss(0.0, 1.5))
+            ms, ss = UNIT_SCALE[munit], UNIT_SCALE[sunit]
+            sd = sil * cv
+            mrows.append("%s,%s,%s,%s,%s\n" % (
+                key, op, metric, fmt(model / ms), munit))
+            srows.append("%s,%s,%s,%s,%s,%d,%s,%s,%s\n" % (
+                key, op, metric, fmt(sil / ss), sunit, reps,
+                fmt(sd / ss), fmt(max(sil - 2 * sd, 0) / ss),
+                fmt((sil + 2 * sd) / ss)))
+            if metric == "time" and nsys is not None:
+                nsys.append((sil * 1e9, reps, sd * 1e9, kind[2]))
+    return mrows, srows
+
+
+def generate(n, outdir, nsys_workloads, seed, shape_name="kernel"):
     rnd = random.Random(seed)
-    n_wl, n_ops, _ = shape(n)
-    ops = op_list(n_ops)
     os.makedirs(os.path.join(outdir, "nsys"), exist_ok=True)
     mpath = os.path.join(outdir, "model.csv")
     spath = os.path.join(outdir, "silicon.csv")
-    gauss = rnd.gauss
-    rand = rnd.random
     with open(mpath + ".tmp", "w") as mf, open(spath + ".tmp", "w") as sf:
         mf.write("workload,op,metric,value,unit\n")
         sf.write("workload,op,metric,value,unit,n,stddev,min,max\n")
-        for w in range(n_wl):
-            key = workload_key(w)
-            wscale = gauss(0.0, 0.7)
-            mbuf, sbuf, nsys = [], [], []
-            for op, kind in ops:
-                t_log = kind[1] + wscale + gauss(0.0, 0.3)
-                for metric, munit, sunit, off in METRICS:
-                    true = math.exp(t_log + off + gauss(0.0, 0.1))
-                    cv = 0.4 if rand() < 0.05 else abs(gauss(0.02, 0.01))
-                    reps = 5 + int(rand() * 16)
-                    sil = true * math.exp(gauss(0.0, cv / 3))
-                    model = true * math.exp(gauss(-0.03, 0.12))
-                    if rand() < 0.01:
-                        model *= math.exp(gauss(0.0, 1.5))
-                    ms, ss = UNIT_SCALE[munit], UNIT_SCALE[sunit]
-                    sd = sil * cv
-                    mbuf.append("%s,%s,%s,%s,%s\n" % (
-                        key, op, metric, fmt(model / ms), munit))
-                    sbuf.append("%s,%s,%s,%s,%s,%d,%s,%s,%s\n" % (
-                        key, op, metric, fmt(sil / ss), sunit, reps,
-                        fmt(sd / ss), fmt(max(sil - 2 * sd, 0) / ss),
-                        fmt((sil + 2 * sd) / ss)))
-                    if metric == "time" and w < nsys_workloads:
-                        nsys.append((sil * 1e9, reps, sd * 1e9, kind[2]))
-            mf.write("".join(mbuf))
-            sf.write("".join(sbuf))
-            if nsys:
-                write_nsys(outdir, key, nsys)
+        if shape_name == "sweep":
+            per = SWEEP_PER_KEY * len(METRICS)
+            if n % per:
+                raise SystemExit("gen.py: N must be a multiple of %d" % per)
+            vocab = op_list(SWEEP_OPS)
+            n_keys = n // per
+            for w0 in range(0, n_keys, SWEEP_WINDOW):
+                pairs = []
+                for w in range(w0, min(w0 + SWEEP_WINDOW, n_keys)):
+                    j = (w * SWEEP_PER_KEY) % SWEEP_OPS
+                    kops = vocab[j:j + SWEEP_PER_KEY]
+                    m, s = rows_of(rnd, workload_key(w), rnd.gauss(0.0, 0.7),
+                                   kops, None)
+                    pairs.extend(zip(m, s))
+                rnd.shuffle(pairs)
+                mf.write("".join(p[0] for p in pairs))
+                sf.write("".join(p[1] for p in pairs))
+        else:
+            n_wl, n_ops, _ = shape(n)
+            ops = op_list(n_ops)
+            for w in range(n_wl):
+                key = workload_key(w)
+                nsys = [] if w < nsys_workloads else None
+                m, s = rows_of(rnd, key, rnd.gauss(0.0, 0.7), ops, nsys)
+                mf.write("".join(m))
+                sf.write("".join(s))
+                if nsys:
+                    write_nsys(outdir, key, nsys)
     os.replace(mpath + ".tmp", mpath)
     os.replace(spath + ".tmp", spath)
 
@@ -171,8 +211,9 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("--nsys-workloads", type=int, default=20)
     ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--shape", choices=("kernel", "sweep"), default="kernel")
     a = ap.parse_args()
-    generate(a.n, a.outdir, a.nsys_workloads, a.seed)
+    generate(a.n, a.outdir, a.nsys_workloads, a.seed, a.shape)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # perfcorr benchmarks (issue 9): make bench, or
 #   tests/bench/run.sh build/perfcorr
-# BENCH_TIERS="10k 100k 1M" (add 10M for the big tier), BENCH_REPS=3,
+# BENCH_TIERS="10k 100k 1M" (add 10M for the big tier; make bench TIERS=...),
+# BENCH_SHAPES="kernel sweep" (make bench SHAPES=...), BENCH_REPS=3,
 # BENCH_DIR=build/bench, BENCH_OUT=docs/benchmarks.md, BENCH_PEERS=0 to
 # skip pandas/scipy. Not part of `make test`.
 set -euo pipefail

@@ -21,6 +21,31 @@ python3 "$GEN" 400 "$T/again" --nsys-workloads 0
 expect_eq "$(cmp "$T/study/model.csv" "$T/again/model.csv" && echo same)" \
 	"same" "same seed, same study"
 
+# the sweep shape (issue 21): N/8 distinct keys from a parameter grid, 8
+# results each, 50 ops, the key changing on almost every row
+run python3 "$GEN" 800 "$T/sweep" --shape sweep
+expect_rc 0 "sweep generator runs"
+expect_eq "$(wc -l <"$T/sweep/model.csv")" "801" "sweep model rows + header"
+expect_eq "$(tail -n +2 "$T/sweep/model.csv" | cut -d, -f1 | sort -u | wc -l)" \
+	"100" "N/8 distinct workload keys"
+expect_eq "$(tail -n +2 "$T/sweep/model.csv" | cut -d, -f2 | sort -u | wc -l)" \
+	"50" "50 ops"
+expect_eq "$(tail -n +2 "$T/sweep/model.csv" | cut -d, -f1 | sort | uniq -c |
+	awk '$1 != 8' | wc -l)" "0" "8 results per key"
+changes=$(tail -n +2 "$T/sweep/model.csv" | cut -d, -f1 | awk 'NR > 1 && $0 != p { c++ } { p = $0 } END { print c + 0 }')
+[ "$changes" -ge 760 ] && rc=0 || rc=1
+expect_rc 0 "the key changes on almost every row ($changes of 799)"
+expect_eq "$(cut -d, -f1-3 "$T/sweep/model.csv" | md5sum)" \
+	"$(cut -d, -f1-3 "$T/sweep/silicon.csv" | md5sum)" \
+	"silicon has the model's keys in the same order"
+run pc --db "$T/sweep.db" import -s sim -k perfsim "$T/sweep/model.csv"
+expect_rc 0 "sweep model imports"
+run pc --db "$T/sweep.db" import -s hw -k silicon "$T/sweep/silicon.csv"
+expect_rc 0 "sweep silicon imports"
+run pc --db "$T/sweep.db" compare -m sim -r hw -f json
+n=$(printf '%s' "$out" | python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["n"] + s["excluded_noisy"])')
+expect_eq "$n" "800" "every planted sweep pair is paired"
+
 run pc import -s sim -k perfsim "$T/study/model.csv"
 expect_rc 0 "model imports"
 expect_in "400 results" "$err" "every model row stored"
@@ -48,7 +73,9 @@ if [ -x /usr/bin/time ]; then
 	rc=$?
 	expect_rc 0 "bench.py runs ($(tail -3 "$T/bench.err"))"
 	md=$(cat "$T/bench.md" 2>/dev/null)
-	expect_in "| 10k |" "$md" "import row"
+	expect_in "| kernel | 10k |" "$md" "import row"
+	expect_in "| sweep | 10k |" "$md" "sweep import row"
+	expect_in "sweep shape (10k)" "$md" "sweep import target"
 	expect_in "## Database size on disk" "$md" "size section"
 	expect_in "## Scaling" "$md" "scaling section"
 	expect_in "Machine:" "$md" "machine line"
