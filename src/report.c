@@ -208,8 +208,9 @@ static void push(size_t **v, size_t *n, size_t i)
 	(*v)[(*n)++] = i;
 }
 
-/* Top N, speed-of-light violations, noisy references (set order, i.e.
- * by |error|, largest first). */
+/* The discrepancies (at most top), the pairs closest to the limit
+ * below them, speed-of-light violations, noisy references (set order,
+ * i.e. by |error|, largest first). */
 static void classify(struct report *r)
 {
 	for (size_t i = 0; i < r->set->n; i++) {
@@ -221,10 +222,14 @@ static void classify(struct report *r)
 			push(&r->sol, &r->nsol, i);
 		if (p->flags & EXCLUDED || !isfinite(p->err))
 			continue;
+		if (!report_is_discrepancy(p, r->opts.limit)) {
+			if (r->nnear < REPORT_NEAR_MAX)
+				push(&r->near, &r->nnear, i);
+			continue;
+		}
 		if (r->ntop < r->opts.top)
 			push(&r->top, &r->ntop, i);
-		if (report_is_discrepancy(p, r->opts.limit))
-			r->ndiscrepancies++;
+		r->ndiscrepancies++;
 	}
 }
 
@@ -515,6 +520,7 @@ void report_free(struct report *r)
 	db_runinfo_free(r->runs, r->nruns);
 	free(r->trend);
 	free(r->top);
+	free(r->near);
 	free(r->sol);
 	free(r->noisy);
 	free(r->is_new);

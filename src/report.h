@@ -21,6 +21,9 @@ struct runinfo;
 struct matrix;
 struct strbuf;
 
+/* Rows of "closest to the limit" under the discrepancies. */
+#define REPORT_NEAR_MAX 5
+
 struct report_opts {
 	const char *model, *ref;	/* "SRC[@VERSION]" */
 	size_t top;			/* discrepancies listed; 0 = 20 */
@@ -65,7 +68,12 @@ struct report {
 	char **versions;		/* model versions in release order */
 	size_t nversions;
 	double *trend;			/* MAPE [version * nmetrics + metric] */
-	size_t *top, ntop;		/* worst |error|, excluded points out */
+	size_t *top, ntop;		/* the discrepancies, worst |error|
+					   first, at most opts.top */
+	size_t *near, nnear;		/* closest to the limit: not
+					   discrepancies, not excluded,
+					   largest |error| first, at most
+					   REPORT_NEAR_MAX */
 	size_t *sol, nsol;		/* speed-of-light violations */
 	size_t *noisy, nnoisy;		/* excluded: noisy reference */
 	long ndiscrepancies;		/* |error| > limit, not excluded */

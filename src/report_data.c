@@ -347,6 +347,18 @@ static void json_point(struct strbuf *sb, const struct report *r, size_t i)
 	strbuf_addch(sb, '}');
 }
 
+/* What md and html list: indexes into "points". */
+static void json_listed(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addstr(sb, ",\n\"listed\":{\"discrepancies\":[");
+	for (size_t i = 0; i < r->ntop; i++)
+		strbuf_addf(sb, "%s%zu", i ? "," : "", r->top[i]);
+	strbuf_addstr(sb, "],\"closest_to_limit\":[");
+	for (size_t i = 0; i < r->nnear; i++)
+		strbuf_addf(sb, "%s%zu", i ? "," : "", r->near[i]);
+	strbuf_addstr(sb, "]}");
+}
+
 static void json_head(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addstr(sb, "{\"generated_at\":");
@@ -363,6 +375,7 @@ static void json_head(struct strbuf *sb, const struct report *r)
 		    r->set->sol_violations, r->set->invalid);
 	json_stats(sb, &r->all);
 	strbuf_addch(sb, '}');
+	json_listed(sb, r);
 	json_groups(sb, r);
 	json_trend(sb, r);
 	json_review(sb, r);

@@ -166,7 +166,7 @@ static void header(struct strbuf *sb, const struct report *r)
 	side_line(sb, &s->ref, "reference");
 	strbuf_addf(sb, "<span class=\"side\">generated %s</span></p>\n"
 		    "<nav><a href=\"#figures\">Figures</a><a href=\"#accuracy\">"
-		    "Accuracy</a>%s<a href=\"#top\">Top discrepancies</a>%s"
+		    "Accuracy</a>%s<a href=\"#top\">Discrepancies</a>%s"
 		    "<a href=\"#sol\">Speed of light</a><a href=\"#noisy\">"
 		    "Noisy</a><a href=\"#provenance\">Provenance</a></nav>\n"
 		    "</header>\n<section class=\"cards\">\n", r->generated_at,
@@ -453,14 +453,26 @@ static void point_table(struct strbuf *sb, const struct report *r,
 			    n - cap);
 }
 
+/* The discrepancies (the overall count, worst first), then the pairs
+ * closest to the limit, which are not discrepancies. */
 static void top_section(struct strbuf *sb, const struct report *r)
 {
-	strbuf_addf(sb, "<section id=\"top\">\n<h2>Top %zu discrepancies by "
-		    "|error|</h2>\n", r->ntop);
-	if (r->ntop)
-		point_table(sb, r, r->top, r->ntop, r->ntop);
+	strbuf_addf(sb, "<section id=\"top\">\n<h2>Discrepancies (%ld)</h2>\n",
+		    r->ndiscrepancies);
+	if (r->ndiscrepancies)
+		point_table(sb, r, r->top, (size_t)r->ndiscrepancies, r->ntop);
 	else
-		strbuf_addstr(sb, "<p>No pair to list.</p>\n");
+		strbuf_addf(sb, "<p>None: no pair's |error| exceeds %g%% and the "
+			    "reference's noise.</p>\n", r->opts.limit * 100);
+	if (r->nnear) {
+		strbuf_addf(sb, "<h3 id=\"near\">Closest to the limit (not "
+			    "discrepancies)</h3>\n<p class=\"note\">The %zu "
+			    "pair%s with the largest |error| that %s within %g%% "
+			    "or within the reference's noise.</p>\n", r->nnear,
+			    r->nnear == 1 ? "" : "s", r->nnear == 1 ? "is" :
+			    "are", r->opts.limit * 100);
+		point_table(sb, r, r->near, r->nnear, r->nnear);
+	}
 	strbuf_addstr(sb, "</section>\n");
 }
 

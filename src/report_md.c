@@ -307,6 +307,26 @@ static void md_list(struct strbuf *sb, const struct report *r,
 	strbuf_addch(sb, '\n');
 }
 
+/* The discrepancies (the overall count, worst first), then the pairs
+ * closest to the limit, which are not discrepancies. */
+static void md_discrepancies(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addf(sb, "## Discrepancies (%ld)\n\n", r->ndiscrepancies);
+	if (r->ndiscrepancies)
+		md_list(sb, r, r->top, (size_t)r->ndiscrepancies, r->ntop);
+	else
+		strbuf_addf(sb, "None: no pair's |error| exceeds %g%% and the "
+			    "reference's noise.\n\n", r->opts.limit * 100);
+	if (!r->nnear)
+		return;
+	strbuf_addf(sb, "### Closest to the limit (not discrepancies)\n\n"
+		    "The %zu pair%s with the largest |error| that %s within "
+		    "%g%% or within the reference's noise.\n\n", r->nnear,
+		    r->nnear == 1 ? "" : "s", r->nnear == 1 ? "is" : "are",
+		    r->opts.limit * 100);
+	md_list(sb, r, r->near, r->nnear, r->nnear);
+}
+
 static void md_changes(struct strbuf *sb, const struct report *r)
 {
 	if (!r->opts.since_last_review)
@@ -413,8 +433,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	md_provenance(&sb, r);
 	md_groups(&sb, r);
 	md_trend(&sb, r);
-	strbuf_addf(&sb, "## Top %zu discrepancies by |error|\n\n", r->ntop);
-	md_list(&sb, r, r->top, r->ntop, r->ntop);
+	md_discrepancies(&sb, r);
 	md_changes(&sb, r);
 	report_matrix_md(&sb, r);
 	md_excluded(&sb, r);

@@ -129,18 +129,35 @@ def check_md(d, top):
                 num(s["spearman"]), num(s["fit"]["slope"])]
         same(cells, want, "md headline of " + m)
     cmpts = {key(p): p for p in cmp["points"]}
-    worst = [p for p in rep["points"] if not p["noisy_ref"] and
-             not p["invalid"] and p["err"] is not None][:top]
-    sec = md.split("## Top %d discrepancies" % len(worst), 1)[1]
-    sec = sec.split("\n## ", 1)[0]
-    rows = re.findall(r"^\| (\d+) \|(.*)$", sec, re.M)
-    same(len(rows), len(worst), "md top rows")
-    for (rank, rest), p in zip(rows, worst):
-        cells = [c for c in re.split(r"(?<!\\)\|", rest)]
-        k = tuple(unescape(c) for c in cells[:3])
-        same(k, key(p), "md top %s key" % rank)
-        same(cells[5].strip(), pct(cmpts[key(p)]["err"]),
-             "md top %s error" % rank)
+    pts = rep["points"]
+    # the discrepancies, worst first, as many as the report counts (at
+    # most top), then the closest to the limit: pairs in the statistics
+    # that are not discrepancies, largest |error| first, at most 5
+    disc = [p for p in pts if p["discrepancy"]]
+    same(len(disc), rep["discrepancies"], "json discrepancy count")
+    kept = [p for p in pts if not p["noisy_ref"] and not p["invalid"] and
+            p["err"] is not None and not p["discrepancy"]]
+    # rep.json has the default --top 20
+    same([pts[i] for i in rep["listed"]["discrepancies"]], disc[:20],
+         "json listed discrepancies")
+    same([pts[i] for i in rep["listed"]["closest_to_limit"]], kept[:5],
+         "json listed closest to the limit")
+    body = md.split("## Discrepancies (%d)\n" % len(disc), 1)[1]
+    body = body.split("\n## ", 1)[0]
+    sec, _, near = body.partition("\n### Closest to the limit")
+    for name, text, want in (("discrepancies", sec, disc[:top]),
+                             ("closest", near, kept[:5])):
+        rows = re.findall(r"^\| (\d+) \|(.*)$", text, re.M)
+        same(len(rows), len(want), "md %s rows" % name)
+        for (rank, rest), p in zip(rows, want):
+            cells = [c for c in re.split(r"(?<!\\)\|", rest)]
+            k = tuple(unescape(c) for c in cells[:3])
+            same(k, key(p), "md %s %s key" % (name, rank))
+            same(cells[5].strip(), pct(cmpts[key(p)]["err"]),
+                 "md %s %s error" % (name, rank))
+    if len(disc) > top:
+        same("... and %d more" % (len(disc) - top) in sec, True,
+             "md says how many discrepancies are not listed")
 
 
 def main():

@@ -1,0 +1,90 @@
+# perfcorr report lists the discrepancies the report counts (7 here, out
+# of 30 pairs), not the top 20 pairs by |error|; the pairs closest to the
+# limit are a separate, labelled list of at most 5. md, html and json
+# list the same pairs.
+. "$(dirname "$0")/../cli/lib.sh"
+
+# 30 pairs of time, ref 100 us each (stddev 1 us, n 10). Model errors:
+#   w01..w07: +45% +40% +35% +30% +25% +20% +15%  -> 7 discrepancies
+#   w08: +12% with a ref stddev of 15 us: within the reference's noise
+#        (|model - ref| = 12 us <= 15 us), so not a discrepancy
+#   w09..w30: +9% +8.6% ... (0.4 points apart), under the 10% limit
+# Closest to the limit, largest |error| first: w08 (12%), w09 (9%),
+# w10 (8.6%), w11 (8.2%), w12 (7.8%).
+python3 - "$T" <<'PY'
+import sys
+t = sys.argv[1]
+with open(t + "/ref.csv", "w") as r, open(t + "/model.csv", "w") as m:
+    r.write("workload,op,metric,value,unit,n,stddev\n")
+    m.write("workload,op,metric,value,unit\n")
+    for i in range(1, 31):
+        e = 50 - 5 * i if i <= 7 else 12 if i == 8 else 9 - 0.4 * (i - 9)
+        r.write("m/w%02d,gemm,time,100,us,10,%d\n" % (i, 15 if i == 8 else 1))
+        m.write("m/w%02d,gemm,time,%.1f,us\n" % (i, 100 + e))
+PY
+pc import -q --source lab --kind silicon --version 1 "$T/ref.csv"
+pc import -q --source sim --kind perfsim --version 1 "$T/model.csv"
+
+# --- md: "Discrepancies (7)", seven rows, then the closest five
+run pc report --model sim --ref lab --format md
+expect_rc 0 "report md"
+expect_not_in "Top 20" "$out" "no top-20 listing"
+sec=$(printf '%s\n' "$out" | sed -n '/^## Discrepancies (7)$/,/^### Closest/p')
+expect_eq "$(printf '%s\n' "$sec" | grep -c '^| [0-9]')" 7 "md: 7 rows"
+expect_eq "$(printf '%s\n' "$sec" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' |
+	tr '\n' ' ')" "m/w01 m/w02 m/w03 m/w04 m/w05 m/w06 m/w07 " \
+	"md: the discrepancies, worst first"
+near=$(printf '%s\n' "$out" | sed -n '/^### Closest to the limit (not discrepancies)$/,/^## /p')
+expect_eq "$(printf '%s\n' "$near" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' |
+	tr '\n' ' ')" "m/w08 m/w09 m/w10 m/w11 m/w12 " "md: closest five"
+expect_in "| 12.00% | within noise |" "$near" "md: w08 is within noise"
+expect_in "| 8.20% |" "$near" "md: w11's error"
+
+# --top 3: three rows and the rest counted
+run pc report --model sim --ref lab --format md --top 3
+sec=$(printf '%s\n' "$out" | sed -n '/^## Discrepancies (7)$/,/^### Closest/p')
+expect_eq "$(printf '%s\n' "$sec" | grep -c '^| [0-9]')" 3 "md --top 3: 3 rows"
+expect_in "... and 4 more" "$sec" "md --top 3: 4 more"
+
+# --- html: the same rows in the same two tables
+pc report --model sim --ref lab -o "$T/r.html" && ok || fail "html"
+run xmllint --noout "$T/r.html"
+expect_rc 0 "html well-formed: $err"
+run python3 - "$T/r.html" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = {"h": "http://www.w3.org/1999/xhtml"}
+root = ET.parse(sys.argv[1]).getroot()
+sec = [s for s in root.iter("{%s}section" % ns["h"]) if s.get("id") == "top"][0]
+h = [e.text for e in sec if e.tag.endswith("h2") or e.tag.endswith("h3")]
+tables = sec.findall("h:table", ns)
+def wls(t):
+    return ["".join(tr.findall("h:td", ns)[1].itertext())
+            for tr in t.find("h:tbody", ns)]
+got = [h, wls(tables[0]), wls(tables[1])]
+want = [["Discrepancies (7)", "Closest to the limit (not discrepancies)"],
+        ["m/w0%d" % i for i in range(1, 8)],
+        ["m/w08", "m/w09", "m/w10", "m/w11", "m/w12"]]
+print(got if got != want else "", end="")
+sys.exit(got != want)
+PY
+expect_rc 0 "html: discrepancies then closest: $out"
+
+# --- json: the count, and the listed pairs are those of md
+run pc report --model sim --ref lab --format json
+printf '%s\n' "$out" >"$T/r.json"
+run python3 - "$T/r.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = r["points"]
+d = [p[i]["workload"] for i in r["listed"]["discrepancies"]]
+n = [p[i]["workload"] for i in r["listed"]["closest_to_limit"]]
+ok = (r["discrepancies"] == 7 and d == ["m/w0%d" % i for i in range(1, 8)]
+      and n == ["m/w08", "m/w09", "m/w10", "m/w11", "m/w12"]
+      and all(p[i]["discrepancy"] for i in r["listed"]["discrepancies"])
+      and not any(p[i]["discrepancy"] for i in r["listed"]["closest_to_limit"]))
+print("" if ok else (r["discrepancies"], d, n), end="")
+sys.exit(0 if ok else 1)
+PY
+expect_rc 0 "json listed: $out"
+
+finish
