@@ -225,6 +225,8 @@ static void classify(struct report *r)
 		if (!report_is_discrepancy(p, r->opts.limit)) {
 			if (r->nnear < REPORT_NEAR_MAX)
 				push(&r->near, &r->nnear, i);
+			else if (p->ann)
+				push(&r->noted, &r->nnoted, i);
 			continue;
 		}
 		if (r->ntop < r->opts.top)
@@ -521,6 +523,7 @@ void report_free(struct report *r)
 	free(r->trend);
 	free(r->top);
 	free(r->near);
+	free(r->noted);
 	free(r->sol);
 	free(r->noisy);
 	free(r->is_new);

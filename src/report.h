@@ -74,6 +74,8 @@ struct report {
 					   discrepancies, not excluded,
 					   largest |error| first, at most
 					   REPORT_NEAR_MAX */
+	size_t *noted, nnoted;		/* the other annotated pairs that
+					   are not discrepancies (all) */
 	size_t *sol, nsol;		/* speed-of-light violations */
 	size_t *noisy, nnoisy;		/* excluded: noisy reference */
 	long ndiscrepancies;		/* |error| > limit, not excluded */

@@ -356,6 +356,9 @@ static void json_listed(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "],\"closest_to_limit\":[");
 	for (size_t i = 0; i < r->nnear; i++)
 		strbuf_addf(sb, "%s%zu", i ? "," : "", r->near[i]);
+	strbuf_addstr(sb, "],\"annotated\":[");
+	for (size_t i = 0; i < r->nnoted; i++)
+		strbuf_addf(sb, "%s%zu", i ? "," : "", r->noted[i]);
 	strbuf_addstr(sb, "]}");
 }
 

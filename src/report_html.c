@@ -473,6 +473,11 @@ static void top_section(struct strbuf *sb, const struct report *r)
 			    "are", r->opts.limit * 100);
 		point_table(sb, r, r->near, r->nnear, r->nnear);
 	}
+	if (r->nnoted) {
+		strbuf_addf(sb, "<h3 id=\"noted\">Annotated, not discrepancies "
+			    "(%zu)</h3>\n", r->nnoted);
+		point_table(sb, r, r->noted, r->nnoted, r->opts.top);
+	}
 	strbuf_addstr(sb, "</section>\n");
 }
 

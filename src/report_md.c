@@ -317,14 +317,19 @@ static void md_discrepancies(struct strbuf *sb, const struct report *r)
 	else
 		strbuf_addf(sb, "None: no pair's |error| exceeds %g%% and the "
 			    "reference's noise.\n\n", r->opts.limit * 100);
-	if (!r->nnear)
+	if (r->nnear) {
+		strbuf_addf(sb, "### Closest to the limit (not discrepancies)"
+			    "\n\nThe %zu pair%s with the largest |error| that %s "
+			    "within %g%% or within the reference's noise.\n\n",
+			    r->nnear, r->nnear == 1 ? "" : "s", r->nnear == 1 ?
+			    "is" : "are", r->opts.limit * 100);
+		md_list(sb, r, r->near, r->nnear, r->nnear);
+	}
+	if (!r->nnoted)
 		return;
-	strbuf_addf(sb, "### Closest to the limit (not discrepancies)\n\n"
-		    "The %zu pair%s with the largest |error| that %s within "
-		    "%g%% or within the reference's noise.\n\n", r->nnear,
-		    r->nnear == 1 ? "" : "s", r->nnear == 1 ? "is" : "are",
-		    r->opts.limit * 100);
-	md_list(sb, r, r->near, r->nnear, r->nnear);
+	strbuf_addf(sb, "### Annotated, not discrepancies (%zu)\n\n",
+		    r->nnoted);
+	md_list(sb, r, r->noted, r->nnoted, r->opts.top);
 }
 
 static void md_changes(struct strbuf *sb, const struct report *r)
