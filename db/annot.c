@@ -2,7 +2,6 @@
 #include "db/annot.h"
 
 #include <math.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,27 +23,27 @@ static int in_list(const char *const *l, const char *s)
 	return 0;
 }
 
-static int add_errs(struct db *db, sqlite3_stmt *st, int64_t id,
+static int add_errs(struct db *db, struct db_stmt *st, int64_t id,
 		    const struct annot *a)
 {
 	for (size_t j = 0; j < a->nerrs; j++) {
 		const struct annot_err *e = &a->errs[j];
 
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int64(st, 1, id);
 		db_bind_text(st, 2, e->workload);
 		db_bind_text(st, 3, e->op);
 		db_bind_text(st, 4, e->metric);
 		db_bind_text(st, 5, e->model_version);
 		db_bind_text(st, 6, e->ref_version);
 		if (isfinite(e->err))
-			sqlite3_bind_double(st, 7, e->err);
+			db_bind_double(st, 7, e->err);
 		else
-			sqlite3_bind_null(st, 7);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			sqlite3_reset(st);
+			db_bind_null(st, 7);
+		if (db_step(st) != DB_DONE) {
+			db_reset(st);
 			return db_fail(db, "adding accepted errors");
 		}
-		sqlite3_reset(st);
+		db_reset(st);
 	}
 	return 0;
 }
@@ -52,7 +51,7 @@ static int add_errs(struct db *db, sqlite3_stmt *st, int64_t id,
 int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		 int64_t *ids_out)
 {
-	sqlite3_stmt *st = NULL, *est = NULL;
+	struct db_stmt *st = NULL, *est = NULL;
 	char now[32];
 	int rc = 0;
 
@@ -75,7 +74,8 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 	db_prepare(db, &rc, &st, "INSERT INTO annotations (workload, op, "
 		   "metric, model_source, ref_source, is_pattern, status, "
 		   "category, note, link, expires, author, created_at, "
-		   "model_versions) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		   "model_versions) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+		   "RETURNING id");
 	db_prepare(db, &rc, &est, "INSERT INTO annotation_errors "
 		   "(annotation_id, workload, op, metric, model_version, "
 		   "ref_version, err) VALUES (?,?,?,?,?,?,?)");
@@ -85,7 +85,7 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		db_bind_text(st, 3, a[i].metric);
 		db_bind_text(st, 4, a[i].model_source);
 		db_bind_text(st, 5, a[i].ref_source);
-		sqlite3_bind_int(st, 6, a[i].is_pattern);
+		db_bind_int(st, 6, a[i].is_pattern);
 		db_bind_text(st, 7, a[i].status);
 		db_bind_text(st, 8, a[i].category);
 		db_bind_text(st, 9, a[i].note ? a[i].note : "");
@@ -95,41 +95,41 @@ int db_annot_add(struct db *db, const struct annot *a, size_t n,
 		db_bind_text(st, 12, a[i].author ? a[i].author : util_user());
 		db_bind_text(st, 13, a[i].created_at ? a[i].created_at : now);
 		db_bind_text(st, 14, a[i].model_versions);
-		if (sqlite3_step(st) != SQLITE_DONE) {
+		if (db_step(st) != DB_ROW) {
 			rc = db_fail(db, "adding annotation");
 		} else {
-			int64_t id = sqlite3_last_insert_rowid(db_sqlite(db));
+			int64_t id = db_column_int64(st, 0);
 
 			if (ids_out)
 				ids_out[i] = id;
 			rc = add_errs(db, est, id, &a[i]);
 		}
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
-	sqlite3_finalize(est);
+	db_finalize(st);
+	db_finalize(est);
 	return db_end(db, rc);
 }
 
-static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
+static int fetch(struct db *db, struct db_stmt *st, struct annot **out,
 		 size_t *n)
 {
 	struct annot *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc;
 
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		struct annot *a;
 
 		v = xgrow(v, &cap, len, sizeof(*v));
 		a = &v[len++];
-		a->id = sqlite3_column_int64(st, 0);
+		a->id = db_column_int64(st, 0);
 		a->workload = db_column_dup(st, 1);
 		a->op = db_column_dup(st, 2);
 		a->metric = db_column_dup(st, 3);
 		a->model_source = db_column_dup(st, 4);
 		a->ref_source = db_column_dup(st, 5);
-		a->is_pattern = sqlite3_column_int(st, 6);
+		a->is_pattern = db_column_int(st, 6);
 		a->status = db_column_dup(st, 7);
 		a->category = db_column_dup(st, 8);
 		a->note = db_column_dup(st, 9);
@@ -141,7 +141,7 @@ static int fetch(struct db *db, sqlite3_stmt *st, struct annot **out,
 		a->errs = NULL;
 		a->nerrs = 0;
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_annot_free(v, len);
 		return db_fail(db, "reading annotations");
 	}
@@ -182,7 +182,7 @@ static struct annot *by_id(struct annot *v, size_t n, int64_t id)
 /* Attach the accepted errors to rows v (sorted by id). */
 static int load_errs(struct db *db, struct annot *v, size_t n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0, step;
 
 	db_prepare(db, &rc, &st, "SELECT annotation_id, workload, op, metric, "
@@ -190,8 +190,8 @@ static int load_errs(struct db *db, struct annot *v, size_t n)
 		   "ORDER BY annotation_id");
 	if (rc)
 		return rc;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct annot *a = by_id(v, n, sqlite3_column_int64(st, 0));
+	while ((step = db_step(st)) == DB_ROW) {
+		struct annot *a = by_id(v, n, db_column_int64(st, 0));
 		struct annot_err *e;
 
 		if (!a)
@@ -203,11 +203,11 @@ static int load_errs(struct db *db, struct annot *v, size_t n)
 		e->metric = db_column_dup(st, 3);
 		e->model_version = db_column_dup(st, 4);
 		e->ref_version = db_column_dup(st, 5);
-		e->err = sqlite3_column_type(st, 6) == SQLITE_NULL ? NAN :
-			 sqlite3_column_double(st, 6);
+		e->err = db_column_null(st, 6) ? NAN :
+			 db_column_real(st, 6);
 	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE)
+	db_finalize(st);
+	if (step != DB_DONE)
 		return db_fail(db, "reading accepted errors");
 	for (size_t i = 0; i < n; i++)
 		if (v[i].nerrs > 1)
@@ -230,14 +230,14 @@ const struct annot_err *db_annot_err_find(const struct annot *a,
 
 int db_annot_all(struct db *db, struct annot **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT " COLS " FROM annotations ORDER BY id");
 	if (rc)
 		return rc;
 	rc = fetch(db, st, out, n);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!rc && (rc = load_errs(db, *out, *n)) < 0) {
 		db_annot_free(*out, *n);
 		*out = NULL;
@@ -250,7 +250,7 @@ int db_annot_keys(struct db *db, const char *source, const char *workload,
 		  const char *op, const char *metric,
 		  struct db_annot_keys *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t cap = 0;
 	int rc = 0, step;
 
@@ -269,7 +269,7 @@ int db_annot_keys(struct db *db, const char *source, const char *workload,
 	db_bind_text(st, 2, workload);
 	db_bind_text(st, 3, op);
 	db_bind_text(st, 4, metric);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		if (out->n == cap) {
 			cap = cap ? cap * 2 : 64;
 			out->workload = xrealloc(out->workload, cap *
@@ -282,8 +282,8 @@ int db_annot_keys(struct db *db, const char *source, const char *workload,
 		out->op[out->n] = db_column_dup(st, 1);
 		out->metric[out->n++] = db_column_dup(st, 2);
 	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE) {
+	db_finalize(st);
+	if (step != DB_DONE) {
 		db_annot_keys_free(out);
 		return db_fail(db, "reading stored keys");
 	}
@@ -306,7 +306,7 @@ void db_annot_keys_free(struct db_annot_keys *k)
 int db_annot_history(struct db *db, const char *workload, const char *op,
 		     const char *metric, struct annot **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT " COLS " FROM annotations WHERE "
@@ -317,7 +317,7 @@ int db_annot_history(struct db *db, const char *workload, const char *op,
 	db_bind_text(st, 2, op);
 	db_bind_text(st, 3, metric);
 	rc = fetch(db, st, out, n);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 

@@ -1,5 +1,6 @@
 /* Opening, migrating and transactions (see db.h). */
 #include "db/db.h"
+#include "db/db_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -309,6 +310,12 @@ static int exec_retry(struct db *db, const char *sql)
 	}
 }
 
+int db_is_server(const char *path)
+{
+	return !strncmp(path, "postgresql:", 11) ||
+	       !strncmp(path, "postgres:", 9);
+}
+
 /* Refuse a file with tables of which none is perfcorr's: it belongs to
  * another application, and perfcorr must not add its schema or switch
  * it to WAL. Checked before anything is written. */
@@ -345,6 +352,11 @@ int db_open(struct db **out, const char *path, int flags)
 	struct stat sb;
 	int oflags, rc, missing;
 
+	if (db_is_server(path))
+		return pc_error_set(PC_EINVALID, "'%s' names a PostgreSQL "
+			"server: this build stores studies in SQLite files "
+			"only (the PostgreSQL engine of issue 22 is not "
+			"finished); give a file path instead", path);
 	missing = stat(path, &sb) != 0;
 	if (missing || (sb.st_size == 0 && S_ISREG(sb.st_mode) &&
 			!(flags & DB_CREATE))) {
@@ -457,7 +469,8 @@ static int check_once(struct db *db)
 		return damaged(db, sqlite3_errmsg(db->h));
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		first = xstrdup(db_column_text(st, 0));
+		first = xstrdup(sqlite3_column_text(st, 0) ?
+				(const char *)sqlite3_column_text(st, 0) : "");
 	else
 		first = xstrdup(sqlite3_errmsg(db->h));
 	sqlite3_finalize(st);
@@ -514,6 +527,26 @@ int db_end(struct db *db, int rc)
 	return db_commit(db);
 }
 
+int db_fk_relax(struct db *db)
+{
+	sqlite3_stmt *st;
+	int on = 0;
+
+	if (!sqlite3_get_autocommit(db->h))
+		return 0;	/* a no-op inside a transaction */
+	if (sqlite3_prepare_v2(db->h, "PRAGMA foreign_keys", -1, &st,
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		on = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return on && db_exec(db, "PRAGMA foreign_keys = OFF") == 0;
+}
+
+void db_fk_restore(struct db *db)
+{
+	db_exec(db, "PRAGMA foreign_keys = ON");
+}
+
 int db_data_version(struct db *db, long *out)
 {
 	sqlite3_stmt *st;
@@ -526,46 +559,4 @@ int db_data_version(struct db *db, long *out)
 		*out = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : db_fail(db, "data_version");
-}
-
-void db_prepare(struct db *db, int *rc, sqlite3_stmt **st, const char *sql)
-{
-	if (*rc)
-		return;
-	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK) {
-		*st = NULL;
-		*rc = db_fail(db, "preparing statement");
-	}
-}
-
-int db_bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) :
-		   sqlite3_bind_null(st, i);
-}
-
-int db_bind_double(sqlite3_stmt *st, int i, double v)
-{
-	return isnan(v) ? sqlite3_bind_null(st, i) :
-			  sqlite3_bind_double(st, i, v);
-}
-
-double db_column_double(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN :
-	       sqlite3_column_double(st, i);
-}
-
-const char *db_column_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? (const char *)s : "";
-}
-
-char *db_column_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
 }

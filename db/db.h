@@ -2,11 +2,11 @@
 #define PC_DB_DB_H
 /*
  * The database handle: open (create + migrate), transactions, and the
- * sticky-rc prepare helpers used by the other db_*.c files. db/ owns all
- * SQL; nothing outside db/ prepares a statement. Other modules use the
+ * statement API of db/engine.h used by the other db_*.c files. db/ owns
+ * all SQL; nothing outside db/ prepares a statement. Other modules use the
  * functions declared in the db headers with bound parameters only.
  */
-#include <sqlite3.h>
+#include "db/engine.h"
 
 #define DB_SCHEMA_VERSION 5
 
@@ -17,11 +17,15 @@ enum db_open_flags {
 
 struct db;
 
-/* Open PATH. A database with a newer user_version than this build knows
+/* Open PATH (a SQLite file). A database with a newer user_version than this build knows
  * is refused (PC_EVERSION) and never modified; an older one is migrated.
  * Sets WAL mode, foreign keys and a busy handler with backoff. */
 int db_open(struct db **out, const char *path, int flags);
 void db_close(struct db *db);
+/* Whether PATH is a server's connection string (postgresql:// or
+ * postgres://, libpq's URI forms) rather than a SQLite file. Such a
+ * database is refused by db_open() until the PostgreSQL engine is done. */
+int db_is_server(const char *path);
 
 /* The path given to db_open; borrowed. */
 const char *db_path(const struct db *db);
@@ -38,6 +42,13 @@ void db_rollback(struct db *db);
  * rc back (the usual tail of a writer). */
 int db_end(struct db *db, int rc);
 
+/* Before db_begin() of a writer whose every foreign key comes from its
+ * own inserts and lookups: turn per-row foreign-key checks off when the
+ * engine can (1: off, undo with db_fk_restore() after the transaction;
+ * 0: left as they were). */
+int db_fk_relax(struct db *db);
+void db_fk_restore(struct db *db);
+
 /* PRAGMA data_version: changes when another connection commits. */
 int db_data_version(struct db *db, long *out);
 
@@ -52,23 +63,6 @@ int db_data_version(struct db *db, long *out);
  * - a text column used in place is db_column_text's (NULL reads "").
  */
 
-/* For db/ sources only: the SQLite handle and helpers. */
-sqlite3 *db_sqlite(struct db *db);
-/* Prepare SQL into *st unless *rc is already non-zero (sticky). */
-void db_prepare(struct db *db, int *rc, sqlite3_stmt **st, const char *sql);
-/* Set a PC_EDB error from SQLite's message, with context; returns PC_EDB. */
-int db_fail(struct db *db, const char *what);
-/* Bind text or NULL. */
-int db_bind_text(sqlite3_stmt *st, int i, const char *s);
-/* Bind a double or NULL when it is NaN. */
-int db_bind_double(sqlite3_stmt *st, int i, double v);
-/* Run one statement without results (for DDL and simple updates). */
-int db_exec(struct db *db, const char *sql);
-/* A column as a double, NaN when NULL. */
-double db_column_double(sqlite3_stmt *st, int i);
-/* A column as text, "" when NULL; borrowed until the next step. */
-const char *db_column_text(sqlite3_stmt *st, int i);
-/* A column as a new string (caller frees), NULL when NULL. */
-char *db_column_dup(sqlite3_stmt *st, int i);
+/* The statement API (prepare, bind, step, column getters) is db/engine.h. */
 
 #endif

@@ -17,7 +17,7 @@
 static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
 		     const char *metric, int *from_run, int *rc)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	double v = NAN;
 
 	db_prepare(db, rc, &st, "SELECT r.value, r.run_id FROM results r "
@@ -28,16 +28,16 @@ static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
 		   "DESC, r.run_id DESC LIMIT 1");
 	if (*rc)
 		return NAN;
-	sqlite3_bind_int64(st, 1, src);
-	sqlite3_bind_int64(st, 2, wid);
+	db_bind_int64(st, 1, src);
+	db_bind_int64(st, 2, wid);
 	db_bind_text(st, 3, metric);
-	sqlite3_bind_int64(st, 4, run);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		v = sqlite3_column_double(st, 0);
+	db_bind_int64(st, 4, run);
+	if (db_step(st) == DB_ROW) {
+		v = db_column_real(st, 0);
 		if (from_run)
-			*from_run |= sqlite3_column_int64(st, 1) == run;
+			*from_run |= db_column_int64(st, 1) == run;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return v;
 }
 
@@ -45,7 +45,7 @@ static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
  * the most specific one of the same name whose parameters are all b's. */
 static int64_t power_workload(struct db *db, int64_t src, int64_t b, int *rc)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int64_t id = 0;
 
 	db_prepare(db, rc, &st, "SELECT w.id FROM workloads w WHERE w.name = "
@@ -60,11 +60,11 @@ static int64_t power_workload(struct db *db, int64_t src, int64_t b, int *rc)
 		"p WHERE p.workload_id = w.id) DESC LIMIT 1");
 	if (*rc)
 		return 0;
-	sqlite3_bind_int64(st, 1, b);
-	sqlite3_bind_int64(st, 2, src);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	db_bind_int64(st, 1, b);
+	db_bind_int64(st, 2, src);
+	if (db_step(st) == DB_ROW)
+		id = db_column_int64(st, 0);
+	db_finalize(st);
 	return id;
 }
 
@@ -139,7 +139,7 @@ static int derive_one(struct db_writer *w, int64_t b, const char *key,
  * scan of every result of its source. */
 static int run_can_derive(struct db *db, int64_t run, int *rc)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int found = 0;
 
 	db_prepare(db, rc, &st, "SELECT 1 FROM results WHERE run_id = ?1 AND "
@@ -148,16 +148,16 @@ static int run_can_derive(struct db *db, int64_t run, int *rc)
 		"LIMIT 1");
 	if (*rc)
 		return 0;
-	sqlite3_bind_int64(st, 1, run);
-	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	db_bind_int64(st, 1, run);
+	found = db_step(st) == DB_ROW;
+	db_finalize(st);
 	return found;
 }
 
 int db_derive_efficiency(struct db_writer *w, long *out)
 {
 	struct db *db = db_writer_db(w);
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0, step;
 	int64_t *ids = NULL;
 	char **keys = NULL;
@@ -178,19 +178,19 @@ int db_derive_efficiency(struct db_writer *w, long *out)
 		"mx.name IN ('energy', 'power') AND pw.name = b.name))");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, db_writer_run_id(w));
-	sqlite3_bind_int64(st, 2, db_writer_source_id(w));
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, db_writer_run_id(w));
+	db_bind_int64(st, 2, db_writer_source_id(w));
+	while ((step = db_step(st)) == DB_ROW) {
 		if (n == cap) {	/* two arrays, one capacity */
 			ids = xgrow(ids, &cap, n, sizeof(*ids));
 			keys = xrealloc(keys, cap * sizeof(*keys));
 		}
-		ids[n] = sqlite3_column_int64(st, 0);
+		ids[n] = db_column_int64(st, 0);
 		keys[n++] = db_column_dup(st, 1);
 	}
-	if (step != SQLITE_DONE)
+	if (step != DB_DONE)
 		rc = db_fail(db, "finding benchmark workloads");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = derive_one(w, ids[i], keys[i], out);
 	for (size_t i = 0; i < n; i++)

@@ -1,7 +1,6 @@
 /* Detail queries: one workload+op across sources (see detail.h). */
 #include "db/detail.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "db/db.h"
@@ -10,7 +9,7 @@
 int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		      struct db_detail_row **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct db_detail_row *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
@@ -29,9 +28,9 @@ int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		"s.name, m.name, r.run_id");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, workload_id);
-	sqlite3_bind_int64(st, 2, op_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, workload_id);
+	db_bind_int64(st, 2, op_id);
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_detail_row *d;
 
 		v = xgrow(v, &cap, len, sizeof(*v));
@@ -43,17 +42,17 @@ int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		d->file = db_column_dup(st, 4);
 		d->metric = db_column_dup(st, 5);
 		d->unit = db_column_dup(st, 6);
-		d->run_id = sqlite3_column_int64(st, 7);
+		d->run_id = db_column_int64(st, 7);
 		d->value = db_column_double(st, 8);
 		d->n = db_column_double(st, 9);
 		d->stddev = db_column_double(st, 10);
 		d->min = db_column_double(st, 11);
 		d->max = db_column_double(st, 12);
 		d->clock_hz = db_column_double(st, 13);
-		d->flags = (long)sqlite3_column_int64(st, 14);
+		d->flags = (long)db_column_int64(st, 14);
 	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE) {
+	db_finalize(st);
+	if (step != DB_DONE) {
 		db_detail_free(v, len);
 		return db_fail(db, "reading results");
 	}
@@ -79,7 +78,7 @@ void db_detail_free(struct db_detail_row *rows, size_t n)
 int db_op_raw_names(struct db *db, int64_t workload_id, int64_t op_id,
 		    struct db_raw_name **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct db_raw_name *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
@@ -93,18 +92,18 @@ int db_op_raw_names(struct db *db, int64_t workload_id, int64_t op_id,
 		"ORDER BY s.name, n.run_id, n.raw_name");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, workload_id);
-	sqlite3_bind_int64(st, 2, op_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, workload_id);
+	db_bind_int64(st, 2, op_id);
+	while ((step = db_step(st)) == DB_ROW) {
 		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len].source = db_column_dup(st, 0);
 		v[len].version = db_column_dup(st, 1);
 		v[len].raw_name = db_column_dup(st, 2);
-		v[len].run_id = sqlite3_column_int64(st, 3);
-		v[len++].instances = (long)sqlite3_column_int64(st, 4);
+		v[len].run_id = db_column_int64(st, 3);
+		v[len++].instances = (long)db_column_int64(st, 4);
 	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE) {
+	db_finalize(st);
+	if (step != DB_DONE) {
 		db_raw_names_free(v, len);
 		return db_fail(db, "reading raw names");
 	}

@@ -2,7 +2,6 @@
 #include "db/gate.h"
 
 #include <math.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "db/db.h"
@@ -12,30 +11,30 @@
 static int insert_rules(struct db *db, int64_t id,
 			const struct db_gate_rule_eval *r, size_t n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "INSERT INTO gate_rule_evals (eval_id, rule, "
 		   "seq, status, failed, value, lim, mape, n_pairs, n_waived, "
 		   "n_noisy, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
 	for (size_t i = 0; !rc && i < n; i++) {
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int64(st, 1, id);
 		db_bind_text(st, 2, r[i].rule);
-		sqlite3_bind_int64(st, 3, (sqlite3_int64)i);
+		db_bind_int64(st, 3, (int64_t)i);
 		db_bind_text(st, 4, r[i].status);
-		sqlite3_bind_int(st, 5, r[i].failed);
+		db_bind_int(st, 5, r[i].failed);
 		db_bind_double(st, 6, r[i].value);
 		db_bind_double(st, 7, r[i].lim);
 		db_bind_double(st, 8, r[i].mape);
-		sqlite3_bind_int64(st, 9, r[i].npairs);
-		sqlite3_bind_int64(st, 10, r[i].nwaived);
-		sqlite3_bind_int64(st, 11, r[i].nnoisy);
+		db_bind_int64(st, 9, r[i].npairs);
+		db_bind_int64(st, 10, r[i].nwaived);
+		db_bind_int64(st, 11, r[i].nnoisy);
 		db_bind_text(st, 12, r[i].message);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		if (db_step(st) != DB_DONE)
 			rc = db_fail(db, "recording gate rule");
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
@@ -43,7 +42,7 @@ int db_gate_record(struct db *db, const struct db_gate_eval *e,
 		   const struct db_gate_rule_eval *r, size_t n,
 		   int64_t *id_out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	char now[32];
 	int64_t id = 0;
 	int rc = 0;
@@ -54,7 +53,8 @@ int db_gate_record(struct db *db, const struct db_gate_eval *e,
 	db_prepare(db, &rc, &st, "INSERT INTO gate_evals (policy_name, "
 		   "policy_hash, model_source, model_version, ref_source, "
 		   "ref_version, model_runs, ref_runs, verdict, evaluated_at, "
-		   "evaluated_by, details) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+		   "evaluated_by, details) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) "
+		   "RETURNING id");
 	if (!rc) {
 		db_bind_text(st, 1, e->policy_name);
 		db_bind_text(st, 2, e->policy_hash);
@@ -69,12 +69,12 @@ int db_gate_record(struct db *db, const struct db_gate_eval *e,
 		db_bind_text(st, 11, e->evaluated_by ? e->evaluated_by :
 			     util_user());
 		db_bind_text(st, 12, e->details);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		if (db_step(st) != DB_ROW)
 			rc = db_fail(db, "recording gate evaluation");
 		else
-			id = sqlite3_last_insert_rowid(db_sqlite(db));
+			id = db_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!rc)
 		rc = insert_rules(db, id, r, n);
 	if ((rc = db_end(db, rc)) < 0)
@@ -88,7 +88,7 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		  struct db_gate_eval **out, size_t *n)
 {
 	struct db_gate_eval *v = NULL;
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
 
@@ -104,12 +104,12 @@ int db_gate_evals(struct db *db, const char *policy_name,
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, policy_name);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_gate_eval *e;
 
 		v = xgrow(v, &cap, len, sizeof(*v));
 		e = &v[len++];
-		e->id = sqlite3_column_int64(st, 0);
+		e->id = db_column_int64(st, 0);
 		e->policy_name = db_column_dup(st, 1);
 		e->policy_hash = db_column_dup(st, 2);
 		e->model_source = db_column_dup(st, 3);
@@ -122,13 +122,13 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		e->evaluated_at = db_column_dup(st, 10);
 		e->evaluated_by = db_column_dup(st, 11);
 		e->details = db_column_dup(st, 12);
-		e->npass = sqlite3_column_int(st, 13);
-		e->nwarn = sqlite3_column_int(st, 14);
-		e->nfail = sqlite3_column_int(st, 15);
+		e->npass = db_column_int(st, 13);
+		e->nwarn = db_column_int(st, 14);
+		e->nfail = db_column_int(st, 15);
 	}
-	if (step != SQLITE_DONE)
+	if (step != DB_DONE)
 		rc = db_fail(db, "reading gate evaluations");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc) {
 		db_gate_evals_free(v, len);
 		return rc;
@@ -161,7 +161,7 @@ int db_gate_rule_evals(struct db *db, int64_t eval_id,
 		       struct db_gate_rule_eval **out, size_t *n)
 {
 	struct db_gate_rule_eval *v = NULL;
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
 
@@ -170,26 +170,26 @@ int db_gate_rule_evals(struct db *db, int64_t eval_id,
 		   "gate_rule_evals WHERE eval_id = ? ORDER BY seq");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, eval_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, eval_id);
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_gate_rule_eval *r;
 
 		v = xgrow(v, &cap, len, sizeof(*v));
 		r = &v[len++];
 		r->rule = db_column_dup(st, 0);
 		r->status = db_column_dup(st, 1);
-		r->failed = sqlite3_column_int(st, 2);
+		r->failed = db_column_int(st, 2);
 		r->value = db_column_double(st, 3);
 		r->lim = db_column_double(st, 4);
 		r->mape = db_column_double(st, 5);
-		r->npairs = sqlite3_column_int(st, 6);
-		r->nwaived = sqlite3_column_int(st, 7);
-		r->nnoisy = sqlite3_column_int(st, 8);
+		r->npairs = db_column_int(st, 6);
+		r->nwaived = db_column_int(st, 7);
+		r->nnoisy = db_column_int(st, 8);
 		r->message = db_column_dup(st, 9);
 	}
-	if (step != SQLITE_DONE)
+	if (step != DB_DONE)
 		rc = db_fail(db, "reading gate rules");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc) {
 		db_gate_rule_evals_free(v, len);
 		return rc;
@@ -214,7 +214,7 @@ int db_gate_hist(struct db *db, const char *policy_name,
 		 const char *rule, struct db_gate_hist **out, size_t *n)
 {
 	struct db_gate_hist *v = NULL;
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
 
@@ -230,22 +230,22 @@ int db_gate_hist(struct db *db, const char *policy_name,
 	db_bind_text(st, 2, policy_name);
 	db_bind_text(st, 3, model_source);
 	db_bind_text(st, 4, ref_source);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_gate_hist *h;
 
 		v = xgrow(v, &cap, len, sizeof(*v));
 		h = &v[len++];
-		h->eval_id = sqlite3_column_int64(st, 0);
+		h->eval_id = db_column_int64(st, 0);
 		h->model_version = db_column_dup(st, 1);
 		h->inputs = db_column_dup(st, 2);
 		h->verdict = db_column_dup(st, 3);
-		h->have_rule = sqlite3_column_int(st, 4);
-		h->failed = sqlite3_column_int(st, 5);
+		h->have_rule = db_column_int(st, 4);
+		h->failed = db_column_int(st, 5);
 		h->mape = db_column_double(st, 6);
 	}
-	if (step != SQLITE_DONE)
+	if (step != DB_DONE)
 		rc = db_fail(db, "reading gate history");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc) {
 		db_gate_hist_free(v, len);
 		return rc;

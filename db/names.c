@@ -1,7 +1,6 @@
 /* Names for completion (see names.h). */
 #include "db/names.h"
 
-#include <sqlite3.h>
 #include <stddef.h>
 
 #include "db/db.h"
@@ -30,25 +29,25 @@ int db_names(struct db *db, enum db_names_kind kind, const char *arg,
 	     const char *prefix, void (*fn)(const char *name, void *ctx),
 	     void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc = 0, n = 0, step = SQLITE_DONE;
+	struct db_stmt *st = NULL;
+	int rc = 0, n = 0, step = DB_DONE;
 
 	db_prepare(db, &rc, &st, sql[kind]);
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, arg ? arg : "");
 	db_bind_text(st, 2, prefix ? prefix : "");
-	while (n < DB_NAMES_MAX && (step = sqlite3_step(st)) == SQLITE_ROW) {
+	while (n < DB_NAMES_MAX && (step = db_step(st)) == DB_ROW) {
 		fn(db_column_text(st, 0), ctx);
 		n++;
 	}
-	if (n < DB_NAMES_MAX && step != SQLITE_DONE)
+	if (n < DB_NAMES_MAX && step != DB_DONE)
 		n = db_fail(db, "listing names");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return n;
 }
 
 const char *db_sqlite_version(void)
 {
-	return sqlite3_libversion();
+	return db_engine_version();
 }

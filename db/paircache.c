@@ -1,7 +1,6 @@
 /* The pair cache's SQL (see paircache.h). */
 #include "db/paircache.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "db/db.h"
@@ -10,7 +9,7 @@
 
 int db_pcache_find(struct db *db, const char *key, int64_t *id)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	*id = 0;
@@ -18,19 +17,18 @@ int db_pcache_find(struct db *db, const char *key, int64_t *id)
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, key);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*id = db_column_int64(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW || rc == DB_DONE ? 0 :
 	       db_fail(db, "reading the pair cache");
 }
 
 int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 		   size_t *len)
 {
-	sqlite3_stmt *st = NULL;
-	sqlite3_blob *b = NULL;
+	struct db_stmt *st = NULL;
 	int64_t row = 0, n = 0;
 	void *buf;
 	int rc = 0;
@@ -39,29 +37,25 @@ int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 		   "pair_cache_parts WHERE cache_id = ? AND name = ?");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	db_bind_text(st, 2, name);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		row = sqlite3_column_int64(st, 0);
-		n = sqlite3_column_int64(st, 1);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
+		row = db_column_int64(st, 0);
+		n = db_column_int64(st, 1);
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_DONE)
+	db_finalize(st);
+	if (rc == DB_DONE)
 		return pc_error_set(PC_ENOTFOUND, "pair cache %lld has no "
 				    "part '%s'", (long long)id, name);
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, "reading the pair cache");
 	buf = xmalloc(n ? (size_t)n : 1);
-	if (n && (sqlite3_blob_open(db_sqlite(db), "main", "pair_cache_parts",
-				    "data", row, 0, &b) != SQLITE_OK ||
-		  sqlite3_blob_read(b, buf, (int)n, 0) != SQLITE_OK)) {
-		rc = db_fail(db, "reading the pair cache");
-		sqlite3_blob_close(b);
+	if ((rc = db_blob_read(db, "pair_cache_parts", "data", row, buf,
+			       (size_t)n)) < 0) {
 		free(buf);
 		return rc;
 	}
-	sqlite3_blob_close(b);
 	*out = buf;
 	*len = (size_t)n;
 	return 0;
@@ -70,33 +64,33 @@ int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 static int put_parts(struct db *db, int64_t id,
 		     const struct pcache_part *parts, size_t nparts)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
-	db_prepare(db, &rc, &st, "INSERT OR REPLACE INTO pair_cache_parts "
-		   "(cache_id, name, data) VALUES (?, ?, ?)");
+	db_prepare(db, &rc, &st, "INSERT INTO pair_cache_parts "
+		   "(cache_id, name, data) VALUES (?, ?, ?) ON CONFLICT "
+		   "(cache_id, name) DO UPDATE SET data = excluded.data");
 	for (size_t i = 0; !rc && i < nparts; i++) {
 		if (parts[i].len > 0x7fffffff) {
 			rc = pc_error_set(PC_EINVALID, "pair cache part '%s' "
 					  "is over 2 GB", parts[i].name);
 			break;
 		}
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int64(st, 1, id);
 		db_bind_text(st, 2, parts[i].name);
-		sqlite3_bind_blob(st, 3, parts[i].len ? parts[i].data : "",
-				  (int)parts[i].len, SQLITE_STATIC);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		db_bind_blob_static(st, 3, parts[i].data, parts[i].len);
+		if (db_step(st) != DB_DONE)
 			rc = db_fail(db, "writing the pair cache");
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
 static int put_entry(struct db *db, const char *key, const char *label,
 		     int64_t *id)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	char now[32];
 	int rc = 0;
 
@@ -109,32 +103,32 @@ static int put_entry(struct db *db, const char *key, const char *label,
 	if (!rc) {
 		db_bind_text(st, 1, key);
 		db_bind_text(st, 2, label);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		if (db_step(st) != DB_DONE)
 			rc = db_fail(db, "writing the pair cache");
-		sqlite3_finalize(st);
+		db_finalize(st);
 		st = NULL;
 	}
 	db_prepare(db, &rc, &st, "INSERT INTO pair_cache (key, label, "
-		   "created_at) VALUES (?, ?, ?)");
+		   "created_at) VALUES (?, ?, ?) RETURNING id");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, key);
 	db_bind_text(st, 2, label);
 	db_bind_text(st, 3, now);
-	if (sqlite3_step(st) != SQLITE_DONE)
+	if (db_step(st) != DB_ROW)
 		rc = db_fail(db, "writing the pair cache");
 	else
-		*id = sqlite3_last_insert_rowid(db_sqlite(db));
-	sqlite3_finalize(st);
+		*id = db_column_int64(st, 0);
+	db_finalize(st);
 	st = NULL;
 	db_prepare(db, &rc, &st, "DELETE FROM pair_cache WHERE id NOT IN "
 		   "(SELECT id FROM pair_cache ORDER BY id DESC LIMIT ?)");
 	if (rc)
 		return rc;
-	sqlite3_bind_int(st, 1, PCACHE_KEEP);
-	if (sqlite3_step(st) != SQLITE_DONE)
+	db_bind_int(st, 1, PCACHE_KEEP);
+	if (db_step(st) != DB_DONE)
 		rc = db_fail(db, "pruning the pair cache");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
@@ -165,7 +159,7 @@ int db_pcache_list(struct db *db,
 			      const char *created_at, int64_t bytes),
 		   void *arg)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT c.id, c.label, c.created_at, "
@@ -174,9 +168,9 @@ int db_pcache_list(struct db *db,
 		   "pair_cache c ORDER BY c.id");
 	if (rc)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		cb(arg, sqlite3_column_int64(st, 0), db_column_text(st, 1),
-		   db_column_text(st, 2), sqlite3_column_int64(st, 3));
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : db_fail(db, "listing the pair cache");
+	while ((rc = db_step(st)) == DB_ROW)
+		cb(arg, db_column_int64(st, 0), db_column_text(st, 1),
+		   db_column_text(st, 2), db_column_int64(st, 3));
+	db_finalize(st);
+	return rc == DB_DONE ? 0 : db_fail(db, "listing the pair cache");
 }

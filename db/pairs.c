@@ -2,7 +2,6 @@
 #include "db/pairs.h"
 
 #include <math.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +13,7 @@
 int db_pairs_versions(struct db *db, const char *source, char ***out,
 		      size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	char **v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0;
@@ -25,12 +24,12 @@ int db_pairs_versions(struct db *db, const char *source, char ***out,
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len++] = db_column_dup(st, 0);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	db_finalize(st);
+	if (rc != DB_DONE) {
 		for (size_t i = 0; i < len; i++)
 			free(v[i]);
 		free(v);
@@ -45,7 +44,7 @@ int db_pairs_versions(struct db *db, const char *source, char ***out,
 static void list_names(struct db *db, const char *sql, const char *arg,
 		       struct strbuf *sb)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0, i = 0;
 
 	db_prepare(db, &rc, &st, sql);
@@ -53,7 +52,7 @@ static void list_names(struct db *db, const char *sql, const char *arg,
 		return;
 	if (arg)
 		db_bind_text(st, 1, arg);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		if (i++ == 12) {
 			strbuf_addstr(sb, ", ...");
 			break;
@@ -63,13 +62,13 @@ static void list_names(struct db *db, const char *sql, const char *arg,
 	}
 	if (i == 0)
 		strbuf_addstr(sb, "none");
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 static int find_source(struct db *db, const char *source,
 		       struct db_side *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct strbuf sb = STRBUF_INIT;
 	int rc = 0;
 
@@ -77,15 +76,15 @@ static int find_source(struct db *db, const char *source,
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		out->source_id = sqlite3_column_int64(st, 0);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
+		out->source_id = db_column_int64(st, 0);
 		out->kind = db_column_dup(st, 1);
-		sqlite3_finalize(st);
+		db_finalize(st);
 		return 0;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
+	db_finalize(st);
+	if (rc != DB_DONE)
 		return db_fail(db, "reading sources");
 	list_names(db, "SELECT name FROM sources ORDER BY name", NULL, &sb);
 	rc = pc_error_set(PC_ENOTFOUND, "no source named '%s' (sources: %s)",
@@ -132,7 +131,7 @@ static int pick_version(struct db *db, const char *source,
 
 static int load_runs(struct db *db, struct db_side *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t cap = 0;
 	int rc = 0;
 
@@ -140,9 +139,9 @@ static int load_runs(struct db *db, struct db_side *out)
 		   "FROM runs WHERE source_id = ? AND version = ? ORDER BY id");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, out->source_id);
+	db_bind_int64(st, 1, out->source_id);
 	db_bind_text(st, 2, out->version);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		size_t k = out->nruns++;
 
 		if (k == cap) {	/* three arrays, one capacity */
@@ -155,13 +154,13 @@ static int load_runs(struct db *db, struct db_side *out)
 			out->platforms = xrealloc(out->platforms,
 						  cap * sizeof(*out->platforms));
 		}
-		out->runs[k] = sqlite3_column_int64(st, 0);
+		out->runs[k] = db_column_int64(st, 0);
 		out->clock_hz[k] = db_column_double(st, 1);
 		out->files[k] = db_column_dup(st, 2);
 		out->platforms[k] = db_column_dup(st, 3);
 	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading runs");
+	db_finalize(st);
+	return rc == DB_DONE ? 0 : db_fail(db, "reading runs");
 }
 
 int db_pairs_side(struct db *db, const char *source, const char *version,
@@ -271,32 +270,32 @@ int db_side_restrict(struct db_side *s, const char *platform)
 }
 
 struct cursor {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int live;		/* a row is ready */
 	struct db_result row;
 };
 
 static int cursor_step(struct db *db, struct cursor *c)
 {
-	sqlite3_stmt *st = c->st;
-	int rc = sqlite3_step(st);
+	struct db_stmt *st = c->st;
+	int rc = db_step(st);
 
-	if (rc == SQLITE_DONE) {
+	if (rc == DB_DONE) {
 		c->live = 0;
 		return 0;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, "reading results");
 	c->live = 1;
-	c->row.workload_id = sqlite3_column_int64(st, 0);
-	c->row.op_id = sqlite3_column_int64(st, 1);
-	c->row.metric_id = sqlite3_column_int64(st, 2);
-	c->row.value = sqlite3_column_double(st, 3);
+	c->row.workload_id = db_column_int64(st, 0);
+	c->row.op_id = db_column_int64(st, 1);
+	c->row.metric_id = db_column_int64(st, 2);
+	c->row.value = db_column_real(st, 3);
 	c->row.n = db_column_double(st, 4);
 	c->row.stddev = db_column_double(st, 5);
 	c->row.min = db_column_double(st, 6);
 	c->row.max = db_column_double(st, 7);
-	c->row.flags = (unsigned)sqlite3_column_int(st, 8);
+	c->row.flags = (unsigned)db_column_int(st, 8);
 	return 0;
 }
 
@@ -356,15 +355,15 @@ static struct db_result pool_result(const struct pool *p, int pool)
 /* The metric id of "cycles", or 0. */
 static int64_t cycles_id(struct db *db)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 	int64_t id = 0;
 
 	db_prepare(db, &rc, &st, "SELECT id FROM metrics WHERE name = "
 		   "'cycles'");
-	if (!rc && sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	if (!rc && db_step(st) == DB_ROW)
+		id = db_column_int64(st, 0);
+	db_finalize(st);
 	return id;
 }
 
@@ -420,16 +419,16 @@ static int cycle_scales(const struct db_side *side, const struct cursor *c,
 static void name_of(struct db *db, const char *sql, int64_t id,
 		    struct strbuf *sb)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, sql);
 	if (!rc) {
-		sqlite3_bind_int64(st, 1, id);
-		strbuf_addf(sb, "'%s'", sqlite3_step(st) == SQLITE_ROW ?
+		db_bind_int64(st, 1, id);
+		strbuf_addf(sb, "'%s'", db_step(st) == DB_ROW ?
 			    db_column_text(st, 0) : "?");
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* The runs holding key must share one platform: a result on an A100 and
@@ -545,10 +544,10 @@ int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 			   "op_id, metric_id");
 		if (rc)
 			break;
-		sqlite3_bind_int64(c[i].st, 1, side->runs[i]);
+		db_bind_int64(c[i].st, 1, side->runs[i]);
 		if (key) {
-			sqlite3_bind_int64(c[i].st, 2, only[0]);
-			sqlite3_bind_int64(c[i].st, 3, only[1]);
+			db_bind_int64(c[i].st, 2, only[0]);
+			db_bind_int64(c[i].st, 3, only[1]);
 		}
 		c[i].row.run_id = side->runs[i];
 		rc = cursor_step(db, &c[i]);
@@ -556,7 +555,7 @@ int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 	if (!rc)
 		rc = merge(db, side, c, pool, out, n);
 	for (size_t i = 0; i < side->nruns; i++)
-		sqlite3_finalize(c[i].st);
+		db_finalize(c[i].st);
 	free(c);
 	return rc;
 }
@@ -571,7 +570,7 @@ int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,
 		[DB_DICT_METRICS] = "SELECT id, name, unit, better = 'higher' "
 				    "FROM metrics ORDER BY id",
 	};
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct db_name *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0;
@@ -579,15 +578,15 @@ int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,
 	db_prepare(db, &rc, &st, sql[what]);
 	if (rc)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		v = xgrow(v, &cap, len, sizeof(*v));
-		v[len].id = sqlite3_column_int64(st, 0);
+		v[len].id = db_column_int64(st, 0);
 		v[len].name = db_column_dup(st, 1);
 		v[len].extra = db_column_dup(st, 2);
-		v[len++].higher = sqlite3_column_int(st, 3);
+		v[len++].higher = db_column_int(st, 3);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	db_finalize(st);
+	if (rc != DB_DONE) {
 		db_names_free(v, len);
 		return db_fail(db, "reading names");
 	}
@@ -607,7 +606,7 @@ void db_names_free(struct db_name *v, size_t n)
 
 int db_pairs_params(struct db *db, struct db_param **out, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct db_param *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0;
@@ -616,14 +615,14 @@ int db_pairs_params(struct db *db, struct db_param **out, size_t *n)
 		   "workload_params ORDER BY workload_id, name");
 	if (rc)
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		v = xgrow(v, &cap, len, sizeof(*v));
-		v[len].workload_id = sqlite3_column_int64(st, 0);
+		v[len].workload_id = db_column_int64(st, 0);
 		v[len].name = db_column_dup(st, 1);
 		v[len++].value = db_column_dup(st, 2);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	db_finalize(st);
+	if (rc != DB_DONE) {
 		db_params_free(v, len);
 		return db_fail(db, "reading workload parameters");
 	}
@@ -653,21 +652,21 @@ int db_pairs_ids(struct db *db, const char *workload, const char *op,
 	int rc = 0;
 
 	for (int k = 0; k < 3 && !rc; k++) {
-		sqlite3_stmt *st = NULL;
+		struct db_stmt *st = NULL;
 		int step;
 
 		db_prepare(db, &rc, &st, sql[k]);
 		if (rc)
 			break;
 		db_bind_text(st, 1, name[k]);
-		step = sqlite3_step(st);
-		if (step == SQLITE_ROW)
-			ids[k] = sqlite3_column_int64(st, 0);
-		else if (step == SQLITE_DONE)
+		step = db_step(st);
+		if (step == DB_ROW)
+			ids[k] = db_column_int64(st, 0);
+		else if (step == DB_DONE)
 			rc = PC_ENOTFOUND;
 		else
 			rc = db_fail(db, "looking up names");
-		sqlite3_finalize(st);
+		db_finalize(st);
 	}
 	return rc;
 }

@@ -1,7 +1,6 @@
 /* Listings as cursors (see query.h). */
 #include "db/query.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "db/db.h"
@@ -10,7 +9,7 @@
 
 struct db_cursor {
 	struct db *db;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 };
 
 static const char *const sql[] = {
@@ -58,19 +57,19 @@ static const char *const sql[] = {
 
 int db_source_exists(struct db *db, const char *source, char **kind_out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0, found = 0;
 
 	db_prepare(db, &rc, &st, "SELECT kind FROM sources WHERE name = ?");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	if (db_step(st) == DB_ROW) {
 		found = 1;
 		if (kind_out)
 			*kind_out = db_column_dup(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return found;
 }
 
@@ -96,7 +95,7 @@ int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
 		free(c);
 		return rc;
 	}
-	if (sqlite3_bind_parameter_count(c->st) > 0)
+	if (db_bind_count(c->st) > 0)
 		db_bind_text(c->st, 1, source);
 	*out = c;
 	return 0;
@@ -106,16 +105,16 @@ int db_list_open_results(struct db_cursor **out, struct db *db,
 			 const char *source, int64_t run_id)
 {
 	int rc = db_list_open(out, db, DB_LIST_RESULTS, source);
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int found = 0;
 
 	if (rc < 0 || run_id <= 0)
 		return rc;
 	db_prepare(db, &rc, &st, "SELECT 1 FROM runs WHERE id = ?");
 	if (!rc) {
-		sqlite3_bind_int64(st, 1, run_id);
-		found = sqlite3_step(st) == SQLITE_ROW;
-		sqlite3_finalize(st);
+		db_bind_int64(st, 1, run_id);
+		found = db_step(st) == DB_ROW;
+		db_finalize(st);
 	}
 	if (rc || !found) {
 		db_cursor_close(*out);
@@ -123,39 +122,39 @@ int db_list_open_results(struct db_cursor **out, struct db *db,
 		return rc ? rc : pc_error_set(PC_ENOTFOUND, "no run %lld",
 					      (long long)run_id);
 	}
-	sqlite3_bind_int64((*out)->st, 2, run_id);
+	db_bind_int64((*out)->st, 2, run_id);
 	return 0;
 }
 
 int db_cursor_next(struct db_cursor *c)
 {
-	int rc = sqlite3_step(c->st);
+	int rc = db_step(c->st);
 
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	if (rc == SQLITE_DONE)
+	if (rc == DB_DONE)
 		return 0;
 	return db_fail(c->db, "reading");
 }
 
 int db_cursor_ncols(const struct db_cursor *c)
 {
-	return sqlite3_column_count(c->st);
+	return db_column_count(c->st);
 }
 
 const char *db_cursor_name(const struct db_cursor *c, int i)
 {
-	return sqlite3_column_name(c->st, i);
+	return db_column_name(c->st, i);
 }
 
 enum db_col_type db_cursor_type(const struct db_cursor *c, int i)
 {
-	switch (sqlite3_column_type(c->st, i)) {
-	case SQLITE_INTEGER:
+	switch (db_column_type(c->st, i)) {
+	case DB_TYPE_INT:
 		return DB_COL_INT;
-	case SQLITE_FLOAT:
+	case DB_TYPE_REAL:
 		return DB_COL_REAL;
-	case SQLITE_NULL:
+	case DB_TYPE_NULL:
 		return DB_COL_NULL;
 	default:
 		return DB_COL_TEXT;
@@ -164,12 +163,12 @@ enum db_col_type db_cursor_type(const struct db_cursor *c, int i)
 
 int64_t db_cursor_int(const struct db_cursor *c, int i)
 {
-	return sqlite3_column_int64(c->st, i);
+	return db_column_int64(c->st, i);
 }
 
 double db_cursor_double(const struct db_cursor *c, int i)
 {
-	return sqlite3_column_double(c->st, i);
+	return db_column_real(c->st, i);
 }
 
 const char *db_cursor_text(const struct db_cursor *c, int i)
@@ -181,6 +180,6 @@ void db_cursor_close(struct db_cursor *c)
 {
 	if (!c)
 		return;
-	sqlite3_finalize(c->st);
+	db_finalize(c->st);
 	free(c);
 }

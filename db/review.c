@@ -2,7 +2,6 @@
 #include "db/review.h"
 
 #include <math.h>
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,39 +12,38 @@
 static int insert_items(struct db *db, int64_t id,
 			const struct review_item *it, size_t n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "INSERT INTO review_items (review_id, "
 		   "workload, op, metric, model, ref, err) "
 		   "VALUES (?,?,?,?,?,?,?)");
 	for (size_t i = 0; !rc && i < n; i++) {
-		sqlite3_bind_int64(st, 1, id);
+		db_bind_int64(st, 1, id);
 		db_bind_text(st, 2, it[i].workload);
 		db_bind_text(st, 3, it[i].op);
 		db_bind_text(st, 4, it[i].metric);
 		db_bind_double(st, 5, it[i].model);
 		db_bind_double(st, 6, it[i].ref);
 		db_bind_double(st, 7, it[i].err);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			if (sqlite3_extended_errcode(db_sqlite(db)) ==
-			    SQLITE_CONSTRAINT_PRIMARYKEY)
+		if (db_step(st) != DB_DONE) {
+			if (db_unique_violation(db))
 				rc = pc_error_set(PC_EINVALID, "review lists "
 					"'%s' '%s' '%s' twice", it[i].workload,
 					it[i].op, it[i].metric);
 			else
 				rc = db_fail(db, "recording review item");
 		}
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
 int db_review_add(struct db *db, const struct review *r,
 		  const struct review_item *items, size_t n, int64_t *id_out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	char now[32];
 	int64_t id = 0;
 	int rc = 0;
@@ -55,7 +53,7 @@ int db_review_add(struct db *db, const struct review *r,
 		return rc;
 	db_prepare(db, &rc, &st, "INSERT INTO reviews (created_at, author, "
 		   "model_source, model_version, ref_source, ref_version, runs, "
-		   "lim) VALUES (?,?,?,?,?,?,?,?)");
+		   "lim) VALUES (?,?,?,?,?,?,?,?) RETURNING id");
 	if (!rc) {
 		db_bind_text(st, 1, r->created_at ? r->created_at : now);
 		db_bind_text(st, 2, r->author ? r->author : util_user());
@@ -65,12 +63,12 @@ int db_review_add(struct db *db, const struct review *r,
 		db_bind_text(st, 6, r->ref_version);
 		db_bind_text(st, 7, r->runs ? r->runs : "[]");
 		db_bind_double(st, 8, r->limit);
-		if (sqlite3_step(st) != SQLITE_DONE)
+		if (db_step(st) != DB_ROW)
 			rc = db_fail(db, "recording review");
 		else
-			id = sqlite3_last_insert_rowid(db_sqlite(db));
+			id = db_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!rc)
 		rc = insert_items(db, id, items, n);
 	if ((rc = db_end(db, rc)) < 0)
@@ -83,7 +81,7 @@ int db_review_add(struct db *db, const struct review *r,
 static int read_items(struct db *db, int64_t id, struct review_item **out,
 		      size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct review_item *v = NULL;
 	size_t len = 0, cap = 0;
 	int rc = 0, step;
@@ -93,8 +91,8 @@ static int read_items(struct db *db, int64_t id, struct review_item **out,
 		   "ORDER BY workload, op, metric");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, id);
+	while ((step = db_step(st)) == DB_ROW) {
 		v = xgrow(v, &cap, len, sizeof(*v));
 		v[len].workload = db_column_dup(st, 0);
 		v[len].op = db_column_dup(st, 1);
@@ -104,8 +102,8 @@ static int read_items(struct db *db, int64_t id, struct review_item **out,
 		v[len].err = db_column_double(st, 5);
 		len++;
 	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE) {
+	db_finalize(st);
+	if (step != DB_DONE) {
 		db_review_items_free(v, len);
 		return db_fail(db, "reading review items");
 	}
@@ -118,7 +116,7 @@ int db_review_last(struct db *db, const char *model_source,
 		   const char *ref_source, struct review *out,
 		   struct review_item **items, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	struct review r;
 	int rc = 0, step;
 
@@ -131,9 +129,9 @@ int db_review_last(struct db *db, const char *model_source,
 		return rc;
 	db_bind_text(st, 1, model_source);
 	db_bind_text(st, 2, ref_source);
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW) {
-		r.id = sqlite3_column_int64(st, 0);
+	step = db_step(st);
+	if (step == DB_ROW) {
+		r.id = db_column_int64(st, 0);
 		r.created_at = db_column_dup(st, 1);
 		r.author = db_column_dup(st, 2);
 		r.model_source = db_column_dup(st, 3);
@@ -143,11 +141,11 @@ int db_review_last(struct db *db, const char *model_source,
 		r.runs = db_column_dup(st, 7);
 		r.limit = db_column_double(st, 8);
 	}
-	sqlite3_finalize(st);
-	if (step == SQLITE_DONE)
+	db_finalize(st);
+	if (step == DB_DONE)
 		return pc_error_set(PC_ENOTFOUND, "no review recorded for "
 				    "'%s' vs '%s'", model_source, ref_source);
-	if (step != SQLITE_ROW)
+	if (step != DB_ROW)
 		return db_fail(db, "reading reviews");
 	if ((rc = read_items(db, r.id, items, n)) < 0) {
 		db_review_release(&r);
@@ -160,7 +158,7 @@ int db_review_last(struct db *db, const char *model_source,
 int db_review_count(struct db *db, const char *model_source,
 		    const char *ref_source, long *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(db, &rc, &st, "SELECT count(*) FROM reviews WHERE "
@@ -169,11 +167,11 @@ int db_review_count(struct db *db, const char *model_source,
 		return rc;
 	db_bind_text(st, 1, model_source);
 	db_bind_text(st, 2, ref_source);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		*out = (long)sqlite3_column_int64(st, 0);
+	if (db_step(st) == DB_ROW)
+		*out = (long)db_column_int64(st, 0);
 	else
 		rc = db_fail(db, "counting reviews");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 

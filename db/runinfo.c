@@ -1,7 +1,6 @@
 /* Provenance of runs by id (see runinfo.h). */
 #include "db/runinfo.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,9 +8,9 @@
 #include "src/base/error.h"
 #include "src/base/util.h"
 
-static void fill(struct runinfo *r, sqlite3_stmt *st)
+static void fill(struct runinfo *r, struct db_stmt *st)
 {
-	r->id = sqlite3_column_int64(st, 0);
+	r->id = db_column_int64(st, 0);
 	r->source = db_column_dup(st, 1);
 	r->kind = db_column_dup(st, 2);
 	r->version = db_column_dup(st, 3);
@@ -21,9 +20,9 @@ static void fill(struct runinfo *r, sqlite3_stmt *st)
 	r->platform = db_column_dup(st, 7);
 	r->imported_at = db_column_dup(st, 8);
 	r->imported_by = db_column_dup(st, 9);
-	r->file_size = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
-		       sqlite3_column_int64(st, 10);
-	r->n_results = sqlite3_column_int64(st, 11);
+	r->file_size = db_column_null(st, 10) ? -1 :
+		       db_column_int64(st, 10);
+	r->n_results = db_column_int64(st, 11);
 	r->clock_hz = db_column_double(st, 12);
 }
 
@@ -31,7 +30,7 @@ int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
 		   struct runinfo **out)
 {
 	struct runinfo *v = xcalloc(n ? n : 1, sizeof(*v));
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	size_t i;
 	int rc = 0, step;
 
@@ -41,18 +40,18 @@ int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
 		   "FROM runs r JOIN sources s ON s.id = r.source_id "
 		   "WHERE r.id = ?");
 	for (i = 0; !rc && i < n; i++) {
-		sqlite3_bind_int64(st, 1, ids[i]);
-		step = sqlite3_step(st);
-		if (step == SQLITE_ROW)
+		db_bind_int64(st, 1, ids[i]);
+		step = db_step(st);
+		if (step == DB_ROW)
 			fill(&v[i], st);
-		else if (step == SQLITE_DONE)
+		else if (step == DB_DONE)
 			rc = pc_error_set(PC_ENOTFOUND, "no run with id %lld",
 					  (long long)ids[i]);
 		else
 			rc = db_fail(db, "reading run provenance");
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc) {
 		db_runinfo_free(v, n);
 		return rc;

@@ -70,38 +70,38 @@ int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id,
 
 void wbatch_release(struct wbatch *b)
 {
-	sqlite3_finalize(b->many);
-	sqlite3_finalize(b->probe);
+	db_finalize(b->many);
+	db_finalize(b->probe);
 	free(b->bloom);
 	memset(b, 0, sizeof(*b));
 }
 
-static void bind_row(sqlite3_stmt *st, int o, int64_t run,
+static void bind_row(struct db_stmt *st, int o, int64_t run,
 		     const struct wbatch_row *r)
 {
-	sqlite3_bind_int64(st, o + 1, run);
-	sqlite3_bind_int64(st, o + 2, r->wid);
-	sqlite3_bind_int64(st, o + 3, r->oid);
-	sqlite3_bind_int64(st, o + 4, r->mid);
-	sqlite3_bind_double(st, o + 5, r->value);
+	db_bind_int64(st, o + 1, run);
+	db_bind_int64(st, o + 2, r->wid);
+	db_bind_int64(st, o + 3, r->oid);
+	db_bind_int64(st, o + 4, r->mid);
+	db_bind_double(st, o + 5, r->value);
 	if (isnan(r->n))
-		sqlite3_bind_null(st, o + 6);
+		db_bind_null(st, o + 6);
 	else
-		sqlite3_bind_int64(st, o + 6, (sqlite3_int64)llround(r->n));
+		db_bind_int64(st, o + 6, (int64_t)llround(r->n));
 	db_bind_double(st, o + 7, r->mean);
 	db_bind_double(st, o + 8, r->median);
 	db_bind_double(st, o + 9, r->min);
 	db_bind_double(st, o + 10, r->max);
 	db_bind_double(st, o + 11, r->stddev);
-	sqlite3_bind_double(st, o + 12, r->raw_value);
-	sqlite3_bind_text(st, o + 13, r->unit, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, o + 14, (int)r->flags);
+	db_bind_double(st, o + 12, r->raw_value);
+	db_bind_text_static(st, o + 13, r->unit);
+	db_bind_int(st, o + 14, (int)r->flags);
 }
 
 /* A statement for n rows: the prepared full one, or one made for a tail. */
 int wbatch_flush(struct wbatch *b)
 {
-	sqlite3_stmt *st = b->many;
+	struct db_stmt *st = b->many;
 	struct strbuf sql = STRBUF_INIT;
 	int rc = 0;
 
@@ -121,12 +121,12 @@ int wbatch_flush(struct wbatch *b)
 	}
 	for (size_t i = 0; i < b->n; i++)
 		bind_row(st, (int)i * 14, b->run_id, &b->rows[i]);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
+	rc = db_step(st);
+	db_reset(st);
 	if (st != b->many)
-		sqlite3_finalize(st);
+		db_finalize(st);
 	b->n = 0;
-	return rc == SQLITE_DONE ? 0 : db_fail(b->db, "storing results");
+	return rc == DB_DONE ? 0 : db_fail(b->db, "storing results");
 }
 
 int wbatch_add(struct wbatch *b, const struct wbatch_row *r)
@@ -137,15 +137,15 @@ int wbatch_add(struct wbatch *b, const struct wbatch_row *r)
 		/* maybe stored already: ask the UNIQUE index, exactly */
 		if ((rc = wbatch_flush(b)) < 0)
 			return rc;
-		sqlite3_bind_int64(b->probe, 1, b->run_id);
-		sqlite3_bind_int64(b->probe, 2, r->wid);
-		sqlite3_bind_int64(b->probe, 3, r->oid);
-		sqlite3_bind_int64(b->probe, 4, r->mid);
-		rc = sqlite3_step(b->probe);
-		sqlite3_reset(b->probe);
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		db_bind_int64(b->probe, 1, b->run_id);
+		db_bind_int64(b->probe, 2, r->wid);
+		db_bind_int64(b->probe, 3, r->oid);
+		db_bind_int64(b->probe, 4, r->mid);
+		rc = db_step(b->probe);
+		db_reset(b->probe);
+		if (rc != DB_ROW && rc != DB_DONE)
 			return db_fail(b->db, "checking for a duplicate");
-		found = rc == SQLITE_ROW;
+		found = rc == DB_ROW;
 		if (found)
 			return 1;
 	}

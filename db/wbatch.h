@@ -9,7 +9,6 @@
  * on "maybe" the batch is flushed and the UNIQUE index asked exactly.
  * Private to db/writer.c.
  */
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,7 +26,7 @@ struct wbatch_row {
 struct wbatch {
 	struct db *db;
 	int64_t run_id;
-	sqlite3_stmt *many, *probe;
+	struct db_stmt *many, *probe;
 	struct wbatch_row rows[WBATCH_ROWS];
 	size_t n;
 	uint64_t *bloom;

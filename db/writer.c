@@ -51,7 +51,7 @@ struct db_writer {
 	struct wkey last_wk;		/* ... its contents */
 	int64_t last_wid;
 	struct hmap unit_idx;		/* unit name -> units_at() index */
-	sqlite3_stmt *merge, *raw;
+	struct db_stmt *merge, *raw;
 	struct macc *acc;		/* merged results, stored at the end */
 	size_t nacc, capacc;
 	struct hmap acc_idx;		/* "wid:oid:mid" -> acc index */
@@ -74,19 +74,19 @@ static int kind_ok(const char *k)
 	return 0;
 }
 
-static int step_done(struct db *db, sqlite3_stmt *st, const char *what)
+static int step_done(struct db *db, struct db_stmt *st, const char *what)
 {
-	int rc = sqlite3_step(st);
+	int rc = db_step(st);
 
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	db_reset(st);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return db_fail(db, what);
 	return 0;
 }
 
 static int find_source(struct db_writer *w, const struct db_run_info *ri)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0, found;
 	char now[32];
 
@@ -95,16 +95,16 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, ri->source);
-	found = sqlite3_step(st) == SQLITE_ROW;
+	found = db_step(st) == DB_ROW;
 	if (found) {
 		const char *k = db_column_text(st, 1);
 
-		w->source_id = sqlite3_column_int64(st, 0);
+		w->source_id = db_column_int64(st, 0);
 		if (ri->kind && strcmp(ri->kind, k))
 			rc = pc_error_set(PC_EINVALID, "source '%s' is of "
 				"kind '%s', not '%s'", ri->source, k, ri->kind);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (found || rc)
 		return rc;
 	if (!ri->kind)
@@ -116,15 +116,14 @@ static int find_source(struct db_writer *w, const struct db_run_info *ri)
 			"roofline, perfsim, rtl, emulation or silicon)", ri->kind);
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO sources (name, kind, "
-		   "created_at) VALUES (?, ?, ?)");
+		   "created_at) VALUES (?, ?, ?) RETURNING id");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, ri->source);
 	db_bind_text(st, 2, ri->kind);
 	db_bind_text(st, 3, now);
-	rc = step_done(w->db, st, "adding source");
-	sqlite3_finalize(st);
-	w->source_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
+	rc = db_step_id(w->db, st, "adding source", &w->source_id);
+	db_finalize(st);
 	return rc;
 }
 
@@ -169,7 +168,7 @@ static const char *identity_part(const char *id, const char *name,
 static int check_dup(struct db_writer *w, const struct db_run_info *ri,
 		     const char *identity)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 	int64_t id = 0;
 
@@ -178,13 +177,13 @@ static int check_dup(struct db_writer *w, const struct db_run_info *ri,
 		   "(identity = ? OR identity IS NULL) ORDER BY id LIMIT 1");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, w->source_id);
+	db_bind_int64(st, 1, w->source_id);
 	db_bind_text(st, 2, ri->sha256);
 	db_bind_text(st, 3, identity);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	if (db_step(st) == DB_ROW) {
 		char wl[512];
 
-		id = sqlite3_column_int64(st, 0);
+		id = db_column_int64(st, 0);
 		if (!ri->replace)
 			rc = pc_error_set(PC_EEXISTS, "already imported as run "
 				"%lld (file '%s', workload '%s', version '%s'); "
@@ -193,81 +192,69 @@ static int check_dup(struct db_writer *w, const struct db_run_info *ri,
 				"--platform or --clock-mhz to import it as "
 				"another run", (long long)id,
 				db_column_text(st, 1), identity_part(
-				sqlite3_column_type(st, 3) == SQLITE_NULL ? "" :
+				db_column_null(st, 3) ? "" :
 				db_column_text(st, 3), "workload", wl,
 				sizeof(wl)), db_column_text(st, 2));
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (rc || !id)
 		return rc;
 	db_prepare(w->db, &rc, &st, "DELETE FROM runs WHERE id = ?");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	rc = step_done(w->db, st, "replacing run");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
 static int insert_run(struct db_writer *w, const struct db_run_info *ri,
 		      const char *identity)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 	char now[32];
 
 	util_now_iso(now, sizeof(now));
 	db_prepare(w->db, &rc, &st, "INSERT INTO runs (source_id, version, "
 		   "format, file_name, sha256, file_size, imported_at, "
-		   "imported_by, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+		   "imported_by, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+		   "RETURNING id");
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(st, 1, w->source_id);
+	db_bind_int64(st, 1, w->source_id);
 	db_bind_text(st, 2, w->version);
 	db_bind_text(st, 3, ri->format ? ri->format : "unknown");
 	db_bind_text(st, 4, ri->file_name ? ri->file_name : "-");
 	db_bind_text(st, 5, ri->sha256 ? ri->sha256 : "");
-	sqlite3_bind_int64(st, 6, ri->file_size);
+	db_bind_int64(st, 6, ri->file_size);
 	db_bind_text(st, 7, now);
 	db_bind_text(st, 8, util_user());
 	db_bind_text(st, 9, identity);
-	rc = step_done(w->db, st, "adding run");
-	sqlite3_finalize(st);
-	w->run_id = sqlite3_last_insert_rowid(db_sqlite(w->db));
+	rc = db_step_id(w->db, st, "adding run", &w->run_id);
+	db_finalize(st);
 	return rc;
 }
 
 static int load_metrics(struct db_writer *w)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(w->db, &rc, &st, "SELECT id, name, dimension FROM metrics");
-	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+	while (!rc && db_step(st) == DB_ROW) {
 		struct metric_info *m;
 
 		w->metrics = xgrow(w->metrics, &w->metrics_cap, w->nmetrics,
 				   sizeof(*w->metrics));
 		m = &w->metrics[w->nmetrics];
-		m->id = sqlite3_column_int64(st, 0);
+		m->id = db_column_int64(st, 0);
 		m->dim = db_column_dup(st, 2);
 		hmap_put(&w->metric_idx, db_column_text(st, 1),
 			 (int64_t)w->nmetrics++);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
-}
-
-static int fk_enabled(struct db *db)
-{
-	sqlite3_stmt *st = NULL;
-	int rc = 0, on = 0;
-
-	db_prepare(db, &rc, &st, "PRAGMA foreign_keys");
-	if (!rc && sqlite3_step(st) == SQLITE_ROW)
-		on = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return on;
 }
 
 int db_writer_begin(struct db_writer **out, struct db *db,
@@ -295,9 +282,8 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	 * in this transaction, so per-row foreign-key checks (a parent
 	 * lookup per key column, a third of the insert cost) prove nothing.
 	 * A replace keeps them on: its delete relies on ON DELETE CASCADE.
-	 * The pragma is a no-op inside a transaction, hence before BEGIN. */
-	if (!ri->replace && sqlite3_get_autocommit(db_sqlite(db)) &&
-	    fk_enabled(db) && db_exec(db, "PRAGMA foreign_keys = OFF") == 0)
+	 * Engines switch them per connection, outside a transaction. */
+	if (!ri->replace && db_fk_relax(db))
 		w->fk_off = 1;
 	if ((rc = db_begin(db)) < 0) {
 		db_writer_abort(w);
@@ -442,7 +428,7 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 			   const char *key, int64_t *out)
 {
 	char *params = wkey_params_json(k);
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 
 	db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
@@ -452,24 +438,24 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 		db_bind_text(st, 1, key);
 		db_bind_text(st, 2, k->name);
 		db_bind_text(st, 3, params);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			*out = sqlite3_column_int64(st, 0);
+		if (db_step(st) == DB_ROW)
+			*out = db_column_int64(st, 0);
 		else
 			rc = db_fail(w->db, "adding workload");
-		sqlite3_finalize(st);
+		db_finalize(st);
 		st = NULL;
 	}
 	free(params);
-	db_prepare(w->db, &rc, &st, "INSERT OR IGNORE INTO "
-		   "workload_params (workload_id, name, value) "
-		   "VALUES (?, ?, ?)");
+	db_prepare(w->db, &rc, &st, "INSERT INTO workload_params "
+		   "(workload_id, name, value) VALUES (?, ?, ?) "
+		   "ON CONFLICT DO NOTHING");
 	for (size_t i = 0; !rc && i < k->n; i++) {
-		sqlite3_bind_int64(st, 1, *out);
+		db_bind_int64(st, 1, *out);
 		db_bind_text(st, 2, k->params[i].name);
 		db_bind_text(st, 3, k->params[i].value);
 		rc = step_done(w->db, st, "adding workload parameter");
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
@@ -533,7 +519,7 @@ static const char *op_class(const char *op, char *buf, size_t len)
 
 static int op_id(struct db_writer *w, const char *op, int64_t *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 	char buf[64];
 
@@ -548,11 +534,11 @@ static int op_id(struct db_writer *w, const char *op, int64_t *out)
 		return rc;
 	db_bind_text(st, 1, op);
 	db_bind_text(st, 2, op_class(op, buf, sizeof(buf)));
-	if (sqlite3_step(st) == SQLITE_ROW)
-		*out = sqlite3_column_int64(st, 0);
+	if (db_step(st) == DB_ROW)
+		*out = db_column_int64(st, 0);
 	else
 		rc = db_fail(w->db, "adding op");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!rc)
 		hmap_put(&w->ops, op, *out);
 	return rc;
@@ -561,7 +547,7 @@ static int op_id(struct db_writer *w, const char *op, int64_t *out)
 static int metric_id(struct db_writer *w, const char *metric,
 		     const struct unit *u, int64_t *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int64_t idx;
 	int rc = 0;
 	const char *better;
@@ -584,18 +570,17 @@ static int metric_id(struct db_writer *w, const char *metric,
 		 !strcmp(u->dim, "flop_rate") || !strcmp(u->dim, "bandwidth") ?
 		 "higher" : "lower";
 	db_prepare(w->db, &rc, &st, "INSERT INTO metrics (name, dimension, "
-		   "unit, better) VALUES (?, ?, ?, ?)");
+		   "unit, better) VALUES (?, ?, ?, ?) RETURNING id");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, metric);
 	db_bind_text(st, 2, u->dim);
 	db_bind_text(st, 3, u->si);
 	db_bind_text(st, 4, better);
-	rc = step_done(w->db, st, "adding metric");
-	sqlite3_finalize(st);
+	rc = db_step_id(w->db, st, "adding metric", out);
+	db_finalize(st);
 	if (rc)
 		return rc;
-	*out = sqlite3_last_insert_rowid(db_sqlite(w->db));
 	w->metrics = xgrow(w->metrics, &w->metrics_cap, w->nmetrics,
 			   sizeof(*w->metrics));
 	w->metrics[w->nmetrics].id = *out;
@@ -787,34 +772,35 @@ static int acc_insert(struct db_writer *w, const struct macc *a, int64_t mid,
 		      double value, double n, double mean, double median,
 		      double min, double max, double sd)
 {
-	sqlite3_stmt *st = w->merge;
+	struct db_stmt *st = w->merge;
 	double f = a->u0->factor;
-	int rc;
+	int rc, uniq;
 
-	sqlite3_bind_int64(st, 1, w->run_id);
-	sqlite3_bind_int64(st, 2, a->wid);
-	sqlite3_bind_int64(st, 3, a->oid);
-	sqlite3_bind_int64(st, 4, mid);
-	sqlite3_bind_double(st, 5, to_si(value, f));
+	db_bind_int64(st, 1, w->run_id);
+	db_bind_int64(st, 2, a->wid);
+	db_bind_int64(st, 3, a->oid);
+	db_bind_int64(st, 4, mid);
+	db_bind_double(st, 5, to_si(value, f));
 	if (isnan(n))
-		sqlite3_bind_null(st, 6);
+		db_bind_null(st, 6);
 	else
-		sqlite3_bind_int64(st, 6, (sqlite3_int64)llround(n));
+		db_bind_int64(st, 6, (int64_t)llround(n));
 	db_bind_double(st, 7, to_si(mean, f));
 	db_bind_double(st, 8, to_si(median, f));
 	db_bind_double(st, 9, to_si(min, f));
 	db_bind_double(st, 10, to_si(max, f));
 	db_bind_double(st, 11, to_si(sd, f));
-	sqlite3_bind_double(st, 12, value);
-	sqlite3_bind_text(st, 13, a->u0->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 14, (int)a->flags);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc == SQLITE_CONSTRAINT)
+	db_bind_double(st, 12, value);
+	db_bind_text_static(st, 13, a->u0->name);
+	db_bind_int(st, 14, (int)a->flags);
+	rc = db_step(st);
+	uniq = rc != DB_DONE && db_unique_violation(w->db);
+	db_reset(st);
+	if (uniq)
 		return pc_error_set(PC_EINVALID, "%s: a result read as it is "
 			"and results merged into it (kernels mapped to the "
 			"op): rename the op or the mapping rule", a->what);
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(w->db, "storing result");
 	w->results++;
 	return 0;
@@ -966,8 +952,8 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 		return rc;
 	}
 	if (r->raw_name && *r->raw_name) {
-		sqlite3_bind_int64(w->raw, 1, w->run_id);
-		sqlite3_bind_int64(w->raw, 2, oid);
+		db_bind_int64(w->raw, 1, w->run_id);
+		db_bind_int64(w->raw, 2, oid);
 		db_bind_text(w->raw, 3, r->raw_name);
 		if ((rc = step_done(w->db, w->raw, "storing raw name")) < 0)
 			return rc;
@@ -978,11 +964,11 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 static void writer_free(struct db_writer *w)
 {
 	if (w->fk_off)
-		db_exec(w->db, "PRAGMA foreign_keys = ON");
+		db_fk_restore(w->db);
 	if (w->batch_ok)
 		wbatch_release(&w->batch);
-	sqlite3_finalize(w->merge);
-	sqlite3_finalize(w->raw);
+	db_finalize(w->merge);
+	db_finalize(w->raw);
 	hmap_release(&w->workloads);
 	hmap_release(&w->ops);
 	hmap_release(&w->metric_idx);
@@ -1004,7 +990,7 @@ static void writer_free(struct db_writer *w)
 
 int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 {
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
 	int rc = 0;
 	struct strbuf meta = STRBUF_INIT;
 	long results = 0;
@@ -1024,10 +1010,10 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 	db_prepare(w->db, &rc, &st, "SELECT count(*) FROM results WHERE "
 		   "run_id = ?");
 	if (!rc) {
-		sqlite3_bind_int64(st, 1, w->run_id);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			results = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
+		db_bind_int64(st, 1, w->run_id);
+		if (db_step(st) == DB_ROW)
+			results = db_column_int64(st, 0);
+		db_finalize(st);
 		st = NULL;
 	}
 	strbuf_addf(&meta, "{%s}", strbuf_str(&w->meta));
@@ -1038,10 +1024,10 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		db_bind_text(st, 2, w->platform);
 		db_bind_double(st, 3, w->clock_hz);
 		db_bind_text(st, 4, meta.buf);
-		sqlite3_bind_int64(st, 5, results);
-		sqlite3_bind_int64(st, 6, w->run_id);
+		db_bind_int64(st, 5, results);
+		db_bind_int64(st, 6, w->run_id);
 		rc = step_done(w->db, st, "finishing run");
-		sqlite3_finalize(st);
+		db_finalize(st);
 	}
 	strbuf_release(&meta);
 	if (!rc)

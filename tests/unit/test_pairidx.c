@@ -13,7 +13,6 @@
  */
 #include "check.h"
 
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdint.h>
 
@@ -82,13 +81,14 @@ static int same(double a, double b)
 static long count(struct db *db, const char *table)
 {
 	char *sql = xasprintf("SELECT count(*) FROM %s", table);
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st = NULL;
+	int rc = 0;
 	long n = -1;
 
-	if (sqlite3_prepare_v2(db_sqlite(db), sql, -1, &st, NULL) ==
-	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	db_prepare(db, &rc, &st, sql);
+	if (!rc && db_step(st) == DB_ROW)
+		n = (long)db_column_int64(st, 0);
+	db_finalize(st);
 	free(sql);
 	return n;
 }

@@ -1,0 +1,98 @@
+#ifndef PC_DB_ENGINE_H
+#define PC_DB_ENGINE_H
+/*
+ * The statement API of db/ (the engine seam, issue 22). Every db/ source
+ * prepares, binds, steps and reads through these functions and never
+ * calls an engine's library itself; the engine (db/engine_sqlite.c today)
+ * implements them. For db/ sources only: nothing outside db/ prepares SQL.
+ *
+ * SQL is written once, in the dialect both SQLite and PostgreSQL accept:
+ * `?` placeholders numbered from 1, ids returned with `RETURNING id`,
+ * upserts with `ON CONFLICT (...) DO UPDATE/NOTHING`. What differs between
+ * engines (pragmas, blob I/O, bulk load, the schema version) stays behind
+ * the db_* functions of the engine, never as a test of the engine in a
+ * caller.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+/* A prepared statement: one connection, one thread at a time. */
+struct db_stmt;
+
+/* db_step's answers (any other value is an error: db_fail() reads it). */
+#define DB_ROW 100
+#define DB_DONE 101
+
+/* db_column_type's answers. */
+enum db_type {
+	DB_TYPE_INT = 1,
+	DB_TYPE_REAL = 2,
+	DB_TYPE_TEXT = 3,
+	DB_TYPE_BLOB = 4,
+	DB_TYPE_NULL = 5,
+};
+
+/* Prepare SQL into *st unless *rc is already non-zero (sticky); on
+ * failure *st is NULL and *rc the PC_EDB of db_fail(). */
+void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql);
+/* Run the statement to its next row: DB_ROW, DB_DONE, or an error. */
+int db_step(struct db_stmt *st);
+/* Make the statement runnable again; bindings are kept. */
+void db_reset(struct db_stmt *st);
+/* Free the statement; NULL is a no-op. */
+void db_finalize(struct db_stmt *st);
+/* Run one statement (or several, ';'-separated) without results. */
+int db_exec(struct db *db, const char *sql);
+/* Set a PC_EDB error from the engine's last message, with context. */
+int db_fail(struct db *db, const char *what);
+
+/* Bind parameter i (from 1). The text and blob forms copy, except the
+ * _static ones: the caller keeps the bytes alive and unchanged until the
+ * statement is stepped and reset (or rebound). */
+int db_bind_null(struct db_stmt *st, int i);
+int db_bind_int(struct db_stmt *st, int i, int v);
+int db_bind_int64(struct db_stmt *st, int i, int64_t v);
+/* A double, or NULL when it is NaN. */
+int db_bind_double(struct db_stmt *st, int i, double v);
+/* Text, or NULL when s is NULL. */
+int db_bind_text(struct db_stmt *st, int i, const char *s);
+int db_bind_text_static(struct db_stmt *st, int i, const char *s);
+int db_bind_blob_static(struct db_stmt *st, int i, const void *p, size_t n);
+/* The number of parameters of the statement. */
+int db_bind_count(struct db_stmt *st);
+
+/* Columns of the current row (from 0). */
+int db_column_count(struct db_stmt *st);
+const char *db_column_name(struct db_stmt *st, int i);
+enum db_type db_column_type(struct db_stmt *st, int i);
+int db_column_null(struct db_stmt *st, int i);
+int db_column_int(struct db_stmt *st, int i);
+int64_t db_column_int64(struct db_stmt *st, int i);
+/* A column as a double, NaN when NULL. */
+double db_column_double(struct db_stmt *st, int i);
+/* A column as a double, 0.0 when NULL (the column cannot be NULL or the
+ * caller tests db_column_null first). */
+double db_column_real(struct db_stmt *st, int i);
+/* A column as text, "" when NULL; borrowed until the next step. */
+const char *db_column_text(struct db_stmt *st, int i);
+/* A column as a new string (caller frees), NULL when NULL. */
+char *db_column_dup(struct db_stmt *st, int i);
+
+/* Step an INSERT ... RETURNING id once, read the id and reset: 0, or
+ * the PC_EDB of db_fail(db, what) (no row is an error too). */
+int db_step_id(struct db *db, struct db_stmt *st, const char *what,
+	       int64_t *id);
+/* Whether the last error was a UNIQUE or PRIMARY KEY violation. */
+int db_unique_violation(struct db *db);
+/* Whether a transaction is open on the connection. */
+int db_in_transaction(struct db *db);
+/* Read the n bytes of blob column COLUMN of TABLE's row ID (a trusted
+ * identifier pair, never user input) into buf, without a copy of the
+ * whole blob in between where the engine can. */
+int db_blob_read(struct db *db, const char *table, const char *column,
+		 int64_t id, void *buf, size_t n);
+/* The engine library's version, e.g. "3.40.1". */
+const char *db_engine_version(void);
+
+#endif

@@ -1,0 +1,206 @@
+/* The statement API of db/engine.h on SQLite. A struct db_stmt is the
+ * sqlite3_stmt itself: no wrapper between the caller and SQLite. */
+#include "db/engine.h"
+
+#include <math.h>
+#include <sqlite3.h>
+
+#include "db/db.h"
+#include "db/db_int.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
+
+#define S(st) ((sqlite3_stmt *)(st))
+
+void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
+{
+	sqlite3_stmt *s = NULL;
+
+	if (*rc)
+		return;
+	if (sqlite3_prepare_v2(db_sqlite(db), sql, -1, &s, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_finalize(s);
+		*st = NULL;
+		*rc = db_fail(db, "preparing statement");
+		return;
+	}
+	*st = (struct db_stmt *)s;
+}
+
+int db_step(struct db_stmt *st)
+{
+	return sqlite3_step(S(st));
+}
+
+void db_reset(struct db_stmt *st)
+{
+	sqlite3_reset(S(st));
+}
+
+void db_finalize(struct db_stmt *st)
+{
+	sqlite3_finalize(S(st));
+}
+
+int db_bind_null(struct db_stmt *st, int i)
+{
+	return sqlite3_bind_null(S(st), i);
+}
+
+int db_bind_int(struct db_stmt *st, int i, int v)
+{
+	return sqlite3_bind_int(S(st), i, v);
+}
+
+int db_bind_int64(struct db_stmt *st, int i, int64_t v)
+{
+	return sqlite3_bind_int64(S(st), i, (sqlite3_int64)v);
+}
+
+int db_bind_double(struct db_stmt *st, int i, double v)
+{
+	return isnan(v) ? sqlite3_bind_null(S(st), i) :
+			  sqlite3_bind_double(S(st), i, v);
+}
+
+int db_bind_text(struct db_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(S(st), i, s, -1, SQLITE_TRANSIENT) :
+		   sqlite3_bind_null(S(st), i);
+}
+
+int db_bind_text_static(struct db_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(S(st), i, s, -1, SQLITE_STATIC) :
+		   sqlite3_bind_null(S(st), i);
+}
+
+int db_bind_blob_static(struct db_stmt *st, int i, const void *p, size_t n)
+{
+	if (n > 0x7fffffff)
+		return SQLITE_TOOBIG;
+	return sqlite3_bind_blob(S(st), i, n ? p : "", (int)n, SQLITE_STATIC);
+}
+
+int db_bind_count(struct db_stmt *st)
+{
+	return sqlite3_bind_parameter_count(S(st));
+}
+
+int db_column_count(struct db_stmt *st)
+{
+	return sqlite3_column_count(S(st));
+}
+
+const char *db_column_name(struct db_stmt *st, int i)
+{
+	return sqlite3_column_name(S(st), i);
+}
+
+enum db_type db_column_type(struct db_stmt *st, int i)
+{
+	switch (sqlite3_column_type(S(st), i)) {
+	case SQLITE_INTEGER:
+		return DB_TYPE_INT;
+	case SQLITE_FLOAT:
+		return DB_TYPE_REAL;
+	case SQLITE_BLOB:
+		return DB_TYPE_BLOB;
+	case SQLITE_NULL:
+		return DB_TYPE_NULL;
+	default:
+		return DB_TYPE_TEXT;
+	}
+}
+
+int db_column_null(struct db_stmt *st, int i)
+{
+	return sqlite3_column_type(S(st), i) == SQLITE_NULL;
+}
+
+int db_column_int(struct db_stmt *st, int i)
+{
+	return sqlite3_column_int(S(st), i);
+}
+
+int64_t db_column_int64(struct db_stmt *st, int i)
+{
+	return sqlite3_column_int64(S(st), i);
+}
+
+double db_column_double(struct db_stmt *st, int i)
+{
+	return sqlite3_column_type(S(st), i) == SQLITE_NULL ? NAN :
+	       sqlite3_column_double(S(st), i);
+}
+
+double db_column_real(struct db_stmt *st, int i)
+{
+	return sqlite3_column_double(S(st), i);
+}
+
+const char *db_column_text(struct db_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(S(st), i);
+
+	return s ? (const char *)s : "";
+}
+
+char *db_column_dup(struct db_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(S(st), i);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+int db_step_id(struct db *db, struct db_stmt *st, const char *what,
+	       int64_t *id)
+{
+	int rc = sqlite3_step(S(st));
+
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(S(st), 0);
+	else if (rc == SQLITE_DONE)
+		pc_error_set(PC_EDB, "%s: %s: no id returned", db_path(db),
+			     what);
+	else
+		db_fail(db, what);
+	sqlite3_reset(S(st));
+	return rc == SQLITE_ROW ? 0 : PC_EDB;
+}
+
+int db_unique_violation(struct db *db)
+{
+	int e = sqlite3_extended_errcode(db_sqlite(db));
+
+	return e == SQLITE_CONSTRAINT_PRIMARYKEY ||
+	       e == SQLITE_CONSTRAINT_UNIQUE;
+}
+
+int db_in_transaction(struct db *db)
+{
+	return !sqlite3_get_autocommit(db_sqlite(db));
+}
+
+int db_blob_read(struct db *db, const char *table, const char *column,
+		 int64_t id, void *buf, size_t n)
+{
+	sqlite3_blob *b = NULL;
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	if (n > 0x7fffffff ||
+	    sqlite3_blob_open(db_sqlite(db), "main", table, column, id, 0,
+			      &b) != SQLITE_OK ||
+	    sqlite3_blob_read(b, buf, (int)n, 0) != SQLITE_OK)
+		rc = db_fail(db, "reading a blob");
+	sqlite3_blob_close(b);
+	return rc;
+}
+
+const char *db_engine_version(void)
+{
+	return sqlite3_libversion();
+}
