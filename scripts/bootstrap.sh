@@ -31,6 +31,10 @@ declare -A NEED=(
 	[zsh]=/usr/bin/zsh
 	[fish]=/usr/bin/fish
 	[systemd]=/usr/bin/systemd-analyze
+	# the PostgreSQL engine (issue 22): libpq to build against, the
+	# server programs for the tests' throwaway cluster (tests/pg/)
+	[libpq-dev]=/usr/include/postgresql/libpq-fe.h
+	[postgresql]=/usr/lib/postgresql/15/bin/pg_ctl
 )
 missing=()
 for pkg in "${!NEED[@]}"; do
