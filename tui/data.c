@@ -8,6 +8,7 @@
 
 #include "db/annot.h"
 #include "db/db.h"
+#include "db/pairs.h"
 #include "src/correlate.h"
 #include "src/annot.h"
 #include "src/candidates.h"
@@ -70,8 +71,53 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 	return rc;
 }
 
+static void free_units(struct tui_data *d)
+{
+	for (size_t i = 0; i < d->nunits; i++)
+		free(d->units[i]);
+	free(d->units);
+	d->units = NULL;
+	d->nunits = 0;
+}
+
+/* Each metric id's unit, by name from the metrics table (an index's
+ * metric ids name the metric it paired). A failed read leaves the
+ * values without units rather than failing the load. */
+static void load_units(struct tui_data *d)
+{
+	struct db_name *names = NULL;
+	size_t n = 0;
+
+	free_units(d);
+	if (!d->ix || d->ix->max_id[2] < 0 ||
+	    db_pairs_names(d->db, DB_DICT_METRICS, &names, &n) < 0)
+		return;
+	d->nunits = (size_t)d->ix->max_id[2] + 1;
+	d->units = xcalloc(d->nunits, sizeof(*d->units));
+	for (size_t id = 0; id < d->nunits; id++) {
+		const char *m = pidx_metric(d->ix, (int64_t)id);
+
+		for (size_t k = 0; *m && k < n; k++)
+			if (names[k].name && !strcmp(names[k].name, m)) {
+				d->units[id] = xstrdup(names[k].extra ?
+						       names[k].extra : "");
+				break;
+			}
+	}
+	db_names_free(names, n);
+}
+
+const char *data_metric_unit(const struct tui_data *d, int64_t metric_id)
+{
+	if (metric_id < 0 || (size_t)metric_id >= d->nunits ||
+	    !d->units[metric_id])
+		return "";
+	return d->units[metric_id];
+}
+
 static void free_set(struct tui_data *d)
 {
+	free_units(d);
 	pidx_free(d->ix);
 	d->ix = NULL;
 	memset(&d->src, 0, sizeof(d->src));
@@ -152,6 +198,7 @@ int data_load(struct tui_data *d)
 	d->sum = ix->sum;
 	d->data_version = version;
 	index_set(d);
+	load_units(d);
 	d->gen++;
 	return 0;
 }

@@ -41,6 +41,10 @@ struct tui_data {
 	 * data_open, which keeps them */
 	void (*note)(void *arg, const char *msg);
 	void *note_arg;
+	/* the SI unit of each metric id of ix ("s", "W", "tokens/s"; "" for
+	 * a dimensionless or unknown one), from the metrics table */
+	char **units;
+	size_t nunits;
 };
 
 /* List the sources, build the candidate pairs (perfsim vs silicon,
@@ -96,6 +100,9 @@ int data_severity(const struct tui_data *d, double err);
  * rule's max_abs_err, else its max_mape as a guide. Other points use
  * the defaults. */
 int data_point_severity(const struct tui_data *d, const struct corr_point *p);
+
+/* The SI unit of point metric id ("" when unknown or dimensionless). */
+const char *data_metric_unit(const struct tui_data *d, int64_t metric_id);
 
 /* The pair as text "model@v vs ref@v" into buf. */
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 void fmt_si(char *buf, size_t len, double v)
 {
@@ -32,6 +33,36 @@ void fmt_si(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.4g", v);
 	else
 		snprintf(buf, len, "%.4g%c", v, prefix[i]);
+}
+
+void fmt_si_unit(char *buf, size_t len, double v, const char *unit,
+		 int ascii)
+{
+	char num[32], u[64];
+	size_t n;
+	const char *tok;
+
+	fmt_si(num, sizeof(num), v);
+	if (!unit || !*unit || !strcmp(unit, "1") || isnan(v) || isinf(v)) {
+		snprintf(buf, len, "%s", num);
+		return;
+	}
+	/* "tokens" -> "tok" inside the unit (tokens/s, tokens/J) */
+	if ((tok = strstr(unit, "tokens")))
+		snprintf(u, sizeof(u), "%.*stok%s", (int)(tok - unit), unit,
+			 tok + 6);
+	else
+		snprintf(u, sizeof(u), "%s", unit);
+	n = strlen(num);
+	if (n && strchr("afpnumkMGTPE", num[n - 1]) && v != 0) {
+		char p = num[n - 1];
+
+		num[n - 1] = '\0';
+		snprintf(buf, len, "%s %s%s", num, p == 'u' && !ascii ?
+			 "\xc2\xb5" : (char[]){ p, '\0' }, u);
+	} else {
+		snprintf(buf, len, "%s %s", num, u);
+	}
 }
 
 void fmt_pct(char *buf, size_t len, double frac, int sign)

@@ -39,11 +39,45 @@ static const char *note_line(const char *text, int rows, int r, size_t *len)
 	return start;
 }
 
-static void draw_field(struct form *f, int i, int y, int x, int w)
+/* Characters (not bytes) of s[0..len). */
+static int chars(const char *s, size_t len)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+/* The line under edit scrolls: when it does not fit in w columns with
+ * the cursor after it, its tail is shown behind a "~" (the cursor is
+ * always at the end of the text). Returns the columns up to the cursor. */
+static int draw_edit_line(int y, int x, int w, const char *line, size_t len)
+{
+	char buf[512];
+	size_t off = 0;
+
+	if (chars(line, len) + 1 > w && w > 2) {
+		while (off < len && chars(line + off, len - off) + 2 > w)
+			off++;
+		while (off < len && ((unsigned char)line[off] & 0xc0) == 0x80)
+			off++;
+		draw_text(y, x, 1, "~", TH_FORM_FIELD);
+		snprintf(buf, sizeof(buf), "%.*s", (int)(len - off), line + off);
+		return 1 + draw_text(y, x + 1, w - 1, buf, TH_FORM_FIELD);
+	}
+	snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
+	return draw_text(y, x, w, buf, TH_FORM_FIELD);
+}
+
+/* Draws field i; *cy, *cx get the cursor's place when it has focus. */
+static void draw_field(struct form *f, int i, int y, int x, int w, int *cy,
+		       int *cx)
 {
 	struct form_field *ff = &f->fields[i];
 	enum theme_role lrole = i == f->cur ? TH_COLSEL : TH_FORM;
 	char buf[512];
+	int lines = 1, last;
 
 	draw_text(y, x + 1, 10, ff->label, lrole);
 	x += 12;
@@ -51,26 +85,55 @@ static void draw_field(struct form *f, int i, int y, int x, int w)
 	if (ff->kind == FORM_CHOICE) {
 		snprintf(buf, sizeof(buf), "< %s >", ff->choices[ff->choice]);
 		draw_text(y, x, w, buf, TH_FORM_FIELD);
+		if (i == f->cur) {
+			*cy = y;
+			*cx = x + 2;
+		}
 		return;
 	}
+	for (const char *q = strbuf_str(&ff->text); *q; q++)
+		lines += *q == '\n';
+	/* the row of the text's end (where typing goes) */
+	last = ff->kind == FORM_NOTE ? (lines < NOTE_ROWS ? lines : NOTE_ROWS)
+	       - 1 : 0;
 	for (int r = 0; r < field_rows(ff); r++) {
 		size_t len = 0;
 		const char *line = ff->kind == FORM_NOTE ?
 			note_line(strbuf_str(&ff->text), NOTE_ROWS, r, &len) :
 			strbuf_str(&ff->text);
+		int used;
 
 		if (ff->kind != FORM_NOTE)
 			len = strlen(line);
-		snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
 		draw_fill(y + r, x, w, TH_FORM_FIELD);
-		draw_text(y + r, x, w, buf, TH_FORM_FIELD);
+		if (r == last && i == f->cur) {
+			used = draw_edit_line(y + r, x, w, line, len);
+			*cy = y + r;
+			*cx = x + used;
+		} else {
+			snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
+			draw_text(y + r, x, w, buf, TH_FORM_FIELD);
+		}
 	}
 }
+
+/* The keys, as much as fits in w columns. */
+static const char *const form_keys[] = {
+	"Tab next  Left/Right choose  Enter save, in the note a new line  "
+	"^D save  Esc cancel",
+	"Tab next  Left/Right choose  Enter save (note: new line)  ^D save  "
+	"Esc cancel",
+	"Tab next  </> choose  Enter save (note: new line)  ^D save  Esc cancel",
+	"Tab next  </> choose  ^D save  Esc cancel",
+	"Tab  ^D save  Esc cancel",
+};
 
 static void form_draw(struct tui *t, void *arg)
 {
 	struct form *f = arg;
-	int rows = 5, w = COLS - 4 > 76 ? 76 : COLS - 4, x, y;
+	int rows = 5, w = COLS - 4 > 100 ? 100 : COLS - 4, x, y;
+	int cy = -1, cx = -1;
+	const char *keys = form_keys[0];
 
 	(void)t;
 	for (int i = 0; i < f->n; i++)
@@ -81,15 +144,19 @@ static void form_draw(struct tui *t, void *arg)
 		draw_fill(y + r, x, w, r ? TH_FORM : TH_TITLE);
 	draw_text(y, x + 1, w - 2, f->title, TH_TITLE);
 	for (int i = 0, yy = y + 2; i < f->n; i++) {
-		draw_field(f, i, yy, x, w);
+		draw_field(f, i, yy, x, w, &cy, &cx);
 		yy += field_rows(&f->fields[i]);
 	}
 	if (!f->error[0] && f->advice)
 		draw_text(y + rows - 2, x + 1, w - 2, f->advice, TH_FORM);
 	else
 		draw_text(y + rows - 2, x + 1, w - 2, f->error, TH_ERROR);
-	draw_text(y + rows - 1, x + 1, w - 2, "Tab next  Left/Right choose  "
-		  "Enter save (note: new line)  ^D save  Esc cancel", TH_FORM);
+	for (size_t k = 0; k < sizeof(form_keys) / sizeof(form_keys[0]); k++)
+		if (draw_width(keys = form_keys[k]) <= w - 2)
+			break;
+	draw_text(y + rows - 1, x + 1, w - 2, keys, TH_FORM);
+	if (cy >= 0)
+		move(cy, cx);	/* the terminal's cursor in the field */
 }
 
 static void choose(struct form *f, struct form_field *ff, int key)
@@ -191,6 +258,7 @@ int form_run(struct tui *t, struct form *f)
 	int result = -1;
 
 	t->in_modal++;
+	curs_set(1);
 	t->overlay = form_draw;
 	t->overlay_arg = f;
 	while (result < 0) {
@@ -201,6 +269,7 @@ int form_run(struct tui *t, struct form *f)
 		    (!f->validate || f->validate(f) == 0))
 			f->error[0] = '\0';
 	}
+	curs_set(0);
 	t->overlay = NULL;
 	t->overlay_arg = NULL;
 	t->in_modal--;

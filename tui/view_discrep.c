@@ -14,6 +14,7 @@
 #include "src/base/util.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
+#include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/rows.h"
 #include "tui/status.h"
@@ -88,6 +89,27 @@ static void filtered_summary(struct view *v)
 		       pidx_basic(v->tui->data.ix, d->filter.mask, &d->fsum) == 0;
 }
 
+/* The parts every listed workload shares (for a narrow column). */
+static void shared_parts(struct view *v)
+{
+	struct discrep *d = v->priv;
+	struct pidx *x = v->tui->data.ix;
+	size_t nw = x->max_id[0] >= 0 ? (size_t)x->max_id[0] + 1 : 0, n = 0;
+	unsigned char *used = xcalloc(nw ? nw : 1, 1);
+	const char **names;
+
+	for (size_t i = 0; i < x->n; i++)
+		used[x->keys[i].w] = 1;
+	names = xmalloc((nw ? nw : 1) * sizeof(*names));
+	for (size_t id = 0; id < nw; id++)
+		if (used[id])
+			names[n++] = pidx_workload(x, (int64_t)id);
+	wabbr_release(&d->wa);
+	wabbr_build(&d->wa, names, n);
+	free(names);
+	free(used);
+}
+
 static int discrep_open(struct view *v)
 {
 	struct discrep *d = discrep_priv(v);
@@ -114,6 +136,18 @@ static int discrep_open(struct view *v)
 
 		d->mw = ml > d->mw ? ml : d->mw;
 	}
+	/* values with their units: "999.9 us" is as wide as one gets */
+	d->vw = 6;
+	for (int64_t id = 0; id <= data->ix->max_id[2]; id++) {
+		char buf[64];
+		int vw;
+
+		fmt_si_unit(buf, sizeof(buf), 999.9e-6,
+			    data_metric_unit(data, id), 1);
+		vw = (int)strlen(buf);
+		d->vw = vw > d->vw ? vw : d->vw;
+	}
+	shared_parts(v);
 	rows_init(&d->rows, &data->src);
 	rows_sort(&d->rows, d->sort_col, d->sort_desc);
 	rows_apply(&d->rows, &d->filter);
@@ -138,6 +172,7 @@ static void discrep_done(struct view *v)
 	if (d->have_rows)
 		rows_release(&d->rows);
 	rows_filter_release(&d->filter);
+	wabbr_release(&d->wa);
 	free(d->marked);
 	free(d->marks);
 	free(d);

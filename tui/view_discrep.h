@@ -9,6 +9,7 @@
 
 #include "src/stats.h"
 #include "tui/rows.h"
+#include "tui/wabbr.h"
 
 struct view;
 
@@ -29,6 +30,8 @@ struct discrep {
 	struct stats_summary fsum;	/* summary of the filtered rows */
 	int have_fsum;
 	int opw, mw;			/* widest op and metric name */
+	int vw;				/* a value with its unit, widest */
+	struct wabbr wa;		/* the workloads' shared parts */
 };
 
 extern const char *const discrep_col_names[RC_COUNT];

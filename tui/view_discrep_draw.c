@@ -21,39 +21,68 @@ static int clampi(int v, int lo, int hi)
 }
 
 /* Column widths for a screen w wide: op and metric as wide as their
- * longest names within bounds, the workload takes the rest. */
-static void layout(const struct discrep *d, int w, int *cw)
+ * longest names within bounds, the values as wide as a value with its
+ * unit, the workload as wide as its longest key and no wider (a wide
+ * screen keeps the values next to the names). When the keys do not fit,
+ * *abbr is set: the rows leave out the parts every workload shares
+ * (wabbr.h) and the heading shows them once. Spare columns go to the
+ * status and flags (investigating, NSXWI) last. */
+static void layout(const struct discrep *d, int w, int *cw, int *abbr)
 {
 	static const int wide[RC_COUNT] = {
 		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
-		[RC_MODEL] = 8, [RC_REF] = 8, [RC_ERR] = 8, [RC_FLAGS] = 5,
+		[RC_MODEL] = 0, [RC_REF] = 0, [RC_ERR] = 8, [RC_FLAGS] = 5,
 		[RC_STATUS] = 13,
 	};
 	static const int narrow[RC_COUNT] = {
 		[RC_WORKLOAD] = 0, [RC_OP] = 10, [RC_METRIC] = 6,
-		[RC_MODEL] = 7, [RC_REF] = 7, [RC_ERR] = 7, [RC_FLAGS] = 4,
+		[RC_MODEL] = 0, [RC_REF] = 0, [RC_ERR] = 7, [RC_FLAGS] = 4,
 		[RC_STATUS] = 11,
 	};
 	const int *fixed = w < 110 ? narrow : wide;
 	int rest = w - 2;	/* the mark column and its space */
+	int need, keep;
 
 	for (int c = 0; c < RC_COUNT; c++) {
 		cw[c] = fixed[c];
+		if (c == RC_MODEL || c == RC_REF)
+			cw[c] = d->vw + (w >= 110);
 		if (c != RC_WORKLOAD)
-			rest -= fixed[c] + 1;
+			rest -= cw[c] + 1;
 	}
-	cw[RC_WORKLOAD] = rest > 12 ? rest : 12;
-	/* spare columns go to long op and metric names first */
+	need = d->wa.fullw > 8 ? d->wa.fullw : 8;
+	*abbr = 0;
+	if (need > rest && d->wa.ncommon) {
+		*abbr = 1;
+		need = d->wa.abbrw > 8 ? d->wa.abbrw : 8;
+	}
+	if (need > rest && d->wa.ngroups > 1 && d->wa.abbrw2 < need) {
+		*abbr = 2;
+		need = d->wa.abbrw2 > 8 ? d->wa.abbrw2 : 8;
+	}
+	/* op and metric names get room while the workload keeps its own */
+	keep = need < 36 ? need : 36;
 	for (int c = RC_OP; c <= RC_METRIC; c++) {
 		int want = clampi(c == RC_OP ? d->opw : d->mw, 6, 18);
 		int give = want - cw[c];
 
-		if (give < 0 || cw[RC_WORKLOAD] - give < 36)
-			give = give < 0 ? 0 : cw[RC_WORKLOAD] - 36 > 0 ?
-			       (cw[RC_WORKLOAD] - 36 < give ?
-				cw[RC_WORKLOAD] - 36 : give) : 0;
+		if (give > rest - keep)
+			give = rest - keep;
+		if (give > 0) {
+			cw[c] += give;
+			rest -= give;
+		}
+	}
+	/* the heading of shared parts is worth the spare columns first */
+	if (*abbr == 1 && d->wa.templ && wabbr_width(d->wa.templ) + 1 > need)
+		need = wabbr_width(d->wa.templ) + 1;
+	cw[RC_WORKLOAD] = rest > need ? need : rest > 12 ? rest : 12;
+	rest -= cw[RC_WORKLOAD];
+	for (int c = RC_STATUS; c >= RC_FLAGS && rest > 0; c--) {
+		int give = clampi((c == RC_STATUS ? 13 : 5) - cw[c], 0, rest);
+
 		cw[c] += give;
-		cw[RC_WORKLOAD] -= give;
+		rest -= give;
 	}
 }
 
@@ -116,11 +145,11 @@ static void draw_header(struct view *v, int y, int w)
 	}
 }
 
-static void draw_heads(struct view *v, int y, const int *cw)
+static void draw_heads(struct view *v, int y, const int *cw, int abbr)
 {
 	struct discrep *d = v->priv;
 	int x = 2;
-	char head[32];
+	char head[160];
 
 	for (int c = 0; c < RC_COUNT; c++) {
 		const char *arrow = "";
@@ -129,8 +158,16 @@ static void draw_heads(struct view *v, int y, const int *cw)
 			arrow = d->rows.col < 0 || d->rows.desc ?
 				(draw_ascii() ? " v" : "\xe2\x96\xbc") :
 				(draw_ascii() ? " ^" : "\xe2\x96\xb2");
-		snprintf(head, sizeof(head), "%s%s", discrep_col_names[c], arrow);
-		if (c >= RC_MODEL && c <= RC_ERR)
+		snprintf(head, sizeof(head), "%s%s", c == RC_WORKLOAD &&
+			 abbr == 1 ? d->wa.templ : discrep_col_names[c], arrow);
+		if (c == RC_WORKLOAD && abbr == 1 && draw_width(head) > cw[c]) {
+			/* the model name first; "~" says there is more */
+			int used = draw_text(y, x, cw[c] - 1, head, c == v->col ?
+					     TH_COLSEL : TH_COLHEAD);
+
+			draw_text(y, x + used, 1, "~", c == v->col ? TH_COLSEL :
+				  TH_COLHEAD);
+		} else if (c >= RC_MODEL && c <= RC_ERR)
 			draw_text_right(y, x, cw[c], head, c == v->col ?
 					TH_COLSEL : TH_COLHEAD);
 		else
@@ -151,7 +188,8 @@ static void cell(int y, int *x, int w, const char *text, enum theme_role role,
 	*x += w + 1;
 }
 
-static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
+static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
+		     int abbr)
 {
 	struct discrep *d = v->priv;
 	struct tui_data *data = &v->tui->data;
@@ -160,7 +198,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 	const struct corr_point *p = data_point(data, i, &tmp);
 	int cur = row == v->cursor, x = 2, sev = data_point_severity(data, p);
 	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
-	char buf[32];
+	const char *unit = data_metric_unit(data, p->metric_id);
+	char buf[256];
 
 	erole = cur ? TH_CURSOR : (p->flags & (CORR_WITHIN_NOISE | CORR_WAIVED))
 		? TH_DIM : sev == 2 ? TH_SEV_FAIL : sev == 1 ? TH_SEV_WARN :
@@ -169,13 +208,16 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 		draw_fill(y, 0, w, TH_CURSOR);
 	if (d->marked[i])
 		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
-	draw_text_mid(y, x, cw[RC_WORKLOAD], p->workload, base);
+	draw_text_mid(y, x, cw[RC_WORKLOAD], abbr == 2 ? wabbr_apply2(&d->wa,
+		      p->workload, cw[RC_WORKLOAD], buf, sizeof(buf)) : abbr ?
+		      wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :
+		      p->workload, base);
 	x += cw[RC_WORKLOAD] + 1;
 	cell(y, &x, cw[RC_OP], p->op, base, 0);
 	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
-	fmt_si(buf, sizeof(buf), p->model);
+	fmt_si_unit(buf, sizeof(buf), p->model, unit, draw_ascii());
 	cell(y, &x, cw[RC_MODEL], buf, base, 1);
-	fmt_si(buf, sizeof(buf), p->ref);
+	fmt_si_unit(buf, sizeof(buf), p->ref, unit, draw_ascii());
 	cell(y, &x, cw[RC_REF], buf, base, 1);
 	fmt_pct(buf, sizeof(buf), p->err, 1);
 	cell(y, &x, cw[RC_ERR], buf, erole, 1);
@@ -188,22 +230,22 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw)
 void discrep_draw(struct view *v, int y, int h, int w)
 {
 	struct discrep *d = discrep_priv(v);
-	int cw[RC_COUNT];
+	int cw[RC_COUNT], abbr;
 
 	if (!d->have_rows) {
 		draw_text(y, 0, w, "nothing to show", TH_DIM);
 		return;
 	}
-	layout(d, w, cw);
+	layout(d, w, cw, &abbr);
 	draw_header(v, y, w);
-	draw_heads(v, y + 1, cw);
+	draw_heads(v, y + 1, cw, abbr);
 	v->height = h - 2;
 	view_clamp(v);
 	if (!d->rows.n)
 		draw_text(y + 2, 2, w - 2, d->filter.n ? "no rows match the "
 			  "filter (F clears it)" : "no pairs", TH_DIM);
 	for (int k = 0; k < v->height && v->top + (size_t)k < d->rows.n; k++)
-		draw_row(v, v->top + (size_t)k, y + 2 + k, w, cw);
+		draw_row(v, v->top + (size_t)k, y + 2 + k, w, cw, abbr);
 	discrep_remember_cursor(v);
 }
 

@@ -45,7 +45,7 @@ expect_in "filter 'op~gemm metric=time': 5 rows" \
 	"$(screen_line "$T/filter_esc.screen" 2)" "Esc restores the filter"
 expect_screen "$T/sort_model.screen" sort_model_100x30.screen
 expect_in "model ^" "$(screen_line "$T/sort_model_asc.screen" 3)" "s again reverses"
-expect_in "   60u" "$(screen_line "$T/sort_model_asc.screen" 4)" "smallest first"
+expect_in "   60 us" "$(screen_line "$T/sort_model_asc.screen" 4)" "smallest first"
 # the cursor row is where the search landed: its number is in the title,
 # and all 12 rows fit, so screen line row+3 is the cursor's row
 row_of() { screen_line "$1" 1 | sed 's/.*row \([0-9]*\).*/\1/'; }

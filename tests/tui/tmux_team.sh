@@ -9,7 +9,7 @@ tmux_start 100 30 --
 wait_for "row 1/12"
 keys j j j
 wait_for "row 4/12"
-wait_for "mixtral-8x7b/decode/bs=8/seq=4096/fp8   e2e"
+wait_for "mixtral-8x7b/decode/bs=8/seq=4096/fp8 e2e"
 # a colleague explains the mixtral e2e row from another process
 pc annotate --workload mixtral-8x7b/decode/bs=8/seq=4096/fp8 --op e2e \
 	--metric itl --status wontfix --note "scheduler overhead" >/dev/null
@@ -30,7 +30,7 @@ pc import --source archsim --kind perfsim --version 2.4.0 "$T/extra.csv" >/dev/n
 pc import --source h100-lab --kind silicon --version 2026.11 \
 	"$T/extra_ref.csv" >/dev/null
 wait_for "row 5/13"
-expect_in "mixtral-8x7b/decode/bs=8/seq=4096/fp8   e2e" "$(screen | sed -n 8p)" \
+expect_in "mixtral-8x7b/decode/bs=8/seq=4096/fp8 e2e" "$(screen | sed -n 8p)" \
 	"cursor stayed on the mixtral row"
 # colours: SGR colour codes on screen when allowed
 [ -n "$(TM capture-pane -p -e -t tui | grep -E $'\e\\[(3[0-7]|4[0-7])m')" ] &&

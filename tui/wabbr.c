@@ -1,0 +1,269 @@
+/* Workload keys without their shared parts (see wabbr.h). */
+#include "tui/wabbr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
+
+struct wabbr_group {
+	char *name;		/* the model name */
+	char **common;		/* the parts all its workloads share */
+	size_t ncommon;
+};
+
+int wabbr_width(const char *s)
+{
+	int w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+/* 1 when name has part (len bytes) as one of its '/'-separated parts. */
+static int has_part(const char *name, const char *part, size_t len)
+{
+	for (const char *p = name; (p = strstr(p, part)); p++)
+		if ((p == name || p[-1] == '/') && (p[len] == '/' || !p[len]))
+			return 1;
+	return 0;
+}
+
+static int in_list(char *const *list, size_t n, const char *p, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(list[i]) == len && !memcmp(list[i], p, len))
+			return 1;
+	return 0;
+}
+
+static int is_common(const struct wabbr *a, const char *p, size_t len)
+{
+	return in_list(a->common, a->ncommon, p, len);
+}
+
+/* The distinct parts of name (after the first when skip_first). */
+static void parts_of(const char *name, int skip_first, char ***list,
+		     size_t *n)
+{
+	for (const char *p = name; ; ) {
+		size_t len = strcspn(p, "/");
+
+		if (len && !skip_first && !in_list(*list, *n, p, len)) {
+			*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+			(*list)[(*n)++] = xstrndup(p, len);
+		}
+		skip_first = 0;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+}
+
+/* Keep the entries of list that name has as a part. */
+static void keep_shared(const char *name, char **list, size_t *n)
+{
+	for (size_t c = 0; c < *n; ) {
+		if (has_part(name, list[c], strlen(list[c]))) {
+			c++;
+			continue;
+		}
+		free(list[c]);
+		list[c] = list[--*n];
+	}
+}
+
+static struct wabbr_group *group_of(const struct wabbr *a, const char *name)
+{
+	size_t len = strcspn(name, "/");
+
+	for (size_t g = 0; g < a->ngroups; g++)
+		if (strlen(a->groups[g].name) == len &&
+		    !memcmp(a->groups[g].name, name, len))
+			return &a->groups[g];
+	return NULL;
+}
+
+/* Level 2's groups: per model name, the parts its workloads share. */
+static void build_groups(struct wabbr *a, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct wabbr_group *g = group_of(a, names[i]);
+
+		if (g) {
+			keep_shared(names[i], g->common, &g->ncommon);
+			continue;
+		}
+		if (a->ngroups == WABBR_GROUPS) {
+			for (size_t k = 0; k < a->ngroups; k++) {
+				for (size_t c = 0; c < a->groups[k].ncommon; c++)
+					free(a->groups[k].common[c]);
+				free(a->groups[k].common);
+				free(a->groups[k].name);
+			}
+			free(a->groups);
+			a->groups = NULL;
+			a->ngroups = 0;
+			return;	/* too many models: level 1 only */
+		}
+		a->groups = xrealloc(a->groups, (a->ngroups + 1) *
+				     sizeof(*a->groups));
+		g = &a->groups[a->ngroups++];
+		memset(g, 0, sizeof(*g));
+		g->name = xstrndup(names[i], strcspn(names[i], "/"));
+		parts_of(names[i], 1, &g->common, &g->ncommon);
+	}
+}
+
+/* The template: the parts of the name with the most parts, the kept
+ * ones replaced by one '*' per run. */
+static void make_template(struct wabbr *a, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int star = 0;
+
+	for (const char *p = name; ; ) {
+		size_t len = strcspn(p, "/");
+
+		if (is_common(a, p, len)) {
+			strbuf_addf(&sb, "%s%.*s", sb.len ? "/" : "", (int)len,
+				    p);
+			star = 0;
+		} else if (!star) {
+			strbuf_addf(&sb, "%s*", sb.len ? "/" : "");
+			star = 1;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	a->templ = strbuf_detach(&sb);
+}
+
+void wabbr_build(struct wabbr *a, const char *const *names, size_t n)
+{
+	const char *longest = NULL;
+	int most = -1;
+	char buf[1024];
+
+	memset(a, 0, sizeof(*a));
+	if (!n)
+		return;
+	/* candidates: the distinct parts of the first name */
+	parts_of(names[0], 0, &a->common, &a->ncommon);
+	for (size_t i = 0; i < n; i++) {
+		int parts = 1;
+
+		keep_shared(names[i], a->common, &a->ncommon);
+		for (const char *p = names[i]; *p; p++)
+			parts += *p == '/';
+		if (parts > most) {
+			most = parts;
+			longest = names[i];
+		}
+	}
+	if (a->ncommon)
+		make_template(a, longest);
+	build_groups(a, names, n);
+	for (size_t i = 0; i < n; i++) {
+		int fw = wabbr_width(names[i]);
+		int aw = wabbr_width(wabbr_apply(a, names[i], buf,
+						 sizeof(buf)));
+		int aw2 = wabbr_width(wabbr_apply2(a, names[i], 1 << 20, buf,
+						   sizeof(buf)));
+
+		a->fullw = fw > a->fullw ? fw : a->fullw;
+		a->abbrw = aw > a->abbrw ? aw : a->abbrw;
+		a->abbrw2 = aw2 > a->abbrw2 ? aw2 : a->abbrw2;
+	}
+}
+
+void wabbr_release(struct wabbr *a)
+{
+	for (size_t i = 0; i < a->ncommon; i++)
+		free(a->common[i]);
+	free(a->common);
+	free(a->templ);
+	for (size_t g = 0; g < a->ngroups; g++) {
+		for (size_t c = 0; c < a->groups[g].ncommon; c++)
+			free(a->groups[g].common[c]);
+		free(a->groups[g].common);
+		free(a->groups[g].name);
+	}
+	free(a->groups);
+	memset(a, 0, sizeof(*a));
+}
+
+const char *wabbr_apply(const struct wabbr *a, const char *name, char *buf,
+			size_t len)
+{
+	size_t used = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (const char *p = name; a->ncommon; ) {
+		size_t plen = strcspn(p, "/");
+
+		if (!is_common(a, p, plen)) {
+			int k = snprintf(buf + used, len - used, "%s%.*s",
+					 used ? "/" : "", (int)plen, p);
+
+			used += k > 0 ? (size_t)k : 0;
+			if (used >= len)
+				break;	/* truncated: it is for display */
+		}
+		if (!p[plen])
+			break;
+		p += plen + 1;
+	}
+	if (!buf[0])
+		snprintf(buf, len, "%s", name);
+	return buf;
+}
+
+const char *wabbr_apply2(const struct wabbr *a, const char *name, int w,
+			 char *buf, size_t len)
+{
+	const struct wabbr_group *g = group_of(a, name);
+	size_t nlen = strcspn(name, "/"), used;
+	struct strbuf rest = STRBUF_INIT;
+	int keep;
+
+	if (!g || !len)
+		return wabbr_apply(a, name, buf, len);
+	for (const char *p = name + nlen; *p; ) {
+		size_t plen;
+		int phase = p == name + nlen;	/* the part after the name */
+
+		p++;
+		plen = strcspn(p, "/");
+		/* the phase and the batch stay: the reviewer needs them */
+		if (!is_common(a, p, plen) &&
+		    (phase || !strncmp(p, "bs=", 3) ||
+		     !in_list(g->common, g->ncommon, p, plen)))
+			strbuf_addf(&rest, "/%.*s", (int)plen, p);
+		p += plen;
+	}
+	/* the model name, cut when the whole does not fit */
+	keep = w - wabbr_width(strbuf_str(&rest));
+	if (keep >= wabbr_width(g->name) || (int)nlen <= 3) {
+		snprintf(buf, len, "%s%s", g->name, strbuf_str(&rest));
+	} else {
+		keep = keep - 1 > 3 ? keep - 1 : 3;
+		used = 0;
+		for (int k = 0; used < nlen && k < keep; k++) {
+			used++;
+			while (used < nlen &&
+			       ((unsigned char)name[used] & 0xc0) == 0x80)
+				used++;
+		}
+		snprintf(buf, len, "%.*s~%s", (int)used, name,
+			 strbuf_str(&rest));
+	}
+	strbuf_release(&rest);
+	return buf;
+}
