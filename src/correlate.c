@@ -929,6 +929,9 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	double *sd = xmalloc((n + 1) * sizeof(*sd));
 	int64_t *wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
 	long noisy = 0, sol = 0, zero = 0, opt = 0, pes = 0;
+	/* |error| of the noisy references the exclusion left out */
+	double noisy_abs = 0;
+	long noisy_n = 0, noisy_neg = 0;
 	const struct db_name *mt = NULL;
 	int mixed = 0;
 	size_t k = 0;
@@ -943,6 +946,12 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		sol += (p->flags & CORR_SOL_VIOLATION) != 0;
 		if (p->flags & CORR_NOISY_REF) {
 			noisy++;
+			if (p->ref != 0 && !(skip_waived &&
+					     (p->flags & CORR_WAIVED))) {
+				noisy_abs += fabs(stats_err(p->model, p->ref));
+				noisy_n++;
+				noisy_neg += p->ref < 0;
+			}
 			continue;
 		}
 		if (skip_waived && (p->flags & CORR_WAIVED))
@@ -977,6 +986,17 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		out->excluded_zero_ref = zero;
 		out->optimistic = opt;
 		out->pessimistic = pes;
+		if (noisy_n && noisy_neg) {
+			out->mape_with_noisy = NAN;
+			out->why[SF_MAPE_NOISY] = STATS_WHY_NONPOS;
+		} else if (noisy_n && isfinite(out->mape)) {
+			out->mape_with_noisy = (out->mape * (double)k +
+						noisy_abs) /
+					       (double)(k + (size_t)noisy_n);
+		} else if (noisy_n && k == 0) {
+			out->mape_with_noisy = noisy_abs / (double)noisy_n;
+			out->why[SF_MAPE_NOISY] = NULL;
+		}
 		if (k > 0)
 			efficiency(out, s, mixed ? NULL : mt);
 		if (mixed)

@@ -59,6 +59,32 @@ static const struct field fields[] = {
 };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
+/* Additions of issue 19, after "workloads" (every earlier key keeps its
+ * place). "fit_intercept_ci" etc. are intervals only ("ci" = own
+ * offset); "deming" expands to deming_fields. */
+#define DI(name, w) { #name, K_NUM, w, 0, offsetof(struct stats_summary, \
+	name) }
+static const struct field more_fields[] = {
+	D(kendall_p, K_NUM, SF_KENDALL_P),
+	DI(fit_intercept_ci, SF_FIT),
+	DI(fit_slope_ci, SF_FIT),
+	DI(loa_low_ci, SF_LOA),
+	DI(loa_high_ci, SF_LOA),
+	DC(ccc, K_NUM, SF_CCC),
+	DC(ccc_log, K_NUM, SF_CCC_LOG),
+	{ "deming", K_NUM, SF_DEMING, 0, 0 },
+	D(prop_bias_slope, K_NUM, SF_PROP_BIAS),
+	D(prop_bias_p, K_NUM, SF_PROP_BIAS_P),
+	D(mape_with_noisy, K_ERR, SF_MAPE_NOISY),
+};
+#define NMORE (sizeof(more_fields) / sizeof(more_fields[0]))
+
+#define DM(name) { #name, K_NUM, SF_DEMING, offsetof(struct stats_summary, \
+	deming.name), 0 }
+static const struct field deming_fields[] = {
+	DM(intercept), DM(slope), DM(lambda),
+};
+
 #define F(name) { #name, K_NUM, SF_FIT, offsetof(struct stats_summary, \
 	fit.name), 0 }
 static const struct field fit_fields[] = {
@@ -82,13 +108,18 @@ static const struct stats_ci *cival(const struct stats_summary *s,
 						       f->ci);
 }
 
+static void json_ci_val(FILE *fp, const struct stats_ci *ci);
+
 /* ,"NAME_ci":[lo,hi] or null (not computed, undefined, one workload). */
 static void json_ci(FILE *fp, const struct stats_summary *s,
 		    const struct field *f)
 {
-	const struct stats_ci *ci = cival(s, f);
-
 	fprintf(fp, ",\"%s_ci\":", f->name);
+	json_ci_val(fp, cival(s, f));
+}
+
+static void json_ci_val(FILE *fp, const struct stats_ci *ci)
+{
 	if (isnan(ci->lo) || isnan(ci->hi)) {
 		fputs("null", fp);
 		return;
@@ -102,25 +133,84 @@ static void json_ci(FILE *fp, const struct stats_summary *s,
 
 /* "why":{"pearson":"several metrics",...}: the reason of each null
  * statistic (the fit's under "fit"). */
-static void json_why(FILE *fp, const struct stats_summary *s)
+static void json_why_of(FILE *fp, const struct stats_summary *s,
+			const struct field *fs, size_t nf, int *first)
 {
-	int first = 1;
-
-	fputs(",\"why\":{", fp);
-	for (size_t i = 0; i < NFIELDS; i++) {
-		const struct field *f = &fields[i];
+	for (size_t i = 0; i < nf; i++) {
+		const struct field *f = &fs[i];
 		const char *why = f->why >= 0 ?
 			stats_why(s, (enum stats_field)f->why) : NULL;
 
 		if (!why || (f->off != 0 && !isnan(dval(s, f))))
 			continue;
-		if (f->off == 0 && !isnan(s->fit.slope))
+		if (f->off == 0 && f->ci)	/* an interval: its statistic's */
 			continue;
-		fprintf(fp, "%s\"%s\":", first ? "" : ",", f->name);
+		if (f->off == 0 && f->why == SF_FIT && !isnan(s->fit.slope))
+			continue;
+		if (f->off == 0 && f->why == SF_DEMING &&
+		    !isnan(s->deming.slope))
+			continue;
+		fprintf(fp, "%s\"%s\":", *first ? "" : ",", f->name);
 		out_json_str(fp, why);
-		first = 0;
+		*first = 0;
 	}
+}
+
+static void json_why(FILE *fp, const struct stats_summary *s)
+{
+	int first = 1;
+
+	fputs(",\"why\":{", fp);
+	json_why_of(fp, s, fields, NFIELDS, &first);
+	json_why_of(fp, s, more_fields, NMORE, &first);
 	fputc('}', fp);
+}
+
+/* "deming":{intercept, slope, lambda, lambda_from, p_identity} */
+static void json_deming(FILE *fp, const struct stats_summary *s)
+{
+	fputs(",\"deming\":{", fp);
+	for (size_t k = 0; k < 3; k++) {
+		fprintf(fp, "%s\"%s\":", k ? "," : "", deming_fields[k].name);
+		out_json_num(fp, dval(s, &deming_fields[k]));
+	}
+	fputs(",\"lambda_from\":", fp);
+	if (isnan(s->deming.slope))
+		fputs("null", fp);
+	else
+		out_json_str(fp, corrout_lambda_from(s));
+	fputs(",\"p_identity\":", fp);
+	out_json_num(fp, s->deming.p_identity);
+	fputc('}', fp);
+}
+
+const char *corrout_lambda_from(const struct stats_summary *s)
+{
+	return s->deming.lambda_known ? "reference stddev" :
+	       "assumed 1 (no reference stddev)";
+}
+
+/* The additions after "workloads" (see more_fields). */
+static void json_more(FILE *fp, const struct stats_summary *s)
+{
+	for (size_t i = 0; i < NMORE; i++) {
+		const struct field *f = &more_fields[i];
+
+		if (f->why == SF_DEMING && f->off == 0) {
+			json_deming(fp, s);
+			continue;
+		}
+		fprintf(fp, ",\"%s\":", f->name);
+		if (f->off == 0) {
+			json_ci_val(fp, cival(s, f));
+			continue;
+		}
+		out_json_num(fp, dval(s, f));
+		if (f->ci)
+			json_ci(fp, s, f);
+	}
+	fprintf(fp, ",\"few_pairs\":%s", stats_few_pairs(s) ? "true" :
+		"false");
 }
 
 void corrout_stats_json(FILE *fp, const struct stats_summary *s)
@@ -150,6 +240,7 @@ void corrout_stats_json(FILE *fp, const struct stats_summary *s)
 		fprintf(fp, ",\"workloads\":%ld", s->workloads);
 	else
 		fputs(",\"workloads\":null", fp);
+	json_more(fp, s);
 	json_why(fp, s);
 }
 
@@ -218,6 +309,19 @@ void corrout_stats_csv_header(FILE *fp)
 		}
 		fprintf(fp, ",%s", fields[i].name);
 	}
+	for (size_t i = 0; i < NMORE; i++) {
+		const struct field *f = &more_fields[i];
+
+		if (f->off == 0 && f->why == SF_DEMING) {
+			for (size_t k = 0; k < 3; k++)
+				fprintf(fp, ",deming_%s",
+					deming_fields[k].name);
+			fputs(",deming_p_identity", fp);
+		} else if (f->off != 0) {
+			fprintf(fp, ",%s", f->name);
+		}
+	}
+	fputs(",few_pairs", fp);
 }
 
 static void csv_num(FILE *fp, double v)
@@ -245,6 +349,18 @@ void corrout_stats_csv_row(FILE *fp, const struct stats_summary *s)
 		else
 			csv_num(fp, dval(s, f));
 	}
+	for (size_t i = 0; i < NMORE; i++) {
+		const struct field *f = &more_fields[i];
+
+		if (f->off == 0 && f->why == SF_DEMING) {
+			for (size_t k = 0; k < 3; k++)
+				csv_num(fp, dval(s, &deming_fields[k]));
+			csv_num(fp, s->deming.p_identity);
+		} else if (f->off != 0) {
+			csv_num(fp, dval(s, f));
+		}
+	}
+	fprintf(fp, ",%d", stats_few_pairs(s));
 }
 
 const char *corrout_pct(char *buf, size_t len, double v)
@@ -284,6 +400,68 @@ static void cell_of(char *buf, size_t len, const struct stats_summary *s,
 		corrout_num(buf, len, dval(s, f));
 }
 
+/* "CI [lo, hi]" of the interval ci (kind of its statistic), or NULL. */
+static const char *ci_note(char *note, size_t len, const struct stats_ci *ci,
+			   enum kind kind, const char *pre)
+{
+	char lo[32], hi[32];
+
+	if (isnan(ci->lo) || isnan(ci->hi))
+		return pre;
+	if (kind == K_ERR) {
+		corrout_pct(lo, sizeof(lo), ci->lo);
+		corrout_pct(hi, sizeof(hi), ci->hi);
+	} else {
+		corrout_num(lo, sizeof(lo), ci->lo);
+		corrout_num(hi, sizeof(hi), ci->hi);
+	}
+	snprintf(note, len, "%s%sCI [%s, %s]", pre ? pre : "", pre ? "; " : "",
+		 lo, hi);
+	return note;
+}
+
+/* The rows of the additions (more_fields), after the others. */
+static void table_more(struct out_table *t, const struct stats_summary *s)
+{
+	char buf[64], note[160];
+
+	for (size_t i = 0; i < NMORE; i++) {
+		const struct field *f = &more_fields[i];
+		const char *why = stats_why(s, (enum stats_field)f->why);
+
+		if (f->off == 0 && f->why == SF_DEMING) {
+			const char *pw = stats_why(s, SF_DEMING_P);
+
+			snprintf(note, sizeof(note), "lambda %s from %s", 
+				 corrout_num(buf, sizeof(buf),
+					     s->deming.lambda),
+				 s->deming.lambda_known ? "reference stddev" :
+				 "nothing: assumed 1");
+			table_row(t, "deming.intercept", corrout_num(buf,
+				  sizeof(buf), s->deming.intercept), why);
+			table_row(t, "deming.slope", corrout_num(buf,
+				  sizeof(buf), s->deming.slope), why ? why :
+				  note);
+			table_row(t, "deming.p_identity", corrout_num(buf,
+				  sizeof(buf), s->deming.p_identity), pw ? pw :
+				  "joint test of slope 1, intercept 0");
+			continue;
+		}
+		if (f->off == 0)
+			continue;	/* an interval: in its statistic's note */
+		cell_of(buf, sizeof(buf), s, f);
+		if (f->ci && !why)
+			table_row(t, f->name, buf, ci_note(note, sizeof(note),
+				  cival(s, f), f->kind, NULL));
+		else if (f->why == SF_MAPE_NOISY && !why &&
+			 s->excluded_noisy)
+			table_row(t, f->name, buf, "MAPE with the noisy "
+				  "references kept");
+		else
+			table_row(t, f->name, buf, why);
+	}
+}
+
 void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 			 int roofline)
 {
@@ -300,14 +478,31 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 		if (f->off == 0 && f->why == SF_FIT) {
 			for (size_t k = 0; k < 5; k++) {
 				char name[32];
+				const char *nt;
+				char note[160];
 
 				snprintf(name, sizeof(name), "fit.%s",
 					 fit_fields[k].name);
 				cell_of(buf, sizeof(buf), s, &fit_fields[k]);
-				table_row(t, name, buf, k == 0 && !why &&
-					  s->fit.weighted ? "weighted by "
-					  "1/ref_sd^2" : why);
+				nt = k == 0 && !why && s->fit.weighted ?
+				     "weighted by 1/ref_sd^2" : why;
+				if (!why && k < 2)
+					nt = ci_note(note, sizeof(note), k == 0 ?
+						     &s->fit_intercept_ci :
+						     &s->fit_slope_ci, K_NUM, nt);
+				table_row(t, name, buf, nt);
 			}
+			continue;
+		}
+		if (f->why == SF_LOA && !why) {
+			char note[160];
+
+			cell_of(buf, sizeof(buf), s, f);
+			table_row(t, f->name, buf, ci_note(note, sizeof(note),
+				  f->off == offsetof(struct stats_summary,
+						     loa_low) ?
+				  &s->loa_low_ci : &s->loa_high_ci, K_NUM,
+				  NULL));
 			continue;
 		}
 		if (f->why == SF_EFFICIENCY) {
@@ -330,6 +525,12 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 			continue;
 		}
 		table_row(t, f->name, buf, why);
+	}
+	table_more(t, s);
+	if (stats_few_pairs(s)) {
+		snprintf(buf, sizeof(buf), "%ld < %ld", s->n, s->min_pairs);
+		table_row(t, "few pairs", buf, "fewer pairs than the policy "
+			  "or --min-pairs asks for: read the intervals");
 	}
 
 	out_table_print(t, fp);

@@ -25,6 +25,8 @@ void corrout_stats_csv_row(FILE *fp, const struct stats_summary *s);
 
 /* "12.34%" or "-" for NaN, into buf. */
 const char *corrout_pct(char *buf, size_t len, double v);
+/* Where the Deming error ratio came from (stats_deming.lambda_known). */
+const char *corrout_lambda_from(const struct stats_summary *s);
 /* "%.4g" or "-" for NaN, into buf. */
 const char *corrout_num(char *buf, size_t len, double v);
 

@@ -35,7 +35,7 @@
 #include "src/pairidx.h"
 #include "src/base/strbuf.h"
 
-#define PIDX_FORMAT 2
+#define PIDX_FORMAT 3
 #define PIDX_CHUNK 4096
 /* the tail of every damaged-part message */
 #define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"

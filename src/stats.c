@@ -14,6 +14,7 @@
 
 #include "src/base/error.h"
 #include "src/radix.h"
+#include "src/stats_agree.h"
 #include "src/base/util.h"
 
 #define LOA_Z 1.96
@@ -21,16 +22,24 @@
 #define MAD_SCALE 1.4826
 
 static const char WHY_EMPTY[] = "no pairs";
-static const char WHY_FEW[] = "fewer than 3 pairs";
+#define WHY_FEW STATS_WHY_FEW
+const char STATS_WHY_FEW[] = "fewer than 3 pairs";
 static const char WHY_FEW2[] = "fewer than 2 pairs";
 static const char WHY_REFZERO[] = "a reference is zero";
 static const char WHY_REFNONPOS[] = "a reference is zero or negative";
-static const char WHY_NONPOS[] = "a value is zero or negative";
+#define WHY_NONPOS STATS_WHY_NONPOS
+const char STATS_WHY_NONPOS[] = "a value is zero or negative";
 static const char WHY_SUMZERO[] = "the references sum to zero";
 static const char WHY_MEANZERO[] = "the mean reference is zero";
 static const char WHY_PAIRZERO[] = "a model + reference sum is zero";
-static const char WHY_CONST[] = "a series is constant";
-static const char WHY_NOTFINITE[] = "a value is not finite";
+#define WHY_CONST STATS_WHY_CONST
+#define WHY_NOTFINITE STATS_WHY_NOTFINITE
+const char STATS_WHY_CONST[] = "a series is constant";
+const char STATS_WHY_NOTFINITE[] = "a value is not finite";
+const char STATS_WHY_UNCORR[] = "model and reference are uncorrelated";
+const char STATS_WHY_EXACT[] = "exact fit: no residual to test against";
+const char STATS_WHY_FEWPAIRS[] = "few pairs";
+static const char WHY_EQUAL[] = "both series constant and equal";
 static const char WHY_NOTROOF[] = "not a roofline model";
 const char STATS_WHY_METRICS[] = "several metrics";
 const char STATS_WHY_NOTSOL[] = "not a time or a rate";
@@ -40,7 +49,9 @@ const char *stats_why_static(const char *text)
 	static const char *const all[] = { WHY_EMPTY, WHY_FEW, WHY_FEW2,
 		WHY_REFZERO, WHY_REFNONPOS, WHY_NONPOS, WHY_SUMZERO,
 		WHY_MEANZERO, WHY_PAIRZERO, WHY_CONST, WHY_NOTFINITE,
-		WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL };
+		WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL,
+		STATS_WHY_UNCORR, STATS_WHY_EXACT, STATS_WHY_FEWPAIRS,
+		WHY_EQUAL };
 
 	if (!text)
 		return NULL;
@@ -194,32 +205,52 @@ static uint64_t sort_count_swaps(uint64_t *a, uint64_t *buf, size_t n)
 	return swaps;
 }
 
-/* Sum over runs of equal keys of t(t-1)/2 in a sorted array. */
-static uint64_t tie_pairs(const uint64_t *a, size_t n)
+/* Over runs of equal keys (length t) in a sorted array: t(t-1)/2,
+ * t(t-1)(t-2) and t(t-1)(2t+5) summed (Kendall's tie terms). */
+struct ties {
+	uint64_t pairs;
+	double v1, v2;
+};
+
+static void tie_add(struct ties *t, size_t len)
 {
-	uint64_t t = 0;
+	double c = (double)len;
+
+	t->pairs += (uint64_t)len * (len - 1) / 2;
+	t->v1 += c * (c - 1) * (c - 2);
+	t->v2 += c * (c - 1) * (2 * c + 5);
+}
+
+static void tie_runs(struct ties *t, const uint64_t *a, size_t n)
+{
 	size_t i, j;
 
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j] == a[i]; j++)
 			;
-		t += (uint64_t)(j - i) * (j - i - 1) / 2;
+		tie_add(t, j - i);
 	}
-	return t;
 }
 
 /*
  * Knight's O(n log n) tau-b: sort by (x, y) (two stable radix passes),
  * count x ties and joint ties, merge-sort y counting swaps (discordant
- * pairs), count y ties. Keys compare exactly like the doubles.
+ * pairs), count y ties. Keys compare exactly like the doubles. The
+ * p-value: S = n0 - n1 - n2 + n3 - 2 swaps (concordant - discordant),
+ * var S = (n(n-1)(2n+5) - sum_x t(t-1)(2t+5) - sum_y ...) / 18 +
+ * sum_x t(t-1)(t-2) sum_y ... / (9 n(n-1)(n-2)) + sum_x t(t-1) sum_y
+ * ... / (2 n(n-1)), p = erfc(|S| / sqrt(2 var S)).
  */
-double stats_kendall_tau_b(const double *x, const double *y, size_t n)
+double stats_kendall(const double *x, const double *y, size_t n, double *pv)
 {
 	struct radix_kv *p, *tmp;
-	uint64_t *ys, n0, n1 = 0, n2, n3 = 0, swaps;
+	uint64_t *ys, n0, n3 = 0, swaps;
+	struct ties tx = { 0, 0, 0 }, ty = { 0, 0, 0 };
 	size_t i, j;
-	double num, den;
+	double num, den, m, var;
 
+	if (pv)
+		*pv = NAN;
 	if (n < 3)
 		return NAN;
 	p = xmalloc(2 * n * sizeof(*p));
@@ -241,7 +272,7 @@ double stats_kendall_tau_b(const double *x, const double *y, size_t n)
 
 		for (j = i + 1; j < n && p[j].k == p[i].k; j++)
 			;
-		n1 += (uint64_t)(j - i) * (j - i - 1) / 2;
+		tie_add(&tx, j - i);
 		for (k = i; k < j; ) {
 			size_t l = k + 1;
 
@@ -256,15 +287,31 @@ double stats_kendall_tau_b(const double *x, const double *y, size_t n)
 		ys[i] = p[i].v;
 	free(p);
 	swaps = sort_count_swaps(ys, ys + n, n);
-	n2 = tie_pairs(ys, n);
+	tie_runs(&ty, ys, n);
 	free(ys);
 	n0 = (uint64_t)n * (n - 1) / 2;
-	if (n0 == n1 || n0 == n2)
+	if (n0 == tx.pairs || n0 == ty.pairs)
 		return NAN;
-	num = (double)n0 - (double)n1 - (double)n2 + (double)n3 -
+	num = (double)n0 - (double)tx.pairs - (double)ty.pairs + (double)n3 -
 	      2.0 * (double)swaps;
-	den = sqrt((double)(n0 - n1)) * sqrt((double)(n0 - n2));
+	den = sqrt((double)(n0 - tx.pairs)) * sqrt((double)(n0 - ty.pairs));
+	m = (double)n * (double)(n - 1);
+	var = (m * (2.0 * (double)n + 5) - tx.v2 - ty.v2) / 18 +
+	      tx.v1 * ty.v1 / (9 * m * (double)(n - 2)) +
+	      2.0 * (double)tx.pairs * (double)ty.pairs / m;
+	if (pv && var > 0)
+		*pv = fmin(1.0, erfc(fabs(num) / sqrt(2 * var)));
 	return fmax(-1.0, fmin(1.0, num / den));
+}
+
+double stats_kendall_tau_b(const double *x, const double *y, size_t n)
+{
+	return stats_kendall(x, y, n, NULL);
+}
+
+int stats_few_pairs(const struct stats_summary *s)
+{
+	return s->min_pairs > 0 && s->n < s->min_pairs;
 }
 
 const char *stats_why(const struct stats_summary *s, enum stats_field f)
@@ -287,7 +334,14 @@ static void set_nan(struct stats_summary *s)
 		&s->median_abs_err_ci.hi, &s->geomean_ratio_ci.lo,
 		&s->geomean_ratio_ci.hi, &s->pearson_ci.lo, &s->pearson_ci.hi,
 		&s->pearson_log_ci.lo, &s->pearson_log_ci.hi,
-		&s->spearman_ci.lo, &s->spearman_ci.hi };
+		&s->spearman_ci.lo, &s->spearman_ci.hi, &s->kendall_p,
+		&s->fit_intercept_ci.lo, &s->fit_intercept_ci.hi,
+		&s->fit_slope_ci.lo, &s->fit_slope_ci.hi, &s->loa_low_ci.lo,
+		&s->loa_low_ci.hi, &s->loa_high_ci.lo, &s->loa_high_ci.hi,
+		&s->ccc, &s->ccc_log, &s->ccc_ci.lo, &s->ccc_ci.hi,
+		&s->ccc_log_ci.lo, &s->ccc_log_ci.hi, &s->deming.intercept,
+		&s->deming.slope, &s->deming.lambda, &s->deming.p_identity,
+		&s->prop_bias_slope, &s->prop_bias_p, &s->mape_with_noisy };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;
@@ -547,7 +601,8 @@ static void correlations(struct stats_summary *s, const double *model,
 			  is_constant(model, n) || is_constant(ref, n) ?
 			  WHY_CONST : NULL;
 
-	s->why[SF_PEARSON] = s->why[SF_SPEARMAN] = s->why[SF_KENDALL] = why;
+	s->why[SF_PEARSON] = s->why[SF_SPEARMAN] = s->why[SF_KENDALL] =
+		s->why[SF_KENDALL_P] = why;
 	if (why) {
 		if (!s->why[SF_PEARSON_LOG])
 			s->why[SF_PEARSON_LOG] = why;
@@ -555,7 +610,7 @@ static void correlations(struct stats_summary *s, const double *model,
 	}
 	s->pearson = stats_pearson(model, ref, n);
 	s->spearman = stats_spearman(model, ref, n);
-	s->kendall_tau_b = stats_kendall_tau_b(model, ref, n);
+	s->kendall_tau_b = stats_kendall(model, ref, n, &s->kendall_p);
 	if (!s->why[SF_PEARSON_LOG]) {
 		s->pearson_log = pearson_log(model, ref, n, a, b);
 		if (isnan(s->pearson_log))
@@ -603,6 +658,9 @@ int stats_compute(struct stats_summary *out, const double *model,
 	diff_stats(&s, model, ref, n);
 	correlations(&s, model, ref, n, a, b);
 	fit(&s, model, ref, ref_sd, n, a);
+	stats_agree_compute(&s, model, ref, ref_sd, n);
+	s.mape_with_noisy = s.mape;
+	s.why[SF_MAPE_NOISY] = s.why[SF_MAPE];
 	free(a);
 	free(b);
 	*out = s;
@@ -613,18 +671,27 @@ void stats_null_mixed(struct stats_summary *s)
 {
 	static const enum stats_field f[] = { SF_AGG_ERR, SF_RMSE, SF_NRMSE,
 		SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
-		SF_LOA, SF_EFFICIENCY };
+		SF_LOA, SF_EFFICIENCY, SF_KENDALL_P, SF_CCC, SF_CCC_LOG,
+		SF_DEMING, SF_DEMING_P, SF_PROP_BIAS, SF_PROP_BIAS_P };
 	double *d[] = { &s->agg_err, &s->rmse, &s->nrmse, &s->pearson,
 		&s->pearson_log, &s->spearman, &s->kendall_tau_b,
 		&s->fit.intercept, &s->fit.slope, &s->fit.r2,
 		&s->fit.se_intercept, &s->fit.se_slope, &s->loa_low,
-		&s->loa_high, &s->efficiency };
+		&s->loa_high, &s->efficiency, &s->kendall_p,
+		&s->fit_intercept_ci.lo, &s->fit_intercept_ci.hi,
+		&s->fit_slope_ci.lo, &s->fit_slope_ci.hi, &s->loa_low_ci.lo,
+		&s->loa_low_ci.hi, &s->loa_high_ci.lo, &s->loa_high_ci.hi,
+		&s->ccc, &s->ccc_log, &s->ccc_ci.lo, &s->ccc_ci.hi,
+		&s->ccc_log_ci.lo, &s->ccc_log_ci.hi, &s->deming.intercept,
+		&s->deming.slope, &s->deming.lambda, &s->deming.p_identity,
+		&s->prop_bias_slope, &s->prop_bias_p };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		s->why[f[i]] = STATS_WHY_METRICS;
 	s->fit.weighted = 0;
+	s->deming.lambda_known = 0;
 }
 
 /* v when mask is all ones, +0 when it is zero: a select without a

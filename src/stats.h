@@ -28,6 +28,22 @@ struct stats_fit {
  * roofline's efficiency is for a metric that is not a time or rate. */
 extern const char STATS_WHY_METRICS[];
 extern const char STATS_WHY_NOTSOL[];
+/* Reasons shared with src/stats_agree.c. */
+extern const char STATS_WHY_FEW[];		/* fewer than 3 pairs */
+extern const char STATS_WHY_CONST[];		/* a series is constant */
+extern const char STATS_WHY_NONPOS[];		/* a value <= 0 */
+extern const char STATS_WHY_NOTFINITE[];
+extern const char STATS_WHY_UNCORR[];		/* covariance exactly 0 */
+extern const char STATS_WHY_EXACT[];		/* no residual to test */
+extern const char STATS_WHY_FEWPAIRS[];		/* see stats_summary */
+
+/* Deming regression model = intercept + slope * ref (src/stats_agree.c). */
+struct stats_deming {
+	double intercept, slope;
+	double lambda;		/* error variance of model / of ref */
+	double p_identity;	/* joint test of slope 1, intercept 0 */
+	int lambda_known;	/* 1: from the reference's stddev; 0: 1 */
+};
 
 struct stats_summary {
 	long n;
@@ -56,6 +72,25 @@ struct stats_summary {
 	long workloads;
 	/* Fisher-z intervals of the correlations (stats_ci_compute). */
 	struct stats_ci pearson_ci, pearson_log_ci, spearman_ci;
+	/* Agreement (src/stats_agree.h; issue 19): Kendall's p (two-sided,
+	 * normal approximation with ties); the fit's t intervals and the
+	 * Bland-Altman limits' intervals (stats_ci_compute); Lin's
+	 * concordance on values and logs with its interval; Deming; the
+	 * proportional bias (slope of ln(m/r) on the mean log, its p). */
+	double kendall_p;
+	struct stats_ci fit_intercept_ci, fit_slope_ci;
+	struct stats_ci loa_low_ci, loa_high_ci;
+	double ccc, ccc_log;
+	struct stats_ci ccc_ci, ccc_log_ci;
+	struct stats_deming deming;
+	double prop_bias_slope, prop_bias_p;
+	/* MAPE over the pairs the noisy-reference exclusion left out too
+	 * (filled by the correlation core; = mape when it removed none). */
+	double mape_with_noisy;
+	/* Set by the caller: the pairs a statistic should rest on (the
+	 * policy's min_pairs or --min-pairs; 0 = no such rule). n below it
+	 * marks the summary "few pairs" (stats_few_pairs). */
+	long min_pairs;
 	/* Why a statistic is NaN: a static string or NULL, indexed by
 	 * enum stats_field (see stats_why). */
 	const char *why[STATS_NWHY];
@@ -64,7 +99,9 @@ struct stats_summary {
 enum stats_field {
 	SF_MAPE, SF_BIAS, SF_ABS_ERR, SF_GEOMEAN, SF_AGG_ERR, SF_RPD, SF_RMSE,
 	SF_NRMSE, SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
-	SF_LOA, SF_OUTLIERS, SF_EFFICIENCY, SF_COUNT
+	SF_LOA, SF_OUTLIERS, SF_EFFICIENCY, SF_KENDALL_P, SF_CCC, SF_CCC_LOG,
+	SF_DEMING, SF_DEMING_P, SF_PROP_BIAS, SF_PROP_BIAS_P, SF_MAPE_NOISY,
+	SF_COUNT
 };
 _Static_assert(SF_COUNT <= STATS_NWHY, "stats_summary.why holds a reason "
 	       "per enum stats_field");
@@ -104,5 +141,12 @@ double stats_pearson(const double *x, const double *y, size_t n);
 double stats_spearman(const double *x, const double *y, size_t n);
 /* Kendall tau-b in O(n log n) (Knight's algorithm), ties handled. */
 double stats_kendall_tau_b(const double *x, const double *y, size_t n);
+/* The same, and into *p (may be NULL) its two-sided p-value: the normal
+ * approximation of S = concordant - discordant with the tie-corrected
+ * variance (Kendall 1970; scipy.stats.kendalltau method='asymptotic'). */
+double stats_kendall(const double *x, const double *y, size_t n, double *p);
+
+/* 1 when s rests on fewer pairs than s->min_pairs asks for. */
+int stats_few_pairs(const struct stats_summary *s);
 
 #endif

@@ -8,6 +8,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "src/radix.h"
+#include "src/stats_agree.h"
 #include "src/base/util.h"
 
 /* Per-workload sums: pairs, sum |e|, sum e, sum ln(m / r). */
@@ -106,6 +107,7 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 		fisher(&s->pearson_log_ci, s->pearson_log, n, 1, zq);
 		fisher(&s->spearman_ci, s->spearman, n, 1.06, zq);
 	}
+	stats_agree_ci(s, model, ref, n, level);
 	cl = xmalloc(n * sizeof(*cl));
 	nc = densify(wkey, n, cl);
 	s->workloads = (long)nc;

@@ -25,6 +25,7 @@ struct cmd_compare_opts {
 	int points, skip_waived;
 	double ci_level;	/* --ci */
 	int resamples, no_ci;	/* --resamples, --no-ci */
+	int min_pairs;		/* --min-pairs */
 };
 
 static const struct cli_cmd compare_cmd = {
@@ -40,6 +41,10 @@ static const struct cli_cmd compare_cmd = {
 		   "percentile bootstrap\nintervals that resample workloads "
 		   "(seeded: the same data give the same\ninterval; "
 		   "MAPE_ci etc. in json; --no-ci leaves them out).\n"
+		   "Agreement beside association: Lin's concordance, Deming "
+		   "regression with the\njoint test of slope 1 and intercept "
+		   "0, Bland-Altman limits with their\nintervals, the "
+		   "proportional bias, MAPE with the noisy references kept.\n"
 		   "See docs/statistics.md for every definition.",
 	.min_args = 0, .max_args = 0,
 };
@@ -156,7 +161,7 @@ static void print_groups(const struct groups_ctx *gc)
 {
 	static const char *const stat_head[] = { "n", "MAPE", "bias",
 		"p90|err|", "max|err|", "geomean", "pearson", "kendall",
-		"noisy", "sol" };
+		"noisy", "sol", "note" };
 	const size_t ns = sizeof(stat_head) / sizeof(stat_head[0]);
 	size_t nc = gc->g.nby + ns;
 	const char **head = xcalloc(nc, sizeof(*head));
@@ -169,7 +174,7 @@ static void print_groups(const struct groups_ctx *gc)
 		head[k] = gc->by[k];
 	memcpy(head + gc->g.nby, stat_head, sizeof(stat_head));
 	t = out_table_new((int)nc, head);
-	for (size_t c = gc->g.nby; c < nc; c++)
+	for (size_t c = gc->g.nby; c + 1 < nc; c++)
 		out_table_right(t, (int)c);
 	for (size_t i = 0; i < gc->g.n; i++) {
 		const struct stats_summary *s = &gc->g.stats[i];
@@ -195,7 +200,20 @@ static void print_groups(const struct groups_ctx *gc)
 		snprintf(buf[c], 48, "%ld", s->excluded_noisy);
 		row[c] = buf[c], c++;
 		snprintf(buf[c], 48, "%ld", s->sol_violations);
-		row[c] = buf[c];
+		row[c] = buf[c], c++;
+		row[c] = "";
+		if (stats_few_pairs(s)) {
+			char lo[24], hi[24];
+
+			if (isnan(s->mape_ci.lo))
+				snprintf(buf[c], 48, "few pairs");
+			else
+				snprintf(buf[c], 48, "few pairs: MAPE CI "
+					 "[%s, %s]", corrout_pct(lo, sizeof(lo),
+					 s->mape_ci.lo), corrout_pct(hi,
+					 sizeof(hi), s->mape_ci.hi));
+			row[c] = buf[c];
+		}
 		out_table_add(t, row);
 	}
 	out_table_print(t, stdout);
@@ -313,6 +331,8 @@ static const char *check_ci(const void *ctx)
 		return "--ci takes a level between 0 and 1 (0.95 for 95%)";
 	if (opt->resamples < 1 || opt->resamples > 1000000)
 		return "--resamples takes 1 to 1000000";
+	if (opt->min_pairs < 0)
+		return "--min-pairs takes a count (0 = no minimum)";
 	return NULL;
 }
 
@@ -344,6 +364,11 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		corr_set_free(s);
 		return rc;
 	}
+	sum.min_pairs = opt->min_pairs;
+	for (size_t i = 0; i < gc.nbm; i++)
+		gc.bm[i].sum.min_pairs = opt->min_pairs;
+	for (size_t i = 0; i < gc.g.n; i++)
+		gc.g.stats[i].min_pairs = opt->min_pairs;
 	if (fmt == OUT_JSON)
 		print_json(opt, s, &sum, &gc);
 	else if (fmt == OUT_CSV)
@@ -377,6 +402,9 @@ int cmd_compare(int argc, char **argv)
 		  "resamples (default 1000)" },
 		{ CLI_FLAG, "no-ci", 0, &opt.no_ci, NULL, "no intervals "
 		  "(faster)" },
+		{ CLI_INT, "min-pairs", 0, &opt.min_pairs, "N", "mark a "
+		  "summary or group with fewer pairs 'few pairs' (shown with "
+		  "its interval)" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		CLI_OPT_END
