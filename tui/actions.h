@@ -51,6 +51,12 @@
 	ACT(MARK, "mark", "Mark or unmark the row for a bulk annotation") \
 	ACT(MARK_CLEAR, "mark-clear", "Unmark every row") \
 	ACT(ANNOTATE, "annotate", "Annotate the row, or every marked row") \
+	ACT(NEXT_OPEN, "next-open", \
+	    "Jump to the next open discrepancy (not explained or accepted)") \
+	ACT(ROW_NEXT, "row-next", "Detail: show the next row of the list") \
+	ACT(ROW_PREV, "row-prev", "Detail: show the previous row of the list") \
+	ACT(FILTER_NEW, "filter-new", \
+	    "Show only the pairs new or changed since the last review (again: all)") \
 	ACT(GROUP_BY, "group-by", "Summary: group by op class, op, metric ...") \
 	GROUP("General") \
 	ACT(RELOAD, "reload", "Reload from the database") \

@@ -117,6 +117,10 @@ const char *data_metric_unit(const struct tui_data *d, int64_t metric_id)
 
 static void free_set(struct tui_data *d)
 {
+	free(d->since);
+	d->since = NULL;
+	d->have_review = 0;
+	d->nnew = d->nchanged = 0;
 	free_units(d);
 	pidx_free(d->ix);
 	d->ix = NULL;
@@ -199,6 +203,13 @@ int data_load(struct tui_data *d)
 	d->data_version = version;
 	index_set(d);
 	load_units(d);
+	if (data_review_load(d) < 0 && d->note) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "the last review could not be read "
+			 "(new since it not marked): %s", pc_error_last());
+		d->note(d->note_arg, msg);
+	}
 	d->gen++;
 	return 0;
 }
@@ -281,6 +292,7 @@ int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 	free(e);
 	if (rc < 0)
 		return rc;
+	d->ann_gen++;
 	/* the new rows are the newest exact ones: they win; re-read them so
 	 * the detail's history and the waived flag see them too */
 	return pidx_annotations(d->ix, d->db);

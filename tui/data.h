@@ -45,7 +45,24 @@ struct tui_data {
 	 * a dimensionless or unknown one), from the metrics table */
 	char **units;
 	size_t nunits;
+	/* the review's progress (tui/data_review.c): a discrepancy is what
+	 * `perfcorr report` calls one (report_is_discrepancy: |error| over
+	 * limit, not within noise, not excluded); limit is the last
+	 * recorded review's, else the report's default 0.10 */
+	double limit;
+	int have_review;		/* a review of these sources exists */
+	char review_at[32];		/* its date */
+	unsigned char *since;		/* per point: enum data_since, or
+					   NULL without a review */
+	size_t nnew, nchanged;
+	unsigned ann_gen;		/* bumps on every annotation saved */
 };
+
+/* A pair against the last recorded review (report --since-last-review):
+ * new = a discrepancy now that the review did not list; changed = listed
+ * then, and the model or reference value differs now. Both carry
+ * ROWS_FLAG_NEW in the index's flags (the filter's flag=new). */
+enum data_since { DATA_SAME = 0, DATA_NEW = 1, DATA_CHANGED = 2 };
 
 /* List the sources, build the candidate pairs (perfsim vs silicon,
  * roofline vs silicon, rtl vs silicon, perfsim vs rtl ...) and load the
@@ -103,6 +120,15 @@ int data_point_severity(const struct tui_data *d, const struct corr_point *p);
 
 /* The SI unit of point metric id ("" when unknown or dimensionless). */
 const char *data_metric_unit(const struct tui_data *d, int64_t metric_id);
+
+/* Read the last review of the current pair's sources and mark every
+ * point new/changed (data_load calls it). Errors leave no marks. */
+int data_review_load(struct tui_data *d);
+/* 1 when point i is a discrepancy (the report's definition, d->limit). */
+int data_is_discrepancy(const struct tui_data *d, size_t i);
+/* 1 when point i is a discrepancy still open: not annotated, or its
+ * status is open or investigating. */
+int data_is_open(const struct tui_data *d, size_t i);
 
 /* The pair as text "model@v vs ref@v" into buf. */
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);

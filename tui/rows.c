@@ -35,7 +35,7 @@ static const struct {
 } flag_names[] = {
 	{ "noise", CORR_WITHIN_NOISE }, { "sol", CORR_SOL_VIOLATION },
 	{ "noisy", CORR_NOISY_REF }, { "waived", CORR_WAIVED },
-	{ "invalid", CORR_INVALID },
+	{ "invalid", CORR_INVALID }, { "new", ROWS_FLAG_NEW },
 };
 
 /* Longest operators first. */
@@ -131,7 +131,7 @@ static int parse_term(struct filter_term *t, const char *word)
 				t->num = flag_names[i].bit;
 		if (!t->num)
 			return pc_error_set(PC_EINVALID, "'%s': unknown flag "
-					    "(noise sol noisy waived invalid)",
+					    "(noise sol noisy waived invalid new)",
 					    word);
 	}
 	t->text = xstrdup(val);

@@ -41,6 +41,10 @@ struct rows_src {
 	void *arg;
 };
 
+/* A flag bit the TUI sets on the index's keys beside enum corr_flags:
+ * new or changed since the last recorded review (filter flag=new). */
+#define ROWS_FLAG_NEW (1u << 16)
+
 enum rows_col {
 	RC_WORKLOAD = PIDX_WORKLOAD, RC_OP = PIDX_OP, RC_METRIC = PIDX_METRIC,
 	RC_MODEL = PIDX_MODEL, RC_REF = PIDX_REF, RC_ERR = PIDX_ABSERR,

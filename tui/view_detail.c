@@ -24,6 +24,7 @@
 #include "tui/theme.h"
 #include "tui/tui.h"
 #include "tui/view.h"
+#include "tui/view_discrep.h"
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl", "emulation",
 				     "silicon" };
@@ -376,6 +377,18 @@ static int detail_handle(struct view *v, int action)
 		v->top -= v->top > 0;
 		v->cursor = v->top;
 		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_ROW_NEXT:
+	case ACT_ROW_PREV:
+	case ACT_NEXT_OPEN:
+		/* the list's cursor moves; this view follows it */
+		if (discrep_step(v->tui->views[VIEW_DISCREP], action ==
+				 ACT_NEXT_OPEN ? 0 : action == ACT_ROW_NEXT ? 1
+				 : -1, &point) == 0) {
+			v->tui->detail_point = point;
+			if (detail_open(v) < 0)
+				status_error("%s", pc_error_last());
+		}
+		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_ANNOTATE:
 		if (!v->tui->data.ix)
 			return TUI_HANDLED;
@@ -395,8 +408,8 @@ static void detail_done(struct view *v)
 	textbuf_clear(&v->text);
 }
 
-static const int detail_footer[] = { ACT_ANNOTATE, ACT_SEARCH, ACT_BACK,
-	ACT_VIEW_HELP, 0 };
+static const int detail_footer[] = { ACT_ANNOTATE, ACT_ROW_NEXT,
+	ACT_ROW_PREV, ACT_NEXT_OPEN, ACT_SEARCH, ACT_BACK, ACT_VIEW_HELP, 0 };
 
 const struct view_ops detail_ops = {
 	.name = "detail",

@@ -32,6 +32,11 @@ struct discrep {
 	int opw, mw;			/* widest op and metric name */
 	int vw;				/* a value with its unit, widest */
 	struct wabbr wa;		/* the workloads' shared parts */
+	/* progress: discrepancies and the open ones, as of data generation
+	 * and annotation generation (recounted when either moved) */
+	size_t ndisc, nopen;
+	unsigned prog_gen, prog_ann;
+	int have_prog;
 };
 
 extern const char *const discrep_col_names[RC_COUNT];
@@ -41,5 +46,12 @@ struct discrep *discrep_priv(struct view *v);
 /* Remember the cursor's point (by ids) to find it after a reload. */
 void discrep_remember_cursor(struct view *v);
 void discrep_draw(struct view *v, int y, int h, int w);
+/* Count the discrepancies and the open ones when the data or the
+ * annotations changed since the last count. */
+void discrep_progress(struct view *v);
+/* Move the cursor by dir rows (]/[ from the detail view) or to the next
+ * open discrepancy after it (dir 0), wrapping; the point under it in
+ * *point. 0, or -1 when there is none (a message on the status line). */
+int discrep_step(struct view *v, int dir, uint32_t *point);
 
 #endif

@@ -111,6 +111,8 @@ static int mixed_metrics(const struct stats_summary *s)
 	return why && !strcmp(why, STATS_WHY_METRICS);
 }
 
+static void draw_progress(struct view *v, int y, int x, int w);
+
 static void draw_header(struct view *v, int y, int w)
 {
 	struct discrep *d = v->priv;
@@ -130,8 +132,10 @@ static void draw_header(struct view *v, int y, int w)
 		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld"
 				"  SoL %ld", s->excluded_noisy,
 				s->sol_violations);
-	if (!d->filter.n)
+	if (!d->filter.n) {
+		draw_progress(v, y, x, w);
 		return;
+	}
 	x += draw_textf(y, x, w - x, TH_NORMAL, "  | filter '%s': %zu rows",
 			d->filter.text, d->rows.n);
 	if (d->have_fsum) {
@@ -140,9 +144,35 @@ static void draw_header(struct view *v, int y, int w)
 		fmt_num(r, sizeof(r), d->fsum.pearson, 3);
 		if (mixed_metrics(&d->fsum))
 			snprintf(r, sizeof(r), "- (several metrics)");
-		draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s r %s",
-			   mape, bias, r);
+		x += draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s "
+				"r %s", mape, bias, r);
 	}
+	draw_progress(v, y, x, w);
+}
+
+/* The review's progress after the header's figures, as much as fits:
+ * "6 open of 7 discrepancies, 3 new 2 changed", else "6/7 open +3 ~2". */
+static void draw_progress(struct view *v, int y, int x, int w)
+{
+	struct discrep *d = v->priv;
+	const struct tui_data *data = &v->tui->data;
+	char full[128], brief[64];
+
+	discrep_progress(v);
+	snprintf(full, sizeof(full), "  | %zu open of %zu discrepanc%s",
+		 d->nopen, d->ndisc, d->ndisc == 1 ? "y" : "ies");
+	snprintf(brief, sizeof(brief), "  | %zu/%zu open", d->nopen,
+		 d->ndisc);
+	if (data->have_review) {
+		snprintf(full + strlen(full), sizeof(full) - strlen(full),
+			 ", %zu new %zu changed", data->nnew, data->nchanged);
+		snprintf(brief + strlen(brief), sizeof(brief) - strlen(brief),
+			 " +%zu ~%zu", data->nnew, data->nchanged);
+	}
+	if (draw_width(full) <= w - x)
+		draw_text(y, x, w - x, full, TH_HEADER);
+	else if (draw_width(brief) <= w - x)
+		draw_text(y, x, w - x, brief, TH_HEADER);
 }
 
 static void draw_heads(struct view *v, int y, const int *cw, int abbr)
@@ -208,6 +238,10 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 		draw_fill(y, 0, w, TH_CURSOR);
 	if (d->marked[i])
 		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
+	/* new (+) or changed (~) since the last review */
+	if (data->since && data->since[i])
+		draw_text(y, 1, 1, data->since[i] == DATA_NEW ? "+" : "~",
+			  cur ? TH_CURSOR : TH_MARK);
 	draw_text_mid(y, x, cw[RC_WORKLOAD], abbr == 2 ? wabbr_apply2(&d->wa,
 		      p->workload, cw[RC_WORKLOAD], buf, sizeof(buf)) : abbr ?
 		      wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :

@@ -1,0 +1,125 @@
+/* The review's progress and what is new since the last recorded review
+ * (see data.h): the report's definitions over the pair index. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/review.h"
+#include "src/base/error.h"
+#include "src/base/hmap.h"
+#include "src/base/util.h"
+#include "src/correlate.h"
+#include "src/pairidx.h"
+#include "src/report.h"
+#include "tui/data.h"
+
+#define DEFAULT_LIMIT 0.10	/* report --limit's default */
+
+int data_is_discrepancy(const struct tui_data *d, size_t i)
+{
+	struct corr_point p;
+
+	memset(&p, 0, sizeof(p));
+	p.err = d->ix->keys[i].err;
+	p.flags = d->ix->keys[i].flags & 0xff;
+	return report_is_discrepancy(&p, d->limit);
+}
+
+int data_is_open(const struct tui_data *d, size_t i)
+{
+	const char *st = data_status_name(d->src.status ? d->src.status[i] : 0);
+
+	return data_is_discrepancy(d, i) && (!*st || !strcmp(st, "open") ||
+					     !strcmp(st, "investigating"));
+}
+
+/* name -> id over ids 0..max of one part, for the review's keys */
+static void index_names(struct hmap *m, const struct pidx *x, int part)
+{
+	hmap_init(m);
+	for (int64_t id = 0; id <= x->max_id[part]; id++) {
+		const char *n = part == 0 ? pidx_workload(x, id) : part == 1 ?
+				pidx_op(x, id) : pidx_metric(x, id);
+
+		if (*n)
+			hmap_put(m, n, id);
+	}
+}
+
+/* The stored values and today's differ (the review stores the doubles
+ * it listed: a value from the same run is the same double). */
+static int differs(double then, double now)
+{
+	if (isnan(then) || isnan(now))
+		return isnan(then) != isnan(now);
+	return fabs(then - now) > 1e-12 * fmax(fabs(then), fabs(now));
+}
+
+int data_review_load(struct tui_data *d)
+{
+	struct pidx *x = d->ix;
+	struct review rv;
+	struct review_item *items = NULL;
+	size_t n = 0;
+	unsigned char *listed;
+	struct hmap names[3];
+	int rc;
+
+	d->limit = DEFAULT_LIMIT;
+	d->have_review = 0;
+	d->nnew = d->nchanged = 0;
+	free(d->since);
+	d->since = NULL;
+	for (size_t i = 0; x && i < x->n; i++)
+		x->keys[i].flags &= ~ROWS_FLAG_NEW;
+	if (!x)
+		return 0;
+	memset(&rv, 0, sizeof(rv));
+	rc = db_review_last(d->db, x->model.source, x->ref.source, &rv, &items,
+			    &n);
+	if (rc == PC_ENOTFOUND) {
+		pc_error_clear();
+		return 0;
+	}
+	if (rc < 0)
+		return rc;
+	d->have_review = 1;
+	if (!isnan(rv.limit) && rv.limit > 0)
+		d->limit = rv.limit;
+	snprintf(d->review_at, sizeof(d->review_at), "%.10s",
+		 rv.created_at ? rv.created_at : "");
+	d->since = xcalloc(x->n ? x->n : 1, 1);
+	listed = xcalloc(x->n ? x->n : 1, 1);
+	for (int part = 0; part < 3; part++)
+		index_names(&names[part], x, part);
+	for (size_t j = 0; j < n; j++) {
+		int64_t w, o, m;
+		long i;
+
+		if (!hmap_get(&names[0], items[j].workload, &w) ||
+		    !hmap_get(&names[1], items[j].op, &o) ||
+		    !hmap_get(&names[2], items[j].metric, &m) ||
+		    (i = pidx_find(x, w, o, m)) < 0)
+			continue;	/* no longer paired: resolved */
+		listed[i] = 1;
+		if (differs(items[j].model, x->vals[i].model) ||
+		    differs(items[j].ref, x->vals[i].ref))
+			d->since[i] = DATA_CHANGED;
+	}
+	for (size_t i = 0; i < x->n; i++) {
+		if (!listed[i] && data_is_discrepancy(d, i))
+			d->since[i] = DATA_NEW;
+		if (d->since[i]) {
+			x->keys[i].flags |= ROWS_FLAG_NEW;
+			d->nnew += d->since[i] == DATA_NEW;
+			d->nchanged += d->since[i] == DATA_CHANGED;
+		}
+	}
+	for (int part = 0; part < 3; part++)
+		hmap_release(&names[part]);
+	free(listed);
+	db_review_release(&rv);
+	db_review_items_free(items, n);
+	return 0;
+}
