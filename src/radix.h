@@ -3,9 +3,11 @@
 /*
  * LSD radix sorts for the statistics over a million pairs: finite
  * doubles map to order-preserving 64-bit keys (-0 and +0 to one key, so
- * equal keys mean equal values); stable sorts in four 16-bit passes,
- * skipping passes where every key shares the digit. O(n) time, O(n)
- * scratch supplied by the caller or allocated here.
+ * equal keys mean equal values); stable LSD sorts whose digit width
+ * follows n (8, 11 or 16 bits: the histograms stay about the size of
+ * the input, so many small sorts cost what one big one does), skipping
+ * passes where every key shares the digit; insertion below 64 keys.
+ * O(n) time, O(n) scratch supplied by the caller or allocated here.
  */
 #include <stddef.h>
 #include <stdint.h>

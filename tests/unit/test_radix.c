@@ -48,8 +48,14 @@ TEST(doubles)
 {
 	check_sorted_like_qsort(0);
 	check_sorted_like_qsort(1);
-	check_sorted_like_qsort(100);		/* insertion path */
-	check_sorted_like_qsort(100000);	/* radix path */
+	check_sorted_like_qsort(40);		/* insertion path */
+	check_sorted_like_qsort(64);		/* 8-bit digits from here */
+	check_sorted_like_qsort(100);
+	check_sorted_like_qsort(4095);
+	check_sorted_like_qsort(4096);		/* 11-bit digits */
+	check_sorted_like_qsort(100000);
+	check_sorted_like_qsort(131072);	/* 16-bit digits */
+	check_sorted_like_qsort(200000);
 }
 
 TEST(keys)
@@ -67,20 +73,26 @@ TEST(keys)
 /* Stable: equal keys keep their input order (Kendall relies on it). */
 TEST(stable)
 {
-	size_t n = 50000;
-	struct radix_kv *a = malloc(2 * n * sizeof(*a));
-	int ok = 1;
+	/* each digit width: insertion, 8, 11 and 16 bits */
+	static const size_t sizes[] = { 50, 1000, 50000, 300000 };
 
-	for (size_t i = 0; i < n; i++) {
-		a[i].k = radix_key((double)(i % 37));
-		a[i].v = i;
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		size_t n = sizes[z];
+		struct radix_kv *a = malloc(2 * n * sizeof(*a));
+		int ok = 1;
+
+		for (size_t i = 0; i < n; i++) {
+			a[i].k = radix_key((double)(i % 37) * 1e-9 -
+					   (double)(i % 5) * 1e12);
+			a[i].v = i;
+		}
+		radix_sort_kv(a, a + n, n);
+		for (size_t i = 1; i < n; i++)
+			ok &= a[i - 1].k < a[i].k ||
+			      (a[i - 1].k == a[i].k && a[i - 1].v < a[i].v);
+		CHECK(ok);
+		free(a);
 	}
-	radix_sort_kv(a, a + n, n);
-	for (size_t i = 1; i < n; i++)
-		ok &= a[i - 1].k < a[i].k ||
-		      (a[i - 1].k == a[i].k && a[i - 1].v < a[i].v);
-	CHECK(ok);
-	free(a);
 }
 
 TEST_MAIN(CASE(doubles), CASE(keys), CASE(stable))
