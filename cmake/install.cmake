@@ -68,6 +68,30 @@ install(CODE "
 ")
 install(FILES ${CMAKE_SOURCE_DIR}/README.md
 	DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The licence as Debian wants it, share/doc/perfcorr/copyright in the
+# machine-readable format (DEP-5): a header, then LICENSE indented by one
+# space with its blank lines as " ." (MIT is "Expat" to Debian).
+file(READ ${CMAKE_SOURCE_DIR}/LICENSE PERFCORR_LICENSE)
+string(REGEX REPLACE "\n+$" "" PERFCORR_LICENSE "${PERFCORR_LICENSE}")
+string(REGEX MATCH "Copyright \\(c\\) ([^\n]*)" _ "${PERFCORR_LICENSE}")
+set(PERFCORR_COPYRIGHT "${CMAKE_MATCH_1}")
+string(REPLACE "\n\n" "\n.\n" PERFCORR_LICENSE "${PERFCORR_LICENSE}")
+string(REPLACE "\n" "\n " PERFCORR_LICENSE "${PERFCORR_LICENSE}")
+file(WRITE ${CMAKE_BINARY_DIR}/dist/copyright.tmp
+"Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: perfcorr
+
+Files: *
+Copyright: ${PERFCORR_COPYRIGHT}
+License: Expat
+ ${PERFCORR_LICENSE}
+")
+configure_file(${CMAKE_BINARY_DIR}/dist/copyright.tmp
+	${CMAKE_BINARY_DIR}/dist/copyright COPYONLY)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+	${CMAKE_SOURCE_DIR}/LICENSE)
+install(FILES ${CMAKE_BINARY_DIR}/dist/copyright
+	DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The Debian package: `cmake --build build --target deb` (make deb).
 set(CPACK_GENERATOR DEB)

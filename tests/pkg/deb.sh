@@ -20,7 +20,7 @@ ARCH=$(dpkg --print-architecture)
 DEB=$BUILD/pkg/perfcorr_${VERSION}_$ARCH.deb
 # Stale when anything packaged is newer than the package.
 if [ ! -f "$DEB" ] || [ -n "$(find "$PERFCORR" "$BUILD/man-gz" "$SRC/dist" \
-	"$BUILD/CPackConfig.cmake" -newer "$DEB" -print -quit)" ]; then
+	"$BUILD/dist/copyright" "$BUILD/CPackConfig.cmake" -newer "$DEB" -print -quit)" ]; then
 	(cd "$BUILD" && cpack --config CPackConfig.cmake -G DEB) >"$T/cpack.log" 2>&1 ||
 		{ fail "cpack failed: $(tail -5 "$T/cpack.log")"; finish; exit; }
 fi
@@ -62,6 +62,14 @@ expect_eq "$(awk '$6 == "./usr/bin/perfcorr" { print $1 }' <<<"$contents")" "-rw
 # The packaged binary runs from an extracted tree.
 dpkg-deb -x "$DEB" "$T/x"
 check_version "$T/x/usr/bin/perfcorr"
+check_copyright "$T/x/usr/share/doc/perfcorr/copyright"
+# lintian, where installed: no complaint about the copyright file (a
+# cpack package draws others, e.g. no changelog: not judged here)
+if command -v lintian >/dev/null; then
+	expect_eq "$(lintian "$DEB" 2>&1 | grep -i copyright)" "" "lintian: nothing about copyright"
+else
+	echo "lintian not installed: the package's copyright file is checked by hand only" >&2
+fi
 grep -q "^ExecStart=/usr/bin/perfcorr watch " "$T/x/usr/lib/systemd/system/perfcorr-watch@.service" \
 	&& ok || fail "the unit does not start /usr/bin/perfcorr"
 if command -v man >/dev/null; then

@@ -29,6 +29,7 @@ expect_rc 0 "watch --once on the example manifest"
 expect_in "imported results.csv" "$out" "the example manifest imports"
 
 check_version "$P/bin/perfcorr"
+check_copyright "$P/share/doc/perfcorr/copyright"
 
 # help COMMAND: the installed page through man, else --help.
 if command -v man >/dev/null; then

@@ -23,6 +23,7 @@ expected_files() {
 		echo share/perfcorr/map/cuda_kernels.json
 		echo share/perfcorr/manifest/results.csv.perfcorr.json
 		echo share/doc/perfcorr/README.md
+		echo share/doc/perfcorr/copyright
 		echo lib/systemd/system/perfcorr-watch@.service
 	} | LC_ALL=C sort
 }
@@ -66,4 +67,21 @@ check_version() { # binary
 		want=$(pkg-config --modversion "${lib#*:}" 2>/dev/null) || continue
 		expect_in "${lib%%:*} $want" "$line2" "--version: ${lib%%:*}"
 	done
+}
+
+# share/doc/perfcorr/copyright is Debian's machine-readable format (DEP-5)
+# and carries LICENSE whole (checked against LICENSE, unindented here).
+check_copyright() { # file
+	local f=$1
+	[ -f "$f" ] || { fail "no $f"; return; }
+	expect_eq "$(sed -n 1p "$f")" \
+		"Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+		"copyright: DEP-5 Format line"
+	expect_in "Files: *" "$(cat "$f")" "copyright: a Files: stanza"
+	expect_eq "$(sed -n 's/^Copyright: //p' "$f")" "2026 the perfcorr authors" "copyright: holder"
+	expect_eq "$(grep -c '^License: Expat$' "$f")" 1 "copyright: License: Expat (MIT)"
+	# the licence text: the indented lines after "License:", " ." = blank
+	expect_eq "$(sed -n '/^License:/,$p' "$f" | tail -n +2 | sed 's/^ //; s/^\.$//')" \
+		"$(cat "$SRC/LICENSE")" "copyright: the text of LICENSE"
+	expect_in "MIT License" "$(sed -n 1p "$SRC/LICENSE")" "LICENSE is MIT"
 }
