@@ -230,12 +230,10 @@ const struct importer imp_genai_perf_csv = {
 
 static int probe_json(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (isspace((unsigned char)*p))
-		p++;
 	if (*p != '{' || !strstr(head, "\"unit\""))
 		return 0;
 	return strstr(head, "\"request_throughput\"") &&

@@ -58,12 +58,10 @@ static const struct {
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (isspace((unsigned char)*p))
-		p++;
 	if (*p != '{' || !strstr(head, "\"results_"))
 		return 0;
 	return strstr(head, "\"num_concurrent_requests\"") ||

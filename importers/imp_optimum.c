@@ -29,12 +29,10 @@ static const char *const subs[] = { "memory", "latency", "throughput",
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (isspace((unsigned char)*p))
-		p++;
 	if (*p != '{')
 		return 0;
 	if (strstr(head, "optimum_benchmark") || strstr(head,

@@ -22,12 +22,10 @@
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-		p++;
 	if (*p == '[')	/* an export: rows with a metric and a run */
 		return strstr(p, "\"metric\"") && strstr(p, "\"run_id\"") ?
 		       80 : 0;

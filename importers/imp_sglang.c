@@ -20,14 +20,10 @@
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	if (!strncmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-		p++;
 	if (*p != '{' || strstr(head, "\"model_id\"") ||
 	    !strstr(head, "\"backend\""))
 		return 0;

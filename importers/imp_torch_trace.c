@@ -21,15 +21,14 @@
 #include "importers/importer.h"
 #include "importers/stacks.h"
 #include "src/base/error.h"
+#include "src/base/jsonutil.h"
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (isspace((unsigned char)*p))
-		p++;
 	if (*p != '{')
 		return 0;
 	/* many devices' properties can push traceEvents past the head */

@@ -373,12 +373,10 @@ const struct importer imp_trtllm_bench = {
 
 static int probe_json(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	while (isspace((unsigned char)*p))
-		p++;
 	if (*p != '{' || !strstr(head, "\"engine\""))
 		return 0;
 	return strstr(head, "\"world_info\"") ||

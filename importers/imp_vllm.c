@@ -31,14 +31,10 @@ static const char *const params[] = { "num_prompts", "request_rate",
 
 static int probe(const char *head, size_t len, const char *filename)
 {
-	const char *p = head;
+	const char *p = jsonutil_start(head);
 
 	(void)len;
 	(void)filename;
-	if (!strncmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-		p++;
 	if (*p != '{' || !strstr(head, "\"model_id\""))
 		return 0;
 	return strstr(head, "\"num_prompts\"") ||

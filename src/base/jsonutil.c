@@ -43,6 +43,15 @@ static int escaped_nul(const char *text, const char *path, long line)
 	return 0;
 }
 
+const char *jsonutil_start(const char *text)
+{
+	if (!strncmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
+	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
+		text++;
+	return text;
+}
+
 int jsonutil_parse_text(cJSON **out, const char *text, const char *path,
 			long line)
 {
@@ -85,7 +94,9 @@ int jsonutil_parse_file(cJSON **out, FILE *fp, const char *path, size_t max)
 		free(buf);
 		return pc_error_set(PC_EINVALID, "%s: NUL byte in JSON", path);
 	}
-	rc = jsonutil_parse_text(out, buf, path, 1);
+	/* after a BOM: cJSON takes it for a stray byte */
+	rc = jsonutil_parse_text(out, buf + (strncmp(buf, "\xef\xbb\xbf", 3) ?
+					     0 : 3), path, 1);
 	free(buf);
 	return rc;
 }

@@ -8,8 +8,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* Where a JSON text really starts: after a UTF-8 BOM and JSON's white
+ * space (space, tab, CR, LF). The probes of the JSON formats test the
+ * byte there ('{' for an object, '[' for an array). */
+const char *jsonutil_start(const char *text);
+
 /* Read all of fp (at most max bytes, else PC_EINVALID) and parse it.
- * Caller deletes *out. Parse errors say "path:LINE:COL: invalid JSON". */
+ * A UTF-8 BOM is skipped. Caller deletes *out. Parse errors say
+ * "path:LINE:COL: invalid JSON". */
 int jsonutil_parse_file(cJSON **out, FILE *fp, const char *path, size_t max);
 
 /* Parse one NUL-terminated text (e.g. a JSONL line); errors name
