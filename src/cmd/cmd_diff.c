@@ -12,6 +12,7 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
+#include "src/corrchange.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
 #include "src/base/error.h"
@@ -56,6 +57,7 @@ struct diff {
 	size_t n, moved, only_before, only_after;
 	long causes[4];
 	struct stats_summary sb, sa, model_only, ref_only;
+	struct corr_change change;	/* significance of the MAPE change */
 };
 
 /* "SRC@A..B" -> "SRC@A", "SRC@B"; no range: both = spec. */
@@ -204,6 +206,7 @@ static int match(struct diff *d)
 	if ((rc = corr_summary(&d->sb, d->before, NULL, NULL, 0)) < 0 ||
 	    (rc = corr_summary(&d->sa, d->after, NULL, NULL, 0)) < 0)
 		return rc;
+	corr_change_compute(&d->change, d->before, d->after, 0, NULL);
 	return split_stats(d);
 }
 
@@ -240,6 +243,7 @@ static void print_json(const struct diff *d)
 	out_json_num(stdout, d->model_only.mape);
 	fputs(",\"mape_ref_only\":", stdout);
 	out_json_num(stdout, d->ref_only.mape);
+
 	printf(",\"common\":%zu,\"moved\":%zu,\"only_before\":%zu,"
 	       "\"only_after\":%zu,\"causes\":{\"model\":%ld,\"reference\":%ld,"
 	       "\"both\":%ld,\"none\":%ld},\"pairs\":[", d->n, d->moved,
@@ -273,7 +277,9 @@ static void print_json(const struct diff *d)
 		out_json_num(stdout, c->delta);
 		printf(",\"cause\":\"%s\"}", cause_names[c->cause]);
 	}
-	fputs("]}\n", stdout);
+	fputs("],\"change\":", stdout);
+	corr_change_json(stdout, &d->change);
+	fputs("}\n", stdout);
 }
 
 static void print_csv(const struct diff *d)
@@ -405,6 +411,7 @@ static void print_table(const struct diff *d)
 	       "MAPE of the old model vs the new reference: %s\n",
 	       corrout_pct(x, 48, d->model_only.mape),
 	       corrout_pct(y, 48, d->ref_only.mape));
+	corr_change_text(stdout, &d->change);
 	printf("pairs: %zu common, %zu moved by >= %.2f pt, %zu only before, "
 	       "%zu only after\nvalues changed: model %ld, reference %ld, "
 	       "both %ld, none %ld: %s\n", d->n, d->moved, d->opt->min_delta * 100,

@@ -8,6 +8,7 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
+#include "src/corrchange.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
 #include "src/base/error.h"
@@ -38,10 +39,17 @@ struct row {
 	struct corr_side ref;
 	struct stats_summary s;
 	int matched;
+	/* against the previous version that paired (has_change) */
+	struct corr_change ch;
+	int has_change;
+	const char *prev;
 };
 
+/* Load and summarise one version; *keep takes the set when it paired
+ * (the next version's change is measured against it). */
 static int load_version(struct db *db, const struct cmd_trend_opts *opt,
-			const char *version, struct row *r)
+			const char *version, struct row *r,
+			struct corr_set **keep)
 {
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
@@ -65,7 +73,7 @@ static int load_version(struct db *db, const struct cmd_trend_opts *opt,
 	r->ref = s->ref;
 	memset(&s->model, 0, sizeof(s->model));
 	memset(&s->ref, 0, sizeof(s->ref));
-	corr_set_free(s);
+	*keep = s;
 	return rc;
 }
 
@@ -107,7 +115,17 @@ static void print_json(const struct cmd_trend_opts *opt, const struct row *r,
 			       (long long)r[i].side.runs[k]);
 		fputs("],\"summary\":{", stdout);
 		corrout_stats_json(stdout, &r[i].s);
-		fputs("}}", stdout);
+		fputs("},\"change\":", stdout);
+		if (r[i].has_change) {
+			fputs("{\"from\":", stdout);
+			out_json_str(stdout, r[i].prev);
+			fputs(",\"paired\":", stdout);
+			corr_change_json(stdout, &r[i].ch);
+			fputc('}', stdout);
+		} else {
+			fputs("null", stdout);
+		}
+		fputc('}', stdout);
 	}
 	fputs("]}\n", stdout);
 }
@@ -129,16 +147,17 @@ static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
 {
 	static const char *const head[] = { "version", "n", "MAPE", "change",
 		"bias", "p90|err|", "geomean", "pearson", "kendall", "noisy",
-		"sol" };
-	struct out_table *t = out_table_new(11, head);
+		"sol", "common change" };
+	struct out_table *t = out_table_new(12, head);
 	const struct corr_side *ref = some_ref(r, n);
-	char b[11][48];
+	char b[12][48];
+	int any = 0;
 
-	for (int c = 1; c < 11; c++)
+	for (int c = 1; c < 12; c++)
 		out_table_right(t, c);
 	for (size_t i = 0; i < n; i++) {
 		const struct stats_summary *s = &r[i].s;
-		const char *row[11];
+		const char *row[12];
 		double prev = i ? r[i - 1].s.mape : NAN;
 
 		row[0] = r[i].version;
@@ -157,6 +176,9 @@ static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
 		row[9] = b[9];
 		snprintf(b[10], 48, "%ld", s->sol_violations);
 		row[10] = b[10];
+		row[11] = r[i].has_change ? corr_change_cell(b[11], 48,
+							     &r[i].ch) : "";
+		any |= r[i].has_change;
 		out_table_add(t, row);
 	}
 	fputs("model: ", stdout);
@@ -172,6 +194,19 @@ static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
 	      "than 3 pairs; n = 0: nothing paired)\n", stdout);
 	out_table_print(t, stdout);
 	out_table_free(t);
+	if (!any)
+		return;
+	fputs("\ncommon change: the MAPE change from the previous version on "
+	      "the pairs both hold\n(* significant: its paired bootstrap "
+	      "interval excludes 0 and the Wilcoxon p < 1 - level)\n",
+	      stdout);
+	for (size_t i = 0; i < n; i++) {
+		if (!r[i].has_change)
+			continue;
+		util_fprintf_safe(stdout, "%s -> %s: ", r[i].prev,
+				  r[i].version);
+		corr_change_text(stdout, &r[i].ch);
+	}
 }
 
 static int run(struct db *db, enum out_format fmt, void *ctx)
@@ -180,6 +215,8 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	char **v = NULL;
 	size_t n = 0, i;
 	struct row *rows = NULL;
+	struct corr_set *prev = NULL;
+	const char *prev_version = NULL;
 	int rc = corr_versions(db, opt->sel.model, &v, &n);
 
 	if (rc < 0)
@@ -188,8 +225,23 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		return pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
 				    "has no runs)", opt->sel.model);
 	rows = xcalloc(n, sizeof(*rows));
-	for (i = 0; i < n && !rc; i++)
-		rc = load_version(db, opt, v[i], &rows[i]);
+	for (i = 0; i < n && !rc; i++) {
+		struct corr_set *cur = NULL;
+
+		rc = load_version(db, opt, v[i], &rows[i], &cur);
+		if (!rc && cur && prev) {
+			corr_change_compute(&rows[i].ch, prev, cur,
+					    opt->skip_waived, NULL);
+			rows[i].has_change = 1;
+			rows[i].prev = prev_version;
+		}
+		if (cur) {
+			corr_set_free(prev);
+			prev = cur;
+			prev_version = rows[i].version;
+		}
+	}
+	corr_set_free(prev);
 	if (!rc && !some_ref(rows, n))
 		rc = pc_error_set(PC_ENOTFOUND, "no version of '%s' pairs with "
 				  "'%s'", opt->sel.model, opt->sel.ref);
