@@ -20,6 +20,7 @@ struct corr_point;
 struct runinfo;
 struct matrix;
 struct strbuf;
+struct corrgroup;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -89,6 +90,11 @@ struct report {
 	long nstill;			/* listed last time and still off */
 	char *gate_text;		/* verdict summary, or NULL */
 	int gate_verdict;		/* 0 pass, 1 warn, 2 fail, -1 none */
+	struct corrgroup *opg;		/* per (metric, op), or NULL */
+	size_t *op_order;		/* its groups by metric (r->metrics
+					   order), MAPE largest first */
+	long *op_disc;			/* discrepancies per group */
+	const char **op_class;		/* op class per group (borrowed) */
 	struct matrix *matrix;		/* every source, or NULL */
 	char *matrix_note;		/* why there is none, or NULL */
 };

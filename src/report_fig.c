@@ -46,6 +46,7 @@ const char report_fig_css[] =
 	"td.na{color:var(--mut)}\n"
 	"tr.all td{font-weight:600;background:#fbfcfd}\n"
 	"table.stats{table-layout:fixed}table.stats th:first-child{width:24%}\n"
+	"table.status{width:auto;min-width:300px}\n"
 	"td.pos{color:#b35900}td.neg{color:#0a58b0}\n"
 	".wrap{overflow-wrap:anywhere;max-width:340px}\n"
 	"td.wl{min-width:150px;max-width:330px}\n"
@@ -116,26 +117,65 @@ static void figure(struct strbuf *sb, const char *caption)
 	strbuf_addstr(sb, "</figcaption></figure>\n");
 }
 
-static void scatter(struct strbuf *sb, const struct report *r, size_t m)
+/* The tooltip of a point: its key, both values, its error and status. */
+static char *tip_of(const struct report *r, const struct corr_point *p)
+{
+	const char *unit = report_unit(r, p->metric);
+	char m[48], f[48], e[32];
+
+	svg_fmt_si(m, sizeof(m), p->model, unit);
+	svg_fmt_si(f, sizeof(f), p->ref, unit);
+	report_fmt_pct(e, sizeof(e), p->err);
+	return xasprintf("%s \xc2\xb7 %s \xc2\xb7 %s\nmodel %s, ref %s, "
+			 "error %s%s\n%s", p->workload, p->op, p->metric, m, f,
+			 p->err > 0 ? "+" : "", e, report_status(p));
+}
+
+/* The points of metric m in the figures (noisy and invalid references
+ * left out), each with its tooltip; their op names into *labels and
+ * the core's points into *src. */
+static struct svg_point *fig_points(const struct report *r, size_t m,
+				    size_t *n, const char ***labels,
+				    const struct corr_point ***src)
 {
 	const struct corr_set *s = r->set;
 	struct svg_point *pts = xcalloc(s->n + 1, sizeof(*pts));
-	struct svg_scatter sc;
-	char *title, *xl, *yl;
-	size_t n = 0;
 
+	*n = 0;
+	*labels = xcalloc(s->n + 1, sizeof(**labels));
+	*src = xcalloc(s->n + 1, sizeof(**src));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct corr_point *p = &s->points[i];
 
 		if (strcmp(p->metric, r->metrics[m]) ||
 		    p->flags & (CORR_NOISY_REF | CORR_INVALID))
 			continue;
-		pts[n].x = p->ref;
-		pts[n].y = p->model;
-		pts[n].cls = class_of(r, p->op_class);
-		pts[n].shape = shape_of(p);
-		n++;
+		pts[*n].x = p->ref;
+		pts[*n].y = p->model;
+		pts[*n].cls = class_of(r, p->op_class);
+		pts[*n].shape = shape_of(p);
+		pts[*n].tip = tip_of(r, p);
+		(*labels)[*n] = p->op;
+		(*src)[*n] = p;
+		(*n)++;
 	}
+	return pts;
+}
+
+static void free_points(struct svg_point *pts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((char *)pts[i].tip);
+	free(pts);
+}
+
+static void scatter(struct strbuf *sb, const struct report *r, size_t m,
+		    const struct svg_point *pts, size_t n)
+{
+	const struct corr_set *s = r->set;
+	struct svg_scatter sc;
+	char *title, *xl, *yl;
+
 	title = xasprintf("%s: model vs reference (log-log)", r->metrics[m]);
 	xl = xasprintf("reference: %s %s", s->ref.source, s->ref.version);
 	yl = xasprintf("model: %s %s", s->model.source, s->model.version);
@@ -156,13 +196,91 @@ static void scatter(struct strbuf *sb, const struct report *r, size_t m)
 	title = xasprintf("Each point is one (workload, op) pair of %s; on the "
 			  "diagonal the model is exact, inside the band it is "
 			  "within %g%%. Colour: op class; shape: annotation "
-			  "status. Noisy and invalid references are left out.",
+			  "status. Noisy and invalid references are left out. "
+			  "Hover a point for its pair.",
 			  r->metrics[m], r->opts.limit * 100);
 	figure(sb, title);
 	free(title);
 	free(xl);
 	free(yl);
-	free(pts);
+}
+
+/* The metric's statistics over every op class (its first group). */
+static const struct stats_summary *metric_stats(const struct report *r,
+						 size_t m)
+{
+	for (size_t i = 0; i < r->ngroups; i++)
+		if (!r->groups[i].op_class &&
+		    !strcmp(r->groups[i].metric, r->metrics[m]))
+			return &r->groups[i].s;
+	return NULL;
+}
+
+/* Signed error against the reference, then the Bland-Altman panel. */
+static void errplots(struct strbuf *sb, const struct report *r, size_t m,
+		     struct svg_point *pts, const char **labels,
+		     const struct corr_point **src, size_t n)
+{
+	const struct stats_summary *st = metric_stats(r, m);
+	const struct corr_set *s = r->set;
+	struct svg_errplot ep;
+	char *title, *xl;
+	char lo[32], hi[32];
+
+	for (size_t i = 0; i < n; i++)	/* y = the core's signed error */
+		pts[i].y = src[i]->err;
+	memset(&ep, 0, sizeof(ep));
+	title = xasprintf("%s: error vs reference", r->metrics[m]);
+	xl = xasprintf("reference: %s %s", s->ref.source, s->ref.version);
+	ep.kind = SVG_ERR_SIGNED;
+	ep.title = title;
+	ep.unit = r->units[m];
+	ep.xlabel = xl;
+	ep.classes = (const char *const *)r->classes;
+	ep.nclasses = r->nclasses;
+	ep.shapes = shape_names;
+	ep.pts = pts;
+	ep.labels = labels;
+	ep.n = n;
+	ep.band = r->opts.limit;
+	ep.nlabel = 3;
+	strbuf_addstr(sb, "<figure>");
+	svg_errplot(sb, &ep);
+	free(title);
+	title = xasprintf("Signed error of each %s pair against its reference "
+			  "(log x), the \xc2\xb1%g%% band shaded: an outlier "
+			  "stands out whatever the magnitude of its value. The "
+			  "3 largest errors are named.", r->metrics[m],
+			  r->opts.limit * 100);
+	figure(sb, title);
+	free(title);
+	free(xl);
+	for (size_t i = 0; i < n; i++) {	/* Bland-Altman's axes */
+		double ref = src[i]->ref, model = src[i]->model;
+
+		pts[i].x = model > 0 && ref > 0 ? sqrt(model * ref) : NAN;
+		pts[i].y = model > 0 && ref > 0 ? log(model / ref) : NAN;
+	}
+	title = xasprintf("%s: Bland-Altman (model / ref)", r->metrics[m]);
+	ep.kind = SVG_ERR_BA;
+	ep.title = title;
+	ep.xlabel = "geometric mean of model and reference";
+	ep.band = 0;
+	ep.lo = st ? st->loa_low : NAN;
+	ep.hi = st ? st->loa_high : NAN;
+	strbuf_addstr(sb, "<figure>");
+	svg_errplot(sb, &ep);
+	free(title);
+	report_fmt_num(lo, sizeof(lo), isfinite(ep.lo) ? exp(ep.lo) : NAN);
+	report_fmt_num(hi, sizeof(hi), isfinite(ep.hi) ? exp(ep.hi) : NAN);
+	title = xasprintf("Model / reference of each %s pair against the size "
+			  "of the pair (geometric mean); dashed: the mean ratio "
+			  "and the 95%% limits of agreement (%s to %s, the "
+			  "statistics' loa_low and loa_high on ln(model/ref)). "
+			  "A slope in the cloud is a scale-dependent error.",
+			  r->metrics[m], lo, hi);
+	figure(sb, title);
+	free(title);
 }
 
 static void histogram(struct strbuf *sb, const struct report *r)
@@ -218,8 +336,18 @@ void report_fig_html(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addstr(sb, "<section id=\"figures\">\n<h2>Figures</h2>\n"
 		      "<div class=\"figs\">\n");
-	for (size_t m = 0; m < r->nmetrics && m < 8; m++)
-		scatter(sb, r, m);
+	for (size_t m = 0; m < r->nmetrics && m < 8; m++) {
+		const char **labels;
+		const struct corr_point **src;
+		size_t n;
+		struct svg_point *pts = fig_points(r, m, &n, &labels, &src);
+
+		scatter(sb, r, m, pts, n);
+		errplots(sb, r, m, pts, labels, src, n);
+		free_points(pts, n);
+		free(labels);
+		free(src);
+	}
 	histogram(sb, r);
 	trend(sb, r);
 	strbuf_addstr(sb, "</div>\n</section>\n");

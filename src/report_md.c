@@ -13,6 +13,7 @@
 #include "src/base/error.h"
 #include "src/html.h"
 #include "src/report.h"
+#include "src/report_tables.h"
 #include "src/base/strbuf.h"
 #include "src/svg.h"
 #include "src/base/util.h"
@@ -167,30 +168,6 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 		md_gate(sb, r->gate_text);
 }
 
-static void md_provenance(struct strbuf *sb, const struct report *r)
-{
-	strbuf_addstr(sb, "## Provenance\n\n| side | run | source | version "
-		      "| format | platform | file | sha256 | imported | by | "
-		      "results |\n|---|--:|---|---|---|---|---|---|---|---|--:|"
-		      "\n");
-	for (size_t i = 0; i < r->nruns; i++) {
-		const struct runinfo *u = &r->runs[i];
-
-		strbuf_addf(sb, "| %s | %lld |", i < r->nmodel_runs ? "model" :
-			    "reference", (long long)u->id);
-		cell(sb, u->source);
-		cell(sb, u->version);
-		cell(sb, u->format);
-		cell(sb, u->platform);
-		cell(sb, u->file_name);
-		strbuf_addf(sb, " `%s` |", u->sha256 ? u->sha256 : "");
-		cell(sb, u->imported_at);
-		cell(sb, u->imported_by);
-		strbuf_addf(sb, " %lld |\n", (long long)u->n_results);
-	}
-	strbuf_addch(sb, '\n');
-}
-
 static void md_groups(struct strbuf *sb, const struct report *r)
 {
 	const char *metric = NULL;
@@ -312,6 +289,7 @@ static void md_list(struct strbuf *sb, const struct report *r,
 static void md_discrepancies(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addf(sb, "## Discrepancies (%ld)\n\n", r->ndiscrepancies);
+	report_status_md(sb, r);
 	if (r->ndiscrepancies)
 		md_list(sb, r, r->top, (size_t)r->ndiscrepancies, r->ntop);
 	else
@@ -435,8 +413,9 @@ int report_write_md(const struct report *r, FILE *fp)
 	int rc = 0;
 
 	md_intro(&sb, r);
-	md_provenance(&sb, r);
+	report_prov_md(&sb, r);
 	md_groups(&sb, r);
+	report_ops_md(&sb, r);
 	md_trend(&sb, r);
 	md_discrepancies(&sb, r);
 	md_changes(&sb, r);

@@ -1,5 +1,6 @@
 /* Inline SVG figures for the HTML report (see svg.h). */
 #include "src/svg.h"
+#include "src/svg_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,10 +16,10 @@ static const char *const palette[] = {
 	"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
 	"#F0E442", "#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#17becf",
 };
-#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+#define NPALETTE SVG_NPALETTE
+_Static_assert(sizeof(palette) / sizeof(palette[0]) == SVG_NPALETTE,
+	       "svg_int.h counts the palette");
 
-/* Scatter geometry: a square plot area with the legend to its right. */
-enum { SC_W = 560, SC_H = 440, SC_X0 = 84, SC_Y0 = 36, SC_SIDE = 340 };
 /* Histogram and trend geometry. */
 enum { CH_W = 560, CH_H = 320, CH_X0 = 56, CH_X1 = 540, CH_Y0 = 40,
        CH_Y1 = 250 };
@@ -56,7 +57,7 @@ void svg_fmt_si(char *buf, size_t len, double v, const char *unit)
 }
 
 /* Escape s into sb, at most max characters (an ellipsis marks a cut). */
-static void add_label(struct strbuf *sb, const char *s, size_t max)
+void svg_label(struct strbuf *sb, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 	size_t chars = 0, bytes = 0;
@@ -78,7 +79,7 @@ static void add_label(struct strbuf *sb, const char *s, size_t max)
 	free(cut);
 }
 
-static void open_svg(struct strbuf *sb, int w, int h, const char *title,
+void svg_open(struct strbuf *sb, int w, int h, const char *title,
 		     const char *kind)
 {
 	strbuf_addf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -105,12 +106,27 @@ static void open_svg(struct strbuf *sb, int w, int h, const char *title,
 		      ".lg{fill:#666;stroke:#666}</style>\n");
 	strbuf_addf(sb, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n"
 		    "<text class=\"ti\" x=\"%d\" y=\"22\">", w, h, 12);
-	add_label(sb, title, 80);
+	svg_label(sb, title, 80);
 	strbuf_addstr(sb, "</text>\n");
 }
 
+void svg_tip_open(struct strbuf *sb, const char *tip)
+{
+	if (!tip)
+		return;
+	strbuf_addstr(sb, "<g><title>");
+	strbuf_add_lines(sb, tip, html_escape, "&#10;");
+	strbuf_addstr(sb, "</title>");
+}
+
+void svg_tip_close(struct strbuf *sb, const char *tip)
+{
+	if (tip)
+		strbuf_addstr(sb, "</g>");
+}
+
 /* One marker of shape at (x, y), half-size s, with the given classes. */
-static void marker(struct strbuf *sb, unsigned shape, double x, double y,
+void svg_marker(struct strbuf *sb, unsigned shape, double x, double y,
 		   double s, const char *cls, double opacity)
 {
 	char op[40] = "";
@@ -189,10 +205,10 @@ static void scatter_axes(struct strbuf *sb, const struct svg_scatter *sc,
 		    "height=\"%d\"/>\n<text class=\"tx\" x=\"%d\" y=\"%d\" "
 		    "text-anchor=\"middle\">", SC_X0, SC_Y0, SC_SIDE, SC_SIDE,
 		    SC_X0 + SC_SIDE / 2, y1 + 36);
-	add_label(sb, sc->xlabel ? sc->xlabel : "reference", 60);
+	svg_label(sb, sc->xlabel ? sc->xlabel : "reference", 60);
 	strbuf_addf(sb, "</text><text class=\"tx\" transform=\"translate(16 %d)"
 		    " rotate(-90)\" text-anchor=\"middle\">", SC_Y0 + SC_SIDE / 2);
-	add_label(sb, sc->ylabel ? sc->ylabel : "model", 60);
+	svg_label(sb, sc->ylabel ? sc->ylabel : "model", 60);
 	strbuf_addstr(sb, "</text>\n");
 }
 
@@ -224,7 +240,7 @@ static void scatter_band(struct strbuf *sb, const struct svg_scatter *sc,
 		    SC_Y0 + SC_SIDE, SC_X0 + SC_SIDE, SC_Y0);
 }
 
-static void scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
+void svg_scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
 			   const unsigned char *used_cls, size_t used_shapes)
 {
 	int x = SC_X0 + SC_SIDE + 16, y = SC_Y0 + 6;
@@ -243,10 +259,10 @@ static void scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
 		y += 16;
 		shown++;
 		snprintf(cls, sizeof(cls), "k%zu", i % NPALETTE);
-		marker(sb, SVG_CIRCLE, x + 5, y - 4, 4, cls, 1);
+		svg_marker(sb, SVG_CIRCLE, x + 5, y - 4, 4, cls, 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
 			    y);
-		add_label(sb, sc->classes[i], 16);
+		svg_label(sb, sc->classes[i], 16);
 		strbuf_addstr(sb, "</text>\n");
 	}
 	if (more) {
@@ -263,10 +279,10 @@ static void scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
 		if (!(used_shapes & (1u << s)) || !sc->shapes[s])
 			continue;
 		y += 16;
-		marker(sb, s, x + 5, y - 4, 4, "lg", 1);
+		svg_marker(sb, s, x + 5, y - 4, 4, "lg", 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
 			    y);
-		add_label(sb, sc->shapes[s], 18);
+		svg_label(sb, sc->shapes[s], 18);
 		strbuf_addstr(sb, "</text>\n");
 	}
 }
@@ -318,7 +334,7 @@ static size_t scatter_binned(struct strbuf *sb, const struct svg_scatter *sc,
 		op = 0.35 + 0.65 * log((double)cells[k].count) /
 		     log((double)maxc + 1);
 		snprintf(cls, sizeof(cls), "k%zu mk", best % NPALETTE);
-		marker(sb, cells[k].shape, SC_X0 + (double)(k % side) * BIN_PX +
+		svg_marker(sb, cells[k].shape, SC_X0 + (double)(k % side) * BIN_PX +
 		       BIN_PX / 2, SC_Y0 + (double)(k / side) * BIN_PX +
 		       BIN_PX / 2, 2.6, cls, op);
 		*used |= 1u << cells[k].shape;
@@ -343,8 +359,10 @@ static void scatter_points(struct strbuf *sb, const struct svg_scatter *sc,
 			if (p->shape != (unsigned)s || !usable(p))
 				continue;
 			snprintf(cls, sizeof(cls), "k%u mk", (unsigned)(p->cls % NPALETTE));
-			marker(sb, p->shape, ax_px(a, p->x, 0), ax_px(a, p->y, 1),
+			svg_tip_open(sb, p->tip);
+			svg_marker(sb, p->shape, ax_px(a, p->x, 0), ax_px(a, p->y, 1),
 			       3.4, cls, 1);
+			svg_tip_close(sb, p->tip);
 			strbuf_addch(sb, '\n');
 			*used |= 1u << p->shape;
 		}
@@ -367,7 +385,7 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 		lo = fmin(lo, fmin(sc->pts[i].x, sc->pts[i].y));
 		hi = fmax(hi, fmax(sc->pts[i].x, sc->pts[i].y));
 	}
-	open_svg(sb, SC_W, SC_H, sc->title, "scatter");
+	svg_open(sb, SC_W, SC_H, sc->title, "scatter");
 	if (skipped == sc->n) {
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">no "
 			    "positive values to plot</text>\n</svg>\n", SC_X0,
@@ -388,7 +406,7 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 	for (size_t i = 0; i < sc->n; i++)
 		if (usable(&sc->pts[i]) && sc->pts[i].cls < sc->nclasses)
 			used_cls[sc->pts[i].cls] = 1;
-	scatter_legend(sb, sc, used_cls, used);
+	svg_scatter_legend(sb, sc, used_cls, used);
 	free(used_cls);
 	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu points",
 		    SC_X0, SC_H - 8, sc->n - skipped);
@@ -404,7 +422,7 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 }
 
 /* The smallest of 1, 2, 2.5, 5 x 10^k that is >= v (v > 0). */
-static double nice_ceil(double v)
+double svg_nice_ceil(double v)
 {
 	static const double steps[] = { 1, 2, 2.5, 5, 10 };
 	double p = pow(10, floor(log10(v)));
@@ -501,7 +519,7 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(err[i]))
 			v[m++] = fabs(err[i]);
-	open_svg(sb, CH_W, CH_H, title, "hist");
+	svg_open(sb, CH_W, CH_H, title, "hist");
 	if (!m) {
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">no errors "
 			    "to plot</text>\n</svg>\n", CH_X0, CH_Y0 + 40);
@@ -509,7 +527,7 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 		return;
 	}
 	qsort(v, m, sizeof(*v), cmp_double);
-	r = nice_ceil(fmax(fmax(v[(size_t)(0.98 * (double)(m - 1))],
+	r = svg_nice_ceil(fmax(fmax(v[(size_t)(0.98 * (double)(m - 1))],
 				band * 1.5), 0.01));
 	free(v);
 	for (size_t i = 0; i < n; i++) {
@@ -526,7 +544,7 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 		if (++bins[b] > top)
 			top = bins[b];
 	}
-	top = (long)nice_ceil((double)top);
+	top = (long)svg_nice_ceil((double)top);
 	if (top < 5)
 		top = 5;
 	chart_yaxis(sb, (double)top, 0);
@@ -567,7 +585,7 @@ static void trend_series(struct strbuf *sb, const struct svg_series *s,
 		if (!isfinite(s->y[i]))
 			continue;
 		y = CH_Y1 - s->y[i] / top * (CH_Y1 - CH_Y0);
-		marker(sb, (unsigned)(k % SVG_NSHAPES), trend_x(i, nx), y, 3.6,
+		svg_marker(sb, (unsigned)(k % SVG_NSHAPES), trend_x(i, nx), y, 3.6,
 		       cls, 1);
 		if (labels)	/* more than two series: labels collide */
 			strbuf_addf(sb, "<text class=\"sm\" x=\"%.1f\" y=\"%.1f\""
@@ -589,10 +607,10 @@ void svg_trend(struct strbuf *sb, const char *title,
 		for (size_t i = 0; i < nx; i++)
 			if (isfinite(series[k].y[i]))
 				top = fmax(top, series[k].y[i]);
-	open_svg(sb, CH_W, h, title, "trend");
+	svg_open(sb, CH_W, h, title, "trend");
 	if (!nx || top <= 0)
 		top = 0.1;
-	top = nice_ceil(top * 1.12);
+	top = svg_nice_ceil(top * 1.12);
 	chart_yaxis(sb, top, 1);
 	strbuf_addf(sb, "<path class=\"ax\" d=\"M%d %dV%dH%d\"/>\n", CH_X0,
 		    CH_Y0, CH_Y1, CH_X1);
@@ -606,7 +624,7 @@ void svg_trend(struct strbuf *sb, const char *title,
 			strbuf_addf(sb, " transform=\"rotate(-30 %.1f %d)\"", x,
 				    CH_Y1 + 16);
 		strbuf_addch(sb, '>');
-		add_label(sb, xlabels[i], tilt ? 14 : 20);
+		svg_label(sb, xlabels[i], tilt ? 14 : 20);
 		strbuf_addstr(sb, "</text>\n");
 	}
 	for (size_t k = 0; k < ns; k++)
@@ -615,10 +633,10 @@ void svg_trend(struct strbuf *sb, const char *title,
 		double x = CH_X0 + 8 + (double)k * 80;
 
 		snprintf(cls, sizeof(cls), "k%zu", k % NPALETTE);
-		marker(sb, (unsigned)(k % SVG_NSHAPES), x, h - 12, 3.6, cls, 1);
+		svg_marker(sb, (unsigned)(k % SVG_NSHAPES), x, h - 12, 3.6, cls, 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\">", x + 8,
 			    h - 8);
-		add_label(sb, series[k].name, 10);
+		svg_label(sb, series[k].name, 10);
 		strbuf_addstr(sb, "</text>\n");
 	}
 	strbuf_addstr(sb, "</svg>\n");

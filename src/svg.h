@@ -25,6 +25,7 @@ struct svg_point {
 	double x, y;		/* reference, model (same unit) */
 	unsigned cls;		/* colour index (op class) */
 	unsigned shape;		/* enum svg_shape */
+	const char *tip;	/* the mark's <title> tooltip, or NULL */
 };
 
 struct svg_scatter {
@@ -64,6 +65,38 @@ struct svg_series {
 void svg_trend(struct strbuf *sb, const char *title,
 	       const char *const *xlabels, size_t nx,
 	       const struct svg_series *series, size_t ns);
+
+/* What an error plot's axes are. */
+enum svg_err_kind {
+	SVG_ERR_SIGNED,	/* x = reference, y = (model - ref) / ref */
+	SVG_ERR_BA,	/* Bland-Altman: x = sqrt(model * ref), y = ln(model /
+			   ref), with the limits of agreement lo, hi */
+};
+
+struct svg_errplot {
+	enum svg_err_kind kind;
+	const char *title;
+	const char *unit;	/* SI unit of x */
+	const char *xlabel;
+	const char *const *classes;	/* legend names of the colours */
+	size_t nclasses;
+	const char *const *shapes;	/* legend names, SVG_NSHAPES or NULL */
+	const struct svg_point *pts;	/* x, y as kind says; tip each */
+	const char *const *labels;	/* short name per point, or NULL */
+	size_t n;
+	double band;		/* SIGNED: shade +-band; 0 = none */
+	double lo, hi;		/* BA: limits of agreement (ln); NaN = none */
+	size_t nlabel;		/* name the nlabel points of largest |y| */
+	size_t max_marks;	/* more points than this: one mark per 5-px
+				   cell, the first in pts order; 0 = 3000 */
+};
+
+/* Append an error plot: x on a log axis, y linear and symmetric about
+ * 0 over a range that holds 98% of the points (the rest drawn open on
+ * the edge and counted), each mark with its tip as a <title>, the
+ * worst nlabel named. Points with x <= 0 or a non-finite value are left
+ * out and counted. Plots values, computes no statistic. */
+void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep);
 
 /* Format v with an SI prefix and unit ("1.5 ms", "20 W", "0.5") into
  * buf; a unit of NULL, "" or "1" prints the plain number. */

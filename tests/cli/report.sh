@@ -117,10 +117,10 @@ expect_rc 0 "html is well-formed XML: $err"
 # are its only complaints (exit status 0); anything else is a real error
 xmllint --html --noout "$T/rep.html" 2>"$T/lint" && rc=0 || rc=$?
 expect_rc 0 "xmllint --html"
-bad=$(grep -E 'parser (error|warning) :' "$T/lint" | grep -vE 'Tag (section|header|nav|footer|figure|figcaption|svg|rect|text|path|circle|wbr) invalid' || true)
+bad=$(grep -E 'parser (error|warning) :' "$T/lint" | grep -vE 'Tag (section|header|nav|footer|figure|figcaption|svg|rect|text|path|circle|wbr|g) invalid' || true)
 expect_eq "$bad" "" "no html error beyond HTML5 element names"
-expect_eq "$(grep -c '<svg ' "$T/rep.html")" 5 \
-	"two scatters, histogram, trend, the disagreement heatmap (3 sources)"
+expect_eq "$(grep -c '<svg ' "$T/rep.html")" 9 \
+	"per metric (2) a scatter, an error plot and a Bland-Altman panel; histogram, trend, the disagreement heatmap (3 sources)"
 expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" 2 "scatters"
 expect_in 'class="fig fig-hist"' "$H" "histogram"
 expect_in 'class="fig fig-trend"' "$H" "trend"

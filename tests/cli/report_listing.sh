@@ -68,7 +68,7 @@ ns = {"h": "http://www.w3.org/1999/xhtml"}
 root = ET.parse(sys.argv[1]).getroot()
 sec = [s for s in root.iter("{%s}section" % ns["h"]) if s.get("id") == "top"][0]
 h = [e.text for e in sec if e.tag.endswith("h2") or e.tag.endswith("h3")]
-tables = sec.findall("h:table", ns)
+tables = [t for t in sec.findall("h:table", ns) if t.get("class") == "pts"]
 def wls(t):
     return ["".join(tr.findall("h:td", ns)[1].itertext())
             for tr in t.find("h:tbody", ns)]

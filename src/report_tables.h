@@ -1,0 +1,34 @@
+#ifndef PC_SRC_REPORT_TABLES_H
+#define PC_SRC_REPORT_TABLES_H
+/*
+ * The review tables the md and html reports share (report_tables.c):
+ * the status breakdown of the discrepancies, the accuracy per op (an
+ * op's problem does not hide inside its op class) and the provenance of
+ * the runs (identical files collapsed, the clock named). The numbers are
+ * the correlation core's (corrgroup_build by metric and op).
+ */
+struct strbuf;
+struct report;
+
+/* The statuses of the breakdown, in the order shown. */
+enum report_st {
+	RST_UNEXPLAINED, RST_OPEN, RST_EXPLAINED, RST_ACCEPTED_NOTE,
+	RST_ACCEPTED_BARE, RST_FIXED, RST_WONTFIX, RST_COUNT
+};
+extern const char *const report_st_names[RST_COUNT];
+
+/* Count the discrepancies of r per status. */
+void report_status_counts(const struct report *r, long counts[RST_COUNT]);
+
+/* Per (metric, op) statistics into r->ops (at build time). */
+int report_ops_build(struct report *r);
+void report_ops_free(struct report *r);
+
+void report_status_md(struct strbuf *sb, const struct report *r);
+void report_status_html(struct strbuf *sb, const struct report *r);
+void report_ops_md(struct strbuf *sb, const struct report *r);
+void report_ops_html(struct strbuf *sb, const struct report *r);
+void report_prov_md(struct strbuf *sb, const struct report *r);
+void report_prov_html(struct strbuf *sb, const struct report *r);
+
+#endif

@@ -1,0 +1,294 @@
+/* Error plots of the HTML report (see svg.h): the signed error against
+ * the reference and the Bland-Altman panel, on the scatter's geometry
+ * (svg_int.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/html.h"
+#include "src/base/strbuf.h"
+#include "src/svg.h"
+#include "src/svg_int.h"
+#include "src/base/util.h"
+
+#define CELL_PX 5.0
+
+struct frame {
+	double lmin, lmax;	/* x: log10 bounds, whole decades */
+	double r;		/* y: -r .. r */
+};
+
+static double fx(const struct frame *f, double v)
+{
+	return SC_X0 + (log10(v) - f->lmin) / (f->lmax - f->lmin) * SC_SIDE;
+}
+
+static double fy(const struct frame *f, double v)
+{
+	if (v > f->r)
+		v = f->r;
+	if (v < -f->r)
+		v = -f->r;
+	return SC_Y0 + SC_SIDE / 2.0 - v / f->r * (SC_SIDE / 2.0);
+}
+
+static int usable(const struct svg_point *p)
+{
+	return isfinite(p->x) && isfinite(p->y) && p->x > 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The y tick label of v: a percent error, or a model/ref ratio. */
+static void ytick(char *b, size_t len, const struct svg_errplot *ep, double v)
+{
+	if (ep->kind == SVG_ERR_BA)
+		snprintf(b, len, "%.3g\xc3\x97", exp(v));
+	else
+		snprintf(b, len, "%s%g%%", v > 0 ? "+" : "", v * 100);
+}
+
+static void axes(struct strbuf *sb, const struct svg_errplot *ep,
+		 const struct frame *f)
+{
+	int span = (int)(f->lmax - f->lmin), step = (span + 7) / 8;
+	int y1 = SC_Y0 + SC_SIDE;
+	char lab[48];
+
+	for (int k = (int)f->lmin; k <= (int)f->lmax; k++) {
+		double px = fx(f, pow(10, k));
+
+		strbuf_addf(sb, "<path class=\"gr\" d=\"M%.1f %dV%d\"/>", px,
+			    SC_Y0, y1);
+		if ((k - (int)f->lmin) % step)
+			continue;
+		svg_fmt_si(lab, sizeof(lab), pow(10, k), ep->unit);
+		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\" "
+			    "text-anchor=\"middle\">", px, y1 + 16);
+		html_escape(sb, lab);
+		strbuf_addstr(sb, "</text>\n");
+	}
+	for (int i = -2; i <= 2; i++) {
+		double v = f->r * i / 2, py = fy(f, v);
+
+		ytick(lab, sizeof(lab), ep, v);
+		strbuf_addf(sb, "<path class=\"gr\" d=\"M%d %.1fH%d\"/><text "
+			    "class=\"tx\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
+			    "%s</text>\n", SC_X0, py, SC_X0 + SC_SIDE, SC_X0 - 6,
+			    py + 4, lab);
+	}
+	strbuf_addf(sb, "<rect class=\"ax\" x=\"%d\" y=\"%d\" width=\"%d\" "
+		    "height=\"%d\"/>\n<path class=\"id\" d=\"M%d %.1fH%d\"/>\n"
+		    "<text class=\"tx\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+		    SC_X0, SC_Y0, SC_SIDE, SC_SIDE, SC_X0, fy(f, 0),
+		    SC_X0 + SC_SIDE, SC_X0 + SC_SIDE / 2, y1 + 36);
+	svg_label(sb, ep->xlabel ? ep->xlabel : "reference", 60);
+	strbuf_addf(sb, "</text><text class=\"tx\" transform=\"translate(16 %d)"
+		    " rotate(-90)\" text-anchor=\"middle\">%s</text>\n",
+		    SC_Y0 + SC_SIDE / 2, ep->kind == SVG_ERR_BA ?
+		    "model / ref (log scale)" : "signed error (model - ref) / ref");
+}
+
+/* The +-band of a signed plot, the limits of agreement of a BA one. */
+static void guides(struct strbuf *sb, const struct svg_errplot *ep,
+		   const struct frame *f)
+{
+	if (ep->kind == SVG_ERR_SIGNED && ep->band > 0) {
+		double b = fmin(ep->band, f->r);
+
+		strbuf_addf(sb, "<rect class=\"bd\" x=\"%d\" y=\"%.1f\" width="
+			    "\"%d\" height=\"%.1f\"/>\n", SC_X0, fy(f, b),
+			    SC_SIDE, fy(f, -b) - fy(f, b));
+		return;
+	}
+	if (ep->kind != SVG_ERR_BA || !isfinite(ep->lo) || !isfinite(ep->hi))
+		return;
+	for (int i = 0; i < 3; i++) {
+		double v = i == 0 ? ep->lo : i == 1 ? ep->hi :
+			   (ep->lo + ep->hi) / 2;
+		char lab[48];
+
+		ytick(lab, sizeof(lab), ep, v);
+		strbuf_addf(sb, "<path class=\"%s\" d=\"M%d %.1fH%d\"/><text "
+			    "class=\"sm\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
+			    "%s %s</text>\n", i == 2 ? "lim" : "lim", SC_X0,
+			    fy(f, v), SC_X0 + SC_SIDE, SC_X0 + SC_SIDE - 4,
+			    fy(f, v) - 3, i == 2 ? "mean" : i ? "upper LoA" :
+			    "lower LoA", lab);
+	}
+}
+
+/* Marks, at most one per CELL_PX cell beyond max; returns marks drawn. */
+static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
+		    const struct frame *f, size_t max, size_t *used,
+		    size_t *clipped)
+{
+	size_t side = (size_t)(SC_SIDE / CELL_PX) + 1, drawn = 0, nuse = 0;
+	unsigned char *occ = NULL;
+	char cls[24];
+
+	for (size_t i = 0; i < ep->n; i++)
+		nuse += usable(&ep->pts[i]);
+	if (nuse > max)
+		occ = xcalloc(side * side, 1);
+	for (size_t i = 0; i < ep->n; i++) {
+		const struct svg_point *p = &ep->pts[i];
+		double x, y;
+		int clip;
+
+		if (!usable(p))
+			continue;
+		x = fx(f, p->x);
+		y = fy(f, p->y);
+		clip = fabs(p->y) > f->r;
+		*clipped += (size_t)clip;
+		if (occ) {
+			size_t cx = (size_t)((x - SC_X0) / CELL_PX);
+			size_t cy = (size_t)((y - SC_Y0) / CELL_PX);
+			size_t k = (cy < side ? cy : side - 1) * side +
+				   (cx < side ? cx : side - 1);
+
+			if (occ[k])
+				continue;
+			occ[k] = 1;
+		}
+		snprintf(cls, sizeof(cls), "k%u mk%s", p->cls % SVG_NPALETTE,
+			 clip ? " cr" : "");
+		svg_tip_open(sb, p->tip);
+		svg_marker(sb, p->shape, x, y, 3.4, cls, 1);
+		svg_tip_close(sb, p->tip);
+		strbuf_addch(sb, '\n');
+		*used |= 1u << p->shape;
+		drawn++;
+	}
+	free(occ);
+	return drawn;
+}
+
+/* Name the nlabel points of largest |y| next to their marks. */
+static void labels(struct strbuf *sb, const struct svg_errplot *ep,
+		   const struct frame *f)
+{
+	size_t k = ep->nlabel < 8 ? ep->nlabel : 8, pick[8];
+	size_t got = 0;
+
+	if (!ep->labels)
+		return;
+	for (; got < k; got++) {
+		long best = -1;
+
+		for (size_t i = 0; i < ep->n; i++) {
+			int taken = 0;
+
+			if (!usable(&ep->pts[i]) || !ep->labels[i])
+				continue;
+			for (size_t j = 0; j < got; j++)
+				taken |= pick[j] == i;
+			if (!taken && (best < 0 || fabs(ep->pts[i].y) >
+				       fabs(ep->pts[best].y)))
+				best = (long)i;
+		}
+		if (best < 0)
+			break;
+		pick[got] = (size_t)best;
+	}
+	for (size_t j = 0; j < got; j++) {
+		const struct svg_point *p = &ep->pts[pick[j]];
+		double x = fx(f, p->x), y = fy(f, p->y);
+		int left = x > SC_X0 + SC_SIDE * 0.6;
+		/* above the mark unless that leaves the plot; near the
+		 * bottom edge (axis labels below) always above */
+		int above = p->y >= 0 ? y - 14 > SC_Y0 :
+			    y + 14 > SC_Y0 + SC_SIDE;
+
+		strbuf_addf(sb, "<text class=\"sm wl\" x=\"%.1f\" y=\"%.1f\" "
+			    "text-anchor=\"%s\">", left ? x - 6 : x + 6,
+			    y + (above ? -5 : 12), left ? "end" : "start");
+		svg_label(sb, ep->labels[pick[j]], 28);
+		strbuf_addstr(sb, "</text>\n");
+	}
+}
+
+/* x decades and the y range holding 98% of the |y| (and the guides). */
+static int frame_of(const struct svg_errplot *ep, struct frame *f)
+{
+	double lo = INFINITY, hi = -INFINITY, *v, q, need;
+	size_t m = 0;
+
+	v = xmalloc((ep->n ? ep->n : 1) * sizeof(*v));
+	for (size_t i = 0; i < ep->n; i++) {
+		if (!usable(&ep->pts[i]))
+			continue;
+		lo = fmin(lo, ep->pts[i].x);
+		hi = fmax(hi, ep->pts[i].x);
+		v[m++] = fabs(ep->pts[i].y);
+	}
+	if (!m) {
+		free(v);
+		return 0;
+	}
+	qsort(v, m, sizeof(*v), cmp_double);
+	q = v[(size_t)(0.98 * (double)(m - 1))];
+	free(v);
+	need = ep->kind == SVG_ERR_SIGNED ? ep->band * 1.5 :
+	       isfinite(ep->lo) && isfinite(ep->hi) ?
+	       fmax(fabs(ep->lo), fabs(ep->hi)) * 1.15 : 0;
+	f->r = svg_nice_ceil(fmax(fmax(q * 1.05, need), 0.01));
+	f->lmin = floor(log10(lo));
+	f->lmax = ceil(log10(hi));
+	if (f->lmax <= f->lmin)
+		f->lmax = f->lmin + 1;
+	return (int)(m > 0);
+}
+
+void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
+{
+	struct svg_scatter leg;
+	struct frame f;
+	size_t used = 0, clipped = 0, drawn, skipped = 0;
+	size_t max = ep->max_marks ? ep->max_marks : 3000;
+	unsigned char *used_cls;
+
+	svg_open(sb, SC_W, SC_H, ep->title, ep->kind == SVG_ERR_BA ? "ba" :
+		 "err");
+	if (!frame_of(ep, &f)) {
+		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">no "
+			    "positive values to plot</text>\n</svg>\n", SC_X0,
+			    SC_Y0 + 40);
+		return;
+	}
+	axes(sb, ep, &f);
+	guides(sb, ep, &f);
+	drawn = marks(sb, ep, &f, max, &used, &clipped);
+	labels(sb, ep, &f);
+	used_cls = xcalloc(ep->nclasses + 1, 1);
+	for (size_t i = 0; i < ep->n; i++) {
+		if (!usable(&ep->pts[i]))
+			skipped++;
+		else if (ep->pts[i].cls < ep->nclasses)
+			used_cls[ep->pts[i].cls] = 1;
+	}
+	memset(&leg, 0, sizeof(leg));
+	leg.classes = ep->classes;
+	leg.nclasses = ep->nclasses;
+	leg.shapes = ep->shapes;
+	svg_scatter_legend(sb, &leg, used_cls, used);
+	free(used_cls);
+	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu points",
+		    SC_X0, SC_H - 8, ep->n - skipped);
+	if (drawn < ep->n - skipped)
+		strbuf_addf(sb, ", %zu marks (one per %g-pixel cell, largest "
+			    "error first)", drawn, CELL_PX);
+	if (clipped)
+		strbuf_addf(sb, "; %zu beyond the range on its edge (crosses)",
+			    clipped);
+	if (skipped)
+		strbuf_addf(sb, "; %zu not plotted", skipped);
+	strbuf_addstr(sb, "</text>\n</svg>\n");
+}
