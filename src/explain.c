@@ -170,14 +170,108 @@ static double p_value(double t, double dof)
 	return r.val;
 }
 
+/* Dense cluster numbers of the workload ids wid[0..n) into cl; returns
+ * the number of clusters. */
+static const int64_t *cmp_wid;
+
+static int wid_cmp(const void *x, const void *y)
+{
+	int64_t a = cmp_wid[*(const size_t *)x], b = cmp_wid[*(const size_t *)y];
+
+	return (a > b) - (a < b);
+}
+
+static size_t clusters_of(const int64_t *wid, size_t n, size_t *cl)
+{
+	size_t *o = xmalloc((n + 1) * sizeof(*o)), g = 0;
+
+	for (size_t i = 0; i < n; i++)
+		o[i] = i;
+	cmp_wid = wid;
+	qsort(o, n, sizeof(*o), wid_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (i && wid[o[i]] != wid[o[i - 1]])
+			g++;
+		cl[o[i]] = g;
+	}
+	free(o);
+	return n ? g + 1 : 0;
+}
+
+static size_t clusters_of_count(const int64_t *wid, size_t n)
+{
+	size_t *cl = xmalloc((n + 1) * sizeof(*cl)), g = clusters_of(wid, n, cl);
+
+	free(cl);
+	return g;
+}
+
+/*
+ * Cluster-robust (sandwich) covariance by workload, CR1 (Stata's
+ * vce(cluster)): V = c B M B, B = (X'X)^-1, M = sum over workloads g of
+ * s_g s_g', s_g = sum of x_i u_i over the pairs of g (u the residuals),
+ * c = G / (G - 1) (n - 1) / (n - p). t = estimate / sqrt(V_kk) with G - 1
+ * degrees of freedom. B is the OLS covariance / s^2.
+ */
+static void cluster_se(struct explain_result *r, const gsl_matrix *X,
+		       const gsl_vector *y, const gsl_vector *c,
+		       const gsl_matrix *cov, double s2, const int64_t *wid)
+{
+	size_t n = X->size1, p = X->size2, *cl = xmalloc((n + 1) * sizeof(*cl));
+	size_t G = clusters_of(wid, n, cl);
+	double *sg, *M, *BM, cf;
+
+	r->clusters = G;
+	if (G < 2 || !(s2 > 0)) {
+		free(cl);
+		return;
+	}
+	sg = xcalloc(G * p, sizeof(*sg));
+	M = xcalloc(p * p, sizeof(*M));
+	BM = xcalloc(p * p, sizeof(*BM));
+	for (size_t i = 0; i < n; i++) {
+		double u = gsl_vector_get(y, i);
+
+		for (size_t k = 0; k < p; k++)
+			u -= gsl_matrix_get(X, i, k) * gsl_vector_get(c, k);
+		for (size_t k = 0; k < p; k++)
+			sg[cl[i] * p + k] += gsl_matrix_get(X, i, k) * u;
+	}
+	for (size_t g = 0; g < G; g++)
+		for (size_t a = 0; a < p; a++)
+			for (size_t b = 0; b < p; b++)
+				M[a * p + b] += sg[g * p + a] * sg[g * p + b];
+	for (size_t a = 0; a < p; a++)
+		for (size_t b = 0; b < p; b++)
+			for (size_t k = 0; k < p; k++)
+				BM[a * p + b] += gsl_matrix_get(cov, a, k) /
+						 s2 * M[k * p + b];
+	cf = (double)G / (double)(G - 1) * (double)(n - 1) / (double)(n - p);
+	for (size_t a = 0; a < p; a++) {
+		struct explain_term *t = &r->terms[a];
+		double v = 0;
+
+		for (size_t k = 0; k < p; k++)
+			v += BM[a * p + k] * gsl_matrix_get(cov, k, a) / s2;
+		v *= cf;
+		t->se = v >= 0 ? sqrt(v) : NAN;
+		t->t = t->se > 0 ? t->est / t->se : NAN;
+		t->p = p_value(t->t, (double)(G - 1));
+	}
+	free(sg);
+	free(M);
+	free(BM);
+	free(cl);
+}
+
 static int solve(struct explain_result *r, const gsl_matrix *X,
-		 const gsl_vector *y)
+		 const gsl_vector *y, const int64_t *wid)
 {
 	size_t n = X->size1, p = X->size2, dof = n - p;
 	gsl_multifit_linear_workspace *w = gsl_multifit_linear_alloc(n, p);
 	gsl_vector *c = gsl_vector_alloc(p);
 	gsl_matrix *cov = gsl_matrix_alloc(p, p);
-	double chisq = 0, tss = 0, ym = 0;
+	double chisq = 0, tss = 0, ym = 0, ymax = 0;
 	int st = gsl_multifit_linear(X, y, c, cov, &chisq, w);
 	size_t rank = st ? 0 : gsl_multifit_linear_rank(RANK_TOL, w);
 	int rc = 0;
@@ -191,22 +285,36 @@ static int solve(struct explain_result *r, const gsl_matrix *X,
 				  "that another determines (e.g. op_class "
 				  "with op)", rank, p);
 	}
-	for (size_t i = 0; !rc && i < n; i++)
+	for (size_t i = 0; !rc && i < n; i++) {
 		ym += gsl_vector_get(y, i) / (double)n;
+		ymax = fmax(ymax, fabs(gsl_vector_get(y, i)));
+	}
 	for (size_t i = 0; !rc && i < n; i++)
 		tss += (gsl_vector_get(y, i) - ym) * (gsl_vector_get(y, i) - ym);
+	/* residuals of the size of the rounding of y: an exact fit, whose
+	 * standard errors and t statistics would be made of round-off */
+	r->exact = !rc && sqrt(chisq / (double)n) <= 1e-12 * ymax;
 	for (size_t k = 0; !rc && k < p; k++) {
 		struct explain_term *t = &r->terms[k];
 
 		t->est = gsl_vector_get(c, k);
-		t->se = sqrt(gsl_matrix_get(cov, k, k));
-		t->t = t->se > 0 ? t->est / t->se : NAN;
-		t->p = p_value(t->t, (double)dof);
+		t->se = t->t = t->p = NAN;
+		if (r->exact) {
+			t->se_ols = t->t_ols = t->p_ols = NAN;
+			continue;
+		}
+		t->se_ols = sqrt(gsl_matrix_get(cov, k, k));
+		t->t_ols = t->se_ols > 0 ? t->est / t->se_ols : NAN;
+		t->p_ols = p_value(t->t_ols, (double)dof);
 	}
 	if (!rc) {
 		r->r2 = tss > 0 ? 1 - chisq / tss : NAN;
 		r->adj_r2 = 1 - (1 - r->r2) * (double)(n - 1) / (double)dof;
 		r->sigma = sqrt(chisq / (double)dof);
+		if (r->exact)
+			r->clusters = clusters_of_count(wid, n);
+		else
+			cluster_se(r, X, y, c, cov, chisq / (double)dof, wid);
 	}
 	gsl_multifit_linear_free(w);
 	gsl_vector_free(c);
@@ -220,6 +328,7 @@ static int build(struct explain_result *r, const struct corr_set *s,
 	size_t p = 1, j = 1, i = 0;
 	gsl_matrix *X;
 	gsl_vector *y;
+	int64_t *wid;
 	int rc;
 
 	for (size_t k = 0; k < nf; k++)
@@ -230,16 +339,20 @@ static int build(struct explain_result *r, const struct corr_set *s,
 				    "data", n, p);
 	X = gsl_matrix_alloc(n, p);
 	y = gsl_vector_alloc(n);
+	wid = xmalloc((n + 1) * sizeof(*wid));
 	add_term(r, xstrdup("(intercept)"));
 	for (size_t k = 0; k < n; k++)
 		gsl_matrix_set(X, k, 0, 1.0);
 	for (size_t k = 0; k < nf; k++)
 		j = fill(X, j, &f[k], n, r);
 	for (size_t k = 0; k < s->n; k++)
-		if (usable(&s->points[k]))
+		if (usable(&s->points[k])) {
+			wid[i] = s->points[k].workload_id;
 			gsl_vector_set(y, i++, log(s->points[k].model /
 						   s->points[k].ref));
-	rc = solve(r, X, y);
+		}
+	rc = solve(r, X, y, wid);
+	free(wid);
 	gsl_matrix_free(X);
 	gsl_vector_free(y);
 	return rc;

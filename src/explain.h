@@ -13,13 +13,20 @@
 
 struct explain_term {
 	char *name;		/* "(intercept)", "ln param.batch", "op=gemm" */
-	double est, se, t, p;	/* p: two-sided, Student t, n - p dof */
+	/* se, t, p: cluster-robust by workload (CR1), p two-sided from
+	 * Student t with G - 1 dof (G workloads); NaN for an exact fit or
+	 * fewer than 2 workloads */
+	double est, se, t, p;
+	/* the classic OLS ones: s^2 (X'X)^-1, t with n - p dof */
+	double se_ols, t_ols, p_ols;
 };
 
 struct explain_result {
 	size_t n;			/* pairs in the fit */
 	long skipped;			/* excluded: noisy, invalid, ratio <= 0 */
 	double r2, adj_r2, sigma;	/* sigma: residual standard deviation */
+	size_t clusters;		/* workloads among the pairs */
+	int exact;			/* residuals are round-off: no se */
 	struct explain_term *terms;
 	size_t nterms;
 	char **dropped;			/* "param.x (constant)" */

@@ -69,6 +69,15 @@ static char **feature_list(const struct cmd_explain_opts *opt,
 	return v;
 }
 
+static const char *se_method(const struct explain_result *r)
+{
+	if (r->exact)
+		return "none: exact fit (the residuals are round-off)";
+	if (r->clusters < 2)
+		return "none: one workload (no cluster-robust standard error)";
+	return "cluster-robust by workload (CR1, t with clusters - 1 dof)";
+}
+
 static void print_json(const struct corr_set *s, const struct explain_result *r)
 {
 	fputs("{\"model\":", stdout);
@@ -95,6 +104,12 @@ static void print_json(const struct corr_set *s, const struct explain_result *r)
 		out_json_num(stdout, t->t);
 		fputs(",\"p\":", stdout);
 		out_json_num(stdout, t->p);
+		fputs(",\"se_ols\":", stdout);
+		out_json_num(stdout, t->se_ols);
+		fputs(",\"t_ols\":", stdout);
+		out_json_num(stdout, t->t_ols);
+		fputs(",\"p_ols\":", stdout);
+		out_json_num(stdout, t->p_ols);
 		fputc('}', stdout);
 	}
 	fputs("],\"dropped\":[", stdout);
@@ -103,7 +118,8 @@ static void print_json(const struct corr_set *s, const struct explain_result *r)
 			fputc(',', stdout);
 		out_json_str(stdout, r->dropped[i]);
 	}
-	fputs("]}\n", stdout);
+	printf("],\"se_method\":\"%s\",\"clusters\":%zu}\n",
+	       se_method(r), r->clusters);
 }
 
 static const char *stars(double p)
@@ -142,9 +158,14 @@ static void print_table(const struct corr_set *s,
 	fputs("\nreference: ", stdout);
 	util_fputs_safe(rs, stdout);
 	printf("\nln(model/ref) on %zu pairs (%ld left out): R^2 %s, adjusted "
-	       "%s, residual sd %s\n\n", r->n, r->skipped,
+	       "%s, residual sd %s\n", r->n, r->skipped,
 	       corrout_num(b[0], 48, r->r2), corrout_num(b[1], 48, r->adj_r2),
 	       corrout_num(b[2], 48, r->sigma));
+	printf("standard errors: %s", se_method(r));
+	if (!r->exact && r->clusters >= 2)
+		printf(", %zu workloads: the ops of one workload are not "
+		       "independent (OLS se_ols in the JSON)", r->clusters);
+	fputs("\n\n", stdout);
 	out_table_print(t, stdout);
 	fputs("(factor = exp(estimate): how the term scales model/ref; "
 	      "* p<0.05 ** p<0.01 *** p<0.001)\n", stdout);
