@@ -31,7 +31,7 @@ static const struct view_ops *const all_ops[VIEW_COUNT] = {
 	[VIEW_DISCREP] = &discrep_ops, [VIEW_DETAIL] = &detail_ops,
 	[VIEW_SUMMARY] = &summary_ops, [VIEW_TREND] = &trend_ops,
 	[VIEW_RUNS] = &runs_ops, [VIEW_DISAGREE] = &disagree_ops,
-	[VIEW_HELP] = &help_ops,
+	[VIEW_REGRESS] = &regress_ops, [VIEW_HELP] = &help_ops,
 };
 
 /* Tab cycles through these. */
@@ -156,7 +156,8 @@ int tui_show(struct tui *t, enum view_id id)
 {
 	struct view *v = t->views[id];
 
-	if (!v->opened || v->gen != t->data.gen || id == VIEW_DETAIL) {
+	if (!v->opened || v->gen != t->data.gen || id == VIEW_DETAIL ||
+	    id == VIEW_REGRESS) {
 		if (v->ops->open(v) < 0) {
 			status_error("%s", pc_error_last());
 			return PC_ERR;
@@ -166,7 +167,7 @@ int tui_show(struct tui *t, enum view_id id)
 	}
 	if (v == t->cur)
 		return 0;
-	if (id != VIEW_DETAIL && id != VIEW_HELP) {
+	if (id != VIEW_DETAIL && id != VIEW_HELP && id != VIEW_REGRESS) {
 		/* a top-level view replaces the current one: switching views
 		 * (digits, Tab) grows no history, so `q` needs one press */
 		t->depth = 0;
@@ -190,7 +191,8 @@ static const char *footer_label(const struct tui *t, int action)
 	const char *name = keys_action_name(action);
 
 	if (action == ACT_ENTER)
-		return "detail";
+		return t->cur == t->views[VIEW_TREND] ? "regressions" :
+		       "detail";
 	if (action == ACT_CYCLE_PAIR)
 		return "pair";
 	if (action == ACT_GROUP_BY)

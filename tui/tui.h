@@ -36,7 +36,7 @@ enum tui_result {
 
 enum view_id {
 	VIEW_DISCREP, VIEW_DETAIL, VIEW_SUMMARY, VIEW_TREND, VIEW_RUNS,
-	VIEW_DISAGREE,
+	VIEW_DISAGREE, VIEW_REGRESS,
 	VIEW_HELP, VIEW_COUNT
 };
 
@@ -56,6 +56,11 @@ struct tui {
 	void (*overlay)(struct tui *t, void *arg);
 	void *overlay_arg;
 	size_t detail_point;		/* point shown by the detail view */
+	/* what the regressions view compares (set by the trend view):
+	 * model SRC@V before and after, the reference, and optionally a
+	 * group (key "op"/"op_class", its value and metric) */
+	char regress_from[256], regress_to[256], regress_ref[256];
+	char regress_by[32], regress_group[256], regress_metric[128];
 	struct script *script;
 	FILE *timing;
 	double *lat, *latc;		/* per-key latencies, wall and CPU (ms) */

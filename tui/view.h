@@ -52,7 +52,7 @@ struct view {
 };
 
 extern const struct view_ops discrep_ops, detail_ops, summary_ops,
-	trend_ops, runs_ops, disagree_ops, help_ops;
+	trend_ops, runs_ops, disagree_ops, regress_ops, help_ops;
 
 /* Cursor movement shared by every list view: TUI_* flags, 0 when the
  * action is not a movement. Keeps top so the cursor is visible. */

@@ -15,6 +15,7 @@
 #include "src/corrchange.h"
 #include "src/corrout.h"
 #include "src/correlate.h"
+#include "src/diff.h"
 #include "src/base/error.h"
 #include "src/out.h"
 #include "src/base/util.h"
@@ -38,26 +39,6 @@ static const struct cli_cmd diff_cmd = {
 		   "old reference, mape_ref_only the old model against\nthe new "
 		   "reference: they split a MAPE jump between the two sides.",
 	.min_args = 0, .max_args = 0,
-};
-
-enum cause { CAUSE_NONE, CAUSE_MODEL, CAUSE_REF, CAUSE_BOTH };
-static const char *const cause_names[] = { "none", "model", "reference",
-	"both" };
-
-struct change {
-	const struct corr_point *b, *a;	/* before, after */
-	double delta;			/* err after - err before */
-	enum cause cause;
-};
-
-struct diff {
-	const struct cmd_diff_opts *opt;	/* what was asked */
-	struct corr_set *before, *after;
-	struct change *ch;
-	size_t n, moved, only_before, only_after;
-	long causes[4];
-	struct stats_summary sb, sa, model_only, ref_only;
-	struct corr_change change;	/* significance of the MAPE change */
 };
 
 /* "SRC@A..B" -> "SRC@A", "SRC@B"; no range: both = spec. */
@@ -93,124 +74,7 @@ static int load(struct db *db, const struct cmd_diff_opts *opt,
 	return rc;
 }
 
-static int key_cmp(const struct corr_point *x, const struct corr_point *y)
-{
-	if (x->workload_id != y->workload_id)
-		return x->workload_id < y->workload_id ? -1 : 1;
-	if (x->op_id != y->op_id)
-		return x->op_id < y->op_id ? -1 : 1;
-	if (x->metric_id != y->metric_id)
-		return x->metric_id < y->metric_id ? -1 : 1;
-	return 0;
-}
-
-static int ptr_cmp(const void *x, const void *y)
-{
-	return key_cmp(*(const struct corr_point *const *)x,
-		       *(const struct corr_point *const *)y);
-}
-
-static const struct corr_point **by_key(const struct corr_set *s)
-{
-	const struct corr_point **v = xmalloc((s->n + 1) * sizeof(*v));
-
-	for (size_t i = 0; i < s->n; i++)
-		v[i] = &s->points[i];
-	qsort(v, s->n, sizeof(*v), ptr_cmp);
-	return v;
-}
-
-static int changed(const struct cmd_diff_opts *opt, double x, double y)
-{
-	return fabs(y - x) > opt->tol * fmax(fabs(x), fabs(y));
-}
-
-static int usable(const struct corr_point *p)
-{
-	return !(p->flags & (CORR_INVALID | CORR_NOISY_REF));
-}
-
-static void add_change(struct diff *d, const struct corr_point *b,
-		       const struct corr_point *p)
-{
-	struct change *c = &d->ch[d->n++];
-	int mc = changed(d->opt, b->model, p->model);
-	int rc = changed(d->opt, b->ref, p->ref);
-
-	c->b = b;
-	c->a = p;
-	c->delta = p->err - b->err;
-	c->cause = mc && rc ? CAUSE_BOTH : mc ? CAUSE_MODEL : rc ? CAUSE_REF :
-		   CAUSE_NONE;
-	d->causes[c->cause]++;
-	if (fabs(c->delta) >= d->opt->min_delta)
-		d->moved++;
-}
-
-static int delta_desc(const void *x, const void *y)
-{
-	double p = fabs(((const struct change *)x)->delta);
-	double q = fabs(((const struct change *)y)->delta);
-
-	if (isnan(p) || isnan(q))
-		return isnan(p) - isnan(q);
-	return (p < q) - (p > q);
-}
-
-/* MAPE split: new model vs old reference, old model vs new reference. */
-static int split_stats(struct diff *d)
-{
-	size_t n = 0;
-	double *m1 = xmalloc((d->n + 1) * sizeof(double) * 4);
-	double *r1 = m1 + d->n + 1, *m2 = r1 + d->n + 1, *r2 = m2 + d->n + 1;
-	int rc;
-
-	for (size_t i = 0; i < d->n; i++) {
-		if (!usable(d->ch[i].b) || !usable(d->ch[i].a))
-			continue;
-		m1[n] = d->ch[i].b->model;
-		r1[n] = d->ch[i].b->ref;
-		m2[n] = d->ch[i].a->model;
-		r2[n++] = d->ch[i].a->ref;
-	}
-	rc = stats_compute(&d->model_only, m2, r1, NULL, n);
-	if (!rc)
-		rc = stats_compute(&d->ref_only, m1, r2, NULL, n);
-	free(m1);
-	return rc;
-}
-
-static int match(struct diff *d)
-{
-	const struct corr_point **b = by_key(d->before), **p = by_key(d->after);
-	size_t i = 0, j = 0, nb = d->before->n, na = d->after->n;
-	int rc;
-
-	d->ch = xcalloc(nb + 1, sizeof(*d->ch));
-	while (i < nb || j < na) {
-		int c = i == nb ? 1 : j == na ? -1 : key_cmp(b[i], p[j]);
-
-		if (c < 0) {
-			d->only_before++;
-			i++;
-		} else if (c > 0) {
-			d->only_after++;
-			j++;
-		} else {
-			add_change(d, b[i++], p[j++]);
-		}
-	}
-	free(b);
-	free(p);
-	qsort(d->ch, d->n, sizeof(*d->ch), delta_desc);
-	if ((rc = corr_summary(&d->sb, d->before, NULL, NULL, 0)) < 0 ||
-	    (rc = corr_summary(&d->sa, d->after, NULL, NULL, 0)) < 0)
-		return rc;
-	corr_change_compute(&d->change, d->before, d->after, 0, NULL);
-	return split_stats(d);
-}
-
-static int listed(const struct cmd_diff_opts *opt, const struct change *c)
+static int listed(const struct cmd_diff_opts *opt, const struct diff_change *c)
 {
 	return opt->all || fabs(c->delta) >= opt->min_delta || isnan(c->delta);
 }
@@ -229,7 +93,8 @@ static void side_range_json(const char *key, const struct corr_side *x,
 	fputc('}', stdout);
 }
 
-static void print_json(const struct diff *d)
+static void print_json(const struct diff *d,
+			const struct cmd_diff_opts *opt)
 {
 	fputc('{', stdout);
 	side_range_json("model", &d->before->model, &d->after->model);
@@ -247,13 +112,13 @@ static void print_json(const struct diff *d)
 	printf(",\"common\":%zu,\"moved\":%zu,\"only_before\":%zu,"
 	       "\"only_after\":%zu,\"causes\":{\"model\":%ld,\"reference\":%ld,"
 	       "\"both\":%ld,\"none\":%ld},\"pairs\":[", d->n, d->moved,
-	       d->only_before, d->only_after, d->causes[CAUSE_MODEL],
-	       d->causes[CAUSE_REF], d->causes[CAUSE_BOTH],
-	       d->causes[CAUSE_NONE]);
+	       d->only_before, d->only_after, d->causes[DIFF_MODEL],
+	       d->causes[DIFF_REF], d->causes[DIFF_BOTH],
+	       d->causes[DIFF_NONE]);
 	for (size_t i = 0, k = 0; i < d->n; i++) {
-		const struct change *c = &d->ch[i];
+		const struct diff_change *c = &d->ch[i];
 
-		if (!listed(d->opt, c))
+		if (!listed(opt, c))
 			continue;
 		fputs(k++ ? ",{\"workload\":" : "{\"workload\":", stdout);
 		out_json_str(stdout, c->a->workload);
@@ -275,23 +140,24 @@ static void print_json(const struct diff *d)
 		out_json_num(stdout, c->a->err);
 		fputs(",\"delta\":", stdout);
 		out_json_num(stdout, c->delta);
-		printf(",\"cause\":\"%s\"}", cause_names[c->cause]);
+		printf(",\"cause\":\"%s\"}", diff_cause_names[c->cause]);
 	}
 	fputs("],\"change\":", stdout);
 	corr_change_json(stdout, &d->change);
 	fputs("}\n", stdout);
 }
 
-static void print_csv(const struct diff *d)
+static void print_csv(const struct diff *d,
+			const struct cmd_diff_opts *opt)
 {
 	fputs("workload,op,metric,model_before,model_after,ref_before,"
 	      "ref_after,err_before,err_after,delta,cause\n", stdout);
 	for (size_t i = 0; i < d->n; i++) {
-		const struct change *c = &d->ch[i];
+		const struct diff_change *c = &d->ch[i];
 		double v[7] = { c->b->model, c->a->model, c->b->ref, c->a->ref,
 				c->b->err, c->a->err, c->delta };
 
-		if (!listed(d->opt, c))
+		if (!listed(opt, c))
 			continue;
 		out_csv_field(stdout, c->a->workload);
 		fputc(',', stdout);
@@ -303,14 +169,14 @@ static void print_csv(const struct diff *d)
 			if (isfinite(v[k]))
 				printf("%.17g", v[k]);
 		}
-		printf(",%s\n", cause_names[c->cause]);
+		printf(",%s\n", diff_cause_names[c->cause]);
 	}
 }
 
 static const char *verdict(const struct diff *d)
 {
-	long m = d->causes[CAUSE_MODEL], r = d->causes[CAUSE_REF];
-	long b = d->causes[CAUSE_BOTH];
+	long m = d->causes[DIFF_MODEL], r = d->causes[DIFF_REF];
+	long b = d->causes[DIFF_BOTH];
 
 	/* a pair that appeared or vanished is a change too, never "none" */
 	if (m + r + b == 0 && (d->only_before || d->only_after))
@@ -358,7 +224,8 @@ static void stat_rows(struct out_table *t, const struct diff *d)
 	}
 }
 
-static void print_changes(const struct diff *d)
+static void print_changes(const struct diff *d,
+			const struct cmd_diff_opts *opt)
 {
 	static const char *const head[] = { "workload", "op", "metric",
 		"err before", "err after", "delta", "model", "ref", "cause" };
@@ -368,10 +235,10 @@ static void print_changes(const struct diff *d)
 	for (int c = 3; c < 8; c++)
 		out_table_right(t, c);
 	for (size_t i = 0; i < d->n; i++) {
-		const struct change *c = &d->ch[i];
+		const struct diff_change *c = &d->ch[i];
 		const char *row[9];
 
-		if (!listed(d->opt, c))
+		if (!listed(opt, c))
 			continue;
 		row[0] = c->a->workload;
 		row[1] = c->a->op;
@@ -384,14 +251,15 @@ static void print_changes(const struct diff *d)
 				     c->a->model / c->b->model - 1 : NAN);
 		row[7] = corrout_pct(b[4], 48, c->b->ref != 0 ?
 				     c->a->ref / c->b->ref - 1 : NAN);
-		row[8] = cause_names[c->cause];
+		row[8] = diff_cause_names[c->cause];
 		out_table_add(t, row);
 	}
 	out_table_print(t, stdout);
 	out_table_free(t);
 }
 
-static void print_table(const struct diff *d)
+static void print_table(const struct diff *d,
+			const struct cmd_diff_opts *opt)
 {
 	static const char *const head[] = { "", "before", "after" };
 	struct out_table *t = out_table_new(3, head);
@@ -414,15 +282,15 @@ static void print_table(const struct diff *d)
 	corr_change_text(stdout, &d->change);
 	printf("pairs: %zu common, %zu moved by >= %.2f pt, %zu only before, "
 	       "%zu only after\nvalues changed: model %ld, reference %ld, "
-	       "both %ld, none %ld: %s\n", d->n, d->moved, d->opt->min_delta * 100,
-	       d->only_before, d->only_after, d->causes[CAUSE_MODEL],
-	       d->causes[CAUSE_REF], d->causes[CAUSE_BOTH],
-	       d->causes[CAUSE_NONE], verdict(d));
-	if (d->moved || d->opt->all) {
+	       "both %ld, none %ld: %s\n", d->n, d->moved, d->min_delta * 100,
+	       d->only_before, d->only_after, d->causes[DIFF_MODEL],
+	       d->causes[DIFF_REF], d->causes[DIFF_BOTH],
+	       d->causes[DIFF_NONE], verdict(d));
+	if (d->moved || opt->all) {
 		printf("\n%s, largest change first (model/ref: relative "
-		       "change of the value):\n", d->opt->all ? "pairs" :
+		       "change of the value):\n", opt->all ? "pairs" :
 		       "moved pairs");
-		print_changes(d);
+		print_changes(d, opt);
 	}
 }
 
@@ -430,11 +298,11 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 {
 	const struct cmd_diff_opts *opt = ctx;
 	struct diff d;
+	struct corr_set *before = NULL, *after = NULL;
 	char *m1 = NULL, *m2 = NULL, *r1 = NULL, *r2 = NULL;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	d.opt = opt;
 	if ((rc = split_range(opt->sel.model, &m1, &m2)) < 0 ||
 	    (rc = split_range(opt->sel.ref, &r1, &r2)) < 0)
 		goto done;
@@ -443,23 +311,27 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 				  "or --ref SRC@X..Y");
 		goto done;
 	}
-	if ((rc = load(db, opt, &d.before, m1, r1)) < 0 ||
-	    (rc = load(db, opt, &d.after, m2, r2)) < 0 || (rc = match(&d)) < 0)
+	if ((rc = load(db, opt, &before, m1, r1)) < 0 ||
+	    (rc = load(db, opt, &after, m2, r2)) < 0)
+		goto done;
+	rc = diff_build(&d, before, after, opt->tol, opt->min_delta);
+	before = after = NULL;	/* d owns them */
+	if (rc < 0)
 		goto done;
 	if (fmt == OUT_JSON)
-		print_json(&d);
+		print_json(&d, opt);
 	else if (fmt == OUT_CSV)
-		print_csv(&d);
+		print_csv(&d, opt);
 	else
-		print_table(&d);
+		print_table(&d, opt);
 done:
 	free(m1);
 	free(m2);
 	free(r1);
 	free(r2);
-	free(d.ch);
-	corr_set_free(d.before);
-	corr_set_free(d.after);
+	corr_set_free(before);
+	corr_set_free(after);
+	diff_release(&d);
 	return rc;
 }
 

@@ -1,0 +1,275 @@
+/*
+ * Regressions: what moved between two model versions against the same
+ * reference (LNT's regressions page in a terminal): the pairs whose
+ * |error| grew (regressions) then those whose |error| shrank
+ * (improvements), each largest change first, with the cause (model or
+ * reference value changed) and the current annotation. The numbers are
+ * `perfcorr diff`'s (src/diff.c). Opened from the trend view: Enter on a
+ * version compares it with the version before it; with the trend
+ * grouped, only the group under the cursor.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/correlate.h"
+#include "src/corrgroup.h"
+#include "src/diff.h"
+#include "src/base/error.h"
+#include "src/base/util.h"
+#include "tui/draw.h"
+#include "tui/fmt.h"
+#include "tui/keys.h"
+#include "tui/status.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+
+enum { RG_HEAD_REG, RG_REG, RG_HEAD_IMP, RG_IMP, RG_BLANK };
+
+struct rrow {
+	int kind;
+	const struct diff_change *c;	/* RG_REG, RG_IMP */
+};
+
+struct regress {
+	struct diff d;
+	int built;
+	struct rrow *rows;
+	size_t nreg, nimp, nsame;
+	int wlw;			/* the longest workload listed */
+};
+
+/* The workload column: as wide as the longest key, leaving 80 columns
+ * for the rest (the annotation last). */
+static int wl_width(const struct regress *r, int w)
+{
+	int ww = w - 82 < r->wlw ? w - 82 : r->wlw;
+
+	return ww < 8 ? 8 : ww;
+}
+
+static void regress_done(struct view *v)
+{
+	struct regress *r = v->priv;
+
+	if (!r)
+		return;
+	if (r->built)
+		diff_release(&r->d);
+	free(r->rows);
+	free(r);
+	v->priv = NULL;
+	v->nrows = 0;
+}
+
+/* The change c's point is in the group the trend view selected. */
+static int in_group(const struct tui *t, const struct diff *d,
+		    const struct diff_change *c)
+{
+	char key[512];
+
+	if (!t->regress_by[0])
+		return 1;
+	if (t->regress_metric[0] && strcmp(c->a->metric, t->regress_metric))
+		return 0;
+	if (corr_group_key(d->after, c->a, t->regress_by, key,
+			   sizeof(key)) < 0)
+		return 0;
+	return !strcmp(key, t->regress_group);
+}
+
+static void add_row(struct regress *r, size_t *n, int kind,
+		    const struct diff_change *c)
+{
+	if (c && (int)strlen(c->a->workload) > r->wlw)
+		r->wlw = (int)strlen(c->a->workload);
+	r->rows[*n].kind = kind;
+	r->rows[*n].c = c;
+	(*n)++;
+}
+
+static int regress_open(struct view *v)
+{
+	struct tui *t = v->tui;
+	struct regress *r;
+	struct corr_set *b = NULL, *a = NULL;
+	struct corr_query q = CORR_QUERY_INIT;
+	size_t n = 0;
+	int rc;
+
+	regress_done(v);
+	r = v->priv = xcalloc(1, sizeof(*r));
+	if (!t->regress_from[0] || !t->regress_ref[0])
+		return 0;
+	q.ref = t->regress_ref;
+	q.model = t->regress_from;
+	if ((rc = corr_load(&b, t->db, &q)) < 0)
+		return rc;
+	q.model = t->regress_to;
+	if ((rc = corr_load(&a, t->db, &q)) < 0) {
+		corr_set_free(b);
+		return rc;
+	}
+	/* perfcorr diff's defaults: a value changed beyond 1e-9 relative,
+	 * a pair moved by 1 point of error */
+	rc = diff_build(&r->d, b, a, 1e-9, 0.01);
+	r->built = 1;
+	if (rc < 0)
+		return rc;
+	r->rows = xcalloc(r->d.n + 4, sizeof(*r->rows));
+	add_row(r, &n, RG_HEAD_REG, NULL);
+	for (size_t i = 0; i < r->d.n; i++)
+		if (in_group(t, &r->d, &r->d.ch[i]) &&
+		    diff_is_regression(&r->d, &r->d.ch[i]))
+			add_row(r, &n, RG_REG, &r->d.ch[i]), r->nreg++;
+	add_row(r, &n, RG_BLANK, NULL);
+	add_row(r, &n, RG_HEAD_IMP, NULL);
+	for (size_t i = 0; i < r->d.n; i++) {
+		const struct diff_change *c = &r->d.ch[i];
+
+		if (!in_group(t, &r->d, c))
+			continue;
+		if (diff_is_improvement(&r->d, c))
+			add_row(r, &n, RG_IMP, c), r->nimp++;
+		else if (!diff_is_regression(&r->d, c))
+			r->nsame++;
+	}
+	v->nrows = n;
+	v->cursor = 0;
+	v->top = 0;
+	view_clamp(v);
+	return 0;
+}
+
+static void regress_info(struct view *v, char *buf, size_t len)
+{
+	const struct tui *t = v->tui;
+
+	snprintf(buf, len, "%s -> %s vs %s%s%s%s%s%s", t->regress_from,
+		 strchr(t->regress_to, '@') ? strchr(t->regress_to, '@') + 1 :
+		 t->regress_to, t->regress_ref, t->regress_by[0] ? " (" : "",
+		 t->regress_by[0] ? t->regress_group : "",
+		 t->regress_metric[0] ? " " : "", t->regress_metric,
+		 t->regress_by[0] ? ")" : "");
+}
+
+static const char *status_of(const struct corr_point *p)
+{
+	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+}
+
+static void change_row(int y, int w, int ww, const struct diff_change *c,
+		       int reg, int cursor)
+{
+	char eb[16], ea[16], dl[24], wl[256];
+	enum theme_role role = cursor ? TH_CURSOR : reg ? TH_SEV_FAIL :
+			       TH_SEV_OK;
+	char *safe = util_safe_dup(c->a->workload);
+	char *op = util_safe_dup(c->a->op), *me = util_safe_dup(c->a->metric);
+
+	if (cursor)
+		draw_fill(y, 0, w, TH_CURSOR);
+	fmt_pct(eb, sizeof(eb), c->b->err, 1);
+	fmt_pct(ea, sizeof(ea), c->a->err, 1);
+	snprintf(dl, sizeof(dl), "%+.1f pt", (fabs(c->a->err) -
+					       fabs(c->b->err)) * 100);
+	snprintf(wl, sizeof(wl), "%s", safe);
+	draw_textf(y, 0, w, role, "  %-*.*s %-12.12s %-6.6s %8s %8s %9s "
+		   "%-9.9s %s", ww, ww, wl, op, me, eb, ea, dl,
+		   diff_cause_names[c->cause], status_of(c->a));
+	free(safe);
+	free(op);
+	free(me);
+}
+
+static void regress_draw(struct view *v, int y, int h, int w)
+{
+	struct regress *r = v->priv;
+	int ww;
+	char mb[16], ma[16];
+
+	if (!r || !r->built) {
+		draw_text(y, 2, w - 2, "Enter on a version of the trend view "
+			  "compares it with the version before it", TH_DIM);
+		return;
+	}
+	ww = wl_width(r, w);
+	fmt_pct(mb, sizeof(mb), r->d.sb.mape, 0);
+	fmt_pct(ma, sizeof(ma), r->d.sa.mape, 0);
+	draw_textf(y, 0, w, TH_HEADER, "  MAPE %s -> %s   %zu regressed, "
+		   "%zu improved, %zu within 1 pt; %zu pairs only before, "
+		   "%zu only after", mb, ma, r->nreg, r->nimp, r->nsame,
+		   r->d.only_before, r->d.only_after);
+	draw_textf(y + 1, 0, w, TH_COLHEAD, "  %-*s %-12s %-6s %8s %8s %9s "
+		   "%-9s %s", ww, "workload", "op", "metric", "before",
+		   "after", "|err| d", "changed", "annotation");
+	v->height = h - 2 > 1 ? h - 2 : 1;
+	view_clamp(v);
+	for (int k = 0; k < h - 2 && v->top + (size_t)k < v->nrows; k++) {
+		size_t i = v->top + (size_t)k;
+		const struct rrow *rw = &r->rows[i];
+		int yy = y + 2 + k, cur = i == v->cursor;
+
+		switch (rw->kind) {
+		case RG_HEAD_REG:
+			draw_textf(yy, 0, w, cur ? TH_CURSOR : TH_HEADER,
+				   "Regressions (%zu): |error| grew by 1 point "
+				   "or more, largest first%s", r->nreg,
+				   r->nreg ? "" : ": none");
+			break;
+		case RG_HEAD_IMP:
+			draw_textf(yy, 0, w, cur ? TH_CURSOR : TH_HEADER,
+				   "Improvements (%zu): |error| shrank by 1 "
+				   "point or more, largest first%s", r->nimp,
+				   r->nimp ? "" : ": none");
+			break;
+		case RG_BLANK:
+			break;
+		default:
+			change_row(yy, w, ww, rw->c, rw->kind == RG_REG, cur);
+		}
+	}
+}
+
+static int has(const char *s, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; s && *s; s++) {
+		size_t i = 0;
+
+		while (i < n && s[i] && (s[i] | 0x20) == (needle[i] | 0x20))
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return !n;
+}
+
+static int regress_match(struct view *v, size_t row, const char *needle)
+{
+	struct regress *r = v->priv;
+	const struct diff_change *c;
+
+	if (!r || row >= v->nrows || !(c = r->rows[row].c))
+		return 0;
+	return has(c->a->workload, needle) ||
+	       has(c->a->op, needle) ||
+	       has(c->a->metric, needle);
+}
+
+static const int regress_footer[] = { ACT_SEARCH, ACT_VIEW_HELP, ACT_BACK,
+	0 };
+
+const struct view_ops regress_ops = {
+	.name = "regressions",
+	.title = "Regressions",
+	.footer = regress_footer,
+	.open = regress_open,
+	.info = regress_info,
+	.draw = regress_draw,
+	.match = regress_match,
+	.done = regress_done,
+};
