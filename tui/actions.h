@@ -58,6 +58,8 @@
 	ACT(FILTER_NEW, "filter-new", \
 	    "Show only the pairs new or changed since the last review (again: all)") \
 	ACT(GROUP_BY, "group-by", "Summary: group by op class, op, metric ...") \
+	ACT(SCATTER_METRIC, "scatter-metric", \
+	    "Summary: the scatter's metric (one metric a plot, never pooled)") \
 	GROUP("General") \
 	ACT(RELOAD, "reload", "Reload from the database") \
 	ACT(PROMPT, "prompt", "Type a command (:save-screen FILE, :quit ...)") \

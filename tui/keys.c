@@ -69,6 +69,7 @@ static const struct binding bindings[] = {
 	{ "detail", 'a', ACT_ANNOTATE },
 	{ "disagreements", 'a', ACT_ANNOTATE },
 	{ "summary", 'b', ACT_GROUP_BY },
+	{ "summary", 'm', ACT_SCATTER_METRIC },
 	{ "trend", 'b', ACT_GROUP_BY },
 	{ "summary", 'p', ACT_CYCLE_PAIR },
 	{ "trend", 'p', ACT_CYCLE_PAIR },

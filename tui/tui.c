@@ -192,7 +192,9 @@ static const char *footer_label(const struct tui *t, int action)
 
 	if (action == ACT_ENTER)
 		return t->cur == t->views[VIEW_TREND] ? "regressions" :
-		       "detail";
+		       t->cur == t->views[VIEW_SUMMARY] ? "list" : "detail";
+	if (action == ACT_SCATTER_METRIC)
+		return "metric";
 	if (action == ACT_CYCLE_PAIR)
 		return "pair";
 	if (action == ACT_GROUP_BY)

@@ -287,6 +287,23 @@ static int filter_prompt(struct view *v)
 	return TUI_HANDLED | TUI_REDRAW;
 }
 
+int discrep_set_filter(struct view *v, const char *text)
+{
+	struct discrep *d = discrep_priv(v);
+	struct filter f;
+
+	if (rows_filter_parse(&f, text) < 0)
+		return PC_EINVALID;
+	rows_filter_release(&d->filter);
+	d->filter = f;
+	rows_apply(&d->rows, &d->filter);
+	v->nrows = d->rows.n;
+	v->cursor = v->top = 0;
+	d->have_fsum = 0;
+	filtered_summary(v);
+	return 0;
+}
+
 static int search(struct view *v, int action)
 {
 	struct discrep *d = v->priv;

@@ -54,4 +54,9 @@ void discrep_progress(struct view *v);
  * *point. 0, or -1 when there is none (a message on the status line). */
 int discrep_step(struct view *v, int dir, uint32_t *point);
 
+/* Filter the list by text (the filter syntax of `f`), as if typed and
+ * kept with Enter; the cursor goes to the first row. 0, or <0 with the
+ * parser's message. */
+int discrep_set_filter(struct view *v, const char *text);
+
 #endif

@@ -1,7 +1,10 @@
 /*
  * Summary: the core's statistics per group (op class, op, metric or
- * workload), a log-log braille scatter of model against reference with
- * the y = x line, and a histogram of the signed errors.
+ * workload), a log-log braille scatter of model against reference of
+ * one metric with the y = x line (never one scatter across metrics:
+ * `m` picks the metric; grouped by metric, the cursor's), and a
+ * histogram of the signed errors. Enter lists the group under the
+ * cursor in the Discrepancies view (its filter set to the group).
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +24,7 @@
 #include "tui/status.h"
 #include "tui/tui.h"
 #include "tui/view.h"
+#include "tui/view_discrep.h"
 
 #define HIST_LIMIT 0.5		/* the histogram spans -50% .. +50% */
 
@@ -30,6 +34,10 @@ struct summary {
 					   (compare --group-by); borrowed */
 	struct plot_canvas dots, diag;	/* cached for plot_w x plot_h */
 	int plot_w, plot_h;
+	int64_t plot_metric;		/* ... and this metric id */
+	double lo, hi;			/* its log10 axis range */
+	int64_t metric;			/* the metric `m` chose, -1 = the
+					   one with most points */
 	long *bins;			/* histogram, cached for nbins */
 	int nbins;
 };
@@ -62,8 +70,10 @@ static int summary_open(struct view *v)
 	struct pidx *x = v->tui->data.ix;
 	int rc;
 
-	if (!s)
+	if (!s) {
 		s = v->priv = xcalloc(1, sizeof(*s));
+		s->metric = -1;
+	}
 	free_groups(s);
 	v->nrows = 1;
 	if (!x || !x->ngroup_keys)
@@ -126,12 +136,74 @@ static void stat_row(int y, int w, const char *name,
 		   name, st->n, mape, bias, p90, mx, agg, r, rho);
 }
 
-/* Fill the scatter canvases for a w x h cell plot from the index's
- * log-log occupancy grid (one cell of the grid is a dot or less). */
-static void build_scatter(struct view *v, int w, int h)
+/* The metric id with the most points. */
+static int64_t busiest_metric(const struct pidx *x)
+{
+	size_t nm = x->max_id[2] >= 0 ? (size_t)x->max_id[2] + 1 : 0;
+	long *cnt = xcalloc(nm + 1, sizeof(*cnt));
+	int64_t best = -1;
+
+	for (size_t i = 0; i < x->n; i++)
+		if (x->keys[i].m >= 0 && (size_t)x->keys[i].m < nm)
+			cnt[x->keys[i].m]++;
+	for (size_t m = 0; m < nm; m++)
+		if (cnt[m] && (best < 0 || cnt[m] > cnt[best]))
+			best = (int64_t)m;
+	free(cnt);
+	return best;
+}
+
+static int has_metric(const struct pidx *x, int64_t m)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (x->keys[i].m == m)
+			return 1;
+	return 0;
+}
+
+/* The scatter's metric: grouped by metric, the cursor's group; else the
+ * one `m` chose, else the one with the most points. */
+static int64_t scatter_metric(struct view *v)
 {
 	struct summary *s = v->priv;
-	const struct pidx_scatter *g = pidx_scatter(v->tui->data.ix);
+	const struct pidx *x = v->tui->data.ix;
+
+	if (!strcmp(key_name(v), "metric") && v->cursor > 0 && s->groups &&
+	    v->cursor <= s->groups->n)
+		for (int64_t m = 0; m <= x->max_id[2]; m++)
+			if (!strcmp(pidx_metric(x, m),
+				    s->groups->values[v->cursor - 1]))
+				return m;
+	if (s->metric >= 0 && has_metric(x, s->metric))
+		return s->metric;
+	return busiest_metric(x);
+}
+
+/* `m`: the next metric (by id) that has points. */
+static void next_metric(struct view *v)
+{
+	struct summary *s = v->priv;
+	const struct pidx *x = v->tui->data.ix;
+	int64_t cur = scatter_metric(v);
+
+	for (int64_t k = 1; k <= x->max_id[2] + 1; k++) {
+		int64_t m = (cur + k) % (x->max_id[2] + 1);
+
+		if (has_metric(x, m)) {
+			s->metric = m;
+			break;
+		}
+	}
+	status_report("scatter: %s", pidx_metric(x, scatter_metric(v)));
+}
+
+/* Fill the scatter canvases for a w x h cell plot with the points of
+ * one metric (log-log, whole decades; values <= 0 left out). */
+static void build_scatter(struct view *v, int w, int h, int64_t metric)
+{
+	struct summary *s = v->priv;
+	const struct pidx *x = v->tui->data.ix;
+	double lo = INFINITY, hi = -INFINITY;
 	int dw = 2 * w, dh = 4 * h;
 
 	plot_canvas_release(&s->dots);
@@ -140,40 +212,65 @@ static void build_scatter(struct view *v, int w, int h)
 	plot_canvas_init(&s->diag, w, h);
 	s->plot_w = w;
 	s->plot_h = h;
-	if (!g || g->empty)
-		return;
-	plot_canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
-	for (int gy = 0; gy < PIDX_GRID; gy++)
-		for (int gx = 0; gx < PIDX_GRID; gx++) {
-			int x, y;
+	s->plot_metric = metric;
+	for (size_t i = 0; i < x->n; i++) {
+		const struct pidx_val *p = &x->vals[i];
 
-			if (!(g->cell[gy][gx / 8] & (1u << (gx % 8))))
-				continue;
-			x = (int)((double)gx * (dw - 1) / (PIDX_GRID - 1) + 0.5);
-			y = (int)((double)gy * (dh - 1) / (PIDX_GRID - 1) + 0.5);
-			plot_canvas_set(&s->dots, x, dh - 1 - y);
-		}
+		if (x->keys[i].m != metric || !(p->model > 0) || !(p->ref > 0))
+			continue;
+		lo = fmin(lo, fmin(p->model, p->ref));
+		hi = fmax(hi, fmax(p->model, p->ref));
+	}
+	if (!(lo <= hi)) {
+		s->lo = s->hi = NAN;
+		return;
+	}
+	s->lo = floor(log10(lo));
+	s->hi = ceil(log10(hi));
+	if (s->hi <= s->lo)
+		s->hi = s->lo + 1;
+	plot_canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
+	for (size_t i = 0; i < x->n; i++) {
+		const struct pidx_val *p = &x->vals[i];
+		double fx, fy;
+
+		if (x->keys[i].m != metric || !(p->model > 0) || !(p->ref > 0))
+			continue;
+		fx = (log10(p->ref) - s->lo) / (s->hi - s->lo);
+		fy = (log10(p->model) - s->lo) / (s->hi - s->lo);
+		plot_canvas_set(&s->dots, (int)(fx * (dw - 1) + 0.5),
+				dh - 1 - (int)(fy * (dh - 1) + 0.5));
+	}
 }
 
 static void draw_scatter(struct view *v, int y, int h, int w)
 {
 	struct summary *s = v->priv;
-	const struct pidx_scatter *g = pidx_scatter(v->tui->data.ix);
-	char lo[16], hi[16];
+	const struct pidx *x = v->tui->data.ix;
+	const char *unit;
+	char lo[32], hi[32];
 	int pw = w - 9, ph = h - 2;
+	int64_t m;
 
-	if (pw < 8 || ph < 3 || !g)
+	if (pw < 8 || ph < 3 || !x || (m = scatter_metric(v)) < 0)
 		return;
-	if (s->plot_w != pw || s->plot_h != ph)
-		build_scatter(v, pw, ph);
-	draw_text(y, 0, w, "model vs reference (log-log, y = x)", TH_HEADER);
-	fmt_si(lo, sizeof(lo), pow(10, g->lo));
-	fmt_si(hi, sizeof(hi), pow(10, g->hi));
+	if (s->plot_w != pw || s->plot_h != ph || s->plot_metric != m)
+		build_scatter(v, pw, ph, m);
+	draw_textf(y, 0, w, TH_HEADER, "%s: model vs reference, log-log "
+		   "(m: metric)", pidx_metric(x, m));
+	if (!isfinite(s->lo)) {
+		draw_text(y + 1, 2, w - 2, "no positive values to plot",
+			  TH_DIM);
+		return;
+	}
+	unit = data_metric_unit(&v->tui->data, m);
+	fmt_si_unit(lo, sizeof(lo), pow(10, s->lo), unit, draw_ascii());
+	fmt_si_unit(hi, sizeof(hi), pow(10, s->hi), unit, draw_ascii());
 	draw_text_right(y + 1, 0, 8, hi, TH_DIM);
 	draw_text_right(y + ph, 0, 8, lo, TH_DIM);
 	draw_canvas(y + 1, 9, &s->dots, TH_PLOT, "o", &s->diag, TH_PLOT_REF,
 		    "/");
-	draw_textf(y + 1 + ph, 9, pw, TH_DIM, "%-*s%s", pw - (int)strlen(hi),
+	draw_textf(y + 1 + ph, 9, pw, TH_DIM, "%-*s%s", pw - draw_width(hi),
 		   lo, hi);
 }
 
@@ -250,6 +347,65 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	draw_histogram(v, y, half, h, w - half);
 }
 
+/* Append value to the filter text so that `=` matches it exactly (glob
+ * characters escaped). 0, or -1 when the filter cannot say it. */
+static int filter_value(char *buf, size_t len, const char *field,
+			const char *value)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s=", field);
+
+	if (!*value || strpbrk(value, " \t"))
+		return -1;
+	for (const char *p = value; *p && n + 2 < len; p++) {
+		if (strchr("*?[\\", *p))
+			buf[n++] = '\\';
+		buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Enter: the Discrepancies view, filtered to the group under the cursor
+ * ((all): no filter). */
+static int drill(struct view *v)
+{
+	struct summary *s = v->priv;
+	struct tui *t = v->tui;
+	const char *key = key_name(v), *field = NULL, *value;
+	char text[512];
+
+	if (!s->groups || v->cursor == 0) {
+		text[0] = '\0';
+	} else {
+		value = s->groups->values[v->cursor - 1];
+		field = !strcmp(key, "op_class") ? "class" :
+			!strcmp(key, "op") ? "op" :
+			!strcmp(key, "metric") ? "metric" :
+			!strcmp(key, "workload") ? "workload" : NULL;
+		if (!field) {
+			status_error("the list cannot filter by %s: group by "
+				     "op class, op, metric or workload to open "
+				     "a group", key);
+			return TUI_HANDLED | TUI_REDRAW;
+		}
+		if (filter_value(text, sizeof(text), field, value) < 0) {
+			status_error("the list's filter cannot name '%s' (empty "
+				     "or with spaces)", value);
+			return TUI_HANDLED | TUI_REDRAW;
+		}
+	}
+	if (tui_show(t, VIEW_DISCREP) < 0)
+		return TUI_HANDLED | TUI_REDRAW;
+	if (discrep_set_filter(t->cur, text) < 0) {
+		status_error("%s", pc_error_last());
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	if (text[0])
+		status_report("%zu rows match '%s' (the %s group of the "
+			      "summary; F clears)", t->cur->nrows, text, key);
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
 static int summary_handle(struct view *v, int action)
 {
 	struct summary *s = v->priv;
@@ -257,6 +413,12 @@ static int summary_handle(struct view *v, int action)
 	if (!s)
 		return 0;
 	switch (action) {
+	case ACT_ENTER:
+		return drill(v);
+	case ACT_SCATTER_METRIC:
+		if (v->tui->data.ix)
+			next_metric(v);
+		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_GROUP_BY:
 		s->by = v->tui->data.ix && s->by + 1 <
 			v->tui->data.ix->ngroup_keys ? s->by + 1 : 0;
@@ -289,7 +451,8 @@ static int summary_match(struct view *v, size_t row, const char *needle)
 	       rows_contains(s->groups->values[row - 1], needle);
 }
 
-static const int summary_footer[] = { ACT_GROUP_BY, ACT_CYCLE_PAIR,
+static const int summary_footer[] = { ACT_ENTER, ACT_GROUP_BY,
+	ACT_SCATTER_METRIC, ACT_CYCLE_PAIR,
 	ACT_VIEW_NEXT, ACT_VIEW_HELP, ACT_BACK, 0 };
 
 const struct view_ops summary_ops = {
