@@ -128,6 +128,10 @@ void rows_apply(struct rows *r, struct filter *f);
  * -1 when none. */
 long rows_search(const struct rows *r, const char *needle, size_t from,
 		 int dir);
+/* How many rows match needle as rows_search does; *upto gets how many
+ * of them are at positions 0..at (at's rank when at matches). */
+size_t rows_search_count(const struct rows *r, const char *needle,
+			 size_t at, size_t *upto);
 /* Position in idx of the point with these ids, or -1. */
 long rows_find(const struct rows *r, int64_t workload_id, int64_t op_id,
 	       int64_t metric_id);

@@ -336,3 +336,34 @@ long rows_find(const struct rows *r, int64_t workload_id, int64_t op_id,
 	}
 	return -1;
 }
+
+size_t rows_search_count(const struct rows *r, const char *needle,
+			 size_t at, size_t *upto)
+{
+	const struct rows_src *s = r->src;
+	unsigned char *memo[PIDX_KEY_PARTS];
+	size_t total = 0;
+
+	*upto = 0;
+	if (!r->n || !needle || !*needle)
+		return 0;
+	for (int k = 0; k < PIDX_KEY_PARTS; k++)
+		memo[k] = s->max_id[k] >= 0 && s->max_id[k] < (16L << 20) ?
+			  xcalloc((size_t)s->max_id[k] + 1, 1) : NULL;
+	for (size_t pos = 0; pos < r->n; pos++) {
+		const struct pidx_key *k = &s->keys[r->idx[pos]];
+
+		if (memo_has(memo[PIDX_NAME_WORKLOAD], s, PIDX_NAME_WORKLOAD,
+			     k->w, needle) ||
+		    memo_has(memo[PIDX_NAME_OP], s, PIDX_NAME_OP, k->o,
+			     needle) ||
+		    memo_has(memo[PIDX_NAME_METRIC], s, PIDX_NAME_METRIC, k->m,
+			     needle)) {
+			total++;
+			*upto += pos <= at;
+		}
+	}
+	for (int k = 0; k < PIDX_KEY_PARTS; k++)
+		free(memo[k]);
+	return total;
+}

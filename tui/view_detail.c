@@ -18,6 +18,7 @@
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 #include "tui/annotate.h"
+#include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/status.h"
@@ -86,14 +87,17 @@ static void direction(char *buf, size_t len, struct view *v,
 		 p->model < p->ref ? "less" : "more", p->metric);
 }
 
+static int pad(const char *s, int w);
+
 static void add_point(struct view *v, const struct corr_point *p)
 {
 	struct tui_data *d = &v->tui->data;
-	char m[16], r[16], e[16], sd[16], lo[16], hi[16], cv[16], cnt[16];
+	char m[32], r[32], e[16], sd[32], lo[32], hi[32], cv[16], cnt[16];
 	char dir[96];
+	const char *unit = data_metric_unit(d, p->metric_id);
 
-	fmt_si(m, sizeof(m), p->model);
-	fmt_si(r, sizeof(r), p->ref);
+	fmt_si_unit(m, sizeof(m), p->model, unit, draw_ascii());
+	fmt_si_unit(r, sizeof(r), p->ref, unit, draw_ascii());
 	fmt_pct(e, sizeof(e), p->err, 1);
 	textbuf_add(&v->text, TH_HEADER, "%s", p->workload);
 	textbuf_add(&v->text, TH_NORMAL, "  op %s (class %s)  metric %s",
@@ -106,9 +110,9 @@ static void add_point(struct view *v, const struct corr_point *p)
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
 		    "violation" : "", p->flags & CORR_NOISY_REF ?
 		    "  noisy reference (excluded)" : "");
-	fmt_si(sd, sizeof(sd), p->ref_sd);
-	fmt_si(lo, sizeof(lo), p->ref_min);
-	fmt_si(hi, sizeof(hi), p->ref_max);
+	fmt_si_unit(sd, sizeof(sd), p->ref_sd, unit, draw_ascii());
+	fmt_si_unit(lo, sizeof(lo), p->ref_min, unit, draw_ascii());
+	fmt_si_unit(hi, sizeof(hi), p->ref_max, unit, draw_ascii());
 	fmt_pct(cv, sizeof(cv), p->ref_sd / p->ref, 0);
 	fmt_num(cnt, sizeof(cnt), p->ref_n, 0);
 	textbuf_add(&v->text, TH_NORMAL, "  reference spread: n %s  stddev %s "
@@ -129,29 +133,55 @@ static int widest(const struct db_detail_row *rows, size_t n, size_t off,
 	return w;
 }
 
+/* Spaces that right-align s in w columns (printf pads bytes, and µ is
+ * two bytes in one column). */
+static int pad(const char *s, int w)
+{
+	int cols = 0;
+
+	for (; *s; s++)
+		cols += ((unsigned char)*s & 0xc0) != 0x80;
+	return w > cols ? w - cols : 0;
+}
+
+/* A value with its unit; the roofline's limiter as the word it codes
+ * (docs/importers-models.md: 0 memory, 1 compute, 2 collective). */
+static void value_text(char *buf, size_t len, const char *metric, double v,
+		       const char *unit)
+{
+	static const char *const limiter[] = { "memory", "compute",
+		"collective" };
+
+	if (metric && !strcmp(metric, "limiter") && (v == 0 || v == 1 ||
+						     v == 2))
+		snprintf(buf, len, "%s", limiter[(int)v]);
+	else
+		fmt_si_unit(buf, len, v, unit, draw_ascii());
+}
+
 static void add_values(struct view *v, const struct db_detail_row *rows,
 		       size_t n)
 {
-	char val[16], sd[16], cnt[16];
+	char val[32], sd[32], cnt[16];
 	int ws = widest(rows, n, offsetof(struct db_detail_row, source), 6);
 	int wv = widest(rows, n, offsetof(struct db_detail_row, version), 7);
 	int wm = widest(rows, n, offsetof(struct db_detail_row, metric), 6);
 
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Values (every source and run)");
-	textbuf_add(&v->text, TH_COLHEAD, "  %-8s %-*s %-*s %-*s %9s %5s %9s "
+	textbuf_add(&v->text, TH_COLHEAD, "  %-8s %-*s %-*s %-*s %12s %5s %12s "
 		    "%4s %s", "kind", ws, "source", wv, "version", wm, "metric",
 		    "value", "n", "stddev", "run", "file");
 	for (size_t i = 0; i < n; i++) {
 		const struct db_detail_row *r = &rows[i];
 
-		fmt_si(val, sizeof(val), r->value);
-		fmt_si(sd, sizeof(sd), r->stddev);
+		value_text(val, sizeof(val), r->metric, r->value, r->unit);
+		fmt_si_unit(sd, sizeof(sd), r->stddev, r->unit, draw_ascii());
 		fmt_num(cnt, sizeof(cnt), r->n, 0);
 		textbuf_add(&v->text, TH_NORMAL, "  %-8s %-*.*s %-*.*s %-*.*s "
-			    "%9s %5s %9s %4lld %s%s%s", r->kind, ws, ws,
+			    "%*s%s %5s %*s%s %4lld %s%s%s", r->kind, ws, ws,
 			    r->source, wv, wv, r->version, wm, wm, r->metric,
-			    val, cnt, sd, (long long)r->run_id, r->file,
+			    pad(val, 12), "", val, cnt, pad(sd, 12), "", sd, (long long)r->run_id, r->file,
 			    *r->platform ? " on " : "", r->platform);
 	}
 	if (!n)
@@ -192,16 +222,27 @@ static const char *side_spec(struct view *v, const char *source, char *buf,
 	return buf;
 }
 
+/* The unit of the detail's metric (pairwise lines are all of it). */
+static const char *detail_unit(struct view *v)
+{
+	struct corr_point tmp;
+	const struct corr_point *p = data_point(&v->tui->data,
+						v->tui->detail_point, &tmp);
+
+	return data_metric_unit(&v->tui->data, p->metric_id);
+}
+
 static void pair_line(struct view *v, const char *ms, const char *rs,
 		      const struct corr_point *x)
 {
-	char a[16], b[16], e[16];
+	char a[32], b[32], e[16];
+	const char *unit = detail_unit(v);
 
-	fmt_si(a, sizeof(a), x->model);
-	fmt_si(b, sizeof(b), x->ref);
+	fmt_si_unit(a, sizeof(a), x->model, unit, draw_ascii());
+	fmt_si_unit(b, sizeof(b), x->ref, unit, draw_ascii());
 	fmt_pct(e, sizeof(e), x->err, 1);
-	textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %9s %9s %8s%s", ms, rs,
-		    a, b, e, x->flags & CORR_WITHIN_NOISE ? "  within noise" :
+	textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %*s%s %*s%s %8s%s", ms,
+		    rs, pad(a, 11), "", a, pad(b, 11), "", b, e, x->flags & CORR_WITHIN_NOISE ? "  within noise" :
 		    "");
 }
 
@@ -247,7 +288,7 @@ static void add_pairs(struct view *v, const struct corr_point *p,
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Pairwise errors (model vs reference, "
 		    "metric %s, from the correlation core)", p->metric);
-	textbuf_add(&v->text, TH_COLHEAD, "  %-22s %-22s %9s %9s %8s", "model",
+	textbuf_add(&v->text, TH_COLHEAD, "  %-22s %-22s %11s %11s %8s", "model",
 		    "reference", "model", "ref", "err");
 	for (size_t i = 0; i < k; i++)
 		for (size_t j = 0; j < k; j++)

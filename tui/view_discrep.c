@@ -309,6 +309,8 @@ static int search(struct view *v, int action)
 	struct discrep *d = v->priv;
 	char buf[sizeof(v->search)] = "";
 	long row;
+	int dir, wrapped;
+	size_t total, rank;
 
 	if (action == ACT_SEARCH) {
 		if (!status_prompt(v->tui, "/", buf, sizeof(buf), NULL, NULL) ||
@@ -320,12 +322,17 @@ static int search(struct view *v, int action)
 		status_report("no search yet: press / first");
 		return TUI_HANDLED;
 	}
-	row = rows_search(&d->rows, v->search, v->cursor,
-			  action == ACT_FIND_PREV ? -1 : 1);
-	if (row < 0)
+	dir = action == ACT_FIND_PREV ? -1 : 1;
+	row = rows_search(&d->rows, v->search, v->cursor, dir);
+	if (row < 0) {
 		status_error("'%s' not found", v->search);
-	else
-		view_goto(v, (size_t)row);
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	wrapped = dir > 0 ? (size_t)row <= v->cursor : (size_t)row >= v->cursor;
+	view_goto(v, (size_t)row);
+	total = rows_search_count(&d->rows, v->search, (size_t)row, &rank);
+	status_report("'%s': match %zu/%zu%s", v->search, rank, total,
+		      wrapped ? ", search wrapped" : "");
 	return TUI_HANDLED | TUI_REDRAW;
 }
 

@@ -1,6 +1,7 @@
 /* Drawing the discrepancy list: header, column heads, visible rows. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "src/correlate.h"
 #include "tui/draw.h"
@@ -207,6 +208,26 @@ static void draw_heads(struct view *v, int y, const int *cw, int abbr)
 	}
 }
 
+/* The search's match in a cell that shows text whole, highlighted. */
+static void highlight(int y, int x, int w, const char *shown,
+		      const char *needle)
+{
+	size_t n = strlen(needle);
+	char buf[160];
+	int col = 0;
+
+	if (!n || n >= sizeof(buf) || draw_width(shown) > w)
+		return;
+	for (const char *p = shown; *p; p++) {
+		if (!strncasecmp(p, needle, n)) {
+			snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
+			draw_text(y, x + col, w - col, buf, TH_MATCH);
+			return;
+		}
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+	}
+}
+
 /* One cell at *x, advancing *x past it and a separator. */
 static void cell(int y, int *x, int w, const char *text, enum theme_role role,
 		 int right)
@@ -228,7 +249,7 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 	const struct corr_point *p = data_point(data, i, &tmp);
 	int cur = row == v->cursor, x = 2, sev = data_point_severity(data, p);
 	enum theme_role base = cur ? TH_CURSOR : TH_NORMAL, erole;
-	const char *unit = data_metric_unit(data, p->metric_id);
+	const char *unit = data_metric_unit(data, p->metric_id), *shown;
 	char buf[256];
 
 	erole = cur ? TH_CURSOR : (p->flags & (CORR_WITHIN_NOISE | CORR_WAIVED))
@@ -242,13 +263,21 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 	if (data->since && data->since[i])
 		draw_text(y, 1, 1, data->since[i] == DATA_NEW ? "+" : "~",
 			  cur ? TH_CURSOR : TH_MARK);
-	draw_text_mid(y, x, cw[RC_WORKLOAD], abbr == 2 ? wabbr_apply2(&d->wa,
-		      p->workload, cw[RC_WORKLOAD], buf, sizeof(buf)) : abbr ?
-		      wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :
-		      p->workload, base);
+	shown = abbr == 2 ? wabbr_apply2(&d->wa, p->workload, cw[RC_WORKLOAD],
+					 buf, sizeof(buf)) : abbr ?
+		wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :
+		p->workload;
+	draw_text_mid(y, x, cw[RC_WORKLOAD], shown, base);
+	if (v->search[0])
+		highlight(y, x, cw[RC_WORKLOAD], shown, v->search);
 	x += cw[RC_WORKLOAD] + 1;
 	cell(y, &x, cw[RC_OP], p->op, base, 0);
+	if (v->search[0])
+		highlight(y, x - cw[RC_OP] - 1, cw[RC_OP], p->op, v->search);
 	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
+	if (v->search[0])
+		highlight(y, x - cw[RC_METRIC] - 1, cw[RC_METRIC], p->metric,
+			  v->search);
 	fmt_si_unit(buf, sizeof(buf), p->model, unit, draw_ascii());
 	cell(y, &x, cw[RC_MODEL], buf, base, 1);
 	fmt_si_unit(buf, sizeof(buf), p->ref, unit, draw_ascii());

@@ -43,6 +43,17 @@ static int help_open(struct view *v)
 	char keys[96], maps[96], prefix[160], text[256];
 
 	textbuf_clear(&v->text);
+	textbuf_add(&v->text, TH_HEADER, "Flags (the flag column) and marks "
+		    "(before a row)");
+	textbuf_add(&v->text, TH_NORMAL, "  N within the reference's noise   "
+		    "X noisy reference, excluded");
+	textbuf_add(&v->text, TH_NORMAL, "  S speed-of-light violation (a "
+		    "roofline above the measurement)");
+	textbuf_add(&v->text, TH_NORMAL, "  W waived (accepted, unexpired)   "
+		    "I invalid, excluded");
+	textbuf_add(&v->text, TH_NORMAL, "  * marked   + new, ~ changed since "
+		    "the last recorded review");
+	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "perfcorr tui: keys (from the key "
 		    "table; view-only keys name their view)");
 	a = keys_actions(&n);

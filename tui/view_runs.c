@@ -68,6 +68,18 @@ static void plan_order(struct runs *r, struct db_cursor *c)
 	free(used);
 }
 
+/* "1755000000.0" -> "1755 MHz" ("1.5 MHz" below 10 MHz); "" stays. */
+static char *clock_text(const char *hz)
+{
+	char *end;
+	double v = strtod(hz, &end);
+
+	if (!*hz || end == hz || *end)
+		return xstrdup(hz);
+	v /= 1e6;
+	return xasprintf(v < 10 ? "%.3g MHz" : "%.0f MHz", v);
+}
+
 static int runs_open(struct view *v)
 {
 	struct db_cursor *c;
@@ -84,7 +96,9 @@ static int runs_open(struct view *v)
 	r->order = xcalloc((size_t)r->ncols, sizeof(*r->order));
 	plan_order(r, c);
 	for (int i = 0; i < r->ncols; i++) {
-		r->head[i] = xstrdup(db_cursor_name(c, i));
+		/* the clock in MHz, as people quote it (1755 MHz) */
+		r->head[i] = xstrdup(!strcmp(db_cursor_name(c, i), "clock_hz") ?
+				     "clock" : db_cursor_name(c, i));
 		r->width[i] = (int)strlen(r->head[i]);
 	}
 	v->priv = r;
@@ -92,7 +106,9 @@ static int runs_open(struct view *v)
 		r->cells = xrealloc(r->cells, (v->nrows + 1) *
 				    (size_t)r->ncols * sizeof(*r->cells));
 		for (int i = 0; i < r->ncols; i++) {
-			char *s = xstrdup(db_cursor_text(c, i));
+			char *s = !strcmp(db_cursor_name(c, i), "clock_hz") ?
+				  clock_text(db_cursor_text(c, i)) :
+				  xstrdup(db_cursor_text(c, i));
 			int w = draw_width(s);
 
 			r->cells[v->nrows * (size_t)r->ncols + (size_t)i] = s;

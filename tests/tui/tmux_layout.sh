@@ -39,6 +39,17 @@ expect_eq "$(screen | grep -c 'seq=2048')" 0 "no row repeats seq=2048"
 expect_in "102.2 µs     186.4 µs  -45.2%" "$(screen | sed -n 4p)" "µs"
 wait_for "400 W"
 wait_for "2.51 ktok/s"
+# search: the match is highlighted in every row that has it (an SGR
+# sequence starts right before it; plain rows carry none), the count said
+keys / prefill Enter
+wait_for "'prefill': match 1/1"
+expect_eq "$(TM capture-pane -e -p -t tui | grep -c $'\e\\[[0-9;]*mprefill')" 1 \
+	"the match highlighted"
+keys / decode Enter
+wait_for "'decode': match"
+[ "$(TM capture-pane -e -p -t tui | grep -c $'\e\\[[0-9;]*mdecode')" -ge 3 ] && ok ||
+	fail "every decode row highlighted"
+keys g
 # the note: the terminal's cursor sits after the text and a long line
 # scrolls (its tail stays visible behind "~")
 keys a Tab Tab
