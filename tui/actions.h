@@ -9,6 +9,8 @@
  * in keys.c) so an action and a key can share an int.
  */
 
+#include "tui/views.h"
+
 #define ACT_BASE 0x10000
 
 #define ACTION_LIST(ACT, GROUP) \
@@ -23,15 +25,7 @@
 	ACT(COL_RIGHT, "column-right", "Move the column cursor right") \
 	GROUP("Views") \
 	ACT(ENTER, "enter", "Open the detail of the row under the cursor") \
-	ACT(VIEW_DISCREP, "view-discrepancies", \
-	    "Show the discrepancies (start view)") \
-	ACT(VIEW_SUMMARY, "view-summary", \
-	    "Show statistics per group, scatter plot and histogram") \
-	ACT(VIEW_TREND, "view-trend", "Show error statistics per model version") \
-	ACT(VIEW_RUNS, "view-runs", "Show the imported runs") \
-	ACT(VIEW_DISAGREE, "view-disagreements", \
-	    "Who disagrees with whom: the matrix, the odd one out per key") \
-	ACT(VIEW_HELP, "view-help", "Show this help") \
+	VIEW_LIST(VIEW_ACT_ROW_, ACT) \
 	ACT(VIEW_NEXT, "view-next", "Switch to the next view") \
 	ACT(VIEW_PREV, "view-prev", "Switch to the previous view") \
 	ACT(BACK, "back", "Close the view; quit from the start view") \
@@ -51,6 +45,12 @@
 	ACT(MARK, "mark", "Mark or unmark the row for a bulk annotation") \
 	ACT(MARK_CLEAR, "mark-clear", "Unmark every row") \
 	ACT(ANNOTATE, "annotate", "Annotate the row, or every marked row") \
+	ACT(OPEN_LINK, "open-link", \
+	    "Open the annotation's link (xdg-open with a display, else print it)") \
+	ACT(EXPORT, "export", \
+	    "Write the rows shown (filter and order) to a CSV file") \
+	ACT(UNDO, "undo-annotation", \
+	    "Undo the last annotation saved here (a compensating row)") \
 	ACT(NEXT_OPEN, "next-open", \
 	    "Jump to the next open discrepancy (not explained or accepted)") \
 	ACT(ROW_NEXT, "row-next", "Detail: show the next row of the list") \

@@ -257,8 +257,133 @@ int data_changed(struct tui_data *d)
 	return 1;
 }
 
+/* What the points had before a save: the undo's rows. */
+struct data_undo {
+	char *model, *ref;		/* the pair's sources */
+	struct mkey_ids { int64_t w, o, m; } *keys;
+	struct annot *prev;		/* status NULL: none before */
+	size_t n;
+};
+
+void data_undo_free(struct tui_data *d)
+{
+	struct data_undo *u = d->undo;
+
+	if (!u)
+		return;
+	for (size_t i = 0; i < u->n; i++) {
+		free(u->prev[i].status);
+		free(u->prev[i].category);
+		free(u->prev[i].note);
+		free(u->prev[i].link);
+		free(u->prev[i].expires);
+	}
+	free(u->prev);
+	free(u->keys);
+	free(u->model);
+	free(u->ref);
+	free(u);
+	d->undo = NULL;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static struct data_undo *undo_capture(const struct tui_data *d,
+				      const uint32_t *points, size_t n)
+{
+	struct data_undo *u = xcalloc(1, sizeof(*u));
+
+	u->model = xstrdup(d->ix->model.source);
+	u->ref = xstrdup(d->ix->ref.source);
+	u->keys = xcalloc(n, sizeof(*u->keys));
+	u->prev = xcalloc(n, sizeof(*u->prev));
+	u->n = n;
+	for (size_t i = 0; i < n; i++) {
+		struct corr_point tmp;
+		const struct corr_point *p = data_point(d, points[i], &tmp);
+
+		u->keys[i] = (struct mkey_ids){ p->workload_id, p->op_id,
+						p->metric_id };
+		if (!p->ann || !p->ann->status)
+			continue;
+		u->prev[i].status = xstrdup(p->ann->status);
+		u->prev[i].category = dup_or_null(p->ann->category);
+		u->prev[i].note = dup_or_null(p->ann->note);
+		u->prev[i].link = dup_or_null(p->ann->link);
+		u->prev[i].expires = dup_or_null(p->ann->expires);
+	}
+	return u;
+}
+
+static int annotate_rows(struct tui_data *d, const uint32_t *points,
+			 size_t n, const struct annot *tmpl);
+
 int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 		  const struct annot *tmpl)
+{
+	struct data_undo *u;
+	int rc;
+
+	if (!d->ix || !n)
+		return pc_error_set(PC_EINVALID, "nothing to annotate");
+	u = undo_capture(d, points, n);
+	if ((rc = annotate_rows(d, points, n, tmpl)) < 0) {
+		struct data_undo *keep = d->undo;
+
+		d->undo = u;
+		data_undo_free(d);
+		d->undo = keep;
+		return rc;
+	}
+	data_undo_free(d);
+	d->undo = u;
+	return 0;
+}
+
+int data_undo(struct tui_data *d, size_t *n_out)
+{
+	struct data_undo *u = d->undo;
+	size_t done = 0;
+	int rc = 0;
+
+	*n_out = 0;
+	if (!u || !d->ix)
+		return pc_error_set(PC_ENOTFOUND, "nothing to undo in this "
+				    "session");
+	if (strcmp(u->model, d->ix->model.source) ||
+	    strcmp(u->ref, d->ix->ref.source))
+		return pc_error_set(PC_EINVALID, "the last annotation was of "
+				    "%s vs %s: switch back to that pair (p) to "
+				    "undo it", u->model, u->ref);
+	for (size_t i = 0; i < u->n && rc == 0; i++) {
+		long k = pidx_find(d->ix, u->keys[i].w, u->keys[i].o,
+				   u->keys[i].m);
+		struct annot a = u->prev[i];
+		uint32_t pt;
+
+		if (k < 0)
+			continue;	/* no longer paired */
+		pt = (uint32_t)k;
+		if (!a.status) {
+			a.status = "open";
+			a.category = "unknown";
+			a.note = "undo: it had no annotation before";
+		}
+		rc = annotate_rows(d, &pt, 1, &a);
+		done += rc == 0;
+	}
+	if (rc < 0)
+		return rc;
+	data_undo_free(d);
+	*n_out = done;
+	return 0;
+}
+
+static int annotate_rows(struct tui_data *d, const uint32_t *points,
+			 size_t n, const struct annot *tmpl)
 {
 	struct annot *a;
 	struct annot_err *e;
@@ -367,6 +492,7 @@ const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
 
 void data_release(struct tui_data *d)
 {
+	data_undo_free(d);
 	free_set(d);
 	candidates_free(d->pairs, d->npairs);
 	d->pairs = NULL;

@@ -56,6 +56,7 @@ struct tui_data {
 					   NULL without a review */
 	size_t nnew, nchanged;
 	unsigned ann_gen;		/* bumps on every annotation saved */
+	struct data_undo *undo;		/* the last save, to undo (or NULL) */
 };
 
 /* A pair against the last recorded review (report --since-last-review):
@@ -90,6 +91,15 @@ int data_changed(struct tui_data *d);
  * state. */
 int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
 		  const struct annot *tmpl);
+
+/* Undo the last data_annotate of this session: append, per point it
+ * annotated, a row that restores the annotation the point had before
+ * (the history keeps both; nothing is deleted). A point that had none
+ * gets status open, category unknown and a note saying so. Only in the
+ * pair it was made in. *n_out: rows written. PC_ENOTFOUND when there is
+ * nothing to undo (or it was undone). */
+int data_undo(struct tui_data *d, size_t *n_out);
+void data_undo_free(struct tui_data *d);
 
 /* Point i with names and current annotation (detail fields NaN), in
  * *tmp; returns tmp. */

@@ -37,12 +37,9 @@ static const struct binding bindings[] = {
 	{ "generic", '\n', ACT_ENTER },
 	{ "generic", KEY_ENTER, ACT_ENTER },
 	{ "generic", '\r', ACT_ENTER },
-	{ "generic", '1', ACT_VIEW_DISCREP },
-	{ "generic", '2', ACT_VIEW_SUMMARY },
-	{ "generic", '3', ACT_VIEW_TREND },
-	{ "generic", '4', ACT_VIEW_RUNS },
-	{ "generic", '5', ACT_VIEW_DISAGREE },
-	{ "generic", '?', ACT_VIEW_HELP },
+#define VIEW_KEY_(x, id, kind, ops, key, name, help) \
+	VIEW_IF_ACTION_##kind({ "generic", key, ACT_VIEW_##id },)
+	VIEW_LIST(VIEW_KEY_, 0)
 	{ "generic", KEY_F(1), ACT_VIEW_HELP },
 	{ "generic", '\t', ACT_VIEW_NEXT },
 	{ "generic", KEY_BTAB, ACT_VIEW_PREV },
@@ -62,6 +59,11 @@ static const struct binding bindings[] = {
 	{ "discrepancies", 'u', ACT_MARK_CLEAR },
 	{ "discrepancies", 'a', ACT_ANNOTATE },
 	{ "discrepancies", 'o', ACT_NEXT_OPEN },
+	{ "discrepancies", 'U', ACT_UNDO },
+	{ "discrepancies", 'E', ACT_EXPORT },
+	{ "discrepancies", 'L', ACT_OPEN_LINK },
+	{ "detail", 'L', ACT_OPEN_LINK },
+	{ "detail", 'U', ACT_UNDO },
 	{ "discrepancies", 'c', ACT_FILTER_NEW },
 	{ "detail", 'o', ACT_NEXT_OPEN },
 	{ "detail", ']', ACT_ROW_NEXT },

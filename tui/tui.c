@@ -27,16 +27,18 @@
 #include "tui/theme.h"
 #include "tui/view.h"
 
+#define VIEW_OPS_(x, id, kind, ops, key, name, help) [VIEW_##id] = &ops,
 static const struct view_ops *const all_ops[VIEW_COUNT] = {
-	[VIEW_DISCREP] = &discrep_ops, [VIEW_DETAIL] = &detail_ops,
-	[VIEW_SUMMARY] = &summary_ops, [VIEW_TREND] = &trend_ops,
-	[VIEW_RUNS] = &runs_ops, [VIEW_DISAGREE] = &disagree_ops,
-	[VIEW_REGRESS] = &regress_ops, [VIEW_HELP] = &help_ops,
+	VIEW_LIST(VIEW_OPS_, 0)
 };
 
-/* Tab cycles through these. */
-static const enum view_id tab_order[] = { VIEW_DISCREP, VIEW_SUMMARY,
-	VIEW_TREND, VIEW_RUNS, VIEW_DISAGREE };
+/* Top-level views (Tab cycles through them in this order); the others
+ * are children that remember where they were opened from. */
+#define VIEW_TOP_(x, id, kind, ops, key, name, help) \
+	[VIEW_##id] = VIEW_IS_TOP_##kind,
+static const unsigned char is_top[VIEW_COUNT] = {
+	VIEW_LIST(VIEW_TOP_, 0)
+};
 
 static SCREEN *screen;
 static FILE *null_out, *null_in;
@@ -167,7 +169,7 @@ int tui_show(struct tui *t, enum view_id id)
 	}
 	if (v == t->cur)
 		return 0;
-	if (id != VIEW_DETAIL && id != VIEW_HELP && id != VIEW_REGRESS) {
+	if (is_top[id]) {
 		/* a top-level view replaces the current one: switching views
 		 * (digits, Tab) grows no history, so `q` needs one press */
 		t->depth = 0;
@@ -343,14 +345,20 @@ static int search(struct tui *t, int action)
 	return TUI_HANDLED | TUI_REDRAW;
 }
 
+/* The next (delta 1) or previous (-1) top-level view in the list's
+ * order, from the current one (a child counts as the first). */
 static int switch_view(struct tui *t, int delta)
 {
-	size_t n = sizeof(tab_order) / sizeof(tab_order[0]), at = 0;
+	enum view_id tab[VIEW_COUNT];
+	size_t n = 0, at = 0;
 
-	for (size_t i = 0; i < n; i++)
-		if (t->views[tab_order[i]] == t->cur)
-			at = i;
-	tui_show(t, tab_order[(at + n + (size_t)(delta + (int)n)) % n]);
+	for (int i = 0; i < VIEW_COUNT; i++)
+		if (is_top[i]) {
+			if (t->views[i] == t->cur)
+				at = n;
+			tab[n++] = (enum view_id)i;
+		}
+	tui_show(t, tab[(at + n + (size_t)(delta + (int)n)) % n]);
 	return TUI_HANDLED | TUI_REDRAW;
 }
 
@@ -362,12 +370,10 @@ static int generic(struct tui *t, int action)
 	if ((r = view_move(t->cur, action)))
 		return r;
 	switch (action) {
-	case ACT_VIEW_DISCREP: tui_show(t, VIEW_DISCREP); break;
-	case ACT_VIEW_SUMMARY: tui_show(t, VIEW_SUMMARY); break;
-	case ACT_VIEW_TREND: tui_show(t, VIEW_TREND); break;
-	case ACT_VIEW_RUNS: tui_show(t, VIEW_RUNS); break;
-	case ACT_VIEW_DISAGREE: tui_show(t, VIEW_DISAGREE); break;
-	case ACT_VIEW_HELP: tui_show(t, VIEW_HELP); break;
+#define VIEW_CASE_(x, id, kind, ops, key, name, help) \
+	VIEW_IF_ACTION_##kind(case ACT_VIEW_##id: tui_show(t, VIEW_##id); \
+			      break;)
+	VIEW_LIST(VIEW_CASE_, 0)
 	case ACT_VIEW_NEXT: return switch_view(t, 1);
 	case ACT_VIEW_PREV: return switch_view(t, -1);
 	case ACT_BACK:

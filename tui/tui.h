@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "tui/data.h"
+#include "tui/views.h"
 
 struct db;
 struct view;
@@ -34,10 +35,10 @@ enum tui_result {
 	TUI_QUIT = 1 << 2,
 };
 
+#define VIEW_ENUM_(x, id, kind, ops, key, name, help) VIEW_##id,
 enum view_id {
-	VIEW_DISCREP, VIEW_DETAIL, VIEW_SUMMARY, VIEW_TREND, VIEW_RUNS,
-	VIEW_DISAGREE, VIEW_REGRESS,
-	VIEW_HELP, VIEW_COUNT
+	VIEW_LIST(VIEW_ENUM_, 0)
+	VIEW_COUNT
 };
 
 struct tui {

@@ -9,6 +9,8 @@
  */
 #include <stddef.h>
 
+#include "tui/views.h"
+
 struct tui;
 struct view;
 
@@ -51,8 +53,9 @@ struct view {
 	struct textbuf text;	/* for text views */
 };
 
-extern const struct view_ops discrep_ops, detail_ops, summary_ops,
-	trend_ops, runs_ops, disagree_ops, regress_ops, help_ops;
+#define VIEW_EXTERN_(x, id, kind, ops, key, name, help) \
+	extern const struct view_ops ops;
+VIEW_LIST(VIEW_EXTERN_, 0)
 
 /* Cursor movement shared by every list view: TUI_* flags, 0 when the
  * action is not a movement. Keeps top so the cursor is visible. */

@@ -21,6 +21,7 @@
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
+#include "tui/link.h"
 #include "tui/status.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
@@ -429,6 +430,20 @@ static int detail_handle(struct view *v, int action)
 			if (detail_open(v) < 0)
 				status_error("%s", pc_error_last());
 		}
+		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_OPEN_LINK: {
+		struct corr_point tmp;
+		const struct corr_point *p;
+
+		if (v->tui->detail_point >= data_npoints(&v->tui->data))
+			return TUI_HANDLED;
+		p = data_point(&v->tui->data, v->tui->detail_point, &tmp);
+		link_open(p->ann ? p->ann->link : NULL);
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	case ACT_UNDO:
+		discrep_undo(v->tui->views[VIEW_DISCREP]);
+		detail_open(v);	/* the history shows the new row */
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_ANNOTATE:
 		if (!v->tui->data.ix)

@@ -14,6 +14,9 @@
 #include "src/base/util.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
+#include "db/annot.h"
+#include "tui/export.h"
+#include "tui/link.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/rows.h"
@@ -465,6 +468,46 @@ int discrep_step(struct view *v, int dir, uint32_t *point)
 	return 0;
 }
 
+void discrep_undo(struct view *v)
+{
+	struct discrep *d = discrep_priv(v);
+	size_t n;
+
+	if (data_undo(&v->tui->data, &n) < 0) {
+		status_error("%s", pc_error_last());
+		return;
+	}
+	if (d->have_rows) {
+		rows_forget(&d->rows, RC_STATUS);
+		if (d->rows.col == RC_STATUS)
+			rows_sort(&d->rows, RC_STATUS, d->rows.desc);
+	}
+	status_report("undone: %zu row%s back to the annotation before (a "
+		      "compensating row in the history)", n, n == 1 ? "" : "s");
+}
+
+/* The rows shown to a CSV file named at a prompt. */
+static int export_rows(struct view *v)
+{
+	struct discrep *d = v->priv;
+	char path[512] = "perfcorr-rows.csv";
+	size_t n;
+
+	if (!status_prompt(v->tui, "export the rows shown to: ", path,
+			   sizeof(path), NULL, NULL) || !path[0]) {
+		status_report("export cancelled: nothing written");
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	if (export_csv(&v->tui->data, &d->rows, path, &n) < 0)
+		status_error("%s", pc_error_last());
+	else
+		status_report("wrote %zu row%s to %s%s%s%s", n, n == 1 ? "" :
+			      "s", path, d->filter.n ? " (filter '" : "",
+			      d->filter.n ? d->filter.text : "",
+			      d->filter.n ? "')" : "");
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
 /* flag=new: add the term to the filter, or take it out. */
 static int toggle_new(struct view *v)
 {
@@ -542,6 +585,21 @@ static int discrep_handle(struct view *v, int action)
 	}
 	case ACT_FILTER_NEW:
 		return toggle_new(v);
+	case ACT_EXPORT:
+		return export_rows(v);
+	case ACT_OPEN_LINK: {
+		struct corr_point tmp;
+		const struct corr_point *p;
+
+		if (!d->rows.n)
+			return TUI_HANDLED;
+		p = data_point(&v->tui->data, d->rows.idx[v->cursor], &tmp);
+		link_open(p->ann ? p->ann->link : NULL);
+		return TUI_HANDLED | TUI_REDRAW;
+	}
+	case ACT_UNDO:
+		discrep_undo(v);
+		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_CYCLE_PAIR:
 		if (data_cycle_pair(&v->tui->data) < 0) {
 			status_error("%s", pc_error_last());

@@ -53,6 +53,9 @@ void discrep_progress(struct view *v);
  * open discrepancy after it (dir 0), wrapping; the point under it in
  * *point. 0, or -1 when there is none (a message on the status line). */
 int discrep_step(struct view *v, int dir, uint32_t *point);
+/* Undo the last annotation (data_undo), saying what happened; the list's
+ * status order follows. */
+void discrep_undo(struct view *v);
 
 /* Filter the list by text (the filter syntax of `f`), as if typed and
  * kept with Enter; the cursor goes to the first row. 0, or <0 with the

@@ -1,0 +1,94 @@
+/* The list's rows as CSV (see export.h). */
+#include "tui/export.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/base/csv.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
+#include "src/correlate.h"
+#include "tui/data.h"
+#include "tui/rows.h"
+
+static void flags_text(unsigned f, char *buf)
+{
+	static const struct { unsigned bit; char c; } fl[] = {
+		{ CORR_WITHIN_NOISE, 'N' }, { CORR_SOL_VIOLATION, 'S' },
+		{ CORR_NOISY_REF, 'X' }, { CORR_WAIVED, 'W' },
+		{ CORR_INVALID, 'I' },
+	};
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(fl) / sizeof(fl[0]); i++)
+		if (f & fl[i].bit)
+			buf[n++] = fl[i].c;
+	buf[n] = '\0';
+}
+
+/* A number, or an empty cell for an undefined one (err with ref 0). */
+static void num(struct strbuf *sb, double v)
+{
+	if (!isnan(v))
+		strbuf_add_double(sb, v);
+	strbuf_addch(sb, ',');
+}
+
+int export_csv(const struct tui_data *d, const struct rows *r,
+	       const char *path, size_t *n)
+{
+	static const char *const since[] = { "", "new", "changed" };
+	struct strbuf sb = STRBUF_INIT;
+	char *tmp = xasprintf("%s.tmp", path), flags[8];
+	FILE *fp = fopen(tmp, "w");
+	int bad = 0;
+
+	*n = 0;
+	if (!fp) {
+		free(tmp);
+		return pc_error_set(PC_EIO, "cannot write '%s'", path);
+	}
+	fputs("workload,op,metric,unit,model,ref,err,flags,status,category,"
+	      "since\n", fp);
+	for (size_t k = 0; k < r->n && !bad; k++) {
+		uint32_t i = r->idx[k];
+		struct corr_point tmp_pt;
+		const struct corr_point *p = data_point(d, i, &tmp_pt);
+		const char *cells[] = { p->workload, p->op, p->metric,
+			data_metric_unit(d, p->metric_id) };
+
+		strbuf_reset(&sb);
+		for (size_t c = 0; c < 4; c++) {
+			csv_cell(&sb, cells[c]);
+			strbuf_addch(&sb, ',');
+		}
+		num(&sb, p->model);
+		num(&sb, p->ref);
+		num(&sb, p->err);
+		flags_text(p->flags, flags);
+		csv_cell(&sb, flags);
+		strbuf_addch(&sb, ',');
+		csv_cell(&sb, data_status_name(d->src.status ?
+					       d->src.status[i] : 0));
+		strbuf_addch(&sb, ',');
+		csv_cell(&sb, data_category_name(d->src.category ?
+						 d->src.category[i] : 0));
+		strbuf_addch(&sb, ',');
+		csv_cell(&sb, since[d->since ? d->since[i] : 0]);
+		strbuf_addch(&sb, '\n');
+		bad = fputs(strbuf_str(&sb), fp) == EOF;
+		*n += !bad;
+	}
+	strbuf_release(&sb);
+	if (fclose(fp) != 0 || bad || rename(tmp, path) != 0) {
+		remove(tmp);
+		free(tmp);
+		*n = 0;
+		return pc_error_set(PC_EIO, "cannot write '%s'", path);
+	}
+	free(tmp);
+	return 0;
+}
