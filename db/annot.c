@@ -258,11 +258,11 @@ int db_annot_keys(struct db *db, const char *source, const char *workload,
 	db_prepare(db, &rc, &st, "SELECT DISTINCT w.key, o.name, m.name "
 		   "FROM results r JOIN workloads w ON w.id = r.workload_id "
 		   "JOIN ops o ON o.id = r.op_id JOIN metrics m ON "
-		   "m.id = r.metric_id WHERE (?1 IS NULL OR r.run_id IN "
-		   "(SELECT ru.id FROM runs ru JOIN sources s ON "
-		   "s.id = ru.source_id WHERE s.name = ?1)) AND "
-		   "(?2 IS NULL OR w.key = ?2) AND (?3 IS NULL OR o.name = ?3) "
-		   "AND (?4 IS NULL OR m.name = ?4)");
+		   "m.id = r.metric_id WHERE (r.run_id IN (SELECT ru.id FROM "
+		   "runs ru JOIN sources s ON s.id = ru.source_id WHERE "
+		   "s.name = ?1) OR ?1 IS NULL) AND (w.key = ?2 OR ?2 IS NULL) "
+		   "AND (o.name = ?3 OR ?3 IS NULL) AND (m.name = ?4 OR "
+		   "?4 IS NULL)");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);

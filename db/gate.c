@@ -100,7 +100,7 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		   "FROM gate_rule_evals r WHERE r.eval_id = e.id AND r.status "
 		   "= 'warn'), (SELECT count(*) FROM gate_rule_evals r WHERE "
 		   "r.eval_id = e.id AND r.status = 'fail') FROM gate_evals e "
-		   "WHERE ?1 IS NULL OR policy_name = ?1 ORDER BY e.id DESC");
+		   "WHERE policy_name = ?1 OR ?1 IS NULL ORDER BY e.id DESC");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, policy_name);

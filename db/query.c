@@ -25,7 +25,7 @@ static const char *const sql[] = {
 		"r.format, r.platform, r.clock_hz, r.n_results AS results, "
 		"r.imported_at, r.imported_by, r.file_name AS file, r.sha256 "
 		"FROM runs r JOIN sources s ON s.id = r.source_id "
-		"WHERE ?1 IS NULL OR s.name = ?1 ORDER BY r.id",
+		"WHERE s.name = ?1 OR ?1 IS NULL ORDER BY r.id",
 	[DB_LIST_WORKLOADS] =
 		"SELECT w.key AS workload, w.name, w.params, "
 		"(SELECT count(*) FROM results x WHERE x.workload_id = w.id) "
@@ -35,17 +35,18 @@ static const char *const sql[] = {
 		"u.platform, w.key AS workload, o.name AS op, m.name AS metric, "
 		"r.value, m.unit, r.n, r.stddev, r.raw_value, r.raw_unit, "
 		"u.file_name AS file, r.mean, r.median, r.min, r.max, "
-		"rtrim(CASE WHEN r.flags & 1 THEN 'invalid ' ELSE '' END || "
-		"CASE WHEN r.flags & 2 THEN 'skipped ' ELSE '' END || "
-		"CASE WHEN r.flags & 4 THEN 'derived ' ELSE '' END || "
-		"CASE WHEN r.flags & 8 THEN 'capped ' ELSE '' END) AS flags, "
+		"rtrim(CASE WHEN (r.flags & 1) <> 0 THEN 'invalid ' ELSE '' END "
+		"|| CASE WHEN (r.flags & 2) <> 0 THEN 'skipped ' ELSE '' END || "
+		"CASE WHEN (r.flags & 4) <> 0 THEN 'derived ' ELSE '' END || "
+		"CASE WHEN (r.flags & 8) <> 0 THEN 'capped ' ELSE '' END) AS "
+		"flags, "
 		"u.clock_hz "
 		"FROM results r JOIN runs u ON u.id = r.run_id "
 		"JOIN sources s ON s.id = u.source_id "
 		"JOIN workloads w ON w.id = r.workload_id "
 		"JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id "
-		"WHERE (?1 IS NULL OR s.name = ?1) AND (?2 IS NULL OR "
-		"r.run_id = ?2) ORDER BY r.run_id, r.id",
+		"WHERE (s.name = ?1 OR ?1 IS NULL) AND (r.run_id = ?2 OR "
+		"?2 IS NULL) ORDER BY r.run_id, r.id",
 	[DB_LIST_METRICS] =
 		"SELECT name AS metric, dimension, unit, better FROM metrics "
 		"ORDER BY name",

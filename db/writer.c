@@ -308,7 +308,8 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	db_prepare(db, &rc, &w->raw, "INSERT INTO op_raw_names (run_id, "
 		"op_id, raw_name) VALUES (?, ?, ?) ON CONFLICT (run_id, "
-		"raw_name) DO UPDATE SET instances = instances + 1");
+		"raw_name) DO UPDATE SET instances = op_raw_names.instances "
+		"+ 1");
 	if (rc)
 		goto fail;
 	*out = w;
@@ -433,7 +434,7 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 
 	db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
 		   "params) VALUES (?, ?, ?) ON CONFLICT (key) DO "
-		   "UPDATE SET key = key RETURNING id");
+		   "UPDATE SET key = excluded.key RETURNING id");
 	if (!rc) {
 		db_bind_text(st, 1, key);
 		db_bind_text(st, 2, k->name);
@@ -528,7 +529,7 @@ static int op_id(struct db_writer *w, const char *op, int64_t *out)
 	if (!*op)
 		return pc_error_set(PC_EINVALID, "empty op name");
 	db_prepare(w->db, &rc, &st, "INSERT INTO ops (name, class) VALUES "
-		   "(?, ?) ON CONFLICT (name) DO UPDATE SET name = name "
+		   "(?, ?) ON CONFLICT (name) DO UPDATE SET name = excluded.name "
 		   "RETURNING id");
 	if (rc)
 		return rc;
