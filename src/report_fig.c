@@ -117,6 +117,9 @@ static void figure(struct strbuf *sb, const char *caption)
 	strbuf_addstr(sb, "</figcaption></figure>\n");
 }
 
+/* Points of a metric that get a tooltip, largest |error| first. */
+#define REPORT_FIG_TIPS 5000
+
 /* The tooltip of a point: its key, both values, its error and status. */
 static char *tip_of(const struct report *r, const struct corr_point *p)
 {
@@ -154,7 +157,9 @@ static struct svg_point *fig_points(const struct report *r, size_t m,
 		pts[*n].y = p->model;
 		pts[*n].cls = class_of(r, p->op_class);
 		pts[*n].shape = shape_of(p);
-		pts[*n].tip = tip_of(r, p);
+		/* tooltips for the largest errors only (set order): a
+		 * million tooltips would be a hundred megabytes */
+		pts[*n].tip = *n < REPORT_FIG_TIPS ? tip_of(r, p) : NULL;
 		(*labels)[*n] = p->op;
 		(*src)[*n] = p;
 		(*n)++;

@@ -106,5 +106,4 @@ expect_in "(lm_head time)" "$(screen_line "$T/lmhead.screen" 1)" "group in the t
 expect_in "Regressions (1)" "$L" "lm_head: one regression"
 expect_in "Improvements (0)" "$L" "lm_head: no improvement"
 expect_not_in "flash_attn" "$L" "only lm_head's pairs"
-[ -n "${KEEP:-}" ] && cp "$T"/*.screen "$KEEP"/
 finish
