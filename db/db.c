@@ -100,6 +100,40 @@ static const char *const migrations[] = {
 	" ref_version TEXT NOT NULL,"
 	" err REAL,"				/* NULL when undefined */
 	" PRIMARY KEY (annotation_id, workload, op, metric));",
+	/* 5 -> 6: results clustered on the pairing key (issue 21). The
+	 * table is WITHOUT ROWID with PRIMARY KEY (run_id, workload_id,
+	 * op_id, metric_id), the old UNIQUE: a run's results lie in key
+	 * order with their values, so pairing walks one B-tree range per
+	 * run instead of an index plus a table seek per result, and an
+	 * import updates two B-trees, not three. seq is the result's
+	 * position in its run (file order; `export results` order); the
+	 * old rowid keeps that order for existing rows. */
+	"CREATE TABLE results_new ("
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" workload_id INTEGER NOT NULL REFERENCES workloads(id),"
+	" op_id INTEGER NOT NULL REFERENCES ops(id),"
+	" metric_id INTEGER NOT NULL REFERENCES metrics(id),"
+	" value REAL NOT NULL,"
+	" n INTEGER,"
+	" mean REAL,"
+	" median REAL,"
+	" min REAL,"
+	" max REAL,"
+	" stddev REAL,"
+	" raw_value REAL,"
+	" raw_unit TEXT,"
+	" flags INTEGER NOT NULL DEFAULT 0,"
+	" seq INTEGER,"
+	" PRIMARY KEY (run_id, workload_id, op_id, metric_id)) WITHOUT ROWID;"
+	"INSERT INTO results_new (run_id, workload_id, op_id, metric_id, "
+	"value, n, mean, median, min, max, stddev, raw_value, raw_unit, "
+	"flags, seq) SELECT run_id, workload_id, op_id, metric_id, value, n, "
+	"mean, median, min, max, stddev, raw_value, raw_unit, flags, id "
+	"FROM results ORDER BY run_id, workload_id, op_id, metric_id;"
+	"DROP TABLE results;"
+	"ALTER TABLE results_new RENAME TO results;"
+	"CREATE INDEX results_key ON results(workload_id, op_id, metric_id, "
+	"run_id);",
 };
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 

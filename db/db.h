@@ -8,7 +8,7 @@
  */
 #include "db/engine.h"
 
-#define DB_SCHEMA_VERSION 5
+#define DB_SCHEMA_VERSION 6
 
 enum db_open_flags {
 	DB_CREATE = 1 << 0,	/* create the file when absent */

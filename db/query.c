@@ -46,7 +46,7 @@ static const char *const sql[] = {
 		"JOIN workloads w ON w.id = r.workload_id "
 		"JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id "
 		"WHERE (s.name = ?1 OR ?1 IS NULL) AND (r.run_id = ?2 OR "
-		"?2 IS NULL) ORDER BY r.run_id, r.id",
+		"?2 IS NULL) ORDER BY r.run_id, r.seq",
 	[DB_LIST_METRICS] =
 		"SELECT name AS metric, dimension, unit, better FROM metrics "
 		"ORDER BY name",

@@ -57,10 +57,10 @@ int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id,
 	b->bloom = xcalloc(b->nbits / 64, sizeof(*b->bloom));
 	strbuf_addstr(&sql, "INSERT INTO results (run_id, workload_id, op_id, "
 		      "metric_id, value, n, mean, median, min, max, stddev, "
-		      "raw_value, raw_unit, flags) VALUES ");
+		      "raw_value, raw_unit, flags, seq) VALUES ");
 	for (int i = 0; i < WBATCH_ROWS; i++)
-		strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
-			      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
+			      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	db_prepare(db, &rc, &b->many, sql.buf);
 	db_prepare(db, &rc, &b->probe, "SELECT 1 FROM results WHERE run_id = ? "
 		   "AND workload_id = ? AND op_id = ? AND metric_id = ?");
@@ -76,7 +76,7 @@ void wbatch_release(struct wbatch *b)
 	memset(b, 0, sizeof(*b));
 }
 
-static void bind_row(struct db_stmt *st, int o, int64_t run,
+static void bind_row(struct db_stmt *st, int o, int64_t run, int64_t seq,
 		     const struct wbatch_row *r)
 {
 	db_bind_int64(st, o + 1, run);
@@ -96,6 +96,7 @@ static void bind_row(struct db_stmt *st, int o, int64_t run,
 	db_bind_double(st, o + 12, r->raw_value);
 	db_bind_text_static(st, o + 13, r->unit);
 	db_bind_int(st, o + 14, (int)r->flags);
+	db_bind_int64(st, o + 15, seq);
 }
 
 /* A statement for n rows: the prepared full one, or one made for a tail. */
@@ -110,17 +111,17 @@ int wbatch_flush(struct wbatch *b)
 	if (b->n < WBATCH_ROWS) {
 		strbuf_addstr(&sql, "INSERT INTO results (run_id, workload_id, "
 			      "op_id, metric_id, value, n, mean, median, min, "
-			      "max, stddev, raw_value, raw_unit, flags) VALUES ");
+			      "max, stddev, raw_value, raw_unit, flags, seq) VALUES ");
 		for (size_t i = 0; i < b->n; i++)
-			strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
-				      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+			strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
+				      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 		db_prepare(b->db, &rc, &st, sql.buf);
 		strbuf_release(&sql);
 		if (rc)
 			return rc;
 	}
 	for (size_t i = 0; i < b->n; i++)
-		bind_row(st, (int)i * 14, b->run_id, &b->rows[i]);
+		bind_row(st, (int)i * 15, b->run_id, ++b->seq, &b->rows[i]);
 	rc = db_step(st);
 	db_reset(st);
 	if (st != b->many)

@@ -29,6 +29,7 @@ struct wbatch {
 	struct db_stmt *many, *probe;
 	struct wbatch_row rows[WBATCH_ROWS];
 	size_t n;
+	int64_t seq;		/* results.seq of the last stored result */
 	uint64_t *bloom;
 	size_t nbits;		/* a power of two */
 };

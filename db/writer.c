@@ -304,8 +304,8 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	w->batch_ok = 1;
 	db_prepare(db, &rc, &w->merge, "INSERT INTO results (run_id, "
 		"workload_id, op_id, metric_id, value, n, mean, median, min, "
-		"max, stddev, raw_value, raw_unit, flags) "
-		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+		"max, stddev, raw_value, raw_unit, flags, seq) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	db_prepare(db, &rc, &w->raw, "INSERT INTO op_raw_names (run_id, "
 		"op_id, raw_name) VALUES (?, ?, ?) ON CONFLICT (run_id, "
 		"raw_name) DO UPDATE SET instances = op_raw_names.instances "
@@ -794,6 +794,7 @@ static int acc_insert(struct db_writer *w, const struct macc *a, int64_t mid,
 	db_bind_double(st, 12, value);
 	db_bind_text_static(st, 13, a->u0->name);
 	db_bind_int(st, 14, (int)a->flags);
+	db_bind_int64(st, 15, ++w->batch.seq);
 	rc = db_step(st);
 	uniq = rc != DB_DONE && db_unique_violation(w->db);
 	db_reset(st);

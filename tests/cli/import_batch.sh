@@ -13,9 +13,9 @@ expect_in "440 results" "$err" "all stored"
 n=$(sqlite3 "$PERFCORR_DB" "SELECT count(*), count(DISTINCT workload_id || '/' || op_id || '/' || metric_id) FROM results")
 expect_eq "$n" "440|440" "each row once"
 # the stored values are the file's, scaled to SI (us -> s)
-v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', value * 1e6) FROM results ORDER BY id LIMIT 1")
+v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', value * 1e6) FROM results ORDER BY seq LIMIT 1")
 expect_eq "$v" "$(sed -n 2p "$T/s/model.csv" | cut -d, -f4)" "first value"
-v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', raw_value) FROM results ORDER BY id DESC LIMIT 1")
+v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', raw_value) FROM results ORDER BY seq DESC LIMIT 1")
 expect_eq "$v" "$(tail -1 "$T/s/model.csv" | cut -d, -f4)" "last value (the tail)"
 
 # a duplicate far from its first row (after many flushes)
