@@ -475,89 +475,148 @@ static int one_platform(struct db *db, const struct db_side *side,
 	return rc;
 }
 
-/* k-way merge of the runs' index walks, one output row per key. */
-static int merge(struct db *db, const struct db_side *side,
-		 struct cursor *c, int pool, struct db_result **out,
-		 size_t *n)
+/* A side's results as one stream: a walk of each run's range of the
+ * clustered results table, k-way merged, one output row per key. */
+struct db_pairs_cur {
+	struct db *db;
+	const struct db_side *side;
+	struct cursor *c;
+	double *scale;
+	int64_t cyc;
+	int pool;
+	struct db_result row;	/* the row handed out last */
+};
+
+int db_pairs_next(struct db_pairs_cur *pc, const struct db_result **row)
 {
-	struct db_result *v = NULL;
-	size_t len = 0, cap = 0, k = side->nruns;
-	double *scale = xmalloc((k + 1) * sizeof(*scale));
-	int64_t cyc = pool ? cycles_id(db) : 0;
-	int rc = 0;
+	const struct db_side *side = pc->side;
+	struct cursor *c = pc->c;
+	const struct db_result *min = NULL;
+	size_t k = side->nruns;
+	struct pool p;
+	int rc;
 
-	for (;;) {
-		const struct db_result *min = NULL;
-		struct pool p;
+	for (size_t i = 0; i < k; i++)
+		if (c[i].live && (!min || key_cmp(&c[i].row, min) < 0))
+			min = &c[i].row;
+	if (!min)
+		return 0;
+	memset(&p, 0, sizeof(p));
+	p.last = *min;
+	for (size_t i = 0; i < k; i++)
+		pc->scale[i] = 1;
+	if (k > 1 && (rc = one_platform(pc->db, side, c, &p.last)) < 0)
+		return rc;
+	if (pc->pool && pc->cyc && min->metric_id == pc->cyc &&
+	    (rc = cycle_scales(side, c, &p.last, pc->scale)) < 0)
+		return rc;
+	for (size_t i = 0; i < k; i++)
+		if (c[i].live && key_cmp(&c[i].row, &p.last) == 0) {
+			pool_add(&p, &c[i].row, pc->scale[i]);
+			if ((rc = cursor_step(pc->db, &c[i])) < 0)
+				return rc;
+		}
+	pc->row = pool_result(&p, pc->pool);
+	*row = &pc->row;
+	return 1;
+}
 
-		for (size_t i = 0; i < k; i++)
-			if (c[i].live && (!min || key_cmp(&c[i].row, min) < 0))
-				min = &c[i].row;
-		if (!min)
-			break;
-		memset(&p, 0, sizeof(p));
-		p.last = *min;
-		for (size_t i = 0; i < k; i++)
-			scale[i] = 1;
-		if ((rc = one_platform(db, side, c, &p.last)) < 0)
-			break;
-		if (pool && cyc && min->metric_id == cyc &&
-		    (rc = cycle_scales(side, c, &p.last, scale)) < 0)
-			break;
-		for (size_t i = 0; i < k && !rc; i++)
-			if (c[i].live && key_cmp(&c[i].row, &p.last) == 0) {
-				pool_add(&p, &c[i].row, scale[i]);
-				rc = cursor_step(db, &c[i]);
-			}
+/* " AND col IN (?,?,...)" for n ids (nothing when n is 0). */
+static void in_list(struct strbuf *sql, const char *col, size_t n)
+{
+	if (!n)
+		return;
+	strbuf_addf(sql, " AND %s IN (", col);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addstr(sql, i ? ",?" : "?");
+	strbuf_addch(sql, ')');
+}
+
+int db_pairs_open(struct db_pairs_cur **out, struct db *db,
+		  const struct db_side *side, int pool, const int64_t only[2],
+		  const struct db_pairs_filter *f)
+{
+	struct db_pairs_cur *pc = xcalloc(1, sizeof(*pc));
+	struct strbuf sql = STRBUF_INIT;
+	size_t nm = f ? f->nmetrics : 0, no = f ? f->nops : 0;
+	int rc = 0, key = only && only[0] > 0 && only[1] > 0;
+
+	pc->db = db;
+	pc->side = side;
+	pc->pool = pool;
+	pc->c = xcalloc(side->nruns + 1, sizeof(*pc->c));
+	pc->scale = xmalloc((side->nruns + 1) * sizeof(*pc->scale));
+	pc->cyc = pool ? cycles_id(db) : 0;
+	/* the results table is clustered on (run_id, workload_id, op_id,
+	 * metric_id): one range per run, in key order, no sort, no seek;
+	 * the filters only skip rows of that range */
+	strbuf_addstr(&sql, "SELECT workload_id, op_id, metric_id, value, n, "
+		      "stddev, min, max, flags FROM results WHERE run_id = ?");
+	if (key)
+		strbuf_addstr(&sql, " AND workload_id = ? AND op_id = ?");
+	in_list(&sql, "metric_id", nm);
+	in_list(&sql, "op_id", no);
+	strbuf_addstr(&sql, " ORDER BY workload_id, op_id, metric_id");
+	for (size_t i = 0; i < side->nruns && !rc; i++) {
+		int at = 1;
+
+		db_prepare(db, &rc, &pc->c[i].st, sql.buf);
 		if (rc)
 			break;
-		v = xgrow(v, &cap, len, sizeof(*v));
-		v[len++] = pool_result(&p, pool);
+		db_bind_int64(pc->c[i].st, at++, side->runs[i]);
+		if (key) {
+			db_bind_int64(pc->c[i].st, at++, only[0]);
+			db_bind_int64(pc->c[i].st, at++, only[1]);
+		}
+		for (size_t j = 0; j < nm; j++)
+			db_bind_int64(pc->c[i].st, at++, f->metrics[j]);
+		for (size_t j = 0; j < no; j++)
+			db_bind_int64(pc->c[i].st, at++, f->ops[j]);
+		pc->c[i].row.run_id = side->runs[i];
+		rc = cursor_step(db, &pc->c[i]);
 	}
-	free(scale);
+	strbuf_release(&sql);
 	if (rc) {
+		db_pairs_close(pc);
+		return rc;
+	}
+	*out = pc;
+	return 0;
+}
+
+void db_pairs_close(struct db_pairs_cur *pc)
+{
+	if (!pc)
+		return;
+	for (size_t i = 0; i < pc->side->nruns; i++)
+		db_finalize(pc->c[i].st);
+	free(pc->c);
+	free(pc->scale);
+	free(pc);
+}
+
+int db_pairs_results(struct db *db, const struct db_side *side, int pool,
+		     const int64_t only[2], struct db_result **out, size_t *n)
+{
+	struct db_pairs_cur *pc = NULL;
+	const struct db_result *row;
+	struct db_result *v = NULL;
+	size_t len = 0, cap = 0;
+	int rc = db_pairs_open(&pc, db, side, pool, only, NULL);
+
+	while (rc == 0 && (rc = db_pairs_next(pc, &row)) == 1) {
+		v = xgrow(v, &cap, len, sizeof(*v));
+		v[len++] = *row;
+		rc = 0;
+	}
+	db_pairs_close(pc);
+	if (rc < 0) {
 		free(v);
 		return rc;
 	}
 	*out = v;
 	*n = len;
 	return 0;
-}
-
-int db_pairs_results(struct db *db, const struct db_side *side, int pool,
-		     const int64_t only[2], struct db_result **out, size_t *n)
-{
-	struct cursor *c = xcalloc(side->nruns + 1, sizeof(*c));
-	int rc = 0, key = only && only[0] > 0 && only[1] > 0;
-
-	for (size_t i = 0; i < side->nruns && !rc; i++) {
-		/* the UNIQUE (run_id, workload_id, op_id, metric_id) index:
-		 * an index walk in key order, no sort */
-		db_prepare(db, &rc, &c[i].st, key ?
-			   "SELECT workload_id, op_id, metric_id, value, n, "
-			   "stddev, min, max, flags FROM results WHERE run_id "
-			   "= ? AND workload_id = ? AND op_id = ? ORDER BY "
-			   "metric_id" :
-			   "SELECT workload_id, op_id, "
-			   "metric_id, value, n, stddev, min, max, flags FROM "
-			   "results WHERE run_id = ? ORDER BY workload_id, "
-			   "op_id, metric_id");
-		if (rc)
-			break;
-		db_bind_int64(c[i].st, 1, side->runs[i]);
-		if (key) {
-			db_bind_int64(c[i].st, 2, only[0]);
-			db_bind_int64(c[i].st, 3, only[1]);
-		}
-		c[i].row.run_id = side->runs[i];
-		rc = cursor_step(db, &c[i]);
-	}
-	if (!rc)
-		rc = merge(db, side, c, pool, out, n);
-	for (size_t i = 0; i < side->nruns; i++)
-		db_finalize(c[i].st);
-	free(c);
-	return rc;
 }
 
 int db_pairs_names(struct db *db, enum db_dict what, struct db_name **out,

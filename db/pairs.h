@@ -3,8 +3,8 @@
 /*
  * The pairing SQL: resolve SRC[@VERSION] to its runs, and read the
  * results of those runs in key order (workload, op, metric) by walking
- * the (run_id, workload_id, op_id, metric_id) index of each run and
- * merging, reduced to one result per key (latest run wins, or pooled).
+ * each run's range of the results table (clustered on run_id,
+ * workload_id, op_id, metric_id) and merging, reduced to one result per key (latest run wins, or pooled).
  * Also the id -> name dictionaries the correlation core interns.
  * Callers own what they get and free it with the matching *_free.
  */
@@ -62,6 +62,24 @@ struct db_result {
  * neither the latest nor a mean of them is a result. */
 int db_pairs_results(struct db *db, const struct db_side *side, int pool,
 		     const int64_t only[2], struct db_result **out, size_t *n);
+
+/* The same results as a stream (nothing held but one row per run):
+ * filter (may be NULL) keeps only the listed metric and op ids (an
+ * empty list keeps all), applied in the SQL. db_pairs_next gives 1 and
+ * the next row in *row (valid until the next call), 0 at the end, <0 on
+ * error (the errors of db_pairs_results, met at that key). */
+struct db_pairs_filter {
+	const int64_t *metrics;
+	size_t nmetrics;
+	const int64_t *ops;
+	size_t nops;
+};
+struct db_pairs_cur;
+int db_pairs_open(struct db_pairs_cur **out, struct db *db,
+		  const struct db_side *side, int pool, const int64_t only[2],
+		  const struct db_pairs_filter *filter);
+int db_pairs_next(struct db_pairs_cur *c, const struct db_result **row);
+void db_pairs_close(struct db_pairs_cur *c);
 
 /* Dictionaries, sorted by id. extra: workloads.name, ops.class,
  * metrics.unit; higher: metrics.better = 'higher'. */
