@@ -36,16 +36,36 @@ static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 	return n ? nc + 1 : 0;
 }
 
-/* The median of the resample: the sorted values val[] of workloads cl[]
- * each counted w[cl[i]] times, W in all (numpy's median: the mean of the
- * two middle ranks). */
-static double wmedian(const double *val, const uint32_t *cl,
-		      const uint32_t *w, uint64_t W)
+/* The sorted values val[] of workloads cl[] (n of them) with the counts
+ * that let a resample's median start from the middle: cnt[c] = values of
+ * workload c among the first mid (= n / 2). */
+struct wsorted {
+	const double *val;
+	const uint32_t *cl;
+	size_t n, mid;
+	uint32_t *cnt;
+};
+
+/* The median of the resample: the sorted values, each of workload c
+ * counted w[c] times, W in all (numpy's median: the mean of the two
+ * middle ranks). The walk starts at mid, whose weighted rank is
+ * sum_c w[c] cnt[c] (O(workloads)), and moves to rank (W - 1) / 2: a
+ * resample's median lies near the sample's, so the walk is short; the
+ * element found is the same as a walk from 0 (the unique i with
+ * rank(i) <= r1 < rank(i + 1)). */
+static double wmedian(const struct wsorted *ws, const uint32_t *w,
+		      size_t nc, uint64_t W)
 {
+	const double *val = ws->val;
+	const uint32_t *cl = ws->cl;
 	uint64_t r1 = (W - 1) / 2, r2 = W / 2, acc = 0;
-	size_t i = 0;
+	size_t i = ws->mid;
 	double v1;
 
+	for (size_t c = 0; c < nc; c++)
+		acc += (uint64_t)w[c] * ws->cnt[c];
+	while (acc > r1)
+		acc -= w[cl[--i]];
 	while (acc + w[cl[i]] <= r1)
 		acc += w[cl[i++]];
 	v1 = val[i];
@@ -94,6 +114,7 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 	int do_geo = isfinite(s->geomean_ratio);
 	uint32_t *cl, *scl = NULL, *w;
 	double *sval = NULL, *res;
+	struct wsorted wso = { NULL, NULL, 0, 0, NULL };
 	struct wsum *ws;
 	size_t nc;
 
@@ -145,6 +166,10 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 			scl[i] = (uint32_t)a[i].v;
 		}
 		free(a);
+		wso = (struct wsorted){ sval, scl, n, n / 2,
+					xcalloc(nc, sizeof(*wso.cnt)) };
+		for (size_t i = 0; i < wso.mid; i++)
+			wso.cnt[scl[i]]++;
 	}
 	w = xcalloc(nc, sizeof(*w));
 	res = xmalloc(4 * (size_t)nb * sizeof(*res));
@@ -171,7 +196,7 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 		res[b] = A / N;
 		res[nb + b] = E / N;
 		res[2 * (size_t)nb + b] = exp(L / N);
-		res[3 * (size_t)nb + b] = do_med ? wmedian(sval, scl, w, W) :
+		res[3 * (size_t)nb + b] = do_med ? wmedian(&wso, w, nc, W) :
 					  NAN;
 	}
 	{
@@ -194,4 +219,5 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 	free(cl);
 	free(sval);
 	free(scl);
+	free(wso.cnt);
 }
