@@ -241,32 +241,16 @@ static void tie_runs(struct ties *t, const uint64_t *a, size_t n)
  * sum_x t(t-1)(t-2) sum_y ... / (9 n(n-1)(n-2)) + sum_x t(t-1) sum_y
  * ... / (2 n(n-1)), p = erfc(|S| / sqrt(2 var S)).
  */
-double stats_kendall(const double *x, const double *y, size_t n, double *pv)
+/* tau-b and its p-value from p[0..n) sorted by (k, v) = (x, y) keys
+ * (any keys ordered like the values: radix keys or dense ranks); frees
+ * nothing. */
+static double kendall_sorted(const struct radix_kv *p, size_t n, double *pv)
 {
-	struct radix_kv *p, *tmp;
 	uint64_t *ys, n0, n3 = 0, swaps;
 	struct ties tx = { 0, 0, 0 }, ty = { 0, 0, 0 };
 	size_t i, j;
 	double num, den, m, var;
 
-	if (pv)
-		*pv = NAN;
-	if (n < 3)
-		return NAN;
-	p = xmalloc(2 * n * sizeof(*p));
-	tmp = p + n;
-	for (i = 0; i < n; i++) {
-		p[i].k = radix_key(y[i]);
-		p[i].v = radix_key(x[i]);
-	}
-	radix_sort_kv(p, tmp, n);	/* by y */
-	for (i = 0; i < n; i++) {
-		uint64_t t = p[i].k;
-
-		p[i].k = p[i].v;
-		p[i].v = t;
-	}
-	radix_sort_kv(p, tmp, n);	/* by x, stable: by (x, y) */
 	for (i = 0; i < n; i = j) {
 		size_t k;
 
@@ -285,7 +269,6 @@ double stats_kendall(const double *x, const double *y, size_t n, double *pv)
 	ys = xmalloc(2 * n * sizeof(*ys));
 	for (i = 0; i < n; i++)
 		ys[i] = p[i].v;
-	free(p);
 	swaps = sort_count_swaps(ys, ys + n, n);
 	tie_runs(&ty, ys, n);
 	free(ys);
@@ -302,6 +285,123 @@ double stats_kendall(const double *x, const double *y, size_t n, double *pv)
 	if (pv && var > 0)
 		*pv = fmin(1.0, erfc(fabs(num) / sqrt(2 * var)));
 	return fmax(-1.0, fmin(1.0, num / den));
+}
+
+double stats_kendall(const double *x, const double *y, size_t n, double *pv)
+{
+	struct radix_kv *p, *tmp;
+	double r;
+
+	if (pv)
+		*pv = NAN;
+	if (n < 3)
+		return NAN;
+	p = xmalloc(2 * n * sizeof(*p));
+	tmp = p + n;
+	for (size_t i = 0; i < n; i++) {
+		p[i].k = radix_key(y[i]);
+		p[i].v = radix_key(x[i]);
+	}
+	radix_sort_kv(p, tmp, n);	/* by y */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t = p[i].k;
+
+		p[i].k = p[i].v;
+		p[i].v = t;
+	}
+	radix_sort_kv(p, tmp, n);	/* by x, stable: by (x, y) */
+	r = kendall_sorted(p, n, pv);
+	free(p);
+	return r;
+}
+
+/* Average ranks (as ranks()) and dense ranks 0.. of x, from one sort;
+ * returns the number of distinct values. */
+static size_t ranks2(const double *x, size_t n, double *rank, uint32_t *dense,
+		     struct radix_kv *kv, struct radix_kv *tmp)
+{
+	size_t i, j, d = 0;
+
+	for (i = 0; i < n; i++) {
+		kv[i].k = radix_key(x[i]);
+		kv[i].v = i;
+	}
+	radix_sort_kv(kv, tmp, n);
+	for (i = 0; i < n; i = j, d++) {
+		double avg;
+
+		for (j = i + 1; j < n && kv[j].k == kv[i].k; j++)
+			;
+		avg = 0.5 * (double)(i + 1 + j);
+		for (size_t k = i; k < j; k++) {
+			rank[kv[k].v] = avg;
+			dense[kv[k].v] = (uint32_t)d;
+		}
+	}
+	return d;
+}
+
+/* Stable counting sort of the indexes in[0..n) by key[in[i]] < nk. */
+static void count_sort(const uint32_t *in, uint32_t *out, size_t n,
+		       const uint32_t *key, size_t nk, size_t *count)
+{
+	size_t sum = 0;
+
+	memset(count, 0, (nk + 1) * sizeof(*count));
+	for (size_t i = 0; i < n; i++)
+		count[key[in[i]]]++;
+	for (size_t d = 0; d < nk; d++) {
+		size_t c = count[d];
+
+		count[d] = sum;
+		sum += c;
+	}
+	for (size_t i = 0; i < n; i++)
+		out[count[key[in[i]]]++] = in[i];
+}
+
+/*
+ * Spearman and Kendall from one ranking of each series (issue 21): the
+ * sort that gives x's average ranks also gives its dense ranks; Kendall's
+ * order by (x, y) is then two stable counting sorts of the dense ranks
+ * instead of two radix sorts of the values. The same numbers as
+ * stats_spearman and stats_kendall (dense ranks order like the values).
+ */
+static void rank_correlations(const double *x, const double *y, size_t n,
+			      double *spearman, double *kendall, double *pv)
+{
+	double *rx = xmalloc(n * sizeof(*rx)), *ry = xmalloc(n * sizeof(*ry));
+	uint32_t *dx = xmalloc(n * sizeof(*dx)), *dy = xmalloc(n * sizeof(*dy));
+	struct radix_kv *kv = xmalloc(2 * n * sizeof(*kv));
+	uint32_t *o1, *o2;
+	size_t *count, nx, ny;
+
+	nx = ranks2(x, n, rx, dx, kv, kv + n);
+	ny = ranks2(y, n, ry, dy, kv, kv + n);
+	*spearman = stats_pearson(rx, ry, n);
+	free(rx);
+	free(ry);
+	o1 = (uint32_t *)(void *)kv;	/* kv's 32 bytes per pair: reuse */
+	o2 = o1 + n;
+	count = xmalloc(((nx > ny ? nx : ny) + 1) * sizeof(*count));
+	for (size_t i = 0; i < n; i++)
+		o2[i] = (uint32_t)i;
+	count_sort(o2, o1, n, dy, ny, count);	/* by y */
+	count_sort(o1, o2, n, dx, nx, count);	/* by x, stable: by (x, y) */
+	free(count);
+	{
+		struct radix_kv *p = xmalloc(n * sizeof(*p));
+
+		for (size_t i = 0; i < n; i++) {
+			p[i].k = dx[o2[i]];
+			p[i].v = dy[o2[i]];
+		}
+		free(kv);
+		free(dx);
+		free(dy);
+		*kendall = kendall_sorted(p, n, pv);
+		free(p);
+	}
 }
 
 double stats_kendall_tau_b(const double *x, const double *y, size_t n)
@@ -609,8 +709,9 @@ static void correlations(struct stats_summary *s, const double *model,
 		return;
 	}
 	s->pearson = stats_pearson(model, ref, n);
-	s->spearman = stats_spearman(model, ref, n);
-	s->kendall_tau_b = stats_kendall(model, ref, n, &s->kendall_p);
+	s->kendall_p = NAN;
+	rank_correlations(model, ref, n, &s->spearman, &s->kendall_tau_b,
+			  &s->kendall_p);
 	if (!s->why[SF_PEARSON_LOG]) {
 		s->pearson_log = pearson_log(model, ref, n, a, b);
 		if (isnan(s->pearson_log))

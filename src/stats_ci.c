@@ -16,13 +16,39 @@ struct wsum {
 	double cnt, sabs, serr, slog;
 };
 
-/* Dense workload numbers 0..nc-1 of wkey[0..n) into cl; returns nc. */
+/* Dense workload numbers 0..nc-1 of wkey[0..n) into cl, in key order;
+ * returns nc. Keys are dictionary ids: when their range is at most a few
+ * times n, a table indexed by key numbers them in O(n + range), else a
+ * sort does (the same numbers either way). */
 static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 {
-	struct radix_kv *a = xmalloc(n * sizeof(*a));
-	struct radix_kv *tmp = xmalloc(n * sizeof(*tmp));
+	struct radix_kv *a, *tmp;
+	int64_t lo, hi;
 	size_t nc = 0;
 
+	if (n == 0)
+		return 0;
+	lo = hi = wkey[0];
+	for (size_t i = 1; i < n; i++) {
+		lo = wkey[i] < lo ? wkey[i] : lo;
+		hi = wkey[i] > hi ? wkey[i] : hi;
+	}
+	if ((uint64_t)(hi - lo) < 4 * (uint64_t)n + 4096) {
+		size_t range = (size_t)(hi - lo) + 1;
+		uint32_t *num = xcalloc(range, sizeof(*num));
+
+		for (size_t i = 0; i < n; i++)
+			num[wkey[i] - lo] = 1;
+		for (size_t k = 0; k < range; k++)
+			if (num[k])
+				num[k] = (uint32_t)++nc;
+		for (size_t i = 0; i < n; i++)
+			cl[i] = num[wkey[i] - lo] - 1;
+		free(num);
+		return nc;
+	}
+	a = xmalloc(n * sizeof(*a));
+	tmp = xmalloc(n * sizeof(*tmp));
 	for (size_t i = 0; i < n; i++)
 		a[i] = (struct radix_kv){ (uint64_t)wkey[i] ^ (1ULL << 63), i };
 	radix_sort_kv(a, tmp, n);
@@ -33,7 +59,7 @@ static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 	}
 	free(a);
 	free(tmp);
-	return n ? nc + 1 : 0;
+	return nc + 1;
 }
 
 /* The sorted values val[] of workloads cl[] (n of them) with the counts
