@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "src/radix.h"
+#include "src/stats_ci.h"
 #include "src/base/util.h"
 
 void pidx_parts_add(struct pidx_parts *p, const char *name, void *data,
@@ -371,7 +372,20 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = corr_summary(&sum, s, NULL, NULL, 0)) < 0) {
+	/* the summary the TUI header shows carries compare's default
+	 * intervals (issue 19): the set as given, with them when it has
+	 * none */
+	{
+		static const struct stats_paired_opts def = {
+			STATS_CI_RESAMPLES, STATS_PAIRED_SEED,
+			STATS_PAIRED_LEVEL };
+		struct corr_set c = *s;
+
+		if (!c.ci)
+			c.ci = &def;
+		rc = corr_summary(&sum, &c, NULL, NULL, 0);
+	}
+	if (rc < 0) {
 		free(m);
 		return rc;
 	}

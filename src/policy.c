@@ -630,3 +630,13 @@ int policy_limit_is_min(enum policy_limit l)
 	return l < PL_COUNT && (limits[l].kind == LK_CORR ||
 				limits[l].kind == LK_PAIRS);
 }
+
+long policy_min_pairs(const struct policy *p)
+{
+	double m = 0;
+
+	for (size_t i = 0; p && i < p->nrules; i++)
+		if (p->rules[i].has & (1u << PL_MIN_PAIRS))
+			m = fmax(m, p->rules[i].lim[PL_MIN_PAIRS]);
+	return (long)m;
+}

@@ -77,4 +77,8 @@ int policy_limit_is_fraction(enum policy_limit l);
 /* 1 when a value passes when it is at least the limit (min_*). */
 int policy_limit_is_min(enum policy_limit l);
 
+/* The largest min_pairs a rule of p sets explicitly (0: none, or p NULL):
+ * a summary over fewer pairs is marked "few pairs" (report, TUI). */
+long policy_min_pairs(const struct policy *p);
+
 #endif

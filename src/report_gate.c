@@ -52,6 +52,11 @@ int report_gate(struct report *r, struct db *db)
 
 	if ((rc = policy_load(&p, r->opts.policy)) < 0)
 		return rc;
+	/* summaries over fewer pairs than the policy asks are marked "few
+	 * pairs" (issue 19; the largest min_pairs a rule sets) */
+	r->all.min_pairs = policy_min_pairs(p);
+	for (size_t i = 0; i < r->ngroups; i++)
+		r->groups[i].s.min_pairs = r->all.min_pairs;
 	/* the gate excludes noisy references at the policy's limit */
 	if (fabs(p->max_ref_cv - r->opts.max_ref_cv) > 1e-12) {
 		struct corr_query q = CORR_QUERY_INIT;

@@ -215,7 +215,16 @@ static void group_row(struct strbuf *sb, const struct report_group *g)
 	} else {
 		strbuf_addstr(sb, "<tr class=\"all\"><td>all op classes</td>");
 	}
-	strbuf_addf(sb, "<td class=\"n\">%ld</td>", s->n);
+	strbuf_addf(sb, "<td class=\"n\">%ld", s->n);
+	if (stats_few_pairs(s)) {
+		/* issue 19: a bare MAPE over few pairs misleads */
+		strbuf_addstr(sb, " <span class=\"few\">few pairs");
+		if (isfinite(s->mape_ci.lo))
+			strbuf_addf(sb, ": MAPE CI [%.2f%%, %.2f%%]",
+				    s->mape_ci.lo * 100, s->mape_ci.hi * 100);
+		strbuf_addstr(sb, "</span>");
+	}
+	strbuf_addstr(sb, "</td>");
 	td_val(sb, s->mape, 1, stats_why(s, SF_MAPE));
 	td_val(sb, s->bias, 1, stats_why(s, SF_BIAS));
 	td_val(sb, s->p95_abs_err, 1, stats_why(s, SF_ABS_ERR));

@@ -191,7 +191,17 @@ static void md_groups(struct strbuf *sb, const struct report *r)
 			strbuf_addch(sb, '|'), cell(sb, g->op_class);
 		else
 			strbuf_addstr(sb, "| **all** |");
-		strbuf_addf(sb, " %ld |", g->s.n);
+		strbuf_addf(sb, " %ld", g->s.n);
+		if (stats_few_pairs(&g->s)) {
+			/* issue 19: a bare MAPE over few pairs misleads */
+			strbuf_addstr(sb, " (few pairs");
+			if (isfinite(g->s.mape_ci.lo))
+				strbuf_addf(sb, ": MAPE CI [%.2f%%, %.2f%%]",
+					    g->s.mape_ci.lo * 100,
+					    g->s.mape_ci.hi * 100);
+			strbuf_addch(sb, ')');
+		}
+		strbuf_addstr(sb, " |");
 		pct_cell(sb, g->s.mape);
 		pct_cell(sb, g->s.bias);
 		pct_cell(sb, g->s.p95_abs_err);

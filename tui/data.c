@@ -200,6 +200,7 @@ int data_load(struct tui_data *d)
 	free_set(d);
 	d->ix = ix;
 	d->sum = ix->sum;
+	d->sum.min_pairs = policy_min_pairs(d->policy);
 	d->data_version = version;
 	index_set(d);
 	load_units(d);

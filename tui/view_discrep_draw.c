@@ -1,4 +1,5 @@
 /* Drawing the discrepancy list: header, column heads, visible rows. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -112,7 +113,26 @@ static int mixed_metrics(const struct stats_summary *s)
 	return why && !strcmp(why, STATS_WHY_METRICS);
 }
 
-static void draw_progress(struct view *v, int y, int x, int w);
+static int draw_progress(struct view *v, int y, int x, int w);
+
+/* The intervals of the cached summary (issue 19), last on the header
+ * line where they fit: MAPE's bootstrap over workloads, r's Fisher-z. */
+static void draw_ci(const struct stats_summary *s, int y, int x, int w)
+{
+	char buf[96], lo[16], hi[16];
+	int n = 0;
+
+	if (!isfinite(s->mape_ci.lo))
+		return;
+	fmt_pct(lo, sizeof(lo), s->mape_ci.lo, 0);
+	fmt_pct(hi, sizeof(hi), s->mape_ci.hi, 0);
+	n = snprintf(buf, sizeof(buf), "  | 95%% CI MAPE [%s,%s]", lo, hi);
+	if (isfinite(s->pearson_ci.lo) && !mixed_metrics(s) && n > 0)
+		snprintf(buf + n, sizeof(buf) - (size_t)n, " r [%.3f,%.3f]",
+			 s->pearson_ci.lo, s->pearson_ci.hi);
+	if (draw_width(buf) <= w - x)
+		draw_text(y, x, w - x, buf, TH_NORMAL);
+}
 
 static void draw_header(struct view *v, int y, int w)
 {
@@ -127,14 +147,16 @@ static void draw_header(struct view *v, int y, int w)
 	/* one r never pools metrics: say why there is none */
 	if (mixed_metrics(s))
 		snprintf(r, sizeof(r), "- (several metrics)");
-	x = draw_textf(y, 0, w, TH_HEADER, "n %ld  MAPE %s  bias %s  r %s",
-		       s->n, mape, bias, r);
+	/* "few pairs" below the policy's min_pairs (issue 19) */
+	x = draw_textf(y, 0, w, TH_HEADER, "n %ld%s  MAPE %s  bias %s  r %s",
+		       s->n, stats_few_pairs(s) ? " (few pairs)" : "", mape,
+		       bias, r);
 	if (s->excluded_noisy || s->sol_violations)
 		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld"
 				"  SoL %ld", s->excluded_noisy,
 				s->sol_violations);
 	if (!d->filter.n) {
-		draw_progress(v, y, x, w);
+		draw_ci(s, y, draw_progress(v, y, x, w), w);
 		return;
 	}
 	x += draw_textf(y, x, w - x, TH_NORMAL, "  | filter '%s': %zu rows",
@@ -148,12 +170,12 @@ static void draw_header(struct view *v, int y, int w)
 		x += draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s "
 				"r %s", mape, bias, r);
 	}
-	draw_progress(v, y, x, w);
+	draw_ci(s, y, draw_progress(v, y, x, w), w);
 }
 
 /* The review's progress after the header's figures, as much as fits:
  * "6 open of 7 discrepancies, 3 new 2 changed", else "6/7 open +3 ~2". */
-static void draw_progress(struct view *v, int y, int x, int w)
+static int draw_progress(struct view *v, int y, int x, int w)
 {
 	struct discrep *d = v->priv;
 	const struct tui_data *data = &v->tui->data;
@@ -170,10 +192,15 @@ static void draw_progress(struct view *v, int y, int x, int w)
 		snprintf(brief + strlen(brief), sizeof(brief) - strlen(brief),
 			 " +%zu ~%zu", data->nnew, data->nchanged);
 	}
-	if (draw_width(full) <= w - x)
+	if (draw_width(full) <= w - x) {
 		draw_text(y, x, w - x, full, TH_HEADER);
-	else if (draw_width(brief) <= w - x)
+		return x + draw_width(full);
+	}
+	if (draw_width(brief) <= w - x) {
 		draw_text(y, x, w - x, brief, TH_HEADER);
+		return x + draw_width(brief);
+	}
+	return x;
 }
 
 static void draw_heads(struct view *v, int y, const int *cw, int abbr)
