@@ -41,6 +41,7 @@ T_FLOOR = {"kernel": 1.5, "sweep": 2.0}  # import / sqlite3 .import CPU
 T_PANDAS = 3.0       # at least 3x faster than pandas read_csv + to_sql
 T_CMP_X = 5.0        # compare at least 5x faster than pandas + scipy
 T_CMP_S = 2.0        # compare under 2 s at 1M pairs
+T_CI_X = 2.0         # intervals (issue 19) at most double compare --group-by op
 T_REPORT_S = 5.0     # report under 5 s at 1M pairs
 T_REPORT_MB = 5.0    # report output under 5 MB
 T_RSS_MB = 200.0     # peak RSS at the largest tier
@@ -215,6 +216,20 @@ class Bench:
                 worst = max(worst, abs(x - y) / max(abs(y), 1e-300))
             r["peer_agree"] = (worst, s["n"] == q["n"] and
                                s["outliers"] == q["outliers"])
+        # issue 19: the cost of the intervals, grouped (each group pays its
+        # own workload bootstrap) and not
+        if n >= 100000:
+            for k, extra in (("cmp_grp_ci", []), ("cmp_grp_noci", ["--no-ci"]),
+                             ("cmp_noci", ["--no-ci", "--no-group"])):
+                args = [self.pc, "--db", db, "compare", "-m", "sim", "-r",
+                        "hw", "-f", "json"]
+                args += [] if "--no-group" in extra else ["--group-by", "op"]
+                args += [e for e in extra if e != "--no-group"]
+                r[k] = agg([run(args)])
+            log("bench: %s compare --group-by op %.2fs CPU with intervals, "
+                "%.2fs without; summary only %.2fs with, %.2fs without" % (
+                    key, r["cmp_grp_ci"].cpu, r["cmp_grp_noci"].cpu,
+                    r["compare"].cpu, r["cmp_noci"].cpu))
         log("bench: %s compare %.2fs (cpu %.2f)%s" % (
             key, r["compare"].wall, r["compare"].cpu,
             " peer %.2fs (cpu %.2f)" % (r["peer_compare"].wall,
@@ -378,6 +393,13 @@ def targets(b):
         out.append(("compare under %.0f s (%s)" % (T_CMP_S, ref),
                     "%.2f s CPU, %.2f s wall" % (c.cpu, c.wall),
                     c.cpu < T_CMP_S))
+    if "cmp_grp_ci" in r:
+        g, g0 = r["cmp_grp_ci"], r["cmp_grp_noci"]
+        out.append(("intervals cost compare --group-by op <= %.0fx (%s)" % (
+            T_CI_X, ref), "%.2f s CPU with, %.2f s without (%.2fx); summary "
+            "only %.2fx" % (g.cpu, g0.cpu, g.cpu / max(g0.cpu, 1e-9),
+                           r["compare"].cpu / max(r["cmp_noci"].cpu, 1e-9)),
+            g.cpu <= T_CI_X * g0.cpu))
     if "tui" in r:
         first, lat = tui_parse(r["tui"][0])
         fv = first[1] if first[1] is not None else first[0]
