@@ -20,7 +20,8 @@ int data_is_discrepancy(const struct tui_data *d, size_t i)
 {
 	struct corr_point p;
 
-	memset(&p, 0, sizeof(p));
+	/* report_is_discrepancy reads err and flags only: no memset of the
+	 * whole point (this runs over every point when the list opens) */
 	p.err = d->ix->keys[i].err;
 	p.flags = d->ix->keys[i].flags & 0xff;
 	return report_is_discrepancy(&p, d->limit);
