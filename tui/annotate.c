@@ -183,6 +183,10 @@ int annotate_key(struct tui *t, const char *workload, const char *op,
 	if (!*a.expires)
 		a.expires = NULL;
 	rc = db_annot_add(t->db, &a, 1, NULL);
+	/* U undoes the last save: this one it cannot, so none (an undo of an
+	 * older save after this one would not be what a person expects) */
+	if (rc == 0)
+		data_undo_free(&t->data);
 	if (rc == 0)
 		status_report("annotated %s %s %s: %s (%s)", workload, op,
 			      metric, a.status, a.category);
