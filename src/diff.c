@@ -143,7 +143,8 @@ void diff_release(struct diff *d)
 {
 	free(d->ch);
 	corr_set_free(d->before);
-	corr_set_free(d->after);
+	if (!d->borrowed)
+		corr_set_free(d->after);
 	memset(d, 0, sizeof(*d));
 }
 

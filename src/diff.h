@@ -24,7 +24,8 @@ struct diff_change {
 };
 
 struct diff {
-	struct corr_set *before, *after;	/* owned */
+	struct corr_set *before, *after;	/* owned, but see borrowed */
+	int borrowed;		/* set by the caller: after is not freed */
 	double tol;		/* a value changed: relative move > tol */
 	double min_delta;	/* a pair moved: |delta| >= min_delta */
 	struct diff_change *ch;	/* common pairs, largest |delta| first */

@@ -3,6 +3,7 @@
 #include "src/matrix.h"
 #include "src/report_matrix.h"
 #include "src/report.h"
+#include "src/report_prev.h"
 #include "src/report_tables.h"
 
 #include <math.h>
@@ -438,7 +439,8 @@ int report_build(struct report **out, struct db *db,
 	     (rc = build_groups(r)) < 0))
 		goto done;
 	classify(r);
-	if (!r->opts.points_only && (rc = report_ops_build(r)) < 0)
+	if (!r->opts.points_only && ((rc = report_ops_build(r)) < 0 ||
+				      (rc = report_prev_build(r, db)) < 0))
 		goto done;
 	if (r->opts.trend && !r->opts.points_only &&
 	    (rc = build_trend(r, db)) < 0)
@@ -536,6 +538,7 @@ void report_free(struct report *r)
 	db_review_items_free(r->last_items, r->nlast_items);
 	free(r->gate_text);
 	report_ops_free(r);
+	report_prev_free(r);
 	matrix_free(r->matrix);
 	free(r->matrix_note);
 	free(r);

@@ -21,6 +21,7 @@ struct runinfo;
 struct matrix;
 struct strbuf;
 struct corrgroup;
+struct diff;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -95,6 +96,8 @@ struct report {
 					   order), MAPE largest first */
 	long *op_disc;			/* discrepancies per group */
 	const char **op_class;		/* op class per group (borrowed) */
+	struct diff *prev;		/* against the previous model
+					   version, or NULL (none) */
 	struct matrix *matrix;		/* every source, or NULL */
 	char *matrix_note;		/* why there is none, or NULL */
 };

@@ -15,6 +15,7 @@
 #include "src/html.h"
 #include "src/out.h"
 #include "src/report.h"
+#include "src/report_prev.h"
 #include "src/base/strbuf.h"
 
 static const char *const csv_cols[] = {
@@ -381,6 +382,8 @@ static void json_head(struct strbuf *sb, const struct report *r)
 	json_listed(sb, r);
 	json_groups(sb, r);
 	json_trend(sb, r);
+	strbuf_addstr(sb, ",\n\"previous\":");
+	report_prev_json(sb, r);
 	json_review(sb, r);
 	strbuf_addstr(sb, ",\n\"gate\":");
 	if (r->gate_text) {

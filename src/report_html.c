@@ -14,6 +14,7 @@
 #include "src/base/error.h"
 #include "src/html.h"
 #include "src/report.h"
+#include "src/report_prev.h"
 #include "src/report_tables.h"
 #include "src/report_fig.h"
 #include "src/base/strbuf.h"
@@ -167,7 +168,7 @@ static void header(struct strbuf *sb, const struct report *r)
 	side_line(sb, &s->ref, "reference");
 	strbuf_addf(sb, "<span class=\"side\">generated %s</span></p>\n"
 		    "<nav><a href=\"#figures\">Figures</a><a href=\"#accuracy\">"
-		    "Accuracy</a><a href=\"#ops\">By op</a>%s<a href=\"#top\">Discrepancies</a>%s"
+		    "Accuracy</a><a href=\"#ops\">By op</a>%s<a href=\"#previous\">Previous version</a><a href=\"#top\">Discrepancies</a>%s"
 		    "<a href=\"#sol\">Speed of light</a><a href=\"#noisy\">"
 		    "Noisy</a><a href=\"#provenance\">Provenance</a></nav>\n"
 		    "</header>\n<section class=\"cards\">\n", r->generated_at,
@@ -561,6 +562,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	accuracy(&sb, r);
 	report_ops_html(&sb, r);
 	trend_table(&sb, r);
+	report_prev_html(&sb, r);
 	top_section(&sb, r);
 	review_section(&sb, r);
 	report_matrix_html(&sb, r);

@@ -13,6 +13,7 @@
 #include "src/base/error.h"
 #include "src/html.h"
 #include "src/report.h"
+#include "src/report_prev.h"
 #include "src/report_tables.h"
 #include "src/base/strbuf.h"
 #include "src/svg.h"
@@ -427,6 +428,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	md_groups(&sb, r);
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);
+	report_prev_md(&sb, r);
 	md_discrepancies(&sb, r);
 	md_changes(&sb, r);
 	report_matrix_md(&sb, r);
