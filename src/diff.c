@@ -150,10 +150,43 @@ void diff_release(struct diff *d)
 
 int diff_is_regression(const struct diff *d, const struct diff_change *c)
 {
-	return fabs(c->a->err) - fabs(c->b->err) >= d->min_delta;
+	return diff_abs_change(c) >= d->min_delta;
 }
 
 int diff_is_improvement(const struct diff *d, const struct diff_change *c)
 {
-	return fabs(c->b->err) - fabs(c->a->err) >= d->min_delta;
+	return -diff_abs_change(c) >= d->min_delta;
+}
+
+double diff_abs_change(const struct diff_change *c)
+{
+	return fabs(c->a->err) - fabs(c->b->err);
+}
+
+static const struct diff *list_d;	/* qsort has no context */
+
+static int by_abs_change(const void *x, const void *y)
+{
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	double p = fabs(diff_abs_change(&list_d->ch[i]));
+	double q = fabs(diff_abs_change(&list_d->ch[j]));
+
+	if (p != q)
+		return p > q ? -1 : 1;
+	return (i > j) - (i < j);
+}
+
+size_t diff_list(const struct diff *d, int reg, size_t **out)
+{
+	size_t n = 0;
+
+	*out = xcalloc(d->n + 1, sizeof(**out));
+	for (size_t i = 0; i < d->n; i++)
+		if (reg ? diff_is_regression(d, &d->ch[i]) :
+		    diff_is_improvement(d, &d->ch[i]))
+			(*out)[n++] = i;
+	list_d = d;
+	qsort(*out, n, sizeof(**out), by_abs_change);
+	list_d = NULL;
+	return n;
 }

@@ -45,5 +45,10 @@ void diff_release(struct diff *d);
  * shrank by at least that much. */
 int diff_is_regression(const struct diff *d, const struct diff_change *c);
 int diff_is_improvement(const struct diff *d, const struct diff_change *c);
+/* |err after| - |err before| of c. */
+double diff_abs_change(const struct diff_change *c);
+/* The regressions (reg) or improvements of d as indexes into d->ch,
+ * largest |error| change first, into *out (caller frees); the count. */
+size_t diff_list(const struct diff *d, int reg, size_t **out);
 
 #endif

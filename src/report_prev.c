@@ -95,25 +95,22 @@ static void pct(char *b, size_t len, double v)
 static void md_table(struct strbuf *sb, const struct report *r, int reg)
 {
 	const struct diff *d = r->prev;
-	size_t shown = 0, total = count(r, reg);
+	size_t *idx, shown = 0, total = diff_list(d, reg, &idx);
 	char eb[32], ea[32];
 
 	strbuf_addf(sb, "### %s (%zu)\n\n", reg ? "Regressions" :
 		    "Improvements", total);
 	if (!total) {
 		strbuf_addstr(sb, "None.\n\n");
+		free(idx);
 		return;
 	}
 	strbuf_addstr(sb, "| workload | op | metric | error before | error "
 		      "after | \\|error\\| change | changed | annotation |\n"
 		      "|---|---|---|--:|--:|--:|---|---|\n");
-	for (size_t i = 0; i < d->n && shown < r->opts.top; i++) {
-		const struct diff_change *c = &d->ch[i];
+	for (; shown < total && shown < r->opts.top; shown++) {
+		const struct diff_change *c = &d->ch[idx[shown]];
 
-		if (reg ? !diff_is_regression(d, c) :
-		    !diff_is_improvement(d, c))
-			continue;
-		shown++;
 		strbuf_addstr(sb, "| ");
 		report_md_escape(sb, c->a->workload);
 		strbuf_addstr(sb, " | ");
@@ -123,12 +120,13 @@ static void md_table(struct strbuf *sb, const struct report *r, int reg)
 		pct(eb, sizeof(eb), c->b->err);
 		pct(ea, sizeof(ea), c->a->err);
 		strbuf_addf(sb, " | %s | %s | %+.2f pt | %s | %s |\n", eb, ea,
-			    (fabs(c->a->err) - fabs(c->b->err)) * 100,
+			    diff_abs_change(c) * 100,
 			    diff_cause_names[c->cause], status_of(c->a));
 	}
 	if (total > shown)
 		strbuf_addf(sb, "\n... and %zu more.\n", total - shown);
 	strbuf_addch(sb, '\n');
+	free(idx);
 }
 
 static void headline(struct strbuf *sb, const struct report *r,
@@ -165,13 +163,14 @@ void report_prev_md(struct strbuf *sb, const struct report *r)
 static void html_table(struct strbuf *sb, const struct report *r, int reg)
 {
 	const struct diff *d = r->prev;
-	size_t shown = 0, total = count(r, reg);
+	size_t *idx, shown = 0, total = diff_list(d, reg, &idx);
 	char eb[32], ea[32];
 
 	strbuf_addf(sb, "<h3>%s (%zu)</h3>\n", reg ? "Regressions" :
 		    "Improvements", total);
 	if (!total) {
 		strbuf_addstr(sb, "<p>None.</p>\n");
+		free(idx);
 		return;
 	}
 	strbuf_addf(sb, "<table class=\"pts %s\">\n<thead><tr><th>workload"
@@ -179,13 +178,9 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 		    "before</th><th class=\"n\">error after</th><th class=\"n\">"
 		    "|error| change</th><th>changed</th><th>annotation</th>"
 		    "</tr></thead>\n<tbody>\n", reg ? "reg" : "imp");
-	for (size_t i = 0; i < d->n && shown < r->opts.top; i++) {
-		const struct diff_change *c = &d->ch[i];
+	for (; shown < total && shown < r->opts.top; shown++) {
+		const struct diff_change *c = &d->ch[idx[shown]];
 
-		if (reg ? !diff_is_regression(d, c) :
-		    !diff_is_improvement(d, c))
-			continue;
-		shown++;
 		strbuf_addstr(sb, "<tr><td class=\"wl\">");
 		html_escape(sb, c->a->workload);
 		strbuf_addstr(sb, "</td><td>");
@@ -198,7 +193,7 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 			    "</td><td class=\"n %s\">%+.2f pt</td><td>%s</td>"
 			    "<td><span class=\"tag st-%s\">%s</span></td></tr>\n",
 			    eb, ea, reg ? "pos" : "neg",
-			    (fabs(c->a->err) - fabs(c->b->err)) * 100,
+			    diff_abs_change(c) * 100,
 			    diff_cause_names[c->cause],
 			    c->a->ann ? c->a->ann->status : "unexplained",
 			    status_of(c->a));
@@ -207,6 +202,7 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 	if (total > shown)
 		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more.</p>\n",
 			    total - shown);
+	free(idx);
 }
 
 void report_prev_html(struct strbuf *sb, const struct report *r)

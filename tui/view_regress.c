@@ -119,23 +119,26 @@ static int regress_open(struct view *v)
 	if (rc < 0)
 		return rc;
 	r->rows = xcalloc(r->d.n + 4, sizeof(*r->rows));
-	add_row(r, &n, RG_HEAD_REG, NULL);
-	for (size_t i = 0; i < r->d.n; i++)
-		if (in_group(t, &r->d, &r->d.ch[i]) &&
-		    diff_is_regression(&r->d, &r->d.ch[i]))
-			add_row(r, &n, RG_REG, &r->d.ch[i]), r->nreg++;
-	add_row(r, &n, RG_BLANK, NULL);
-	add_row(r, &n, RG_HEAD_IMP, NULL);
-	for (size_t i = 0; i < r->d.n; i++) {
-		const struct diff_change *c = &r->d.ch[i];
+	for (int reg = 1; reg >= 0; reg--) {
+		size_t *idx, k = diff_list(&r->d, reg, &idx);
 
-		if (!in_group(t, &r->d, c))
-			continue;
-		if (diff_is_improvement(&r->d, c))
-			add_row(r, &n, RG_IMP, c), r->nimp++;
-		else if (!diff_is_regression(&r->d, c))
-			r->nsame++;
+		if (!reg)
+			add_row(r, &n, RG_BLANK, NULL);
+		add_row(r, &n, reg ? RG_HEAD_REG : RG_HEAD_IMP, NULL);
+		for (size_t j = 0; j < k; j++) {
+			const struct diff_change *c = &r->d.ch[idx[j]];
+
+			if (!in_group(t, &r->d, c))
+				continue;
+			add_row(r, &n, reg ? RG_REG : RG_IMP, c);
+			*(reg ? &r->nreg : &r->nimp) += 1;
+		}
+		free(idx);
 	}
+	for (size_t i = 0; i < r->d.n; i++)
+		r->nsame += in_group(t, &r->d, &r->d.ch[i]) &&
+			    !diff_is_regression(&r->d, &r->d.ch[i]) &&
+			    !diff_is_improvement(&r->d, &r->d.ch[i]);
 	v->nrows = n;
 	v->cursor = 0;
 	v->top = 0;
@@ -173,8 +176,7 @@ static void change_row(int y, int w, int ww, const struct diff_change *c,
 		draw_fill(y, 0, w, TH_CURSOR);
 	fmt_pct(eb, sizeof(eb), c->b->err, 1);
 	fmt_pct(ea, sizeof(ea), c->a->err, 1);
-	snprintf(dl, sizeof(dl), "%+.1f pt", (fabs(c->a->err) -
-					       fabs(c->b->err)) * 100);
+	snprintf(dl, sizeof(dl), "%+.1f pt", diff_abs_change(c) * 100);
 	snprintf(wl, sizeof(wl), "%s", safe);
 	draw_textf(y, 0, w, role, "  %-*.*s %-12.12s %-6.6s %8s %8s %9s "
 		   "%-9.9s %s", ww, ww, wl, op, me, eb, ea, dl,

@@ -13,20 +13,23 @@
 # bs=8 gemm_qkv 200  220 (+10%)     200 (0%)       -10 pt  improved
 # bs=8 flash_attn 100 100 (0%)      130 (+30%)     +30 pt  regressed
 # bs=8 lm_head   20   20 (0%)        23 (+15%)     +15 pt  regressed
-# MAPE 1.0: 20/6 = 3.33%, 1.1: 66/6 = 11.00%
+# bs=1 rmsnorm  100   92 (-8%)      104 (+4%)       -4 pt  improved
+# (rmsnorm's signed error moved by 12 points, more than gemm's 9 and 10:
+# improvements are ordered by the change of |error|, not by diff's order)
+# MAPE 1.0: 28/7 = 4.00%, 1.1: 70/7 = 10.00%
 printf '%s\n' "workload,op,metric,value,unit,n,stddev" \
 	"m/bs=1,gemm_qkv,time,100,us,10,0.1" "m/bs=1,flash_attn,time,50,us,10,0.1" \
 	"m/bs=1,lm_head,time,10,us,10,0.01" "m/bs=8,gemm_qkv,time,200,us,10,0.1" \
 	"m/bs=8,flash_attn,time,100,us,10,0.1" "m/bs=8,lm_head,time,20,us,10,0.01" \
-	>"$T/ref.csv"
+	"m/bs=1,rmsnorm,time,100,us,10,0.1" >"$T/ref.csv"
 printf '%s\n' "workload,op,metric,value,unit" "m/bs=1,gemm_qkv,time,110,us" \
 	"m/bs=1,flash_attn,time,50,us" "m/bs=1,lm_head,time,10,us" \
 	"m/bs=8,gemm_qkv,time,220,us" "m/bs=8,flash_attn,time,100,us" \
-	"m/bs=8,lm_head,time,20,us" >"$T/sim-1.0.csv"
+	"m/bs=8,lm_head,time,20,us" "m/bs=1,rmsnorm,time,92,us" >"$T/sim-1.0.csv"
 printf '%s\n' "workload,op,metric,value,unit" "m/bs=1,gemm_qkv,time,101,us" \
 	"m/bs=1,flash_attn,time,60,us" "m/bs=1,lm_head,time,10,us" \
 	"m/bs=8,gemm_qkv,time,200,us" "m/bs=8,flash_attn,time,130,us" \
-	"m/bs=8,lm_head,time,23,us" >"$T/sim-1.1.csv"
+	"m/bs=8,lm_head,time,23,us" "m/bs=1,rmsnorm,time,104,us" >"$T/sim-1.1.csv"
 pc import -q --source lab --kind silicon --version 1 "$T/ref.csv"
 pc import -q --source sim --kind perfsim --version 1.0 "$T/sim-1.0.csv"
 pc import -q --source sim --kind perfsim --version 1.1 "$T/sim-1.1.csv"
@@ -37,7 +40,7 @@ pc annotate --workload m/bs=8 --op flash_attn --metric time --model sim \
 run pc report --model sim --ref lab --format md
 expect_rc 0 "report md"
 sec=$(printf '%s\n' "$out" | sed -n '/^## Against the previous model version$/,/^## Discrep/p')
-expect_in "Version 1.0 to 1.1, both against the same reference: MAPE 3.33% to 11.00%; 6 pairs in both, 3 regressed and 2 improved" \
+expect_in "Version 1.0 to 1.1, both against the same reference: MAPE 4.00% to 10.00%; 7 pairs in both, 3 regressed and 3 improved" \
 	"$sec" "md headline"
 rows() { printf '%s\n' "$sec" | sed -n "/^### $1/,/^###\\|^## /p" |
 	awk -F' [|] ' '/^\| m\// { sub(/^\| /, "", $1); print $1, $2, $4, $5, $6, $7, $8 }' |
@@ -46,13 +49,13 @@ expect_eq "$(rows Regressions)" \
 	"m/bs=8 flash_attn 0.00% 30.00% +30.00 pt model investigating;m/bs=1 flash_attn 0.00% 20.00% +20.00 pt model unexplained;m/bs=8 lm_head 0.00% 15.00% +15.00 pt model unexplained;" \
 	"md regressions, largest first"
 expect_eq "$(rows Improvements)" \
-	"m/bs=8 gemm_qkv 10.00% 0.00% -10.00 pt model unexplained;m/bs=1 gemm_qkv 10.00% 1.00% -9.00 pt model unexplained;" \
+	"m/bs=8 gemm_qkv 10.00% 0.00% -10.00 pt model unexplained;m/bs=1 gemm_qkv 10.00% 1.00% -9.00 pt model unexplained;m/bs=1 rmsnorm -8.00% 4.00% -4.00 pt model unexplained;" \
 	"md improvements, largest first"
 # perfcorr diff moves the same pairs by the same amounts
 run pc diff --model sim@1.0..1.1 --ref lab --format csv
 expect_eq "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { printf "%s %s;", $1, $2 }')" \
-	"m/bs=8 flash_attn;m/bs=1 flash_attn;m/bs=8 lm_head;m/bs=8 gemm_qkv;m/bs=1 gemm_qkv;" \
-	"diff lists the same five pairs"
+	"m/bs=8 flash_attn;m/bs=1 flash_attn;m/bs=8 lm_head;m/bs=1 rmsnorm;m/bs=8 gemm_qkv;m/bs=1 gemm_qkv;" \
+	"diff lists the same six pairs (by its signed change)"
 
 # html: the same rows in two tables
 pc report --model sim --ref lab -o "$T/r.html" && ok || fail "html"
@@ -70,14 +73,15 @@ want = {"pts reg": [["m/bs=8", "flash_attn", "+30.00 pt"],
                     ["m/bs=1", "flash_attn", "+20.00 pt"],
                     ["m/bs=8", "lm_head", "+15.00 pt"]],
         "pts imp": [["m/bs=8", "gemm_qkv", "-10.00 pt"],
-                    ["m/bs=1", "gemm_qkv", "-9.00 pt"]]}
+                    ["m/bs=1", "gemm_qkv", "-9.00 pt"],
+                    ["m/bs=1", "rmsnorm", "-4.00 pt"]]}
 print(got if got != want else "", end="")
 sys.exit(got != want)
 PY
 expect_rc 0 "html regressions and improvements: $out"
 
 run pc report --model sim --ref lab --format json
-expect_in '"previous":{"version":"1.0","common":6,"regressed":3,"improved":2,"only_before":0,"only_after":0}' \
+expect_in '"previous":{"version":"1.0","common":7,"regressed":3,"improved":3,"only_before":0,"only_after":0}' \
 	"$out" "json previous"
 # the first version has nothing before it: no section, json null
 run pc report --model sim@1.0 --ref lab --format md
