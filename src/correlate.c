@@ -115,24 +115,41 @@ static void side_take(struct corr_side *out, struct db_side *in)
 }
 
 /* Largest |err| first, NaN last, ties in key order: a stable radix sort
- * of (key, index), then one permutation of the points. */
+ * of (key, index), then the permutation applied in place, cycle by cycle
+ * (no second array of points: the peak holds one). */
 static void sort_points(struct corr_set *s)
 {
-	struct radix_kv *kv = xmalloc((2 * s->n + 1) * sizeof(*kv));
-	struct corr_point *sorted;
+	struct radix_kv *kv;
+	size_t n = s->n;
 
-	for (size_t i = 0; i < s->n; i++) {
+	if (n < 2)
+		return;
+	/* the pairing grew the array by doubling: give back the rest */
+	s->points = xrealloc(s->points, n * sizeof(*s->points));
+	kv = xmalloc(2 * n * sizeof(*kv));
+	for (size_t i = 0; i < n; i++) {
 		double e = fabs(s->points[i].err);
 
 		kv[i].k = isnan(e) ? UINT64_MAX : ~radix_key(e);
 		kv[i].v = i;
 	}
-	radix_sort_kv(kv, kv + s->n, s->n);
-	sorted = xmalloc((s->n + 1) * sizeof(*sorted));
-	for (size_t i = 0; i < s->n; i++)
-		sorted[i] = s->points[kv[i].v];
-	free(s->points);
-	s->points = sorted;
+	radix_sort_kv(kv, kv + n, n);
+	/* position j takes the point at kv[j].v; a placed j gets kv[j].v = j */
+	for (size_t i = 0; i < n; i++) {
+		struct corr_point t;
+		size_t j = i, k;
+
+		if (kv[i].v == i)
+			continue;
+		t = s->points[i];
+		while ((k = (size_t)kv[j].v) != i) {
+			s->points[j] = s->points[k];
+			kv[j].v = j;
+			j = k;
+		}
+		s->points[j] = t;
+		kv[j].v = j;
+	}
 	free(kv);
 }
 
