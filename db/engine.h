@@ -36,6 +36,13 @@ enum db_type {
 /* Prepare SQL into *st unless *rc is already non-zero (sticky); on
  * failure *st is NULL and *rc the PC_EDB of db_fail(). */
 void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql);
+/* Prepare an INSERT ("INSERT INTO ...") whose failure the caller
+ * answers by rolling back the whole transaction (the import writer): the
+ * engine need not undo the failed statement's own rows first, so it keeps
+ * no statement journal (SQLite: INSERT OR FAIL; a multi-row INSERT under
+ * the default ABORT spills ~20x the database size to a temporary file). */
+void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
+		     const char *sql);
 /* Run the statement to its next row: DB_ROW, DB_DONE, or an error. */
 int db_step(struct db_stmt *st);
 /* Make the statement runnable again; bindings are kept. */

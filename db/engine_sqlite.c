@@ -4,6 +4,8 @@
 
 #include <math.h>
 #include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "db/db.h"
 #include "db/db_int.h"
@@ -26,6 +28,24 @@ void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
 		return;
 	}
 	*st = (struct db_stmt *)s;
+}
+
+void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
+		     const char *sql)
+{
+	static const char verb[] = "INSERT INTO ";
+	char *fail;
+
+	if (*rc)
+		return;
+	if (strncmp(sql, verb, sizeof(verb) - 1)) {
+		*st = NULL;
+		*rc = pc_error_set(PC_EDB, "db_prepare_bulk: not an INSERT");
+		return;
+	}
+	fail = xasprintf("INSERT OR FAIL INTO %s", sql + sizeof(verb) - 1);
+	db_prepare(db, rc, st, fail);
+	free(fail);
 }
 
 int db_step(struct db_stmt *st)

@@ -50,6 +50,10 @@ struct db_writer {
 	char *last_wkey;		/* cache of the last workload: key text */
 	struct wkey last_wk;		/* ... its contents */
 	int64_t last_wid;
+	const char *cur_key;		/* the current result's workload key
+					 * (last_wkey or r->workload_key) */
+	/* statements prepared once per import (new workloads and ops) */
+	struct db_stmt *wl_find, *wl_ins, *wl_par, *op_find, *op_ins;
 	struct hmap unit_idx;		/* unit name -> units_at() index */
 	struct db_stmt *merge, *raw;
 	struct macc *acc;		/* merged results, stored at the end */
@@ -302,7 +306,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	if ((rc = wbatch_init(&w->batch, db, w->run_id, ri->file_size)) < 0)
 		goto fail;
 	w->batch_ok = 1;
-	db_prepare(db, &rc, &w->merge, "INSERT INTO results (run_id, "
+	db_prepare_bulk(db, &rc, &w->merge, "INSERT INTO results (run_id, "
 		"workload_id, op_id, metric_id, value, n, mean, median, min, "
 		"max, stddev, raw_value, raw_unit, flags, seq) "
 		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -310,6 +314,19 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		"op_id, raw_name) VALUES (?, ?, ?) ON CONFLICT (run_id, "
 		"raw_name) DO UPDATE SET instances = op_raw_names.instances "
 		"+ 1");
+	/* a workload or op new to this run: looked up once, inserted
+	 * plainly when the database lacks it (statements prepared here,
+	 * not an upsert prepared per workload) */
+	db_prepare(db, &rc, &w->wl_find, "SELECT id FROM workloads WHERE "
+		   "key = ?");
+	db_prepare(db, &rc, &w->wl_ins, "INSERT INTO workloads (key, name, "
+		   "params) VALUES (?, ?, ?) RETURNING id");
+	db_prepare(db, &rc, &w->wl_par, "INSERT INTO workload_params "
+		   "(workload_id, name, value) VALUES (?, ?, ?) "
+		   "ON CONFLICT DO NOTHING");
+	db_prepare(db, &rc, &w->op_find, "SELECT id FROM ops WHERE name = ?");
+	db_prepare(db, &rc, &w->op_ins, "INSERT INTO ops (name, class) "
+		   "VALUES (?, ?) RETURNING id");
 	if (rc)
 		goto fail;
 	*out = w;
@@ -425,39 +442,53 @@ static int wkey_same(const struct wkey *a, const struct wkey *b)
 	return 1;
 }
 
+/* Step a prepared "SELECT id ... WHERE key = ?" bound by the caller:
+ * 1 and *id when found, 0 when not, or the error. */
+static int find_id(struct db *db, struct db_stmt *st, const char *what,
+		   int64_t *id)
+{
+	int step = db_step(st);
+
+	if (step == DB_ROW)
+		*id = db_column_int64(st, 0);
+	db_reset(st);
+	if (step != DB_ROW && step != DB_DONE)
+		return db_fail(db, what);
+	return step == DB_ROW;
+}
+
+/* The id of the workload with canonical key `key`: found in the
+ * database, or inserted with its parameters. */
 static int workload_insert(struct db_writer *w, const struct wkey *k,
 			   const char *key, int64_t *out)
 {
-	char *params = wkey_params_json(k);
-	struct db_stmt *st = NULL;
-	int rc = 0;
+	struct db_stmt *st = w->wl_find;
+	int rc;
 
-	db_prepare(w->db, &rc, &st, "INSERT INTO workloads (key, name, "
-		   "params) VALUES (?, ?, ?) ON CONFLICT (key) DO "
-		   "UPDATE SET key = excluded.key RETURNING id");
+	db_bind_text(st, 1, key);
+	if ((rc = find_id(w->db, st, "finding workload", out)) < 0)
+		return rc;
 	if (!rc) {
+		char *params = wkey_params_json(k);
+
+		st = w->wl_ins;
 		db_bind_text(st, 1, key);
 		db_bind_text(st, 2, k->name);
 		db_bind_text(st, 3, params);
-		if (db_step(st) == DB_ROW)
-			*out = db_column_int64(st, 0);
-		else
-			rc = db_fail(w->db, "adding workload");
-		db_finalize(st);
-		st = NULL;
+		rc = db_step_id(w->db, st, "adding workload", out);
+		free(params);
+		if (rc)
+			return rc;
 	}
-	free(params);
-	db_prepare(w->db, &rc, &st, "INSERT INTO workload_params "
-		   "(workload_id, name, value) VALUES (?, ?, ?) "
-		   "ON CONFLICT DO NOTHING");
-	for (size_t i = 0; !rc && i < k->n; i++) {
+	st = w->wl_par;
+	for (size_t i = 0; i < k->n; i++) {
 		db_bind_int64(st, 1, *out);
 		db_bind_text(st, 2, k->params[i].name);
 		db_bind_text(st, 3, k->params[i].value);
-		rc = step_done(w->db, st, "adding workload parameter");
+		if ((rc = step_done(w->db, st, "adding workload parameter")))
+			return rc;
 	}
-	db_finalize(st);
-	return rc;
+	return 0;
 }
 
 /* Importers send runs of results with one workload: comparing the wkey
@@ -494,6 +525,13 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 	return 0;
 }
 
+void db_writer_last_workload(const struct db_writer *w, int64_t *id,
+			     const char **key)
+{
+	*id = w->last_wkey ? w->last_wid : 0;
+	*key = w->last_wkey;
+}
+
 static const char *op_class(const char *op, char *buf, size_t len)
 {
 	static const struct {
@@ -520,29 +558,26 @@ static const char *op_class(const char *op, char *buf, size_t len)
 
 static int op_id(struct db_writer *w, const char *op, int64_t *out)
 {
-	struct db_stmt *st = NULL;
-	int rc = 0;
+	struct db_stmt *st = w->op_find;
+	int rc;
 	char buf[64];
 
 	if (hmap_get(&w->ops, op, out))
 		return 0;
 	if (!*op)
 		return pc_error_set(PC_EINVALID, "empty op name");
-	db_prepare(w->db, &rc, &st, "INSERT INTO ops (name, class) VALUES "
-		   "(?, ?) ON CONFLICT (name) DO UPDATE SET name = excluded.name "
-		   "RETURNING id");
-	if (rc)
-		return rc;
 	db_bind_text(st, 1, op);
-	db_bind_text(st, 2, op_class(op, buf, sizeof(buf)));
-	if (db_step(st) == DB_ROW)
-		*out = db_column_int64(st, 0);
-	else
-		rc = db_fail(w->db, "adding op");
-	db_finalize(st);
-	if (!rc)
-		hmap_put(&w->ops, op, *out);
-	return rc;
+	if ((rc = find_id(w->db, st, "finding op", out)) < 0)
+		return rc;
+	if (!rc) {
+		st = w->op_ins;
+		db_bind_text(st, 1, op);
+		db_bind_text(st, 2, op_class(op, buf, sizeof(buf)));
+		if ((rc = db_step_id(w->db, st, "adding op", out)))
+			return rc;
+	}
+	hmap_put(&w->ops, op, *out);
+	return 0;
 }
 
 static int metric_id(struct db_writer *w, const char *metric,
@@ -697,7 +732,7 @@ static struct macc *acc_find(struct db_writer *w, int64_t wid, int64_t oid,
 	a->mid = mid;
 	a->u0 = u;
 	a->what = xasprintf("workload '%s', op '%s', metric '%s'",
-			    w->last_wkey ? w->last_wkey : "", op, metric);
+			    w->cur_key ? w->cur_key : "", op, metric);
 	a->min = INFINITY;
 	a->max = -INFINITY;
 	hmap_put(&w->acc_idx, key, (int64_t)w->nacc);
@@ -926,8 +961,16 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 	mu = r->raw_unit ? unit_cached(w, r->raw_unit) : u;
 	if (strcmp(mu->dim, "ratio") || strcmp(u->dim, "count"))
 		mu = u;
-	if ((rc = workload_id(w, r->workload, &wid)) < 0 ||
-	    (rc = op_id(w, r->op, &oid)) < 0 ||
+	if (r->workload_id > 0) {
+		/* resolved by the caller from an earlier result */
+		wid = r->workload_id;
+		w->cur_key = r->workload_key;
+	} else if ((rc = workload_id(w, r->workload, &wid)) < 0) {
+		return rc;
+	} else {
+		w->cur_key = w->last_wkey;
+	}
+	if ((rc = op_id(w, r->op, &oid)) < 0 ||
 	    (rc = metric_id(w, r->metric, mu, &mid)) < 0)
 		return rc;
 	f = u->factor;
@@ -948,7 +991,7 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 		if (rc == 1)
 			return pc_error_set(PC_EINVALID, "duplicate result for "
 				"workload '%s', op '%s', metric '%s'",
-				w->last_wkey, r->op, r->metric);
+				w->cur_key, r->op, r->metric);
 		w->results++;
 	} else if ((rc = put_merge(w, r, u, wid, oid, mid)) < 0) {
 		return rc;
@@ -971,6 +1014,11 @@ static void writer_free(struct db_writer *w)
 		wbatch_release(&w->batch);
 	db_finalize(w->merge);
 	db_finalize(w->raw);
+	db_finalize(w->wl_find);
+	db_finalize(w->wl_ins);
+	db_finalize(w->wl_par);
+	db_finalize(w->op_find);
+	db_finalize(w->op_ins);
 	hmap_release(&w->workloads);
 	hmap_release(&w->ops);
 	hmap_release(&w->metric_idx);

@@ -39,6 +39,11 @@ enum db_result_flags {
 
 struct db_result_in {
 	const struct wkey *workload;	/* canonical form */
+	int64_t workload_id;	/* > 0: the workload's id as an earlier put
+				 * resolved it (db_writer_last_workload);
+				 * workload is then not read */
+	const char *workload_key;	/* with workload_id: its canonical
+					 * key (for messages) */
 	const char *op;
 	const char *raw_name;	/* tool's own name, or NULL */
 	const char *metric;
@@ -106,6 +111,13 @@ double db_writer_clock(const struct db_writer *w);
  *    mean, min, max add up, stddev in quadrature;
  *  - mixing the two in one key is an error. */
 int db_writer_put(struct db_writer *w, const struct db_result_in *r);
+
+/* The workload the last successful db_writer_put() resolved from its
+ * wkey: its id and canonical key (valid until the next put that
+ * resolves another), or 0 and NULL. A caller that sees the same
+ * workload again passes them as workload_id and workload_key. */
+void db_writer_last_workload(const struct db_writer *w, int64_t *id,
+			     const char **key);
 
 /* The importer is done: store the merged results (before anything
  * queries this run's results). Errors name the key; finish does it too. */

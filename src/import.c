@@ -21,6 +21,15 @@
 #include "src/base/util.h"
 
 #define HEAD_BYTES 8192
+/* Workloads remembered by their record text (see glue_emit): a sweep
+ * brings a new key every few rows, so the cache is bounded and starts
+ * over when full (memory flat in the file's size). */
+#define WL_CACHE_MAX 65536
+
+struct wl_entry {
+	int64_t id;
+	char *key;		/* canonical key text, for messages */
+};
 
 struct glue {
 	const struct import_opts *o;
@@ -36,7 +45,32 @@ struct glue {
 	struct strbuf cur_sig;		/* what cur was built from */
 	struct strbuf sig;		/* scratch: the current record's */
 	int cur_valid;
+	/* record signature -> workload id and key, so a repeated key is
+	 * never canonicalised again; valid while base does not change */
+	struct hmap wl_idx;
+	struct wl_entry *wl;
+	size_t nwl, capwl;
 };
+
+static void wl_cache_clear(struct glue *g)
+{
+	for (size_t i = 0; i < g->nwl; i++)
+		free(g->wl[i].key);
+	g->nwl = 0;
+	hmap_release(&g->wl_idx);
+	hmap_init(&g->wl_idx);
+}
+
+static void wl_cache_put(struct glue *g, const char *sig, int64_t id,
+			 const char *key)
+{
+	if (g->nwl == WL_CACHE_MAX)
+		wl_cache_clear(g);
+	g->wl = xgrow(g->wl, &g->capwl, g->nwl, sizeof(*g->wl));
+	g->wl[g->nwl].id = id;
+	g->wl[g->nwl].key = xstrdup(key);
+	hmap_put(&g->wl_idx, sig, (int64_t)g->nwl++);
+}
 
 static void glue_warn(struct imp_sink *s, const char *fmt, ...)
 {
@@ -75,16 +109,21 @@ static int glue_meta(struct imp_sink *s, const char *key, const char *value)
 		       0;
 	}
 	g->cur_valid = 0;
+	wl_cache_clear(g);
 	if (rc < 0)
 		pc_error_prefix("%s", g->path);
 	return rc;
 }
 
-/* The signature of what r adds to the run's workload, into sb. */
+/* The signature of what r adds to the run's workload, into sb (a
+ * workload text, even an empty one, starts with \x1e). */
 static void record_sig(struct strbuf *sb, const struct imp_record *r)
 {
 	strbuf_reset(sb);
-	strbuf_addstr(sb, r->workload ? r->workload : "");
+	if (r->workload) {
+		strbuf_addch(sb, '\x1e');
+		strbuf_addstr(sb, r->workload);
+	}
 	for (size_t i = 0; i < r->nparams; i++) {
 		strbuf_addch(sb, '\x1f');
 		strbuf_addstr(sb, r->params[i].name);
@@ -94,18 +133,17 @@ static void record_sig(struct strbuf *sb, const struct imp_record *r)
 }
 
 /* The workload of r: the run's, plus what the record adds. Consecutive
- * records usually add the same: then cur is reused as it is. */
+ * records usually add the same: then cur is reused as it is. g->sig
+ * holds r's signature (record_sig). */
 static int record_wkey(struct glue *g, const struct imp_record *r,
 		       const struct wkey **out)
 {
-	struct strbuf tmp;
 	int rc = 0;
 
 	if (!r->workload && !r->nparams) {
 		*out = &g->base;
 		return 0;
 	}
-	record_sig(&g->sig, r);
 	if (g->cur_valid && !strcmp(strbuf_str(&g->sig), strbuf_str(&g->cur_sig))) {
 		*out = &g->cur;
 		return 0;
@@ -115,9 +153,8 @@ static int record_wkey(struct glue *g, const struct imp_record *r,
 		rc = wkey_parse(&g->cur, r->workload);
 	for (size_t i = 0; !rc && i < r->nparams; i++)
 		rc = wkey_set(&g->cur, r->params[i].name, r->params[i].value);
-	tmp = g->cur_sig;
-	g->cur_sig = g->sig;
-	g->sig = tmp;
+	strbuf_reset(&g->cur_sig);
+	strbuf_add(&g->cur_sig, strbuf_str(&g->sig), g->sig.len);
 	g->cur_valid = rc == 0;
 	*out = &g->cur;
 	return rc;
@@ -129,10 +166,18 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	struct db_result_in in;
 	const char *op = r->op;
 	int rc, merge = (r->flags & IMP_MERGE) != 0;
+	int64_t idx;
 
 	memset(&in, 0, sizeof(in));
-	if ((rc = record_wkey(g, r, &in.workload)) < 0)
+	/* a workload text seen before (with the same run workload) is the
+	 * same workload: its id, without parsing and formatting it again */
+	record_sig(&g->sig, r);
+	if (hmap_get(&g->wl_idx, strbuf_str(&g->sig), &idx)) {
+		in.workload_id = g->wl[idx].id;
+		in.workload_key = g->wl[idx].key;
+	} else if ((rc = record_wkey(g, r, &in.workload)) < 0) {
 		goto fail;
+	}
 	if (!op || !*op) {
 		if (!r->raw_name || !*r->raw_name) {
 			rc = pc_error_set(PC_EINVALID, "record has neither an op "
@@ -180,6 +225,14 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	}
 	if ((rc = db_writer_put(g->w, &in)) < 0)
 		goto fail;
+	if (!in.workload_id) {
+		const char *key;
+		int64_t id;
+
+		db_writer_last_workload(g->w, &id, &key);
+		if (id > 0 && key)
+			wl_cache_put(g, strbuf_str(&g->sig), id, key);
+	}
 	g->res->records++;
 	if (g->o->progress && (g->res->records & 16383) == 0) {
 		long long pos = ftell(g->fp);
@@ -294,6 +347,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	g.res = out;
 	g.path = !strcmp(path, "-") ? "<stdin>" : path;
 	hmap_init(&g.unmapped);
+	hmap_init(&g.wl_idx);
 	wkey_init(&g.base);
 	wkey_init(&g.cur);
 	if (o->in) {
@@ -396,5 +450,8 @@ done:
 	wkey_release(&g.cur);
 	strbuf_release(&g.cur_sig);
 	strbuf_release(&g.sig);
+	wl_cache_clear(&g);
+	hmap_release(&g.wl_idx);
+	free(g.wl);
 	return rc;
 }
