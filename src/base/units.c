@@ -136,10 +136,50 @@ static int pow10_of(double f)
 	return 99;
 }
 
+/* 10^0 .. 10^22: the powers of ten a double holds exactly. */
+static const double exact10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+	1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+	1e20, 1e21, 1e22 };
+
+/* m * 10^e for an integer m below 2^53 and |e| <= 22: both exact, so the
+ * one correctly rounded operation is the double nearest the decimal
+ * m e e (what strtod returns for it). */
+static double dec_exact(double m, int e)
+{
+	return e < 0 ? m / exact10[-e] : m * exact10[e];
+}
+
+/* The fast path of units_to_si: when a 15-digit decimal M * 10^e reads
+ * back as a (|a| not an integer, finite, non-zero), it is the one the
+ * slow path prints (two 15-digit decimals are further apart than one
+ * ulp, so at most one reads back as a) and the answer is M * 10^(e+k),
+ * one correctly rounded operation when both exponents are within 22.
+ * 1 and *out, or 0 when the slow path must decide. */
+static int to_si_fast(double a, int k, double *out)
+{
+	int e = (int)floor(log10(a)) - 14;
+
+	if (e < -22 || e > 22 || e + k < -22 || e + k > 22)
+		return 0;
+	for (int d = 0; d < 3; d++) {
+		double m = nearbyint(e < 0 ? a * exact10[-e] : a / exact10[e]);
+
+		m += d == 1 ? -1 : d == 2 ? 1 : 0;
+		if (m < 1e14 || m >= 1e15)
+			continue;
+		if (dec_exact(m, e) == a) {
+			*out = dec_exact(m, e + k);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 double units_to_si(double v, double factor)
 {
 	char buf[48], *e;
 	int k, prec;
+	double fast;
 
 	if (factor == 1 || !isfinite(v) || v == 0)
 		return v * factor;
@@ -149,6 +189,8 @@ double units_to_si(double v, double factor)
 	 * rounded operation gives the nearest double */
 	if (v == floor(v) && fabs(v) < 9007199254740992.0)
 		return k < 0 ? v / pow(10, -k) : v * pow(10, k);
+	if (to_si_fast(fabs(v), k, &fast))
+		return v < 0 ? -fast : fast;
 	for (prec = 15; prec <= 17; prec++) {
 		snprintf(buf, sizeof(buf), "%.*e", prec - 1, v);
 		if (strtod(buf, NULL) == v)

@@ -35,4 +35,72 @@ TEST(decimal_shift)
 	strbuf_release(&sb);
 }
 
-TEST_MAIN(CASE(decimal_shift))
+/* The decimal shift by its definition (the code before the fast path):
+ * print v's shortest round-trip text of 15 to 17 digits, add k to its
+ * exponent, read it back. */
+static double shift_by_text(double v, int k)
+{
+	char buf[48], *e;
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*e", prec - 1, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	e = strchr(buf, 'e');
+	snprintf(e + 1, sizeof(buf) - (size_t)(e + 1 - buf), "%ld",
+		 strtol(e + 1, NULL, 10) + k);
+	return strtod(buf, NULL);
+}
+
+/* The fast path (a 15-digit decimal scaled by one exact operation) gives
+ * the very double the text shift gives: values as tools print them (1
+ * to 17 significant digits, exponents -30..30), both signs, every power
+ * of ten a unit scales by. */
+TEST(decimal_shift_fast_path_exact)
+{
+	static const int ks[] = { -18, -15, -12, -9, -6, -3, -2, -1, 1, 2, 3,
+				  6, 9, 12, 15, 18 };
+	unsigned long long x = 88172645463325252ULL;
+	long bad = 0, n = 0;
+	char text[64];
+
+	for (int i = 0; i < 400000; i++) {
+		int digits, ex, k;
+		long long mant;
+		double v;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		digits = 1 + (int)(x % 17);
+		ex = (int)((x >> 8) % 61) - 30;
+		mant = (long long)((x >> 16) % 100000000000000000ULL);
+		snprintf(text, sizeof(text), "%s%.*lld.%llde%d",
+			 (x >> 60) & 1 ? "-" : "", 1, mant % 10,
+			 (mant / 10) % 10000000000000000LL, ex);
+		/* keep `digits` significant digits of that decimal */
+		snprintf(text, sizeof(text), "%.*e", digits - 1,
+			 strtod(text, NULL));
+		v = strtod(text, NULL);
+		if (v == 0 || v == floor(v))
+			continue;
+		k = ks[(x >> 40) % (sizeof(ks) / sizeof(ks[0]))];
+		n++;
+		if (units_to_si(v, k < 0 ? 1.0 / pow(10, -k) : pow(10, k)) !=
+		    shift_by_text(v, k) && bad++ < 5)
+			fprintf(stderr, "  %s x 1e%d: %.17g, text shift %.17g\n",
+				text, k, units_to_si(v, k < 0 ? 1.0 /
+				pow(10, -k) : pow(10, k)), shift_by_text(v, k));
+	}
+	CHECK(n > 200000);
+	CHECK_INT(bad, 0);
+	/* the cases the fast path leaves to the text: 17 digits, tiny */
+	CHECK(units_to_si(0.1234567890123456, 1e-6) ==
+	      shift_by_text(0.1234567890123456, -6));
+	CHECK(units_to_si(3.3e-25, 1e-9) == shift_by_text(3.3e-25, -9));
+	CHECK(units_to_si(-26.59, 1e-6) == -dec("26.59e-6"));
+}
+
+TEST_MAIN(CASE(decimal_shift_fast_path_exact), CASE(decimal_shift))
