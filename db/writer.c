@@ -442,7 +442,7 @@ static int wkey_same(const struct wkey *a, const struct wkey *b)
 	return 1;
 }
 
-/* Step a prepared "SELECT id ... WHERE key = ?" bound by the caller:
+/* Step a prepared lookup of one id (bound by the caller):
  * 1 and *id when found, 0 when not, or the error. */
 static int find_id(struct db *db, struct db_stmt *st, const char *what,
 		   int64_t *id)
