@@ -41,7 +41,7 @@ run pc import -s hw -k silicon "$T/b.csv"
 expect_rc 0 "second source imports"
 expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(id || '=' || key, ' ') FROM (SELECT id, key FROM workloads ORDER BY id)")" \
 	"1=llama/bs=8/seq=128/bf16 2=other/bs=2 3=new/bs=1" "existing ids kept, one new"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(workload_id, ' ') FROM (SELECT workload_id FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'hw' ORDER BY r.id)")" \
+expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(workload_id, ' ') FROM (SELECT workload_id FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'hw' ORDER BY r.seq)")" \
 	"2 1 3 2" "second source's rows under the stored ids"
 
 # a repeated result, spelled another way, rows after its first: refused
