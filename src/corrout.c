@@ -244,6 +244,22 @@ void corrout_stats_json(FILE *fp, const struct stats_summary *s)
 	json_why(fp, s);
 }
 
+char *corrout_stats_json_str(const struct stats_summary *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (!fp)
+		abort();	/* out of memory, as xmalloc */
+	fputc('{', fp);
+	corrout_stats_json(fp, s);
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		abort();
+	return text;
+}
+
 void corrout_side_json(FILE *fp, const struct corr_side *side)
 {
 	fputs("{\"source\":", fp);

@@ -9,6 +9,7 @@
 
 #include "db/annot.h"
 #include "src/correlate.h"
+#include "src/corrout.h"
 #include "src/base/error.h"
 #include "src/gate.h"
 #include "src/base/strbuf.h"
@@ -419,6 +420,16 @@ static cJSON *json_rule(const struct gate_result *g,
 	arr = cJSON_AddArrayToObject(o, "unwaived_points");
 	for (size_t i = 0; i < r->nunwaived; i++)
 		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
+	{
+		/* every statistic of the rule's points, with the keys and
+		 * the very bytes of compare's summary: corrout's one writer
+		 * (issue 19), as raw JSON (cJSON would print its numbers
+		 * with 15 digits) */
+		char *text = corrout_stats_json_str(&r->sum);
+
+		cJSON_AddRawToObject(o, "statistics", text);
+		free(text);
+	}
 	return o;
 }
 
