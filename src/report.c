@@ -65,53 +65,122 @@ void report_fmt_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "n/a");
 }
 
-static size_t add_unique(char ***v, size_t *n, const char *s)
+/* Sort names by count, most first, then by name; counts move along, and
+ * perm[old position] = new position. */
+static void sort_by_count(char **names, long *cnt, size_t n, uint32_t *perm)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i], s))
-			return i;
-	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-	(*v)[*n] = xstrdup(s);
-	return (*n)++;
-}
+	size_t *at = xcalloc(n + 1, sizeof(*at));
 
-/* Sort names by count, most first, then by name; counts move along. */
-static void sort_by_count(char **names, long *cnt, size_t n)
-{
+	for (size_t i = 0; i < n; i++)
+		at[i] = i;
 	for (size_t i = 1; i < n; i++) {	/* insertion sort: few */
 		char *c = names[i];
 		long k = cnt[i];
-		size_t j;
+		size_t o = at[i], j;
 
 		for (j = i; j > 0 && (cnt[j - 1] < k || (cnt[j - 1] == k &&
 		     strcmp(names[j - 1], c) > 0)); j--) {
 			cnt[j] = cnt[j - 1];
 			names[j] = names[j - 1];
+			at[j] = at[j - 1];
 		}
 		cnt[j] = k;
 		names[j] = c;
+		at[j] = o;
 	}
+	for (size_t i = 0; i < n; i++)
+		perm[at[i]] = (uint32_t)i;
+	free(at);
 }
 
-/* Distinct values of a point field, most frequent first. */
-static void collect(char ***names, size_t *n, const struct corr_set *s,
-		    int field)
+/*
+ * The position of each point's metric (field 0) or op class (field 1)
+ * among *names, into idx[0..s->n). With add, a name not there yet is
+ * appended and the list ends sorted by count, most points first (then
+ * by name); without, an unknown name is *n (no bucket). The name is
+ * found once per id (metric id; op id, whose class follows its op) and
+ * a point only checks that it carries the same string as the point
+ * that found it: no string compare per point (the report's tables
+ * filtered every point by strcmp, once per metric x op class).
+ */
+static void point_names(const struct corr_set *s, int field, char ***names,
+			size_t *n, int add, uint32_t *idx)
 {
+	struct memo {
+		const char *str;
+		uint32_t k;
+	} *memo = NULL;
+	int64_t max = -1;
 	long *cnt = NULL;
+	uint32_t *perm;
 
 	for (size_t i = 0; i < s->n; i++) {
-		size_t before = *n;
-		size_t k = add_unique(names, n, field ? s->points[i].op_class :
-				      s->points[i].metric);
+		int64_t id = field ? s->points[i].op_id : s->points[i].metric_id;
 
-		if (*n > before) {
-			cnt = xrealloc(cnt, *n * sizeof(*cnt));
-			cnt[k] = 0;
-		}
-		cnt[k]++;
+		max = id > max ? id : max;
 	}
-	sort_by_count(*names, cnt, *n);
+	if (max >= 0 && max <= (int64_t)(4 * s->n + 1024))
+		memo = xcalloc((size_t)max + 1, sizeof(*memo));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		int64_t id = field ? p->op_id : p->metric_id;
+		const char *str = field ? p->op_class : p->metric;
+		int known = memo && id >= 0;
+		size_t k;
+
+		if (known && memo[id].str == str) {
+			idx[i] = memo[id].k;
+		} else {
+			for (k = 0; k < *n && strcmp((*names)[k], str); k++)
+				;
+			if (k == *n && add) {
+				*names = xrealloc(*names, (k + 1) *
+						  sizeof(**names));
+				(*names)[k] = xstrdup(str);
+				cnt = xrealloc(cnt, (k + 1) * sizeof(*cnt));
+				cnt[k] = 0;
+				(*n)++;
+			}
+			idx[i] = (uint32_t)k;
+			if (known)
+				memo[id] = (struct memo){ str, (uint32_t)k };
+		}
+		if (add)
+			cnt[idx[i]]++;
+	}
+	free(memo);
+	if (!add)
+		return;
+	perm = xcalloc(*n + 1, sizeof(*perm));
+	sort_by_count(*names, cnt, *n, perm);
+	for (size_t i = 0; i < s->n; i++)
+		idx[i] = perm[idx[i]];
+	free(perm);
 	free(cnt);
+}
+
+/* The points grouped by key[i] < nk (nk or more: in no bucket): idx
+ * holds them bucket by bucket, each bucket in set order (so a summary
+ * over it adds in the order a filter over the whole set did); bucket k
+ * is idx[start[k] .. start[k + 1]). O(n). */
+static void bucket(const uint32_t *key, size_t n, size_t nk, size_t **idx,
+		   size_t **start)
+{
+	size_t *st = xcalloc(nk + 2, sizeof(*st)), *at;
+
+	*idx = xmalloc((n + 1) * sizeof(**idx));
+	for (size_t i = 0; i < n; i++)
+		if (key[i] < nk)
+			st[key[i] + 1]++;
+	for (size_t k = 0; k < nk; k++)
+		st[k + 1] += st[k];
+	at = xmalloc((nk + 1) * sizeof(*at));
+	memcpy(at, st, (nk + 1) * sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		if (key[i] < nk)
+			(*idx)[at[key[i]]++] = i;
+	free(at);
+	*start = st;
 }
 
 /* Metrics (most pairs first) with their units from the metrics table. */
@@ -120,7 +189,8 @@ static int collect_metrics(struct report *r, struct db *db)
 	struct db_cursor *c;
 	int rc;
 
-	collect(&r->metrics, &r->nmetrics, r->set, 0);
+	r->pmetric = xcalloc(r->set->n + 1, sizeof(*r->pmetric));
+	point_names(r->set, 0, &r->metrics, &r->nmetrics, 1, r->pmetric);
 	r->units = xcalloc(r->nmetrics ? r->nmetrics : 1, sizeof(char *));
 	if ((rc = db_list_open(&c, db, DB_LIST_METRICS, NULL)) < 0)
 		return rc;
@@ -135,52 +205,45 @@ static int collect_metrics(struct report *r, struct db *db)
 	return rc < 0 ? rc : 0;
 }
 
-struct sel {
-	const char *metric, *op_class;
-};
-
-static int keep(const struct corr_point *p, void *arg)
-{
-	const struct sel *s = arg;
-
-	return (!s->metric || !strcmp(p->metric, s->metric)) &&
-	       (!s->op_class || !strcmp(p->op_class, s->op_class));
-}
-
-static int has_class(const struct corr_set *set, const char *metric,
-		     const char *cls)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (!strcmp(set->points[i].metric, metric) &&
-		    !strcmp(set->points[i].op_class, cls))
-			return 1;
-	return 0;
-}
-
+/* Per metric: every op class, then each class that has points; each
+ * table's points come from one bucketing of the set by metric and by
+ * (metric, op class), in set order. */
 static int build_groups(struct report *r)
 {
-	size_t cap = r->nmetrics * (r->nclasses + 1);
-	int rc;
+	size_t nm = r->nmetrics, nc = r->nclasses, n = r->set->n;
+	size_t cap = nm * (nc + 1), *im, *sm, *imc, *smc;
+	uint32_t *key = xmalloc((n + 1) * sizeof(*key));
+	int rc = 0;
 
+	bucket(r->pmetric, n, nm, &im, &sm);
+	for (size_t i = 0; i < n; i++)
+		key[i] = (uint32_t)(r->pmetric[i] * nc + r->pclass[i]);
+	bucket(key, n, nm * nc, &imc, &smc);
+	free(key);
 	r->groups = xcalloc(cap ? cap : 1, sizeof(*r->groups));
-	for (size_t m = 0; m < r->nmetrics; m++) {
-		for (size_t c = 0; c <= r->nclasses; c++) {
+	for (size_t m = 0; m < nm && rc >= 0; m++) {
+		for (size_t c = 0; c <= nc && rc >= 0; c++) {
 			struct report_group *g = &r->groups[r->ngroups];
-			struct sel s = { r->metrics[m], c ? r->classes[c - 1] :
-					 NULL };
+			const size_t *from = c ? imc + smc[m * nc + c - 1] :
+					     im + sm[m];
+			size_t len = c ? smc[m * nc + c] - smc[m * nc + c - 1] :
+				     sm[m + 1] - sm[m];
 
-			if (c && !has_class(r->set, s.metric, s.op_class))
+			if (c && !len)
 				continue;
 			g->metric = r->metrics[m];
-			g->op_class = s.op_class;
+			g->op_class = c ? r->classes[c - 1] : NULL;
 			g->unit = r->units[m];
-			rc = corr_summary(&g->s, r->set, keep, &s, 0);
-			if (rc < 0)
-				return rc;
-			r->ngroups++;
+			rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+			if (rc >= 0)
+				r->ngroups++;
 		}
 	}
-	return 0;
+	free(im);
+	free(sm);
+	free(imc);
+	free(smc);
+	return rc < 0 ? rc : 0;
 }
 
 static int load_runs(struct report *r, struct db *db)
@@ -237,6 +300,44 @@ static void classify(struct report *r)
 	}
 }
 
+/* MAPE per metric of set s into t[0..nmetrics) (NaN: no pair). The
+ * report's own set has it in its tables already (the metric's row over
+ * every op class: the same points in the same order); another
+ * version's set is bucketed by metric once. */
+static void trend_row(struct report *r, const struct corr_set *s,
+		      double *t)
+{
+	size_t nm = r->nmetrics, *idx, *start;
+	uint32_t *key;
+
+	for (size_t m = 0; m < nm; m++)
+		t[m] = NAN;
+	if (s == r->set) {
+		for (size_t i = 0; i < r->ngroups; i++) {
+			const struct report_group *g = &r->groups[i];
+
+			for (size_t m = 0; !g->op_class && m < nm; m++)
+				if (g->metric == r->metrics[m] && g->s.n > 0)
+					t[m] = g->s.mape;
+		}
+		return;
+	}
+	key = xmalloc((s->n + 1) * sizeof(*key));
+	point_names(s, 0, &r->metrics, &nm, 0, key);
+	bucket(key, s->n, nm, &idx, &start);
+	for (size_t m = 0; m < nm; m++) {
+		struct stats_summary sum;
+
+		if (corr_summary_idx(&sum, s, idx + start[m],
+				     start[m + 1] - start[m], 0) == 0 &&
+		    sum.n > 0)
+			t[m] = sum.mape;
+	}
+	free(key);
+	free(idx);
+	free(start);
+}
+
 /* MAPE of every model version against the same reference version. */
 static int build_trend(struct report *r, struct db *db)
 {
@@ -268,16 +369,11 @@ static int build_trend(struct report *r, struct db *db)
 			s = r->set;	/* the report's own set: no reload */
 		else
 			rc = corr_load(&s, db, &q);
-		for (size_t m = 0; m < r->nmetrics; m++) {
-			struct stats_summary sum;
-			struct sel sl = { r->metrics[m], NULL };
-			double *t = &r->trend[v * r->nmetrics + m];
-
-			*t = NAN;
-			if (!rc && corr_summary(&sum, s, keep, &sl, 0) == 0 &&
-			    sum.n > 0)
-				*t = sum.mape;
-		}
+		if (!rc)
+			trend_row(r, s, &r->trend[v * r->nmetrics]);
+		else
+			for (size_t m = 0; m < r->nmetrics; m++)
+				r->trend[v * r->nmetrics + m] = NAN;
 		if (rc == PC_ENOTFOUND)	/* this version pairs nothing */
 			rc = 0;
 		if (s != r->set)
@@ -431,7 +527,8 @@ int report_build(struct report **out, struct db *db,
 	if ((rc = corr_load(&r->set, db, &q)) < 0)
 		goto done;
 	r->set->ci = &report_ci;	/* compare's default intervals */
-	collect(&r->classes, &r->nclasses, r->set, 1);
+	r->pclass = xcalloc(r->set->n + 1, sizeof(*r->pclass));
+	point_names(r->set, 1, &r->classes, &r->nclasses, 1, r->pclass);
 	if ((rc = collect_metrics(r, db)) < 0 || (rc = load_runs(r, db)) < 0)
 		goto done;
 	if (!r->opts.points_only &&
@@ -439,9 +536,16 @@ int report_build(struct report **out, struct db *db,
 	     (rc = build_groups(r)) < 0))
 		goto done;
 	classify(r);
-	if (!r->opts.points_only && ((rc = report_ops_build(r)) < 0 ||
-				      (rc = report_prev_build(r, db)) < 0))
-		goto done;
+	if (!r->opts.points_only) {
+		/* no writer prints an interval per op: none is computed */
+		const struct stats_paired_opts *ci = r->set->ci;
+
+		r->set->ci = NULL;
+		rc = report_ops_build(r);
+		r->set->ci = ci;
+		if (rc < 0 || (rc = report_prev_build(r, db)) < 0)
+			goto done;
+	}
 	if (r->opts.trend && !r->opts.points_only &&
 	    (rc = build_trend(r, db)) < 0)
 		goto done;
@@ -524,6 +628,8 @@ void report_free(struct report *r)
 	free_strv(r->classes, r->nclasses);
 	free_strv(r->versions, r->nversions);
 	free(r->groups);
+	free(r->pmetric);
+	free(r->pclass);
 	db_runinfo_free(r->runs, r->nruns);
 	free(r->trend);
 	free(r->top);

@@ -63,6 +63,9 @@ struct report {
 	size_t nmetrics;
 	char **classes;			/* op classes, most points first */
 	size_t nclasses;
+	uint32_t *pmetric, *pclass;	/* per point: its metric in
+					   metrics[], its op class in
+					   classes[] */
 	struct report_group *groups;	/* per metric: all, then classes */
 	size_t ngroups;
 	struct runinfo *runs;		/* model runs, then reference runs */

@@ -102,14 +102,6 @@ static const char *const shape_names[SVG_NSHAPES] = {
 	"fixed/won't fix",
 };
 
-static unsigned class_of(const struct report *r, const char *cls)
-{
-	for (size_t i = 0; i < r->nclasses; i++)
-		if (!strcmp(r->classes[i], cls))
-			return (unsigned)i;
-	return 0;
-}
-
 static void figure(struct strbuf *sb, const char *caption)
 {
 	strbuf_addstr(sb, "<figcaption>");
@@ -150,12 +142,12 @@ static struct svg_point *fig_points(const struct report *r, size_t m,
 	for (size_t i = 0; i < s->n; i++) {
 		const struct corr_point *p = &s->points[i];
 
-		if (strcmp(p->metric, r->metrics[m]) ||
+		if (r->pmetric[i] != m ||
 		    p->flags & (CORR_NOISY_REF | CORR_INVALID))
 			continue;
 		pts[*n].x = p->ref;
 		pts[*n].y = p->model;
-		pts[*n].cls = class_of(r, p->op_class);
+		pts[*n].cls = r->pclass[i];	/* its op class's index */
 		pts[*n].shape = shape_of(p);
 		/* tooltips for the largest errors only (set order): a
 		 * million tooltips would be a hundred megabytes */

@@ -7,12 +7,59 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "db/query.h"
 #include "src/base/error.h"
+#include "src/correlate.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 #include "src/html.h"
 #include "src/matrix.h"
 #include "src/report.h"
+
+#define NOTE_TWO "not drawn: only two sources hold results, and the report " \
+		 "above is their comparison"
+
+/*
+ * 1 when the matrix is known to hold exactly the report's two sources
+ * without building it (pairing each source again, to be dropped: "not
+ * drawn"): only two sources have runs, each in one version, and they
+ * are the report's model and reference (whose pairing found points, so
+ * both hold results in that version). Otherwise 0 (build and see); <0
+ * on a database error.
+ */
+static int only_the_two(const struct report *r, struct db *db)
+{
+	const struct corr_set *s = r->set;
+	struct db_cursor *c;
+	int rc, cs = -1, cr = -1, cv = -1, k = 0, mine = 0, one = 1;
+
+	if (s->n == 0 || !strcmp(s->model.source, s->ref.source))
+		return 0;
+	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
+		return rc;
+	for (int i = 0; i < db_cursor_ncols(c); i++) {
+		const char *name = db_cursor_name(c, i);
+
+		cs = !strcmp(name, "source") ? i : cs;
+		cr = !strcmp(name, "runs") ? i : cr;
+		cv = !strcmp(name, "versions") ? i : cv;
+	}
+	while (cs >= 0 && cr >= 0 && cv >= 0 &&
+	       (rc = db_cursor_next(c)) > 0) {
+		const char *src = db_cursor_text(c, cs);
+
+		if (db_cursor_int(c, cr) == 0)
+			continue;	/* matrix_build skips it too */
+		k++;
+		one &= db_cursor_int(c, cv) == 1;
+		mine += src && (!strcmp(src, s->model.source) ||
+				!strcmp(src, s->ref.source));
+	}
+	db_cursor_close(c);
+	if (rc < 0)
+		return rc;
+	return cs >= 0 && cr >= 0 && cv >= 0 && k == 2 && mine == 2 && one;
+}
 
 int report_matrix_build(struct report *r, struct db *db)
 {
@@ -20,6 +67,13 @@ int report_matrix_build(struct report *r, struct db *db)
 	int rc;
 
 	o.max_ref_cv = r->opts.max_ref_cv;
+	if ((rc = only_the_two(r, db)) < 0)
+		return rc;
+	if (rc == 1) {
+		r->matrix = NULL;
+		r->matrix_note = xstrdup(NOTE_TWO);
+		return 0;
+	}
 	rc = matrix_build(&r->matrix, db, &o);
 	if (rc == PC_EDB || rc == PC_EIO)
 		return rc;
@@ -30,9 +84,7 @@ int report_matrix_build(struct report *r, struct db *db)
 	} else if (r->matrix->nsrc < 3) {
 		matrix_free(r->matrix);
 		r->matrix = NULL;
-		r->matrix_note = xstrdup("not drawn: only two sources hold "
-					 "results, and the report above is "
-					 "their comparison");
+		r->matrix_note = xstrdup(NOTE_TWO);
 	}
 	return 0;
 }
