@@ -255,14 +255,15 @@ int db_annot_keys(struct db *db, const char *source, const char *workload,
 	int rc = 0, step;
 
 	memset(out, 0, sizeof(*out));
-	db_prepare(db, &rc, &st, "SELECT DISTINCT w.key, o.name, m.name "
+	db_prepare(db, &rc, &st, "SELECT DISTINCT w.key, o.name, m.name, "
+		   "w.id, o.id, m.id "
 		   "FROM results r JOIN workloads w ON w.id = r.workload_id "
 		   "JOIN ops o ON o.id = r.op_id JOIN metrics m ON "
 		   "m.id = r.metric_id WHERE (r.run_id IN (SELECT ru.id FROM "
 		   "runs ru JOIN sources s ON s.id = ru.source_id WHERE "
 		   "s.name = ?1) OR ?1 IS NULL) AND (w.key = ?2 OR ?2 IS NULL) "
 		   "AND (o.name = ?3 OR ?3 IS NULL) AND (m.name = ?4 OR "
-		   "?4 IS NULL)");
+		   "?4 IS NULL) ORDER BY w.id, o.id, m.id");
 	if (rc)
 		return rc;
 	db_bind_text(st, 1, source);

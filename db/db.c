@@ -1,6 +1,7 @@
 /* Opening, migrating and transactions (see db.h). */
 #include "db/db.h"
 #include "db/db_int.h"
+#include "db/engine_pg.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,6 +19,7 @@ extern const char db_schema_sql[];
 
 struct db {
 	sqlite3 *h;
+	struct pg_conn *pg;	/* PostgreSQL: h is NULL */
 	char *path;
 	int checked;		/* quick_check passed before the first write */
 };
@@ -164,6 +166,9 @@ static int damaged(struct db *db, const char *why)
 
 int db_fail(struct db *db, const char *what)
 {
+	if (db->pg)
+		return pc_error_set(PC_EDB, "%s: %s: %s", db->path, what,
+				    pg_errmsg(db->pg));
 	return pc_error_set(PC_EDB, "%s: %s: %s", db->path, what,
 			    sqlite3_errmsg(db->h));
 }
@@ -172,6 +177,8 @@ int db_exec(struct db *db, const char *sql)
 {
 	char *msg = NULL;
 
+	if (db->pg)
+		return pg_exec(db->pg, sql) < 0 ? db_fail(db, "running SQL") : 0;
 	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
 		pc_error_set(PC_EDB, "%s: %s", db->path,
 			     msg ? msg : sqlite3_errmsg(db->h));
@@ -344,6 +351,22 @@ static int exec_retry(struct db *db, const char *sql)
 	}
 }
 
+/* A URI as messages show it: the password of user:password@ is "***". */
+static char *redact(const char *uri)
+{
+	const char *p = strstr(uri, "://"), *at, *colon, *slash;
+
+	if (!p)
+		return xstrdup(uri);
+	p += 3;
+	slash = p + strcspn(p, "/?");
+	at = memchr(p, '@', (size_t)(slash - p));
+	colon = at ? memchr(p, ':', (size_t)(at - p)) : NULL;
+	if (!colon)
+		return xstrdup(uri);
+	return xasprintf("%.*s***%s", (int)(colon + 1 - uri), uri, at);
+}
+
 int db_is_server(const char *path)
 {
 	return !strncmp(path, "postgresql:", 11) ||
@@ -386,11 +409,14 @@ int db_open(struct db **out, const char *path, int flags)
 	struct stat sb;
 	int oflags, rc, missing;
 
-	if (db_is_server(path))
-		return pc_error_set(PC_EINVALID, "'%s' names a PostgreSQL "
-			"server: this build stores studies in SQLite files "
-			"only (the PostgreSQL engine of issue 22 is not "
-			"finished); give a file path instead", path);
+	if (db_is_server(path)) {
+		db = xcalloc(1, sizeof(*db));
+		db->path = redact(path);
+		if ((rc = pg_open(&db->pg, path, db->path, flags)) < 0)
+			goto fail;
+		*out = db;
+		return 0;
+	}
 	missing = stat(path, &sb) != 0;
 	if (missing || (sb.st_size == 0 && S_ISREG(sb.st_mode) &&
 			!(flags & DB_CREATE))) {
@@ -472,6 +498,7 @@ void db_close(struct db *db)
 {
 	if (!db)
 		return;
+	pg_close(db->pg);
 	sqlite3_close_v2(db->h);
 	free(db->path);
 	free(db);
@@ -487,6 +514,11 @@ sqlite3 *db_sqlite(struct db *db)
 	return db->h;
 }
 
+struct pg_conn *db_pg(struct db *db)
+{
+	return db->pg;
+}
+
 /* Before the first write of a connection: PRAGMA quick_check (a read of
  * every page, about 1 s per 100 MB). Writing into a damaged database
  * spreads the damage; refuse with the cure instead. */
@@ -496,7 +528,7 @@ static int check_once(struct db *db)
 	char *first = NULL;
 	int rc;
 
-	if (db->checked)
+	if (db->checked || db->pg)
 		return 0;
 	if (sqlite3_prepare_v2(db->h, "PRAGMA quick_check(1)", -1, &st,
 			       NULL) != SQLITE_OK)
@@ -522,6 +554,8 @@ int db_begin(struct db *db)
 {
 	int rc = check_once(db);
 
+	if (db->pg)
+		return rc < 0 ? rc : db_exec(db, "BEGIN");
 	return rc < 0 ? rc : db_exec(db, "BEGIN IMMEDIATE");
 }
 
@@ -531,6 +565,8 @@ int db_begin_nowait(struct db *db)
 
 	if ((rc = check_once(db)) < 0)
 		return rc;
+	if (db->pg)	/* MVCC: a writer waits only on the rows it updates */
+		return db_exec(db, "BEGIN");
 	sqlite3_busy_handler(db->h, NULL, NULL);
 	rc = db_exec(db, "BEGIN IMMEDIATE");
 	sqlite3_busy_handler(db->h, busy_handler, NULL);
@@ -548,6 +584,11 @@ int db_commit(struct db *db)
 
 void db_rollback(struct db *db)
 {
+	if (db->pg) {
+		if (pg_in_transaction(db->pg))
+			pg_exec(db->pg, "ROLLBACK");
+		return;
+	}
 	if (!sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -566,6 +607,8 @@ int db_fk_relax(struct db *db)
 	sqlite3_stmt *st;
 	int on = 0;
 
+	if (db->pg)
+		return 0;	/* PostgreSQL checks keys per statement, cheaply */
 	if (!sqlite3_get_autocommit(db->h))
 		return 0;	/* a no-op inside a transaction */
 	if (sqlite3_prepare_v2(db->h, "PRAGMA foreign_keys", -1, &st,
@@ -578,11 +621,16 @@ int db_fk_relax(struct db *db)
 
 void db_fk_restore(struct db *db)
 {
+	if (db->pg)
+		return;
 	db_exec(db, "PRAGMA foreign_keys = ON");
 }
 
 int db_data_version(struct db *db, long *out)
 {
+	if (db->pg)
+		return pg_change_counter(db->pg, out) < 0 ?
+		       db_fail(db, "change counter") : 0;
 	sqlite3_stmt *st;
 	int rc;
 

@@ -17,14 +17,14 @@ enum db_open_flags {
 
 struct db;
 
-/* Open PATH (a SQLite file). A database with a newer user_version than this build knows
+/* Open PATH: a SQLite file, or a PostgreSQL URI (db_is_server). A database with a newer user_version than this build knows
  * is refused (PC_EVERSION) and never modified; an older one is migrated.
  * Sets WAL mode, foreign keys and a busy handler with backoff. */
 int db_open(struct db **out, const char *path, int flags);
 void db_close(struct db *db);
 /* Whether PATH is a server's connection string (postgresql:// or
- * postgres://, libpq's URI forms) rather than a SQLite file. Such a
- * database is refused by db_open() until the PostgreSQL engine is done. */
+ * postgres://, libpq's URI forms) rather than a SQLite file: db_open()
+ * opens it with the PostgreSQL engine (db/engine_pg.c, docs/server.md). */
 int db_is_server(const char *path);
 
 /* The path given to db_open; borrowed. */

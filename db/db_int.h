@@ -7,5 +7,7 @@
 struct db;
 
 sqlite3 *db_sqlite(struct db *db);
+/* The PostgreSQL connection, NULL on SQLite. */
+struct pg_conn *db_pg(struct db *db);
 
 #endif

@@ -90,6 +90,11 @@ char *db_column_dup(struct db_stmt *st, int i);
  * the PC_EDB of db_fail(db, what) (no row is an error too). */
 int db_step_id(struct db *db, struct db_stmt *st, const char *what,
 	       int64_t *id);
+/* Serialise the writers that touch NAME until the transaction ends:
+ * PostgreSQL takes an advisory lock on it (writers run side by side
+ * otherwise); SQLite's write transaction already excludes every other
+ * writer. */
+int db_lock_name(struct db *db, const char *name);
 /* Whether the last error was a UNIQUE or PRIMARY KEY violation. */
 int db_unique_violation(struct db *db);
 /* Whether a transaction is open on the connection. */

@@ -1,33 +1,51 @@
-/* The statement API of db/engine.h on SQLite. A struct db_stmt is the
- * sqlite3_stmt itself: no wrapper between the caller and SQLite. */
+/* The statement API of db/engine.h: SQLite, or PostgreSQL through
+ * db/engine_pg.c. A struct db_stmt holds one engine's statement. */
 #include "db/engine.h"
 
 #include <math.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/db.h"
 #include "db/db_int.h"
+#include "db/engine_pg.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
 
-#define S(st) ((sqlite3_stmt *)(st))
+struct db_stmt {
+	sqlite3_stmt *s;	/* SQLite, else NULL */
+	struct pg_stmt *p;	/* PostgreSQL, else NULL */
+};
+
+#define S(st) ((st)->s)
 
 void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
 {
 	sqlite3_stmt *s = NULL;
+	struct pg_stmt *p;
 
 	if (*rc)
 		return;
+	*st = NULL;
+	if (db_pg(db)) {
+		if (!(p = pg_prepare(db_pg(db), sql))) {
+			*rc = db_fail(db, "preparing statement");
+			return;
+		}
+		*st = xcalloc(1, sizeof(**st));
+		(*st)->p = p;
+		return;
+	}
 	if (sqlite3_prepare_v2(db_sqlite(db), sql, -1, &s, NULL) !=
 	    SQLITE_OK) {
 		sqlite3_finalize(s);
-		*st = NULL;
 		*rc = db_fail(db, "preparing statement");
 		return;
 	}
-	*st = (struct db_stmt *)s;
+	*st = xcalloc(1, sizeof(**st));
+	(*st)->s = s;
 }
 
 void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
@@ -38,6 +56,10 @@ void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
 
 	if (*rc)
 		return;
+	if (db_pg(db)) {	/* a failed statement aborts the transaction */
+		db_prepare(db, rc, st, sql);
+		return;
+	}
 	if (strncmp(sql, verb, sizeof(verb) - 1)) {
 		*st = NULL;
 		*rc = pc_error_set(PC_EDB, "db_prepare_bulk: not an INSERT");
@@ -50,48 +72,86 @@ void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
 
 int db_step(struct db_stmt *st)
 {
+	if (st->p)
+		return pg_step(st->p);
 	return sqlite3_step(S(st));
 }
 
 void db_reset(struct db_stmt *st)
 {
+	if (st->p)
+		{
+		pg_reset(st->p);
+		return;
+	};
 	sqlite3_reset(S(st));
 }
 
 void db_finalize(struct db_stmt *st)
 {
-	sqlite3_finalize(S(st));
+	if (!st)
+		return;
+	if (st->p)
+		pg_finalize(st->p);
+	else
+		sqlite3_finalize(st->s);
+	free(st);
 }
 
 int db_bind_null(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return pg_bind(st->p, i, NULL, 0, 0);
 	return sqlite3_bind_null(S(st), i);
 }
 
 int db_bind_int(struct db_stmt *st, int i, int v)
 {
+	if (st->p)
+		return db_bind_int64(st, i, v);
 	return sqlite3_bind_int(S(st), i, v);
 }
 
 int db_bind_int64(struct db_stmt *st, int i, int64_t v)
 {
+	if (st->p) {
+		char b[24];
+
+		snprintf(b, sizeof(b), "%lld", (long long)v);
+		return pg_bind(st->p, i, b, strlen(b), 0);
+	}
 	return sqlite3_bind_int64(S(st), i, (sqlite3_int64)v);
 }
 
 int db_bind_double(struct db_stmt *st, int i, double v)
 {
+	if (st->p) {
+		char b[32];
+
+		if (isnan(v))
+			return pg_bind(st->p, i, NULL, 0, 0);
+		if (isinf(v))
+			snprintf(b, sizeof(b), "%sInfinity", v < 0 ? "-" : "");
+		else
+			snprintf(b, sizeof(b), "%.17g", v);
+		return pg_bind(st->p, i, b, strlen(b), 0);
+	}
 	return isnan(v) ? sqlite3_bind_null(S(st), i) :
 			  sqlite3_bind_double(S(st), i, v);
 }
 
 int db_bind_text(struct db_stmt *st, int i, const char *s)
 {
+	if (st->p)
+		return pg_bind(st->p, i, s, s ? strlen(s) : 0, 0);
 	return s ? sqlite3_bind_text(S(st), i, s, -1, SQLITE_TRANSIENT) :
 		   sqlite3_bind_null(S(st), i);
 }
 
 int db_bind_text_static(struct db_stmt *st, int i, const char *s)
 {
+	if (st->p)
+		return db_bind_text(st, i, s);
 	return s ? sqlite3_bind_text(S(st), i, s, -1, SQLITE_STATIC) :
 		   sqlite3_bind_null(S(st), i);
 }
@@ -100,26 +160,40 @@ int db_bind_blob_static(struct db_stmt *st, int i, const void *p, size_t n)
 {
 	if (n > 0x7fffffff)
 		return SQLITE_TOOBIG;
+	if (st->p)
+		return pg_bind(st->p, i, n ? p : "", n, 1);
 	return sqlite3_bind_blob(S(st), i, n ? p : "", (int)n, SQLITE_STATIC);
 }
 
 int db_bind_count(struct db_stmt *st)
 {
+	if (st->p)
+		return pg_nparams(st->p);
 	return sqlite3_bind_parameter_count(S(st));
 }
 
 int db_column_count(struct db_stmt *st)
 {
+	if (st->p)
+		return pg_ncols(st->p);
 	return sqlite3_column_count(S(st));
 }
 
 const char *db_column_name(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return pg_colname(st->p, i);
 	return sqlite3_column_name(S(st), i);
 }
 
 enum db_type db_column_type(struct db_stmt *st, int i)
 {
+	if (st->p) {
+		static const enum db_type t[] = { DB_TYPE_NULL, DB_TYPE_INT,
+			DB_TYPE_REAL, DB_TYPE_TEXT, DB_TYPE_BLOB, DB_TYPE_INT };
+
+		return t[pg_coltype(st->p, i)];
+	}
 	switch (sqlite3_column_type(S(st), i)) {
 	case SQLITE_INTEGER:
 		return DB_TYPE_INT;
@@ -136,49 +210,89 @@ enum db_type db_column_type(struct db_stmt *st, int i)
 
 int db_column_null(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return pg_value(st->p, i) == NULL;
 	return sqlite3_column_type(S(st), i) == SQLITE_NULL;
 }
 
 int db_column_int(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return (int)db_column_int64(st, i);
 	return sqlite3_column_int(S(st), i);
 }
 
 int64_t db_column_int64(struct db_stmt *st, int i)
 {
+	if (st->p) {
+		const char *v = pg_value(st->p, i);
+
+		if (!v)
+			return 0;
+		if (pg_coltype(st->p, i) == 5)
+			return *v == 't';
+		if (pg_coltype(st->p, i) == 2)
+			return (int64_t)strtod(v, NULL);
+		return strtoll(v, NULL, 10);
+	}
 	return sqlite3_column_int64(S(st), i);
 }
 
 double db_column_double(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return pg_value(st->p, i) ? strtod(pg_value(st->p, i), NULL) :
+		       NAN;
 	return sqlite3_column_type(S(st), i) == SQLITE_NULL ? NAN :
 	       sqlite3_column_double(S(st), i);
 }
 
 double db_column_real(struct db_stmt *st, int i)
 {
+	if (st->p)
+		return pg_value(st->p, i) ? strtod(pg_value(st->p, i), NULL) :
+		       0.0;
 	return sqlite3_column_double(S(st), i);
 }
 
 const char *db_column_text(struct db_stmt *st, int i)
 {
-	const unsigned char *s = sqlite3_column_text(S(st), i);
+	const unsigned char *s;
 
+	if (st->p)
+		return pg_value(st->p, i) ? pg_value(st->p, i) : "";
+	s = sqlite3_column_text(S(st), i);
 	return s ? (const char *)s : "";
 }
 
 char *db_column_dup(struct db_stmt *st, int i)
 {
-	const unsigned char *s = sqlite3_column_text(S(st), i);
+	const unsigned char *s;
 
+	if (st->p)
+		return pg_value(st->p, i) ? xstrdup(pg_value(st->p, i)) : NULL;
+	s = sqlite3_column_text(S(st), i);
 	return s ? xstrdup((const char *)s) : NULL;
 }
 
 int db_step_id(struct db *db, struct db_stmt *st, const char *what,
 	       int64_t *id)
 {
-	int rc = sqlite3_step(S(st));
+	int rc;
 
+	if (st->p) {
+		rc = pg_step(st->p);
+		if (rc == DB_ROW)
+			*id = db_column_int64(st, 0);
+		else if (rc == DB_DONE)
+			pc_error_set(PC_EDB, "%s: %s: no id returned",
+				     db_path(db), what);
+		else
+			db_fail(db, what);
+		pg_reset(st->p);
+		return rc == DB_ROW ? 0 : PC_EDB;
+	}
+	rc = sqlite3_step(S(st));
 	if (rc == SQLITE_ROW)
 		*id = sqlite3_column_int64(S(st), 0);
 	else if (rc == SQLITE_DONE)
@@ -190,8 +304,16 @@ int db_step_id(struct db *db, struct db_stmt *st, const char *what,
 	return rc == SQLITE_ROW ? 0 : PC_EDB;
 }
 
+int db_lock_name(struct db *db, const char *name)
+{
+	return db_pg(db) && pg_lock_name(db_pg(db), name) < 0 ?
+	       db_fail(db, "locking") : 0;
+}
+
 int db_unique_violation(struct db *db)
 {
+	if (db_pg(db))
+		return pg_unique_violation(db_pg(db));
 	int e = sqlite3_extended_errcode(db_sqlite(db));
 
 	return e == SQLITE_CONSTRAINT_PRIMARYKEY ||
@@ -200,6 +322,8 @@ int db_unique_violation(struct db *db)
 
 int db_in_transaction(struct db *db)
 {
+	if (db_pg(db))
+		return pg_in_transaction(db_pg(db));
 	return !sqlite3_get_autocommit(db_sqlite(db));
 }
 
@@ -211,6 +335,9 @@ int db_blob_read(struct db *db, const char *table, const char *column,
 
 	if (!n)
 		return 0;
+	if (db_pg(db))
+		return pg_blob_read(db_pg(db), table, column, id, buf, n) < 0 ?
+		       db_fail(db, "reading a blob") : 0;
 	if (n > 0x7fffffff ||
 	    sqlite3_blob_open(db_sqlite(db), "main", table, column, id, 0,
 			      &b) != SQLITE_OK ||

@@ -91,22 +91,30 @@ static int step_done(struct db *db, struct db_stmt *st, const char *what)
 static int find_source(struct db_writer *w, const struct db_run_info *ri)
 {
 	struct db_stmt *st = NULL;
-	int rc = 0, found;
+	int rc = 0, found = 0;
 	char now[32];
 
 	db_prepare(w->db, &rc, &st,
 		   "SELECT id, kind FROM sources WHERE name = ?");
 	if (rc)
 		return rc;
-	db_bind_text(st, 1, ri->source);
-	found = db_step(st) == DB_ROW;
-	if (found) {
-		const char *k = db_column_text(st, 1);
+	/* a new source: look again under the lock of its name (another
+	 * importer may be adding it; db_lock_name) */
+	for (int pass = 0; !found && !rc && pass < 2; pass++) {
+		if (pass && (rc = db_lock_name(w->db, ri->source)) < 0)
+			break;
+		db_bind_text(st, 1, ri->source);
+		found = db_step(st) == DB_ROW;
+		if (found) {
+			const char *k = db_column_text(st, 1);
 
-		w->source_id = db_column_int64(st, 0);
-		if (ri->kind && strcmp(ri->kind, k))
-			rc = pc_error_set(PC_EINVALID, "source '%s' is of "
-				"kind '%s', not '%s'", ri->source, k, ri->kind);
+			w->source_id = db_column_int64(st, 0);
+			if (ri->kind && strcmp(ri->kind, k))
+				rc = pc_error_set(PC_EINVALID, "source '%s' is "
+					"of kind '%s', not '%s'", ri->source, k,
+					ri->kind);
+		}
+		db_reset(st);
 	}
 	db_finalize(st);
 	if (found || rc)
@@ -176,6 +184,10 @@ static int check_dup(struct db_writer *w, const struct db_run_info *ri,
 	int rc = 0;
 	int64_t id = 0;
 
+	/* two importers of the same bytes: the second waits for the first
+	 * and finds its run */
+	if ((rc = db_lock_name(w->db, ri->sha256 ? ri->sha256 : "")) < 0)
+		return rc;
 	db_prepare(w->db, &rc, &st, "SELECT id, file_name, version, identity "
 		   "FROM runs WHERE source_id = ? AND sha256 = ? AND "
 		   "(identity = ? OR identity IS NULL) ORDER BY id LIMIT 1");

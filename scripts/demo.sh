@@ -15,14 +15,19 @@ if [ "$RESET" = --reset ]; then
 	rm -f "$DB" "$DB-wal" "$DB-shm"
 	echo "demo: deleted $DB" >&2
 fi
-if [ -e "$DB" ]; then
+case "$DB" in
+postgres://*|postgresql://*) SERVER=1 ;;	# a server's database: straight in
+*) SERVER= ;;
+esac
+if [ -z "$SERVER" ] && [ -e "$DB" ]; then
 	echo "demo: keeping $DB and the review in it;" \
 		"'make demo-reset' starts over" >&2
 else
 # imported into a temporary file, renamed when complete: an interrupted
 # import leaves no half-built database to be kept next time
 TMPDB="$DB.tmp"
-rm -f "$TMPDB" "$TMPDB-wal" "$TMPDB-shm"
+[ -n "$SERVER" ] && TMPDB=$DB
+[ -z "$SERVER" ] && rm -f "$TMPDB" "$TMPDB-wal" "$TMPDB-shm"
 export PERFCORR_DB="$TMPDB"
 echo "demo: importing $D into $DB" >&2
 # roofline: computed by perfcorr from FLOPs and bytes per launch
@@ -54,8 +59,10 @@ done
 # a second silicon source: the same SKU rented in a cloud (perfcorr CSV)
 "$PC" import -q --source h100-cloud --kind silicon --version 2026-11-26 --platform "$P" \
 	"$D/h100-cloud.csv"
-mv "$TMPDB" "$DB"
-rm -f "$TMPDB-wal" "$TMPDB-shm"
+if [ -z "$SERVER" ]; then
+	mv "$TMPDB" "$DB"
+	rm -f "$TMPDB-wal" "$TMPDB-shm"
+fi
 fi
 export PERFCORR_DB="$DB"
 "$PC" sources >&2

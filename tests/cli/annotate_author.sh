@@ -18,7 +18,7 @@ ann() { # USER LOGNAME (empty = unset), then annotate options
 		annotate --workload llama3-8b/decode/bs=32 --op e2e \
 		--metric time --status investigating --note n "$@" 2>/dev/null
 }
-author() { sqlite3 "$PERFCORR_DB" "SELECT author FROM annotations WHERE id=$1"; }
+author() { pcsql "SELECT author FROM annotations WHERE id=$1"; }
 
 run ann "" ""
 expect_rc 0 "annotate without USER and LOGNAME"

@@ -56,7 +56,7 @@ run pc import -s nsys -k silicon -w llama3-8b/prefill/bs=1 "$f"
 expect_rc 0 "nsys summary imports"
 expect_in "(nsys-kern-sum)" "$err" "detected as nsys"
 # SI normalisation: model us and silicon ns land in seconds
-v=$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results r JOIN metrics m
+v=$(pcsql "SELECT count(*) FROM results r JOIN metrics m
 	ON m.id = r.metric_id WHERE m.name = 'time' AND r.value > 1")
 expect_eq "$v" "0" "times stored in seconds"
 

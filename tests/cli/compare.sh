@@ -99,7 +99,7 @@ expect_in "unknown group key 'bogus'" "$err" "bad group key message"
 run pc compare --model sim --ref lab --where bs
 expect_in "bad --where 'bs'" "$err" "bad where"
 # --- annotations: the current one is attached; accepted = waived
-sqlite3 "$PERFCORR_DB" "INSERT INTO annotations (workload, op, metric, status, category, note, author, created_at) VALUES
+pcsql "INSERT INTO annotations (workload, op, metric, status, category, note, author, created_at) VALUES
 	('m/decode/bs=1/fp16', 'gemm', 'time', 'open', 'unknown', 'first look', 't', '2026-01-01T00:00:00Z'),
 	('m/decode/bs=1/fp16', 'gemm', 'time', 'accepted', 'abstraction-error', 'no L2 model', 't', '2026-01-02T00:00:00Z'),
 	('m/*', 'attn', NULL, 'investigating', 'unknown', 'pattern', 't', '2026-01-03T00:00:00Z');

@@ -16,7 +16,7 @@ first=$out
 expect_eq "$(printf '%s' "$out" | j "d['ci']")" "{'method': 'percentile bootstrap over workloads', 'level': 0.95, 'resamples': 1000, 'seed': 20261201}" "ci block"
 # the reference: the pairs in the statistics (not noisy, ref != 0), their
 # workloads numbered by database id as the C code does (ascending key)
-ids=$(sqlite3 "$PERFCORR_DB" "SELECT key || '=' || id FROM workloads" | tr '\n' ' ')
+ids=$(pcsql "SELECT key || '=' || id FROM workloads" | tr '\n' ' ')
 got=$(printf '%s' "$out" | IDS="$ids" REF="$TESTS/ref" python3 -c '
 import json, os, sys
 sys.path.insert(0, os.environ["REF"])

@@ -65,7 +65,7 @@ pc annotations --format csv >"$T/ann.csv" 2>/dev/null && check_csv "$T/ann.csv" 
 # the export imports back unchanged (the quote is taken off again)
 export PERFCORR_DB=$T/back.db
 pc import -q --source sim --kind perfsim --format perfcorr-csv "$T/export.csv" 2>"$T/e" || fail "re-import: $(cat "$T/e")"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM ops WHERE name LIKE '=HYPERLINK%'")" 1 "op name restored"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM workloads WHERE key LIKE '@SUM(A1)%'")" 1 "workload name restored"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM ops WHERE name = '-2+3'")" 1 "op name restored"
+expect_eq "$(pcsql "SELECT count(*) FROM ops WHERE name LIKE '=HYPERLINK%'")" 1 "op name restored"
+expect_eq "$(pcsql "SELECT count(*) FROM workloads WHERE key LIKE '@SUM(A1)%'")" 1 "workload name restored"
+expect_eq "$(pcsql "SELECT count(*) FROM ops WHERE name = '-2+3'")" 1 "op name restored"
 finish

@@ -8,8 +8,8 @@ C=$FIXTURES/corr
 E=$FIXTURES/emulation
 
 # --- a schema-1 database with a source and a run migrates to 4
-sqlite3 "$PERFCORR_DB" <"$TESTS/../db/schema.sql"
-sqlite3 "$PERFCORR_DB" "INSERT INTO sources VALUES (7, 'old', 'rtl', 'x');
+pcsql <"$TESTS/../db/schema.sql"
+pcsql "INSERT INTO sources VALUES (7, 'old', 'rtl', 'x');
 INSERT INTO runs (id, source_id, version, format, file_name, sha256,
 imported_at) VALUES (3, 7, 'v1', 'perfcorr-csv', 'old.csv', 'ab', 'x');
 PRAGMA user_version = 1;"
@@ -20,17 +20,17 @@ run pc init
 expect_rc 0 "schema 1 migrates"
 run pc sources
 expect_in "old" "$out" "old source kept"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA user_version')" 6 "migrated to the current schema (6)"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT source_id FROM runs WHERE id = 3')" 7 \
+expect_eq "$(pcsql 'PRAGMA user_version')" 6 "migrated to the current schema (6)"
+expect_eq "$(pcsql 'SELECT source_id FROM runs WHERE id = 3')" 7 \
 	"run still points at its source"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA foreign_key_check')" "" \
+expect_eq "$(pcsql 'PRAGMA foreign_key_check')" "" \
 	"no dangling foreign key"
-expect_in "'emulation'" "$(sqlite3 "$PERFCORR_DB" \
+expect_in "'emulation'" "$(pcsql \
 	"SELECT sql FROM sqlite_schema WHERE name = 'sources'")" "CHECK allows emulation"
 # a fresh database gets the same table text as a migrated one
 rm -f "$PERFCORR_DB"
 pc init >/dev/null 2>&1
-fresh=$(sqlite3 "$PERFCORR_DB" "SELECT sql FROM sqlite_schema WHERE name = 'sources'")
+fresh=$(pcsql "SELECT sql FROM sqlite_schema WHERE name = 'sources'")
 expect_in "'rtl', 'emulation', 'silicon'" "$fresh" "fresh schema has emulation"
 
 # --- emulation pairs like rtl: cycles need the run's clock

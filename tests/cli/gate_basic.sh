@@ -93,20 +93,20 @@ expect_eq "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))
 	2 "--top 2"
 
 # recording and --dry-run
-before=$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM gate_evals')
+before=$(pcsql 'SELECT count(*) FROM gate_evals')
 digest=$(db_digest)
 run pc gate --policy "$T/fail.json" --dry-run --junit "$T/j.xml"
 expect_rc 1 "dry run keeps the exit code"
 expect_eq "$(db_digest)" "$digest" "dry run records nothing"
 expect_eq "$before" 4 "every evaluation so far recorded"
-rows=$(sqlite3 "$PERFCORR_DB" "SELECT e.verdict, r.rule, r.status, r.failed,
+rows=$(pcsql "SELECT e.verdict, r.rule, r.status, r.failed,
 	round(r.value, 4), r.lim, r.n_pairs, r.n_noisy, e.model_version,
 	e.ref_version, e.model_runs, length(e.policy_hash) FROM gate_evals e
 	JOIN gate_rule_evals r ON r.eval_id = e.id WHERE e.policy_name = 'fail'
 	ORDER BY r.seq")
 expect_eq "$rows" "fail|e2e|fail|1|0.05|0.04|4|1|1.0|2024|[2]|64
 fail|gemm|pass|0|0.07|0.2|4|0|1.0|2024|[2]|64" "recorded rows"
-details=$(sqlite3 "$PERFCORR_DB" "SELECT json_extract(details, '\$.rules[0].message')
+details=$(pcsql "SELECT json_extract(details, '\$.rules[0].message')
 	FROM gate_evals WHERE policy_name = 'fail'")
 expect_eq "$details" "max_mape 5% > 4%" "details JSON stored"
 

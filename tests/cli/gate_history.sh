@@ -40,7 +40,7 @@ expect_rc 0 "a pass breaks the streak"
 gate cons 2.0
 expect_rc 0 "streak restarts"
 expect_in "(failure 1 of 2 in a row" "$out" "restarted streak"
-rows=$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(e.model_version || ':' ||
+rows=$(pcsql "SELECT group_concat(e.model_version || ':' ||
 	r.status || r.failed, ' ') FROM gate_evals e JOIN gate_rule_evals r
 	ON r.eval_id = e.id WHERE e.policy_name = 'cons' ORDER BY e.id")
 expect_eq "$rows" "1.0:pass0 2.0:warn1 2.0:warn1 2.1:fail1 1.1:pass0 2.0:warn1" \
@@ -77,10 +77,10 @@ expect_rc 0 "2.0 compared with 1.1 (the last that passed)"
 expect_in "max_mape_increase +3.5 pp <= +5 pp" "$out" "baseline is 1.1"
 
 # a dry run reads the history but adds nothing to it
-n=$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM gate_evals')
+n=$(pcsql 'SELECT count(*) FROM gate_evals')
 run pc gate --policy "$T/cons.json" --model archsim@2.1 --dry-run
 expect_rc 1 "dry run sees the streak"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM gate_evals')" "$n" \
+expect_eq "$(pcsql 'SELECT count(*) FROM gate_evals')" "$n" \
 	"dry run recorded nothing"
 
 finish

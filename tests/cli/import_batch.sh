@@ -10,12 +10,12 @@ pc init >/dev/null
 run pc import -s sim -k perfsim "$T/s/model.csv"
 expect_rc 0 "440 rows (13 full batches and a tail)"
 expect_in "440 results" "$err" "all stored"
-n=$(sqlite3 "$PERFCORR_DB" "SELECT count(*), count(DISTINCT workload_id || '/' || op_id || '/' || metric_id) FROM results")
+n=$(pcsql "SELECT count(*), count(DISTINCT workload_id || '/' || op_id || '/' || metric_id) FROM results")
 expect_eq "$n" "440|440" "each row once"
 # the stored values are the file's, scaled to SI (us -> s)
-v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', value * 1e6) FROM results ORDER BY seq LIMIT 1")
+v=$(pcsql "SELECT printf('%.6g', value * 1e6) FROM results ORDER BY seq LIMIT 1")
 expect_eq "$v" "$(sed -n 2p "$T/s/model.csv" | cut -d, -f4)" "first value"
-v=$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.6g', raw_value) FROM results ORDER BY seq DESC LIMIT 1")
+v=$(pcsql "SELECT printf('%.6g', raw_value) FROM results ORDER BY seq DESC LIMIT 1")
 expect_eq "$v" "$(tail -1 "$T/s/model.csv" | cut -d, -f4)" "last value (the tail)"
 
 # a duplicate far from its first row (after many flushes)

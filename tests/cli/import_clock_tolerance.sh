@@ -11,7 +11,7 @@ run pc import -s g5 -k perfsim -w t100/gemm --clock-mhz 1500 "$SAMPLES/gem5_stat
 expect_rc 0 "1500 MHz agrees with a 667 ps period"
 expect_in "note: $SAMPLES/gem5_stats.txt: keeping the file's clock 1499.250375 MHz, from $SAMPLES/gem5_stats.txt:11 (period 667 ticks): --clock-mhz 1500 agrees within the file's resolution (1.125 MHz)" "$err" "one-line note"
 expect_eq "$(printf '%s\n' "$err" | grep -c note)" 1 "one note"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT printf('%.4f', clock_hz) FROM runs")" 1499250374.8126 "the file's exact clock kept"
+expect_eq "$(pcsql "SELECT printf('%.4f', clock_hz) FROM runs")" 1499250374.8126 "the file's exact clock kept"
 before=$(db_digest)
 run pc import -s gs -k perfsim -w t --clock-mhz 1500 "$SAMPLES/gpgpusim_run.log"
 expect_rc 1 "a genuine conflict stays an error"

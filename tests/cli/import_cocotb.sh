@@ -5,7 +5,7 @@ R=$FIXTURES/rtl
 
 # flags of SOURCE's result for OP
 flags() {
-	sqlite3 "$PERFCORR_DB" "SELECT r.flags FROM results r
+	pcsql "SELECT r.flags FROM results r
 		JOIN ops o ON o.id = r.op_id JOIN runs u ON u.id = r.run_id
 		JOIN sources s ON s.id = u.source_id
 		WHERE s.name = '$1' AND o.name = '$2'"

@@ -39,13 +39,13 @@ run pc import -s cut -k perfsim -w toy "$S/gpgpusim_maxcycles.log"
 expect_rc 0 "stopped at the limit"
 expect_in "gpgpusim_maxcycles.log:31: the simulation stopped at its cycle or instruction limit" "$err" "warning about the limit"
 expect_val cut toy _Z1aPf+_Z1bPf cycles 500 cycles
-meta=$(sqlite3 "$PERFCORR_DB" "SELECT metadata FROM runs WHERE file_name = 'gpgpusim_maxcycles.log'")
+meta=$(pcsql "SELECT metadata FROM runs WHERE file_name = 'gpgpusim_maxcycles.log'")
 expect_in '"simulator":"GPGPU-Sim Simulator Version 4.2.0  [build gpgpu-sim_git-commit-90ec3399763d7c8512cfe7dc193473086c38ca38_modified_0.0]"}' \
 	"$meta" "simulator version kept"
 expect_in "(gpgpusim)" "$(pc import -s cut2 -k perfsim -w toy "$S/gpgpusim_maxcycles.log" 2>&1)" \
 	"a version banner first still detects"
 
-flags=$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(DISTINCT r.flags) FROM results r
+flags=$(pcsql "SELECT group_concat(DISTINCT r.flags) FROM results r
 	JOIN ops o ON o.id = r.op_id JOIN runs u ON u.id = r.run_id
 	JOIN sources s ON s.id = u.source_id WHERE s.name = 'cut' AND o.name = '_Z4longPf'")
 expect_eq "$flags" "9" "cut kernel flagged invalid (1) and capped (8)"

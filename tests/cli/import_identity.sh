@@ -10,7 +10,7 @@
 printf 'workload,op,metric,value,unit\nbert,gemm,time,100,us\nbert,attn,time,200,us\n' > "$T/pred.csv"
 base=(--source paper --kind perfsim --version 1 --workload bert/decode
       --param bs=1 --platform A100 --clock-mhz 1000)
-nruns() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM runs"; }
+nruns() { pcsql "SELECT count(*) FROM runs"; }
 
 run pc import "${base[@]}" "$T/pred.csv"
 expect_rc 0 "first import"
@@ -36,7 +36,7 @@ for change in "--version 2" "--workload bert/prefill" "--param bs=2" \
 	expect_eq "$(nruns)" "$n" "other $1 is a run of its own"
 done
 # the two platforms of the paper both pair, each under its own run
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(platform, ',') FROM (SELECT platform FROM runs WHERE platform IS NOT NULL ORDER BY platform)")" \
+expect_eq "$(pcsql "SELECT group_concat(platform, ',') FROM (SELECT platform FROM runs WHERE platform IS NOT NULL ORDER BY platform)")" \
 	"A100,A100,A100,A100,A100,V100" "both platforms stored"
 
 # the same identity again: named, exit 0, database unchanged
@@ -60,8 +60,8 @@ run pc import --source paper --version 1 --workload bert/decode --param bs=1 \
 	--platform V100 --clock-mhz 1000 --replace "$T/pred.csv"
 expect_rc 0 "replace"
 expect_eq "$(nruns)" "$n" "replace keeps the number of runs"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM runs WHERE platform = 'A100'")" "5" "replace left the A100 runs alone"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results")" "$((2 * n))" "no results lost or doubled"
+expect_eq "$(pcsql "SELECT count(*) FROM runs WHERE platform = 'A100'")" "5" "replace left the A100 runs alone"
+expect_eq "$(pcsql "SELECT count(*) FROM results")" "$((2 * n))" "no results lost or doubled"
 
 # a schema-2 database (UNIQUE(source_id, sha256)) migrates: its runs stay,
 # with no identity: their bytes alone identify them, as before

@@ -39,7 +39,7 @@ expect_near "$(xv source=sum workload=$W metric=output_throughput)" 2771.43 \
 	"Completed tokens per second (printed twice)"
 expect_near "$(xv source=sum workload=$W metric=completed_sample_throughput)" \
 	21.37 "completed samples/s"
-sel() { sqlite3 "$PERFCORR_DB" "SELECT $1 FROM results r JOIN metrics m ON \
+sel() { pcsql "SELECT $1 FROM results r JOIN metrics m ON \
 m.id = r.metric_id JOIN runs ru ON ru.id = r.run_id JOIN sources s ON \
 s.id = ru.source_id WHERE s.name = '$2' AND m.name = '$3'"; }
 expect_near "$(sel min sum latency)" 0.412386544 "min latency"
@@ -60,10 +60,10 @@ expect_near "$(xv source=off workload=llama2-70b/scenario=Offline metric=output_
 expect_near "$(xv source=off workload=llama2-70b/scenario=Offline metric=sample_throughput)" \
 	33.6903 "Offline samples per second"
 expect_eq "$(sel 'DISTINCT flags' off latency)" 1 "INVALID flag set"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results WHERE \
+expect_eq "$(pcsql "SELECT count(*) FROM results WHERE \
 flags & 1 = 0 AND run_id = (SELECT id FROM runs WHERE file_name = \
 'summary_offline_invalid_crlf.txt')")" 0 "every result of the run flagged"
-expect_not_in '"warning"' "$(sqlite3 "$PERFCORR_DB" "SELECT metadata FROM runs \
+expect_not_in '"warning"' "$(pcsql "SELECT metadata FROM runs \
 WHERE file_name = 'summary_offline_invalid_crlf.txt'")" \
 	"warnings block is not test parameters"
 expect_near "$(xv source=ss metric=latency_p90)" 0.002125 "90th percentile"

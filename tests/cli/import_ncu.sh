@@ -28,7 +28,7 @@ A=ampere_bf16_s16816gemm_bf16_128x128_ldg8_f2f_stages_64x3_tn
 expect_near "$(xv source=perk op=$A metric=time)" 41.25e-6 "summary: Average"
 expect_eq "$(xv source=perk op=$A metric=time n)" 12 "summary: Invocations"
 expect_eq "$(xv source=perk op=$A metric=cycles)" 57750 "summary: cycles"
-expect_near "$(sqlite3 "$PERFCORR_DB" "SELECT r.max FROM results r JOIN runs u \
+expect_near "$(pcsql "SELECT r.max FROM results r JOIN runs u \
 ON u.id = r.run_id JOIN metrics m ON m.id = r.metric_id WHERE u.file_name = \
 'summary_per_kernel.csv' AND m.name = 'time' AND r.n = 12")" 44.3e-6 \
 	"summary: Maximum in s"
@@ -111,5 +111,5 @@ expect_eq "$(xv source=u25 op=$KU metric=dynamic_shared_memory_per_block unit)" 
 expect_eq "$(xv source=u23 op=$KU metric=registers_per_thread unit)" register/thread "a word compound is its own unit"
 expect_eq "$(xv source=u23 op=$KU metric=executed_ipc_active unit)" inst/cycles "inst/cycle"
 expect_eq "$(xv source=u23 op=$KU metric=block_limit_warps raw_unit)" block "a word unit: a count, the word kept"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT dimension FROM metrics WHERE name = 'dynamic_shared_memory_per_block'")" B/block "metric dimension"
+expect_eq "$(pcsql "SELECT dimension FROM metrics WHERE name = 'dynamic_shared_memory_per_block'")" B/block "metric dimension"
 finish

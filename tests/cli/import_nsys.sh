@@ -35,7 +35,7 @@ expect_near "$(xv workload=$W "op=$FL" metric=time)" 58391.4e-9 \
 	"quoted name with commas"
 expect_near "$(xv workload=$W op=triton_poi_fused_embedding_0 metric=time)" \
 	7935.2e-9 "last row (Time 0.0)"
-sel() { sqlite3 "$PERFCORR_DB" "SELECT $1 FROM results r JOIN ops o ON \
+sel() { pcsql "SELECT $1 FROM results r JOIN ops o ON \
 o.id = r.op_id WHERE o.name = '$2' AND r.run_id = $3"; }
 expect_eq "$(sel 'median*1e9' triton_poi_fused_embedding_0 1)" 7904.0 "median"
 expect_eq "$(sel 'min*1e9' triton_poi_fused_embedding_0 1)" 7808.0 "min"
@@ -79,7 +79,7 @@ expect_near "$(xv source=mapped workload=m/prefill op=rmsnorm metric=time)" \
 # 100 x 6000 + 100 x 3000 ns over 200 launches (not 6000 + 3000)
 expect_near "$(xv source=mapped workload=g/decode op=softmax metric=time)" \
 	4500e-9 "two grid rows of one kernel: one population"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM op_raw_names n \
+expect_eq "$(pcsql "SELECT count(*) FROM op_raw_names n \
 JOIN runs r ON r.id = n.run_id JOIN sources s ON s.id = r.source_id \
 WHERE s.name = 'mapped'")" 12 "raw names stored"
 

@@ -16,7 +16,7 @@ expect_near "$(xv workload=t/decode op=$G metric=time)" 292187.5e-9 "mean"
 expect_eq "$(xv workload=t/decode op=$G metric=time n)" 4 "n = instances"
 expect_near "$(xv workload=t/decode op=$G metric=time stddev)" \
 	2095.381826780026e-9 "sample stddev"
-sel() { sqlite3 "$PERFCORR_DB" "SELECT $1 FROM results r JOIN ops o ON \
+sel() { pcsql "SELECT $1 FROM results r JOIN ops o ON \
 o.id = r.op_id WHERE o.name = '$2'"; }
 expect_near "$(sel median $G)" 291750e-9 "median of an even count"
 expect_near "$(sel min $G)" 290250e-9 "min"
@@ -25,7 +25,7 @@ FL='void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, false,
 expect_near "$(xv workload=t/decode "op=$FL" metric=time)" 58100e-9 \
 	"quoted name with commas"
 expect_eq "$(xv 'op=[CUDA memset]' metric=time)" NONE "memset not stored"
-expect_in '"memory_ops_skipped":"2"' "$(sqlite3 "$PERFCORR_DB" \
+expect_in '"memory_ops_skipped":"2"' "$(pcsql \
 	"SELECT metadata FROM runs WHERE file_name = 'gpu_trace_2024.csv'")" \
 	"memory ops counted"
 expect_near "$(xv workload=old/decode op=volta_sgemm_128x64_nn metric=time)" \

@@ -31,7 +31,7 @@ expect_near "$(xv source=lab op=gpu1 metric=utilization)" 0.3 \
 expect_eq "$(xv source=lab op=gpu1 metric=utilization n)" 2 "two samples"
 expect_eq "$(xv source=lab op=e2e metric=memory_used)" 3221225472 \
 	"node memory = sum of MiB in bytes"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT r.max FROM results r JOIN \
+expect_eq "$(pcsql "SELECT r.max FROM results r JOIN \
 ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id WHERE o.name = \
 'gpu0' AND m.name = 'power' AND r.run_id = 1" | cut -c1-5)" 300.0 "max power"
 W=m/decode/max_concurrency=8/num_prompts=100/request_rate=inf
@@ -39,12 +39,12 @@ expect_near "$(xv source=lab workload=$W metric=tokens_per_joule)" 10 \
 	"tokens/J = 5300 / 530"
 expect_near "$(xv source=lab workload=$W metric=tokens_per_s_per_watt)" \
 	9.814814814814815 "tokens/s/W = 2650 / 270"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT r.flags FROM results r JOIN \
+expect_eq "$(pcsql "SELECT r.flags FROM results r JOIN \
 metrics m ON m.id = r.metric_id WHERE m.name = 'tokens_per_joule'")" 4 \
 	"flagged derived"
-expect_in '"power_column":"power.draw.instant"' "$(sqlite3 "$PERFCORR_DB" \
+expect_in '"power_column":"power.draw.instant"' "$(pcsql \
 	"SELECT metadata FROM runs WHERE id = 1")" "instant power preferred"
-expect_in '"sample_interval_s":"1"' "$(sqlite3 "$PERFCORR_DB" \
+expect_in '"sample_interval_s":"1"' "$(pcsql \
 	"SELECT metadata FROM runs WHERE id = 1")" "sampling interval recorded"
 
 # the other order: benchmark first, then the power log derives
@@ -89,7 +89,7 @@ expect_eq "$(xv source=s metric=power platform)" "NVIDIA H100 80GB HBM3" \
 expect_near "$(xv source=d metric=energy)" 962.053 "TOTEC difference"
 expect_near "$(xv source=d metric=power)" 487.0695 "DCGM mean power"
 expect_near "$(xv source=d metric=utilization)" 0.7495 "GPUTL percent"
-expect_in '"sample_interval_s":"0.1"' "$(sqlite3 "$PERFCORR_DB" \
+expect_in '"sample_interval_s":"0.1"' "$(pcsql \
 	"SELECT metadata FROM runs WHERE file_name = 'dcgmi_dmon.txt'")" \
 	"interval estimated from TOTEC"
 expect_near "$(xv source=d2 op=gpu0 metric=energy)" 400 "POWINST trapezoid"
@@ -108,7 +108,7 @@ expect_near "$(xv source=bom op=gpu0 metric=energy)" 300 "TOTEC GPU0"
 expect_near "$(xv source=bom op=e2e metric=energy)" 750 "TOTEC node"
 expect_near "$(xv source=bom op=gpu1 metric=utilization)" 0.51 \
 	"GPUTL with a blank unit is percent"
-expect_in '"sample_interval_s":"0.5"' "$(sqlite3 "$PERFCORR_DB" \
+expect_in '"sample_interval_s":"0.5"' "$(pcsql \
 	"SELECT metadata FROM runs WHERE file_name = 'dmon_totec_crlf_bom.txt'")" \
 	"interval 0.5 s estimated"
 expect_near "$(xv source=smibom metric=energy)" 967.3562754559518 "BOM smi"
@@ -145,6 +145,6 @@ expect_eq "$(xv source=gaps op=e2e metric=power max)" 400 "and its maximum"
 expect_eq "$(xv source=gaps op=e2e metric=power n)" 3 "n = samples present"
 expect_eq "$(xv source=gaps op=e2e metric=energy)" 1150 "energy"
 expect_in "time-weighted (energy / span: 2 of 5 samples missing)" \
-	"$(sqlite3 "$PERFCORR_DB" "SELECT metadata FROM runs WHERE file_name = 'smi_power_gaps.csv'")" \
+	"$(pcsql "SELECT metadata FROM runs WHERE file_name = 'smi_power_gaps.csv'")" \
 	"says how the mean was taken"
 finish

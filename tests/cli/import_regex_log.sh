@@ -10,7 +10,7 @@ expect_val tb cnn conv_layer cycles 2024 cycles	# 1,024 + 1,000: two instances
 expect_val tb cnn pool_layer cycles 256 cycles
 expect_val tb cnn conv_layer energy 12.5e-9 J
 expect_val tb cnn e2e dram_bandwidth 12.5e9 B/s
-n=$(sqlite3 "$PERFCORR_DB" "SELECT instances FROM op_raw_names WHERE raw_name = 'conv_layer'")
+n=$(pcsql "SELECT instances FROM op_raw_names WHERE raw_name = 'conv_layer'")
 expect_eq "$n" 3 "conv_layer seen three times (two cycles, one energy)"
 
 # the verilator sample's testbench print, with Python-style classes

@@ -31,7 +31,7 @@ expect_val cyi rocket/hello e2e instructions 2077 1
 run pc import -s cyt -k rtl -w rocket/hang "$R/chipyard_timeout.log"
 expect_rc 0 "failed run imports flagged"
 expect_in "FAILED" "$err" "failure warned about"
-f=$(sqlite3 "$PERFCORR_DB" "SELECT flags FROM results WHERE run_id =
+f=$(pcsql "SELECT flags FROM results WHERE run_id =
 	(SELECT max(id) FROM runs)")
 expect_eq "$f" 1 "timeout flagged invalid"
 

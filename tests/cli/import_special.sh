@@ -19,7 +19,7 @@ expect_in "'$T/fifo.csv' is not a regular file" "$err" "FIFO named"
 run timeout 20 "$PERFCORR" import --source lab --kind silicon --map "$T/fifo.csv" "$T/r.csv"
 expect_rc 1 "a FIFO as mapping rules: refused, no hang"
 expect_in "mapping rules '$T/fifo.csv' is not a regular file" "$err" "map FIFO named"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM runs' 2>/dev/null || echo 0)" 0 "nothing imported"
+expect_eq "$(pcsql 'SELECT count(*) FROM runs' 2>/dev/null || echo 0)" 0 "nothing imported"
 run sh -c "cat '$T/r.csv' | '$PERFCORR' import --source lab --kind silicon -"
 expect_rc 0 "stdin still imports"
 finish

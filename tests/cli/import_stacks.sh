@@ -47,7 +47,7 @@ expect_near "$(xv workload=$W file=trtllm_bench_1.1_streaming.log metric=tpot)" 
 expect_eq "$(xv workload=$W file=trtllm_bench_1.1_pytorch.md metric=ttft)" NONE \
 	"no TTFT without streaming"
 sel() { # metric workload file column [op]
-	sqlite3 "$PERFCORR_DB" "SELECT $4 FROM results r JOIN metrics m ON \
+	pcsql "SELECT $4 FROM results r JOIN metrics m ON \
 m.id = r.metric_id JOIN workloads w ON w.id = r.workload_id JOIN runs u ON \
 u.id = r.run_id JOIN ops o ON o.id = r.op_id WHERE m.name = '$1' AND \
 w.key = '$2' AND u.file_name = '$3' AND o.name = '${5:-e2e}'"

@@ -31,7 +31,7 @@ expect_near "$(xv workload=$W metric=total_throughput)" 16110.565825931795 \
 	"total_token_throughput -> total_throughput"
 expect_eq "$(xv workload=$W metric=request_goodput)" NONE "null goodput skipped"
 expect_eq "$(xv workload=$W metric=output_tokens)" 256000 "output tokens"
-sel() { sqlite3 "$PERFCORR_DB" "SELECT $1 FROM results r JOIN metrics m ON \
+sel() { pcsql "SELECT $1 FROM results r JOIN metrics m ON \
 m.id = r.metric_id JOIN workloads w ON w.id = r.workload_id WHERE \
 m.name = '$2' AND w.key = '$3'"; }
 expect_near "$(sel median ttft $W)" 0.151902465425195 "median TTFT"
@@ -42,7 +42,7 @@ expect_near "$(xv workload=$W metric=itl)" 0.00759210606272551 "ITL"
 expect_eq "$(xv workload=$W metric=failed)" 0 "failed count"
 expect_eq "$(xv workload=$W metric=peak_output_throughput)" 1096 "peak tok/s"
 expect_in '"model":"meta-llama/Meta-Llama-3-8B-Instruct"' \
-	"$(sqlite3 "$PERFCORR_DB" "SELECT metadata FROM runs WHERE \
+	"$(pcsql "SELECT metadata FROM runs WHERE \
 file_name = 'vllm_bench_serve.json'")" "model kept as run metadata"
 
 # --append-result: one workload per line, --metadata keys as parameters

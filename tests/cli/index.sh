@@ -3,7 +3,7 @@
 # what the cache gives back is what a fresh pairing gives (compare).
 . "$(dirname "$0")/../cli/lib.sh"
 F="$FIXTURES/tui"
-cached() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM pair_cache"; }
+cached() { pcsql "SELECT count(*) FROM pair_cache"; }
 
 pc init >/dev/null
 pc import --source h100-lab --kind silicon --version 2026.11 \
@@ -49,7 +49,7 @@ expect_eq "$err" "" "quiet says nothing"
 run pc index --clear
 expect_rc 0 "clear"
 expect_eq "$(cached)" "0" "cleared"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM pair_cache_parts')" \
+expect_eq "$(pcsql 'SELECT count(*) FROM pair_cache_parts')" \
 	"0" "parts go with their entries"
 
 # import --index caches the new run's pairings (either side) at once
@@ -86,7 +86,7 @@ pc import -q --source archsim --version 2.3.0 "$T/v1b.csv"
 run pc index -m archsim -r h100-lab
 expect_rc 0 "index after a new run of 2.3.0"
 expect_in "indexed in" "$err" "a new pairing"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM pair_cache WHERE label = 'archsim@2.3.0 vs h100-lab@2026.11'")" \
+expect_eq "$(pcsql "SELECT count(*) FROM pair_cache WHERE label = 'archsim@2.3.0 vs h100-lab@2026.11'")" \
 	"1" "one entry a label"
 
 run pc index --model nosuch

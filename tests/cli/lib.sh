@@ -20,6 +20,18 @@ export TESTS FIXTURES SAMPLES PERFCORR PC_STRESS NO_COLOR
 T=$(mktemp -d "${TMPDIR:-/tmp}/perfcorr-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export PERFCORR_DB="$T/test.db"
+# PERFCORR_TEST_DB_ENGINE=pg (issue 22): the test's database is a new
+# PostgreSQL database on the cluster of tests/pg/cluster.sh that
+# PC_PG_DIR names (started once for the run by tests/pg/run.sh)
+if [ "${PERFCORR_TEST_DB_ENGINE:-sqlite}" = pg ]; then
+	PC_PG_BIN=${PC_PG_BIN:?PERFCORR_TEST_DB_ENGINE=pg needs PC_PG_BIN}
+	pg_db="t_$(basename "$T" | tr -c 'a-zA-Z0-9\n' _)"
+	"$PC_PG_BIN/createdb" -h "${PC_PG_DIR:?PERFCORR_TEST_DB_ENGINE=pg needs PC_PG_DIR}" \
+		-U perfcorr "$pg_db" || exit 1
+	export PERFCORR_DB="postgresql:///$pg_db?host=$PC_PG_DIR&user=perfcorr"
+	trap 'rm -rf "$T"; "$PC_PG_BIN/dropdb" -h "$PC_PG_DIR" -U perfcorr \
+		--if-exists "$pg_db" 2>/dev/null' EXIT
+fi
 unset NO_COLOR_FORCE
 FAILS=0
 PASSES=0
@@ -50,9 +62,39 @@ expect_eq() { # actual expected description
 		fail "$3: got '$1', expected '$2'"; fi
 }
 
+# Whether $PERFCORR_DB is a PostgreSQL database (a test may point it at a
+# file of its own on either run).
+pc_db_is_server() {
+	case "$PERFCORR_DB" in postgres://*|postgresql://*) return 0 ;; esac
+	return 1
+}
+
+# SQL on the test's database, as `sqlite3 "$PERFCORR_DB" SQL...` would run
+# it (rows as a|b|c), on either engine: pcsql "SELECT ..." or SQL on stdin.
+pcsql() {
+	if pc_db_is_server; then
+		if [ $# -gt 0 ]; then
+			printf '%s;\n' "$@" | "$PC_PG_BIN/psql" -X -A -t -q \
+				-v ON_ERROR_STOP=1 "$PERFCORR_DB"
+		else
+			"$PC_PG_BIN/psql" -X -A -t -q -v ON_ERROR_STOP=1 \
+				"$PERFCORR_DB"
+		fi
+	else
+		sqlite3 "$PERFCORR_DB" "$@"
+	fi
+}
+
 # A digest of every table's content, to prove "the database is unchanged".
 db_digest() {
-	sqlite3 "$PERFCORR_DB" .dump 2>/dev/null | sha256sum | cut -d' ' -f1
+	if pc_db_is_server; then
+		"$PC_PG_BIN/pg_dump" --data-only --inserts "$PERFCORR_DB" \
+			2>/dev/null | grep -v '^--\|^SET \|^SELECT pg_catalog\|^\\' |
+			sha256sum | cut -d' ' -f1
+	else
+		sqlite3 "$PERFCORR_DB" .dump 2>/dev/null | sha256sum |
+			cut -d' ' -f1
+	fi
 }
 
 finish() {

@@ -10,7 +10,7 @@ pc import -q --source sim --kind perfsim --version 1.0 "$F/sim-1.0.csv"
 run pc report --model sim --ref lab --since-last-review --format json
 expect_rc 0 "first report"
 printf '%s\n' "$out" >"$T/r0.json"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM reviews')" 0 \
+expect_eq "$(pcsql 'SELECT count(*) FROM reviews')" 0 \
 	"a report without --record records nothing"
 run pc report --model sim --ref lab --since-last-review
 expect_in "No review recorded yet for these sources: all 5 discrepancies" \
@@ -20,9 +20,9 @@ expect_in "No review recorded yet for these sources: all 5 discrepancies" \
 run pc report --model sim --ref lab --record --format md -o "$T/w1.md"
 expect_rc 0 "record review 1"
 expect_in "recorded review #1 (5 discrepancies)" "$err" "review 1 message"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM review_items')" 5 \
+expect_eq "$(pcsql 'SELECT count(*) FROM review_items')" 5 \
 	"review 1 items"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT model_version || " " ||
+expect_eq "$(pcsql 'SELECT model_version || " " ||
 	ref_version || " " || runs || " " || lim FROM reviews')" \
 	"1.0 2026-01 [2,1] 0.1" "review 1 sides and runs"
 
@@ -95,7 +95,7 @@ expect_not_in "Since the last review" "$out" "no section without the flag"
 # a report that cannot be written records nothing
 run pc report --model sim --ref lab --record -o "$T/nodir/x.md"
 expect_rc 1 "unwritable output"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM reviews')" 2 \
+expect_eq "$(pcsql 'SELECT count(*) FROM reviews')" 2 \
 	"a failed report records nothing"
 
 finish

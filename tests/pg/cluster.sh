@@ -3,6 +3,8 @@
 #   pg_cluster_start || exit 77     # 77: no PostgreSQL here (a skip)
 #   ... "$PC_PG_URL" (postgresql:///perfcorr?host=DIR&user=perfcorr) ...
 #   pg_cluster_stop                 # also run by the EXIT trap it sets
+# pg_cluster_start DIR starts it in DIR and sets no trap (a cluster that
+# several tests share: tests/pg/fixture.sh).
 # initdb into a new temporary directory, pg_ctl start with no TCP port
 # (listen_addresses='') and the Unix socket in that directory, trust
 # authentication for that socket only. Nothing else on the machine is
@@ -35,8 +37,16 @@ pg_cluster_start() {
 			"pg_ctl): apt-get install postgresql" >&2
 		return 1
 	fi
-	PC_PG_DIR=$(mktemp -d /tmp/pc-pg.XXXXXX)
-	trap pg_cluster_stop EXIT
+	if [ $# -gt 0 ]; then
+		# a cluster shared by a test run (tests/pg/fixture.sh): the
+		# caller stops it
+		PC_PG_DIR=$1
+		rm -rf "$PC_PG_DIR"
+		mkdir -p "$PC_PG_DIR" || return 1
+	else
+		PC_PG_DIR=$(mktemp -d /tmp/pc-pg.XXXXXX)
+		trap pg_cluster_stop EXIT
+	fi
 	chmod 700 "$PC_PG_DIR"
 	[ "$(id -u)" -eq 0 ] && chown "${PC_PG_USER:-nobody}" "$PC_PG_DIR"
 	if ! pg_as_owner "$PC_PG_BIN/initdb" -D "$PC_PG_DIR/data" -U perfcorr \

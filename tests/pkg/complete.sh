@@ -84,7 +84,7 @@ for v in 2.3.0 2.4.0; do
 	pc import -q --source archsim --kind perfsim --version $v "$D/archsim-$v.csv" || fail "import $v"
 done
 pc import -q --source t100-rtl --kind rtl --version rtl-0.9 --clock-mhz 1755 "$D/t100-rtl.csv" || fail "import rtl"
-q() { sqlite3 "$PERFCORR_DB" "$1" | LC_ALL=C sort; }
+q() { pcsql "$1" | LC_ALL=C sort; }
 # (the expectations below are not empty)
 expect_eq "$(q 'SELECT count(*) FROM sources') $(q "SELECT count(*) > 2 FROM workloads WHERE key LIKE 'llama3-8b/decode/bs=%'")" \
 	"2 1" "the test database has two sources and several decode workloads"

@@ -22,7 +22,7 @@ for name, scale in (('model', 1.1), ('ref', 1.0)):
 PY
 pc import -q --source sim --kind perfsim "$T/model.csv" || fail "import model"
 pc import -q --source lab --kind silicon "$T/ref.csv" || fail "import ref"
-expect_eq "$(q() { sqlite3 "$PERFCORR_DB" "$1"; }; q "SELECT count(*) FROM results")" 12 "all rows stored"
+expect_eq "$(q() { pcsql "$1"; }; q "SELECT count(*) FROM results")" 12 "all rows stored"
 
 # no raw ESC, BEL, CR or C1 CSI in what a terminal shows
 raw_free() { # text description
@@ -116,7 +116,7 @@ if command -v tmux >/dev/null; then
 fi
 
 # the database is intact: every table still there, nothing deleted
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results")" 12 "results intact"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM runs")" 2 "runs intact"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "PRAGMA integrity_check")" ok "integrity"
+expect_eq "$(pcsql "SELECT count(*) FROM results")" 12 "results intact"
+expect_eq "$(pcsql "SELECT count(*) FROM runs")" 2 "runs intact"
+expect_eq "$(pcsql "PRAGMA integrity_check")" ok "integrity"
 finish

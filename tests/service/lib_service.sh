@@ -28,7 +28,7 @@ wait_for() {
 	done
 }
 
-q() { sqlite3 "$PERFCORR_DB" "$1"; }
+q() { pcsql "$1"; }
 
 # start_watch LOG ERR ARGS...: start perfcorr watch in the background and
 # wait until its signal handlers are in place; sets WP.

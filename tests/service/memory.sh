@@ -42,7 +42,7 @@ large=$(peak)
 echo "peak RSS: 8 MB file ${small} KiB, 32 MB file ${large} KiB"
 [ "$large" -lt $((small + SLACK)) ] && ok || fail "RSS grows with file size: ${small} -> ${large} KiB"
 [ $ASAN = 1 ] || { [ "$large" -lt 100000 ] && ok || fail "RSS ${large} KiB for a 32 MB file"; }
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results r JOIN runs u ON u.id = r.run_id WHERE u.file_name = 'large.csv'")" $((32 * 1024 * 1024 / 1040)) "every row of the large file"
+expect_eq "$(pcsql "SELECT count(*) FROM results r JOIN runs u ON u.id = r.run_id WHERE u.file_name = 'large.csv'")" $((32 * 1024 * 1024 / 1040)) "every row of the large file"
 
 # one 100 MB line, offered to every importer
 python3 -c '

@@ -2,7 +2,7 @@
 # cancel with Esc (nothing written), validation, bulk annotation.
 . "$(dirname "$0")/../tui/libtui.sh"
 build_db
-count() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotations"; }
+count() { pcsql "SELECT count(*) FROM annotations"; }
 
 # the worst GEMM discrepancy: filter, open its detail
 tui_script 100 40 <<KEYS
@@ -97,13 +97,13 @@ KEYS
 expect_rc 0 "bulk"
 expect_in "2 marked" "$(screen_line "$T/marked.screen" 1)" "two marked"
 expect_eq "$(count)" 3 "two more rows"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(op || ':' || \
+expect_eq "$(pcsql "SELECT group_concat(op || ':' || \
 status || ':' || category || ':' || expires, ' ') FROM annotations \
 WHERE id > 1")" "allreduce:accepted:reference-changed:2027-01-31 \
 e2e:accepted:reference-changed:2027-01-31" "bulk rows"
 expect_not_in "marked" "$(screen_line "$T/bulk.screen" 1)" "marks cleared"
 expect_in "annotated 2 rows" "$(tail -1 "$T/bulk.screen")" "bulk message"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotation_errors \
+expect_eq "$(pcsql "SELECT count(*) FROM annotation_errors \
 e JOIN annotations a ON a.id = e.annotation_id WHERE a.op = e.op AND \
 e.model_version = '2.4.0'")" 2 "accepted rows record their errors"
 

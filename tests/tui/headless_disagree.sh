@@ -4,7 +4,7 @@
 . "$TESTS/tui/libtui.sh"
 (cd "$FIXTURES/.." && bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB") \
 	>/dev/null 2>&1 </dev/null || { fail "demo.sh"; finish; exit 1; }
-count() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotations"; }
+count() { pcsql "SELECT count(*) FROM annotations"; }
 
 tui_script 140 40 --model archsim --ref h100-lab <<KEYS
 5

@@ -51,7 +51,7 @@ keys BTab
 keys s
 keys C-d
 wait_for "annotated 1 row: explained (specification-error)"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT op || '|' || status || '|' || \
+expect_eq "$(pcsql "SELECT op || '|' || status || '|' || \
 category || '|' || note || '|' || author FROM annotations")" \
 	"gemm_qkv|explained|specification-error|tile shape not modelled|tester" \
 	"annotation row"

@@ -1,0 +1,412 @@
+/* The PostgreSQL engine (issue 22) behind db/engine.h, through libpq.
+ * Statements are prepared on the server once (`?`/`?N` become `$N`);
+ * parameters travel as text (blobs as binary), results come back as
+ * text and are converted by the column getters. */
+#include "db/engine_pg.h"
+
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "src/base/error.h"
+#include "src/base/strbuf.h"
+#include "src/base/util.h"
+
+extern const char db_schema_pg_sql[];
+
+/* type oids (server/catalog/pg_type_d.h, stable) */
+#define OID_BOOL 16
+#define OID_BYTEA 17
+#define OID_INT8 20
+#define OID_INT2 21
+#define OID_INT4 23
+#define OID_FLOAT4 700
+#define OID_FLOAT8 701
+#define OID_NUMERIC 1700
+
+struct pg_conn {
+	PGconn *c;
+	char *err;		/* last error message */
+	char state[6];		/* last SQLSTATE */
+	unsigned next;		/* statement names */
+};
+
+struct pg_stmt {
+	struct pg_conn *pc;
+	char name[24];
+	int nparams;
+	char **vals;
+	int *lens, *fmts;
+	PGresult *res;
+	PGresult *desc;		/* the result's columns, before a step */
+	int row, nrows, done;
+};
+
+static void set_err(struct pg_conn *pc, PGresult *r)
+{
+	const char *s = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+	const char *m = r ? PQresultErrorMessage(r) : PQerrorMessage(pc->c);
+	size_t n;
+
+	free(pc->err);
+	pc->err = xstrdup(m && *m ? m : PQerrorMessage(pc->c));
+	/* the primary message: "ERROR:  ..." up to its first line end
+	 * (CONTEXT and HINT lines follow) */
+	if (!strncmp(pc->err, "ERROR:  ", 8))
+		memmove(pc->err, pc->err + 8, strlen(pc->err + 8) + 1);
+	pc->err[strcspn(pc->err, "\n")] = 0;
+	n = strlen(pc->err);
+	while (n && pc->err[n - 1] == ' ')
+		pc->err[--n] = 0;
+	snprintf(pc->state, sizeof(pc->state), "%s", s ? s : "");
+}
+
+const char *pg_errmsg(struct pg_conn *pc)
+{
+	return pc->err ? pc->err : PQerrorMessage(pc->c);
+}
+
+int pg_exec(struct pg_conn *pc, const char *sql)
+{
+	PGresult *r = PQexec(pc->c, sql);
+	ExecStatusType s = PQresultStatus(r);
+	int rc = 0;
+
+	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
+		set_err(pc, r);
+		rc = PC_EDB;
+	}
+	PQclear(r);
+	return rc;
+}
+
+int pg_in_transaction(struct pg_conn *pc)
+{
+	return PQtransactionStatus(pc->c) != PQTRANS_IDLE;
+}
+
+int pg_unique_violation(struct pg_conn *pc)
+{
+	return !strcmp(pc->state, "23505");
+}
+
+int pg_lock_name(struct pg_conn *pc, const char *name)
+{
+	const char *v[1] = { name };
+	PGresult *r = PQexecParams(pc->c, "SELECT pg_advisory_xact_lock("
+				   "hashtextextended($1, 2022))", 1, NULL, v,
+				   NULL, NULL, 0);
+	int rc = 0;
+
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		set_err(pc, r);
+		rc = PC_EDB;
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* The version in schema_version; 0 when the table is absent. */
+static int schema_version(struct pg_conn *pc, int *v)
+{
+	PGresult *r = PQexec(pc->c, "SELECT to_regclass('schema_version') "
+			     "IS NOT NULL");
+	int rc = 0, has;
+
+	*v = 0;
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1) {
+		set_err(pc, r);
+		PQclear(r);
+		return PC_EDB;
+	}
+	has = *PQgetvalue(r, 0, 0) == 't';
+	PQclear(r);
+	if (!has)
+		return 0;
+	r = PQexec(pc->c, "SELECT max(version) FROM schema_version");
+	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
+		*v = atoi(PQgetvalue(r, 0, 0));
+	else {
+		set_err(pc, r);
+		rc = PC_EDB;
+	}
+	PQclear(r);
+	return rc;
+}
+
+int pg_open(struct pg_conn **out, const char *url, const char *shown,
+	    int flags)
+{
+	struct pg_conn *pc = xcalloc(1, sizeof(*pc));
+	int rc, v;
+
+	*out = pc;
+	pc->c = PQconnectdb(url);
+	if (PQstatus(pc->c) != CONNECTION_OK)
+		return pc_error_set(PC_EIO, "cannot connect to '%s': %s", shown,
+				    strtok(PQerrorMessage(pc->c), "\n"));
+	/* quiet notices; shortest exact doubles */
+	PQsetNoticeProcessor(pc->c, NULL, NULL);
+	if ((rc = pg_exec(pc, "SET client_min_messages = warning; "
+			  "SET extra_float_digits = 3")) < 0)
+		goto fail;
+	if ((rc = schema_version(pc, &v)) < 0)
+		goto fail;
+	if (v == 0 && (flags & DB_CREATE) && !(flags & DB_READONLY)) {
+		/* one creator at a time; the second finds the schema */
+		if ((rc = pg_exec(pc, "BEGIN; SELECT pg_advisory_xact_lock("
+				  "7022022)")) < 0 ||
+		    (rc = schema_version(pc, &v)) < 0 ||
+		    (v == 0 && (rc = pg_exec(pc, db_schema_pg_sql)) < 0) ||
+		    (rc = pg_exec(pc, "COMMIT")) < 0) {
+			pg_exec(pc, "ROLLBACK");
+			goto fail;
+		}
+		if ((rc = schema_version(pc, &v)) < 0)
+			goto fail;
+	}
+	if (v == 0)
+		return pc_error_set(PC_ENOTFOUND, "database '%s' has no "
+			"perfcorr schema (run 'perfcorr init' or import "
+			"something first)", shown);
+	if (v > DB_SCHEMA_VERSION)
+		return pc_error_set(PC_EVERSION, "%s: written by a newer "
+			"perfcorr (schema %d, this build knows %d); refusing to "
+			"touch it", shown, v, DB_SCHEMA_VERSION);
+	if (v < DB_SCHEMA_VERSION)
+		return pc_error_set(PC_EVERSION, "%s: schema %d needs "
+			"migrating to %d, which this build cannot do on "
+			"PostgreSQL yet", shown, v, DB_SCHEMA_VERSION);
+	return 0;
+fail:
+	return pc_error_set(PC_EDB, "%s: %s", shown, pg_errmsg(pc));
+}
+
+void pg_close(struct pg_conn *pc)
+{
+	if (!pc)
+		return;
+	PQfinish(pc->c);
+	free(pc->err);
+	free(pc);
+}
+
+int pg_blob_read(struct pg_conn *pc, const char *table, const char *column,
+		 int64_t id, void *buf, size_t n)
+{
+	char *sql = xasprintf("SELECT %s FROM %s WHERE id = %lld", column,
+			      table, (long long)id);
+	PGresult *r = PQexecParams(pc->c, sql, 0, NULL, NULL, NULL, NULL, 1);
+	int rc = 0;
+
+	free(sql);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1 ||
+	    (size_t)PQgetlength(r, 0, 0) != n) {
+		set_err(pc, r);
+		rc = PC_EDB;
+	} else {
+		memcpy(buf, PQgetvalue(r, 0, 0), n);
+	}
+	PQclear(r);
+	return rc;
+}
+
+int pg_change_counter(struct pg_conn *pc, long *out)
+{
+	PGresult *r = PQexec(pc->c, "SELECT pg_current_snapshot()::text");
+	int rc = 0;
+
+	/* xmax of the snapshot moves when any transaction commits */
+	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
+		const char *s = strchr(PQgetvalue(r, 0, 0), ':');
+
+		*out = s ? strtol(s + 1, NULL, 10) : 0;
+	} else {
+		set_err(pc, r);
+		rc = PC_EDB;
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* `?` -> `$n` in order, `?N` -> `$N`, outside quotes. */
+static char *translate(const char *sql, int *nparams)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int n = 0, max = 0;
+	char q = 0;
+
+	for (const char *p = sql; *p; p++) {
+		if (q) {
+			if (*p == q)
+				q = 0;
+			strbuf_addch(&sb, *p);
+		} else if (*p == '\'' || *p == '"') {
+			q = *p;
+			strbuf_addch(&sb, *p);
+		} else if (*p == '?') {
+			int k;
+
+			if (p[1] >= '0' && p[1] <= '9') {
+				k = (int)strtol(p + 1, (char **)&p, 10);
+				p--;
+			} else {
+				k = ++n;
+			}
+			if (k > max)
+				max = k;
+			strbuf_addf(&sb, "$%d", k);
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	*nparams = max;
+	return strbuf_detach(&sb);
+}
+
+struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
+{
+	struct pg_stmt *st = xcalloc(1, sizeof(*st));
+	char *q = translate(sql, &st->nparams);
+	PGresult *r;
+
+	st->pc = pc;
+	snprintf(st->name, sizeof(st->name), "pc%u", ++pc->next);
+	r = PQprepare(pc->c, st->name, q, 0, NULL);
+	free(q);
+	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+		set_err(pc, r);
+		PQclear(r);
+		free(st);
+		return NULL;
+	}
+	PQclear(r);
+	st->desc = PQdescribePrepared(pc->c, st->name);
+	if (PQresultStatus(st->desc) != PGRES_COMMAND_OK) {
+		set_err(pc, st->desc);
+		PQclear(st->desc);
+		free(st);
+		return NULL;
+	}
+	if (st->nparams) {
+		st->vals = xcalloc((size_t)st->nparams, sizeof(*st->vals));
+		st->lens = xcalloc((size_t)st->nparams, sizeof(*st->lens));
+		st->fmts = xcalloc((size_t)st->nparams, sizeof(*st->fmts));
+	}
+	return st;
+}
+
+int pg_nparams(struct pg_stmt *st)
+{
+	return st->nparams;
+}
+
+int pg_bind(struct pg_stmt *st, int i, const char *v, size_t len, int binary)
+{
+	if (i < 1 || i > st->nparams)
+		return PC_EINVALID;
+	free(st->vals[i - 1]);
+	st->vals[i - 1] = NULL;
+	if (v) {
+		st->vals[i - 1] = xmalloc(len + 1);
+		memcpy(st->vals[i - 1], v, len);
+		st->vals[i - 1][len] = 0;
+	}
+	st->lens[i - 1] = (int)len;
+	st->fmts[i - 1] = binary;
+	return 0;
+}
+
+int pg_step(struct pg_stmt *st)
+{
+	if (!st->res && !st->done) {
+		ExecStatusType s;
+
+		st->res = PQexecPrepared(st->pc->c, st->name, st->nparams,
+					 (const char *const *)st->vals,
+					 st->lens, st->fmts, 0);
+		s = PQresultStatus(st->res);
+		if (s != PGRES_TUPLES_OK && s != PGRES_COMMAND_OK) {
+			set_err(st->pc, st->res);
+			PQclear(st->res);
+			st->res = NULL;
+			st->done = 1;
+			return PC_EDB;
+		}
+		st->nrows = s == PGRES_TUPLES_OK ? PQntuples(st->res) : 0;
+		st->row = -1;
+	}
+	if (st->done)
+		return 101;
+	if (++st->row < st->nrows)
+		return 100;
+	st->done = 1;
+	return 101;
+}
+
+void pg_reset(struct pg_stmt *st)
+{
+	PQclear(st->res);
+	st->res = NULL;
+	st->done = 0;
+	st->row = -1;
+}
+
+void pg_finalize(struct pg_stmt *st)
+{
+	char sql[48];
+
+	if (!st)
+		return;
+	pg_reset(st);
+	snprintf(sql, sizeof(sql), "DEALLOCATE %s", st->name);
+	if (PQstatus(st->pc->c) == CONNECTION_OK &&
+	    PQtransactionStatus(st->pc->c) != PQTRANS_INERROR)
+		PQclear(PQexec(st->pc->c, sql));
+	for (int i = 0; i < st->nparams; i++)
+		free(st->vals[i]);
+	free(st->vals);
+	free(st->lens);
+	free(st->fmts);
+	PQclear(st->desc);
+	free(st);
+}
+
+int pg_ncols(struct pg_stmt *st)
+{
+	return PQnfields(st->desc);
+}
+
+const char *pg_colname(struct pg_stmt *st, int i)
+{
+	return PQfname(st->desc, i);
+}
+
+int pg_coltype(struct pg_stmt *st, int i)
+{
+	if (!st->res || st->row < 0 || st->row >= st->nrows ||
+	    PQgetisnull(st->res, st->row, i))
+		return 0;
+	switch (PQftype(st->res, i)) {
+	case OID_INT2: case OID_INT4: case OID_INT8:
+		return 1;
+	case OID_FLOAT4: case OID_FLOAT8: case OID_NUMERIC:
+		return 2;
+	case OID_BYTEA:
+		return 4;
+	case OID_BOOL:
+		return 5;
+	default:
+		return 3;
+	}
+}
+
+const char *pg_value(struct pg_stmt *st, int i)
+{
+	if (!st->res || st->row < 0 || st->row >= st->nrows ||
+	    i >= PQnfields(st->res) || PQgetisnull(st->res, st->row, i))
+		return NULL;
+	return PQgetvalue(st->res, st->row, i);
+}

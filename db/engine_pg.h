@@ -1,0 +1,38 @@
+#ifndef PC_DB_ENGINE_PG_H
+#define PC_DB_ENGINE_PG_H
+/* Private to db/: the PostgreSQL engine (db/engine_pg.c) behind the
+ * statement API of db/engine.h and the connection functions of db/db.c. */
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+struct pg_conn;
+struct pg_stmt;
+
+/* Connect to url; messages name it as shown (the password hidden). */
+int pg_open(struct pg_conn **out, const char *url, const char *shown,
+	    int flags);
+void pg_close(struct pg_conn *c);
+const char *pg_errmsg(struct pg_conn *c);
+int pg_exec(struct pg_conn *c, const char *sql);
+int pg_in_transaction(struct pg_conn *c);
+int pg_unique_violation(struct pg_conn *c);
+int pg_lock_name(struct pg_conn *c, const char *name);
+int pg_blob_read(struct pg_conn *c, const char *table, const char *column,
+		 int64_t id, void *buf, size_t n);
+int pg_change_counter(struct pg_conn *c, long *out);
+
+struct pg_stmt *pg_prepare(struct pg_conn *c, const char *sql);
+int pg_step(struct pg_stmt *st);
+void pg_reset(struct pg_stmt *st);
+void pg_finalize(struct pg_stmt *st);
+int pg_bind(struct pg_stmt *st, int i, const char *text, size_t len,
+	    int binary);
+int pg_nparams(struct pg_stmt *st);
+int pg_ncols(struct pg_stmt *st);
+const char *pg_colname(struct pg_stmt *st, int i);
+/* 0 null, 1 int, 2 real, 3 text, 4 blob, 5 bool */
+int pg_coltype(struct pg_stmt *st, int i);
+const char *pg_value(struct pg_stmt *st, int i);	/* NULL when NULL */
+
+#endif
