@@ -11,7 +11,7 @@ L="$S/licensed"
 
 # results of the last run as sorted text (independent of the importer)
 last_run() {
-	sqlite3 "$PERFCORR_DB" "SELECT w.key, o.name, m.name, r.value FROM results r
+	pcsql "SELECT w.key, o.name, m.name, r.value FROM results r
 		JOIN workloads w ON w.id = r.workload_id JOIN ops o ON o.id = r.op_id
 		JOIN metrics m ON m.id = r.metric_id
 		WHERE r.run_id = (SELECT max(id) FROM runs) ORDER BY 1, 2, 3"

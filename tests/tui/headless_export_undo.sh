@@ -4,7 +4,7 @@
 # without a display, xdg-open with one).
 . "$(dirname "$0")/../tui/libtui.sh"
 build_db
-count() { sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM annotations"; }
+count() { pcsql "SELECT count(*) FROM annotations"; }
 
 # export: op~gemm in |err| order (hand, from the start screen): gemm_qkv
 # decode 150u/210u, gemm_qkv prefill 1.05m/1.2m, gemm_moe 1m/900u,
@@ -50,7 +50,7 @@ U
 KEYS
 expect_rc 0 "undo"
 expect_eq "$(count)" "$((before + 3))" "undo appends a row, deletes nothing"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT status || '|' || note FROM annotations ORDER BY id DESC LIMIT 1")" \
+expect_eq "$(pcsql "SELECT status || '|' || note FROM annotations ORDER BY id DESC LIMIT 1")" \
 	"explained|first note" "undo restores the annotation before the last"
 expect_in "undone: 1 row back" "$(tail -1 "$T/undone.screen")" "undo said"
 expect_in "nothing to undo" "$(tail -1 "$T/undone2.screen")" "one level of undo"
@@ -62,7 +62,7 @@ j
 a<Tab><Tab>only note<C-d>
 U
 KEYS
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT status || '|' || category || '|' || note FROM annotations ORDER BY id DESC LIMIT 1")" \
+expect_eq "$(pcsql "SELECT status || '|' || category || '|' || note FROM annotations ORDER BY id DESC LIMIT 1")" \
 	"open|unknown|undo: it had no annotation before" "undo of a first annotation"
 
 # the link: printed without a display; with one, xdg-open gets it
