@@ -26,9 +26,17 @@ jcmp() { # a.json b.json what
 	python3 - "$1" "$2" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
-for d in (a, b):            # when the report was written: not the data
-    if isinstance(d, dict):
-        d.pop("generated_at", None)
+def drop_times(x):          # when written and imported: not the data
+    if isinstance(x, dict):
+        for k in ("generated_at", "imported_at"):
+            x.pop(k, None)
+        for v in x.values():
+            drop_times(v)
+    elif isinstance(x, list):
+        for v in x:
+            drop_times(v)
+drop_times(a)
+drop_times(b)
 def walk(x, y, path):
     if isinstance(x, dict) and isinstance(y, dict):
         if sorted(x) != sorted(y):
