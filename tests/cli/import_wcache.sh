@@ -21,13 +21,13 @@ printf '%s\n' "$H" \
 	"llama/batch=8/seq_len=128/BF16,d,time,7,us" > "$T/a.csv"
 run pc import -s sim -k perfsim "$T/a.csv"
 expect_rc 0 "interleaved spellings import"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(key, ' ') FROM (SELECT key FROM workloads ORDER BY id)")" \
+expect_eq "$(pcsql "SELECT group_concat(key, ' ') FROM (SELECT key FROM workloads ORDER BY id)")" \
 	"llama/bs=8/seq=128/bf16 other/bs=2" "one workload per canonical key, in order of first sight"
 # each result under its own row's workload: values 1 3 5 7 are llama's
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT w.key, group_concat(r.raw_value, ' ') FROM results r JOIN workloads w ON w.id = r.workload_id GROUP BY w.id ORDER BY w.id" | tr '\n' ';')" \
+expect_eq "$(pcsql "SELECT w.key, group_concat(r.raw_value, ' ') FROM results r JOIN workloads w ON w.id = r.workload_id GROUP BY w.id ORDER BY w.id" | tr '\n' ';')" \
 	"llama/bs=8/seq=128/bf16|1.0 3.0 5.0 7.0;other/bs=2|2.0 4.0 6.0;" \
 	"every row under its workload"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM workload_params")" "4" \
+expect_eq "$(pcsql "SELECT count(*) FROM workload_params")" "4" \
 	"parameters stored once per workload (bs, seq, precision; bs)"
 
 # another source spells them differently: the workloads already stored
@@ -39,9 +39,9 @@ printf '%s\n' "$H" \
 	"other/batch=2,b,time,2,us" > "$T/b.csv"
 run pc import -s hw -k silicon "$T/b.csv"
 expect_rc 0 "second source imports"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(id || '=' || key, ' ') FROM (SELECT id, key FROM workloads ORDER BY id)")" \
+expect_eq "$(pcsql "SELECT group_concat(id || '=' || key, ' ') FROM (SELECT id, key FROM workloads ORDER BY id)")" \
 	"1=llama/bs=8/seq=128/bf16 2=other/bs=2 3=new/bs=1" "existing ids kept, one new"
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT group_concat(workload_id, ' ') FROM (SELECT workload_id FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'hw' ORDER BY r.seq)")" \
+expect_eq "$(pcsql "SELECT group_concat(workload_id, ' ') FROM (SELECT workload_id FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'hw' ORDER BY r.seq)")" \
 	"2 1 3 2" "second source's rows under the stored ids"
 
 # a repeated result, spelled another way, rows after its first: refused
@@ -81,13 +81,13 @@ want=$(python3 -c '
 import csv, sys
 keys = {r["workload"] for r in csv.DictReader(open(sys.argv[1]))}
 print(len(keys), sum(len(k.split("/")) - 1 for k in keys))' "$T/s/model.csv")
-got=$(sqlite3 "$PERFCORR_DB" "SELECT count(DISTINCT r.workload_id), (SELECT count(*) FROM workload_params p WHERE p.workload_id IN (SELECT workload_id FROM results r2 JOIN runs u2 ON u2.id = r2.run_id JOIN sources s2 ON s2.id = u2.source_id WHERE s2.name = 'sweep')) FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'sweep'" | tr '|' ' ')
+got=$(pcsql "SELECT count(DISTINCT r.workload_id), (SELECT count(*) FROM workload_params p WHERE p.workload_id IN (SELECT workload_id FROM results r2 JOIN runs u2 ON u2.id = r2.run_id JOIN sources s2 ON s2.id = u2.source_id WHERE s2.name = 'sweep')) FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'sweep'" | tr '|' ' ')
 expect_eq "$got" "$want" "sweep: workloads and parameters"
 # each stored result matches its row (workload key, op, metric, value)
 exp=$(python3 -c '
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
     print("%s|%s|%s|%s" % (r["workload"], r["op"], r["metric"], r["value"]))' "$T/s/model.csv" | sort | md5sum)
-act=$(sqlite3 "$PERFCORR_DB" "SELECT w.key, o.name, m.name, printf('%.6g', r.raw_value) FROM results r JOIN workloads w ON w.id = r.workload_id JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'sweep'" | sort | md5sum)
+act=$(pcsql "SELECT w.key, o.name, m.name, printf('%.6g', r.raw_value) FROM results r JOIN workloads w ON w.id = r.workload_id JOIN ops o ON o.id = r.op_id JOIN metrics m ON m.id = r.metric_id JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name = 'sweep'" | sort | md5sum)
 expect_eq "$act" "$exp" "sweep: every row stored under its own key"
 finish

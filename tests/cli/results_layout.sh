@@ -8,7 +8,7 @@ C=$FIXTURES/corr
 
 pc import -q -s lab -k silicon -V 1 "$C/lab.csv"
 pc import -q -s sim -k perfsim -V 1 "$C/sim-1.csv"
-expect_in "WITHOUT ROWID" "$(sqlite3 "$PERFCORR_DB" \
+expect_in "WITHOUT ROWID" "$(pcsql \
 	"SELECT sql FROM sqlite_schema WHERE name = 'results'")" "fresh: clustered"
 run pc compare -m sim -r lab -f json --points
 expect_rc 0 "compare on schema 6"
@@ -16,14 +16,14 @@ before=$out
 pc export results >"$T/export6.csv"
 # seq is the position in the file: the first data line of lab.csv is seq 1
 first=$(sed -n 2p "$C/lab.csv" | cut -d, -f1,2,3)
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT w.key || ',' || o.name || ',' || m.name
+expect_eq "$(pcsql "SELECT w.key || ',' || o.name || ',' || m.name
 	FROM results r JOIN workloads w ON w.id = r.workload_id JOIN ops o ON
 	o.id = r.op_id JOIN metrics m ON m.id = r.metric_id WHERE r.run_id = 1
 	AND r.seq = 1")" "$first" "seq 1 is the file's first result"
 
 # --- turn it into a schema-5 database: the old rowid table, its rows
 # stored in reverse key order so that row ids differ from key order
-sqlite3 "$PERFCORR_DB" "PRAGMA foreign_keys = OFF; BEGIN;
+pcsql "PRAGMA foreign_keys = OFF; BEGIN;
 CREATE TABLE r5 (id INTEGER PRIMARY KEY,
 	run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
 	workload_id INTEGER NOT NULL REFERENCES workloads(id),
@@ -48,17 +48,17 @@ sqlite3 -separator '|' "$PERFCORR_DB" "SELECT w.key, o.name, m.name FROM results
 	JOIN metrics m ON m.id = r.metric_id ORDER BY r.run_id, r.id" >"$T/order5"
 expect_eq "$(head -1 "$T/order5" | cut -d'|' -f1-2)" "$(tail -1 "$C/lab.csv" | cut -d, -f1-2 | tr , '|')" \
 	"schema-5 copy: run 1 in reverse file order"
-n5=$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM results")
+n5=$(pcsql "SELECT count(*) FROM results")
 run pc compare -m sim -r lab -f json
 expect_rc 1 "read-only commands do not migrate"
 expect_in "schema 5 needs migrating to 6" "$err" "says so"
 run pc init
 expect_rc 0 "schema 5 migrates"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA user_version')" 6 "migrated to schema 6"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'SELECT count(*) FROM results')" "$n5" "every result kept"
-expect_eq "$(sqlite3 "$PERFCORR_DB" 'PRAGMA foreign_key_check')" "" "no dangling key"
+expect_eq "$(pcsql 'PRAGMA user_version')" 6 "migrated to schema 6"
+expect_eq "$(pcsql 'SELECT count(*) FROM results')" "$n5" "every result kept"
+expect_eq "$(pcsql 'PRAGMA foreign_key_check')" "" "no dangling key"
 pc --db "$T/fresh.db" init 2>/dev/null
-expect_eq "$(sqlite3 "$PERFCORR_DB" "SELECT sql FROM sqlite_schema WHERE tbl_name = 'results' ORDER BY name")" \
+expect_eq "$(pcsql "SELECT sql FROM sqlite_schema WHERE tbl_name = 'results' ORDER BY name")" \
 	"$(sqlite3 "$T/fresh.db" "SELECT sql FROM sqlite_schema WHERE tbl_name = 'results' ORDER BY name")" \
 	"fresh = migrated"
 # export keeps the old order (the old row id became seq)
