@@ -543,9 +543,13 @@ int report_build(struct report **out, struct db *db,
 		r->set->ci = NULL;
 		rc = report_ops_build(r);
 		r->set->ci = ci;
-		if (rc < 0 || (rc = report_prev_build(r, db)) < 0)
+		if (rc < 0)
 			goto done;
 	}
+	/* like the trend, it loads another version: --no-trend skips it */
+	if (!r->opts.points_only && r->opts.trend &&
+	    (rc = report_prev_build(r, db)) < 0)
+		goto done;
 	if (r->opts.trend && !r->opts.points_only &&
 	    (rc = build_trend(r, db)) < 0)
 		goto done;

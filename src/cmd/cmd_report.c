@@ -227,8 +227,8 @@ int cmd_report(int argc, char **argv)
 		{ CLI_FLAG, "no-matrix", 0, &opt.no_matrix, NULL, "leave out "
 		  "who disagrees with whom (it reads every source)" },
 		{ CLI_FLAG, "no-trend", 0, &opt.no_trend, NULL, "leave out the "
-		  "MAPE trend across model versions (faster on big "
-		  "databases)" },
+		  "MAPE trend across model versions and the changes against "
+		  "the previous version (faster on big databases)" },
 		CLI_OPT_END
 	};
 	struct cli_cmd cmd = report_cmd;

@@ -83,6 +83,9 @@ expect_rc 0 "html regressions and improvements: $out"
 run pc report --model sim --ref lab --format json
 expect_in '"previous":{"version":"1.0","common":7,"regressed":3,"improved":3,"only_before":0,"only_after":0}' \
 	"$out" "json previous"
+# --no-trend loads no other version: no section
+run pc report --model sim --ref lab --format json --no-trend
+expect_in '"previous":null' "$out" "json previous null with --no-trend"
 # the first version has nothing before it: no section, json null
 run pc report --model sim@1.0 --ref lab --format md
 expect_not_in "Against the previous model version" "$out" "no section for 1.0"
