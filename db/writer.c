@@ -33,6 +33,10 @@ struct macc {
 	unsigned flags;
 };
 
+/* A workload's parameters are stored by one INSERT of up to this many
+ * rows (a statement per workload, not per parameter). */
+#define WL_PAR_ROWS 8
+
 struct db_writer {
 	struct db *db;
 	int64_t source_id, run_id;
@@ -53,7 +57,11 @@ struct db_writer {
 	const char *cur_key;		/* the current result's workload key
 					 * (last_wkey or r->workload_key) */
 	/* statements prepared once per import (new workloads and ops) */
-	struct db_stmt *wl_find, *wl_ins, *wl_par, *op_find, *op_ins;
+	struct db_stmt *wl_find, *wl_ins, *op_find, *op_ins;
+	struct db_stmt *wl_par[WL_PAR_ROWS + 1];	/* n parameters */
+	int wl_fresh;			/* no workload stored before this
+					 * import: a key the run has not seen
+					 * is new, no lookup needed */
 	struct hmap unit_idx;		/* unit name -> units_at() index */
 	struct db_stmt *merge, *raw;
 	struct macc *acc;		/* merged results, stored at the end */
@@ -333,12 +341,17 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		   "key = ?");
 	db_prepare(db, &rc, &w->wl_ins, "INSERT INTO workloads (key, name, "
 		   "params) VALUES (?, ?, ?) RETURNING id");
-	db_prepare(db, &rc, &w->wl_par, "INSERT INTO workload_params "
-		   "(workload_id, name, value) VALUES (?, ?, ?) "
-		   "ON CONFLICT DO NOTHING");
 	db_prepare(db, &rc, &w->op_find, "SELECT id FROM ops WHERE name = ?");
 	db_prepare(db, &rc, &w->op_ins, "INSERT INTO ops (name, class) "
 		   "VALUES (?, ?) RETURNING id");
+	if (!rc) {
+		struct db_stmt *st = NULL;
+
+		db_prepare(db, &rc, &st, "SELECT 1 FROM workloads LIMIT 1");
+		if (!rc)
+			w->wl_fresh = db_step(st) == DB_DONE;
+		db_finalize(st);
+	}
 	if (rc)
 		goto fail;
 	*out = w;
@@ -469,8 +482,45 @@ static int find_id(struct db *db, struct db_stmt *st, const char *what,
 	return step == DB_ROW;
 }
 
+/* The parameters of workload id: up to WL_PAR_ROWS per statement. */
+static int workload_params(struct db_writer *w, const struct wkey *k,
+			   int64_t id)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < k->n;) {
+		size_t n = k->n - i < WL_PAR_ROWS ? k->n - i : WL_PAR_ROWS;
+		struct db_stmt **st = &w->wl_par[n];
+
+		if (!*st) {
+			struct strbuf sql = STRBUF_INIT;
+
+			strbuf_addstr(&sql, "INSERT INTO workload_params "
+				      "(workload_id, name, value) VALUES ");
+			for (size_t j = 0; j < n; j++)
+				strbuf_addstr(&sql, j ? ",(?,?,?)" : "(?,?,?)");
+			strbuf_addstr(&sql, " ON CONFLICT DO NOTHING");
+			db_prepare(w->db, &rc, st, sql.buf);
+			strbuf_release(&sql);
+			if (rc)
+				return rc;
+		}
+		for (size_t j = 0; j < n; j++, i++) {
+			db_bind_int64(*st, (int)j * 3 + 1, id);
+			db_bind_text_static(*st, (int)j * 3 + 2,
+					    k->params[i].name);
+			db_bind_text_static(*st, (int)j * 3 + 3,
+					    k->params[i].value);
+		}
+		if ((rc = step_done(w->db, *st, "adding workload parameter")))
+			return rc;
+	}
+	return 0;
+}
+
 /* The id of the workload with canonical key `key`: found in the
- * database, or inserted with its parameters. */
+ * database (unless none was stored before this import), or inserted
+ * with its parameters. */
 static int workload_insert(struct db_writer *w, const struct wkey *k,
 			   const char *key, int64_t *out)
 {
@@ -478,7 +528,9 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	int rc;
 
 	db_bind_text(st, 1, key);
-	if ((rc = find_id(w->db, st, "finding workload", out)) < 0)
+	if (w->wl_fresh)
+		rc = 0;
+	else if ((rc = find_id(w->db, st, "finding workload", out)) < 0)
 		return rc;
 	if (!rc) {
 		char *params = wkey_params_json(k);
@@ -492,15 +544,7 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 		if (rc)
 			return rc;
 	}
-	st = w->wl_par;
-	for (size_t i = 0; i < k->n; i++) {
-		db_bind_int64(st, 1, *out);
-		db_bind_text(st, 2, k->params[i].name);
-		db_bind_text(st, 3, k->params[i].value);
-		if ((rc = step_done(w->db, st, "adding workload parameter")))
-			return rc;
-	}
-	return 0;
+	return workload_params(w, k, *out);
 }
 
 /* Importers send runs of results with one workload: comparing the wkey
@@ -1028,7 +1072,8 @@ static void writer_free(struct db_writer *w)
 	db_finalize(w->raw);
 	db_finalize(w->wl_find);
 	db_finalize(w->wl_ins);
-	db_finalize(w->wl_par);
+	for (int i = 0; i <= WL_PAR_ROWS; i++)
+		db_finalize(w->wl_par[i]);
 	db_finalize(w->op_find);
 	db_finalize(w->op_ins);
 	hmap_release(&w->workloads);
