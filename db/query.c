@@ -74,6 +74,32 @@ int db_source_exists(struct db *db, const char *source, char **kind_out)
 	return found;
 }
 
+int db_source_overlap(struct db *db, const char *a, const char *b,
+		      int64_t *out)
+{
+	struct db_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(db, &rc, &st, "SELECT count(*) FROM (SELECT DISTINCT "
+		   "r.workload_id AS w, r.op_id AS o, r.metric_id AS m FROM "
+		   "results r WHERE r.run_id IN (SELECT u.id FROM runs u JOIN "
+		   "sources s ON s.id = u.source_id WHERE s.name = ?1)) k "
+		   "WHERE EXISTS (SELECT 1 FROM results x WHERE "
+		   "x.workload_id = k.w AND x.op_id = k.o AND x.metric_id = k.m "
+		   "AND x.run_id IN (SELECT u.id FROM runs u JOIN sources s ON "
+		   "s.id = u.source_id WHERE s.name = ?2))");
+	if (rc)
+		return rc;
+	db_bind_text(st, 1, a);
+	db_bind_text(st, 2, b);
+	if (db_step(st) == DB_ROW)
+		*out = db_column_int64(st, 0);
+	else
+		rc = db_fail(db, "counting common keys");
+	db_finalize(st);
+	return rc;
+}
+
 int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
 		 const char *source)
 {

@@ -42,4 +42,11 @@ void db_cursor_close(struct db_cursor *c);
 /* 1 when source exists (and *kind_out, caller frees, when non-NULL). */
 int db_source_exists(struct db *db, const char *source, char **kind_out);
 
+/* How many (workload, op, metric) keys sources a and b both have
+ * results for (any version), in *out: what a pairing of the two can
+ * find at most. It walks the results of a (put the smaller source
+ * first) and looks each key up in b through the pairing index. */
+int db_source_overlap(struct db *db, const char *a, const char *b,
+		      int64_t *out);
+
 #endif

@@ -21,6 +21,7 @@ static const char *const pair_order[][2] = {
 
 struct source {
 	char *name, *kind;
+	int64_t results;
 };
 
 static int list_sources(struct db *db, struct source **out, size_t *n)
@@ -28,7 +29,7 @@ static int list_sources(struct db *db, struct source **out, size_t *n)
 	struct db_cursor *c;
 	struct source *v = NULL;
 	size_t len = 0;
-	int rc, cname = 0, ckind = 1;
+	int rc, cname = 0, ckind = 1, cres = -1;
 
 	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
 		return rc;
@@ -37,10 +38,13 @@ static int list_sources(struct db *db, struct source **out, size_t *n)
 			cname = i;
 		else if (!strcmp(db_cursor_name(c, i), "kind"))
 			ckind = i;
+		else if (!strcmp(db_cursor_name(c, i), "results"))
+			cres = i;
 	}
 	while ((rc = db_cursor_next(c)) > 0) {
 		v = xrealloc(v, (len + 1) * sizeof(*v));
 		v[len].name = xstrdup(db_cursor_text(c, cname));
+		v[len].results = cres < 0 ? 0 : db_cursor_int(c, cres);
 		v[len++].kind = xstrdup(db_cursor_text(c, ckind));
 	}
 	db_cursor_close(c);
@@ -69,6 +73,62 @@ static int side_source_is(const char *spec, const char *name)
 	return strlen(name) == len && !strncmp(spec, name, len);
 }
 
+static const struct source *find_source(const struct source *s, size_t ns,
+					const char *spec)
+{
+	for (size_t i = 0; i < ns; i++)
+		if (side_source_is(spec, s[i].name))
+			return &s[i];
+	return NULL;
+}
+
+/* The pairs of the first kind pair (what the TUI opens on), most common
+ * keys first: of two silicon references for one simulator, the one
+ * that measured what the simulator predicts (ties keep the order by
+ * name). Only this group: counting costs a walk of one side's results,
+ * about a second per million. */
+static int order_first_group(struct db *db, const struct source *s,
+			     size_t ns, struct candidate *v, size_t n)
+{
+	size_t g = 1;
+	int64_t *common;
+	int rc = 0;
+
+	while (g < n && !strcmp(v[g].model_kind, v[0].model_kind) &&
+	       !strcmp(v[g].ref_kind, v[0].ref_kind))
+		g++;
+	if (g < 2)
+		return 0;
+	common = xcalloc(g, sizeof(*common));
+	for (size_t i = 0; i < g && rc == 0; i++) {
+		const struct source *a = find_source(s, ns, v[i].model);
+		const struct source *b = find_source(s, ns, v[i].ref);
+
+		if (!a || !b)
+			continue;
+		if (a->results > b->results) {
+			const struct source *t = a;
+
+			a = b;
+			b = t;
+		}
+		rc = db_source_overlap(db, a->name, b->name, &common[i]);
+	}
+	/* insertion sort: stable, and g is small */
+	for (size_t i = 1; i < g && rc == 0; i++)
+		for (size_t j = i; j > 0 && common[j] > common[j - 1]; j--) {
+			struct candidate t = v[j];
+			int64_t c = common[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+			common[j] = common[j - 1];
+			common[j - 1] = c;
+		}
+	free(common);
+	return rc;
+}
+
 int candidates_list(struct db *db, const char *model, const char *ref,
 		    struct candidate **out, size_t *n)
 {
@@ -95,12 +155,19 @@ int candidates_list(struct db *db, const char *model, const char *ref,
 			}
 	if (!*n && model && ref)
 		add_pair(out, n, model, "?", ref, "?");
+	else if (*n > 1)
+		rc = order_first_group(db, s, ns, *out, *n);
 	for (size_t i = 0; i < ns; i++) {
 		free(s[i].name);
 		free(s[i].kind);
 	}
 	free(s);
-	return 0;
+	if (rc < 0) {
+		candidates_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
 }
 
 void candidates_free(struct candidate *v, size_t n)
