@@ -22,7 +22,12 @@ struct db {
 	struct pg_conn *pg;	/* PostgreSQL: h is NULL */
 	char *path;
 	int checked;		/* quick_check passed before the first write */
+	int readonly;		/* opened DB_READONLY */
+	int stamped;		/* this transaction began from the stamped
+				 * state: its commit moves the stamp on */
 };
+
+static void restamp(struct db *db);
 
 /* Migrations: index i upgrades user_version i to i + 1. Version 1 is the
  * embedded db/schema.sql; append later changes here, never edit old ones. */
@@ -164,13 +169,39 @@ static int damaged(struct db *db, const char *why)
 		"recovered.db", db->path, why, db->path);
 }
 
+/* A write that failed for want of space says so in words, naming the
+ * database (SQLite's own "database or disk is full" reads like a fault
+ * of the file): SQLITE_FULL, or an I/O error whose errno is ENOSPC or
+ * EDQUOT; EFBIG is the file-size limit (ulimit -f). PC_EDB, so that
+ * the watcher retries the delivery. 0 when the failure is another. */
+static int space_error(struct db *db, const char *what)
+{
+	int ext = sqlite3_extended_errcode(db->h);
+	int e = sqlite3_system_errno(db->h);
+
+	if ((ext & 0xff) == SQLITE_FULL || ((ext & 0xff) == SQLITE_IOERR &&
+					    (e == ENOSPC || e == EDQUOT)))
+		return pc_error_set(PC_EDB, "database '%s': the disk is full "
+				    "(%s): free some space and try again",
+				    db->path, what);
+	if ((ext & 0xff) == SQLITE_IOERR && e == EFBIG)
+		return pc_error_set(PC_EDB, "database '%s': a file reached the "
+				    "size limit of this process (%s; ulimit "
+				    "-f): raise it and try again", db->path,
+				    what);
+	return 0;
+}
+
 int db_fail(struct db *db, const char *what)
 {
+	int rc;
+
 	if (db->pg)
 		return pc_error_set(PC_EDB, "%s: %s: %s", db->path, what,
 				    pg_errmsg(db->pg));
-	return pc_error_set(PC_EDB, "%s: %s: %s", db->path, what,
-			    sqlite3_errmsg(db->h));
+	rc = space_error(db, what);
+	return rc < 0 ? rc : pc_error_set(PC_EDB, "%s: %s: %s", db->path,
+					  what, sqlite3_errmsg(db->h));
 }
 
 int db_exec(struct db *db, const char *sql)
@@ -180,8 +211,16 @@ int db_exec(struct db *db, const char *sql)
 	if (db->pg)
 		return pg_exec(db->pg, sql) < 0 ? db_fail(db, "running SQL") : 0;
 	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		pc_error_set(PC_EDB, "%s: %s", db->path,
-			     msg ? msg : sqlite3_errmsg(db->h));
+		char what[48];
+
+		if (!strcmp(sql, "COMMIT"))
+			snprintf(what, sizeof(what), "committing");
+		else
+			snprintf(what, sizeof(what), "running '%.32s%s'", sql,
+				 strlen(sql) > 32 ? "..." : "");
+		if (space_error(db, what) == 0)
+			pc_error_set(PC_EDB, "%s: %s", db->path,
+				     msg ? msg : sqlite3_errmsg(db->h));
 		sqlite3_free(msg);
 		return PC_EDB;
 	}
@@ -440,6 +479,7 @@ int db_open(struct db **out, const char *path, int flags)
 	db_global_config();
 	db = xcalloc(1, sizeof(*db));
 	db->path = xstrdup(path);
+	db->readonly = (flags & DB_READONLY) != 0;
 	if (sqlite3_open_v2(path, &db->h, oflags, NULL) != SQLITE_OK) {
 		rc = pc_error_set(PC_EIO, "cannot open database '%s': %s",
 				  path, db->h ? sqlite3_errmsg(db->h) :
@@ -496,10 +536,22 @@ fail:
 
 void db_close(struct db *db)
 {
+	int stamped = 0;
+
 	if (!db)
 		return;
 	pg_close(db->pg);
+	/* the last connection to close checkpoints the -wal into the
+	 * database and removes it: a stamped state stays stamped */
+	if (!db->readonly && db->h) {
+		char *state = dbstamp_state(db->path);
+
+		stamped = dbstamp_matches(db->path, state);
+		free(state);
+	}
 	sqlite3_close_v2(db->h);
+	if (stamped)
+		restamp(db);
 	free(db->path);
 	free(db);
 }
@@ -521,18 +573,29 @@ struct pg_conn *db_pg(struct db *db)
 
 /* Before the first write of a connection: PRAGMA quick_check (a read of
  * every page, about 1 s per 100 MB). Writing into a damaged database
- * spreads the damage; refuse with the cure instead. */
+ * spreads the damage; refuse with the cure instead. Skipped when the
+ * database file and its -wal are exactly as the quick_check stamp says
+ * (db/dbstamp.c): nothing but perfcorr, which writes only into a sound
+ * database, has changed them since one was checked. */
 static int check_once(struct db *db)
 {
 	sqlite3_stmt *st;
-	char *first = NULL;
+	char *first = NULL, *state;
 	int rc;
 
 	if (db->checked || db->pg)
 		return 0;
+	state = dbstamp_state(db->path);
+	if (dbstamp_matches(db->path, state)) {
+		free(state);
+		db->checked = 1;
+		return 0;
+	}
 	if (sqlite3_prepare_v2(db->h, "PRAGMA quick_check(1)", -1, &st,
-			       NULL) != SQLITE_OK)
+			       NULL) != SQLITE_OK) {
+		free(state);
 		return damaged(db, sqlite3_errmsg(db->h));
+	}
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		first = xstrdup(sqlite3_column_text(st, 0) ?
@@ -541,22 +604,53 @@ static int check_once(struct db *db)
 		first = xstrdup(sqlite3_errmsg(db->h));
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW && !strcmp(first, "ok")) {
+		/* the state from before the check: if another process
+		 * wrote meanwhile, the stamp is stale, never wrong */
+		dbstamp_write(db->path, state);
+		free(state);
 		free(first);
 		db->checked = 1;
 		return 0;
 	}
+	free(state);
 	rc = damaged(db, first);
 	free(first);
 	return rc;
+}
+
+/* Holding the write lock: is the database as the stamp says (nobody
+ * else wrote since a perfcorr commit or check)? Then this commit may
+ * move the stamp on. */
+static void began(struct db *db)
+{
+	char *state = dbstamp_state(db->path);
+
+	db->stamped = dbstamp_matches(db->path, state);
+	free(state);
+}
+
+/* After a commit or a close (which may checkpoint the -wal into the
+ * database) that started from the stamped state. */
+static void restamp(struct db *db)
+{
+	char *state = dbstamp_state(db->path);
+
+	dbstamp_write(db->path, state);
+	free(state);
 }
 
 int db_begin(struct db *db)
 {
 	int rc = check_once(db);
 
+	if (rc < 0)
+		return rc;
 	if (db->pg)
-		return rc < 0 ? rc : db_exec(db, "BEGIN");
-	return rc < 0 ? rc : db_exec(db, "BEGIN IMMEDIATE");
+		return db_exec(db, "BEGIN");
+	if ((rc = db_exec(db, "BEGIN IMMEDIATE")) < 0)
+		return rc;
+	began(db);
+	return 0;
 }
 
 int db_begin_nowait(struct db *db)
@@ -570,6 +664,8 @@ int db_begin_nowait(struct db *db)
 	sqlite3_busy_handler(db->h, NULL, NULL);
 	rc = db_exec(db, "BEGIN IMMEDIATE");
 	sqlite3_busy_handler(db->h, busy_handler, NULL);
+	if (rc == 0)
+		began(db);
 	return rc;
 }
 
@@ -579,11 +675,15 @@ int db_commit(struct db *db)
 
 	if (rc < 0)
 		db_rollback(db);
+	else if (db->stamped)
+		restamp(db);
+	db->stamped = 0;
 	return rc;
 }
 
 void db_rollback(struct db *db)
 {
+	db->stamped = 0;
 	if (db->pg) {
 		if (pg_in_transaction(db->pg))
 			pg_exec(db->pg, "ROLLBACK");

@@ -1,7 +1,8 @@
 #ifndef PC_DB_DB_INT_H
 #define PC_DB_DB_INT_H
-/* Private to db/db.c and the SQLite engine (db/engine_sqlite.c): the
- * connection's handle. No other file includes sqlite3.h. */
+/* Private to db/db.c, db/dbstamp.c and the SQLite engine
+ * (db/engine_sqlite.c): the connection's handle. No other file includes
+ * sqlite3.h. */
 #include <sqlite3.h>
 
 struct db;
@@ -9,5 +10,13 @@ struct db;
 sqlite3 *db_sqlite(struct db *db);
 /* The PostgreSQL connection, NULL on SQLite. */
 struct pg_conn *db_pg(struct db *db);
+
+/* The quick_check stamp, PATH-checked (db/dbstamp.c): the state of the
+ * database file and its -wal as text (NULL when the file cannot be
+ * read: never stamped), whether the stamp holds exactly that state, and
+ * writing it (atomically; failures ignored: it is a cache). */
+char *dbstamp_state(const char *path);
+int dbstamp_matches(const char *path, const char *state);
+void dbstamp_write(const char *path, const char *state);
 
 #endif

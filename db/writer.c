@@ -547,6 +547,21 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	return workload_params(w, k, *out);
 }
 
+/* The workload and op id caches hold at most this many names: they are
+ * caches, not the truth (the database is asked for a name not cached),
+ * so a file of millions of distinct workloads imports in bounded memory
+ * instead of ~80 bytes per name (docs/service.md, "Memory"). */
+#define CACHE_MAX 65536
+
+static void cache_put(struct hmap *m, const char *key, int64_t id)
+{
+	if (m->len >= CACHE_MAX) {
+		hmap_release(m);
+		hmap_init(m);
+	}
+	hmap_put(m, key, id);
+}
+
 /* Importers send runs of results with one workload: comparing the wkey
  * with the last one is much cheaper than formatting its key per result. */
 static int workload_id(struct db_writer *w, const struct wkey *k,
@@ -572,7 +587,7 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 			free(key);
 			return rc;
 		}
-		hmap_put(&w->workloads, key, *out);
+		cache_put(&w->workloads, key, *out);
 	}
 	free(w->last_wkey);
 	w->last_wkey = key;
@@ -632,7 +647,7 @@ static int op_id(struct db_writer *w, const char *op, int64_t *out)
 		if ((rc = db_step_id(w->db, st, "adding op", out)))
 			return rc;
 	}
-	hmap_put(&w->ops, op, *out);
+	cache_put(&w->ops, op, *out);
 	return 0;
 }
 

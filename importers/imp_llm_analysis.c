@@ -126,7 +126,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	char key[96];
 	int rc;
 
-	if ((rc = jsonutil_parse_file(&doc, in->fp, in->path, 64u << 20)) < 0)
+	if ((rc = jsonutil_parse_file(&doc, in->fp, in->path,
+				      JSONUTIL_DOC_MAX)) < 0)
 		return rc;
 	if (!cJSON_IsObject(doc) ||
 	    !cJSON_GetObjectItemCaseSensitive(doc, "prefill_latency")) {

@@ -250,7 +250,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	struct native_run run = { 0 };
 	int rc, idx = 0;
 
-	if ((rc = jsonutil_parse_file(&doc, in->fp, in->path, 64u << 20)) < 0)
+	if ((rc = jsonutil_parse_file(&doc, in->fp, in->path,
+				      JSONUTIL_DOC_MAX)) < 0)
 		return rc;
 	if (cJSON_IsArray(doc)) {	/* export results --format json */
 		cJSON_ArrayForEach(o, doc) {

@@ -78,7 +78,10 @@ int jsonutil_parse_file(cJSON **out, FILE *fp, const char *path, size_t max)
 		if (len > max) {
 			free(buf);
 			return pc_error_set(PC_EINVALID, "%s: JSON document "
-				"larger than %zu MiB", path, max >> 20);
+				"larger than %zu MiB (the most perfcorr reads "
+				"as one document: parsing takes ~40 bytes of "
+				"memory per byte); split it into smaller files",
+				path, max >> 20);
 		}
 		if (cap - len - 1 == 0) {
 			cap *= 2;

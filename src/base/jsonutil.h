@@ -8,6 +8,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The most one JSON document may take (64 MiB): cJSON builds a tree of
+ * about 40 bytes per byte of input (a 60 MB document took 2.5 GB), so a
+ * whole-document format is capped, and a stream of documents (JSON
+ * lines) is read one document at a time, each capped. */
+#define JSONUTIL_DOC_MAX (64u << 20)
+
 /* Where a JSON text really starts: after a UTF-8 BOM and JSON's white
  * space (space, tab, CR, LF). The probes of the JSON formats test the
  * byte there ('{' for an object, '[' for an array). */

@@ -40,7 +40,9 @@ static const struct cli_cmd watch_cmd = {
 		   "line per file on stdout. SIGTERM or SIGINT stops after "
 		   "the current file. Re-delivered bytes are recognised by "
 		   "hash and not imported twice.\nExit status: 0 stopped "
-		   "cleanly, 1 the directory or database is unusable, 2 usage.",
+		   "cleanly, 1 the directory or database is unusable (with "
+		   "--once also: a delivery had to be left for a retry, e.g. "
+		   "the disk is full), 2 usage.",
 	.min_args = 1, .max_args = 1,
 };
 
@@ -60,8 +62,7 @@ static void log_line(void *ctx, enum watch_event ev, const char *name,
 	};
 	char ts[32];
 
-	if (ev == WATCH_IMPORTED)
-		++*(long *)ctx;
+	((long *)ctx)[ev]++;	/* the counts of each event */
 	util_now_iso(ts, sizeof(ts));
 	printf("%s %s ", ts, what[ev]);
 	util_fputs_safe(name, stdout);
@@ -141,7 +142,7 @@ int cmd_watch(int argc, char **argv)
 	struct cli_list pos;
 	struct db *db;
 	struct watch *w;
-	long imported = 0, indexed = 0;
+	long counts[WATCH_WAITING + 1] = { 0 }, indexed = 0;
 	int rc, ret = CLI_OK;
 
 	cmd.opts = opts;
@@ -161,7 +162,7 @@ int cmd_watch(int argc, char **argv)
 		return rc;
 	}
 	if (watch_new(&w, db, pos.items[0], opt.allow.items, log_line,
-		      &imported) < 0) {
+		      counts) < 0) {
 		cli_error(cmd.name);
 		cli_list_free(&pos);
 		cli_list_free(&opt.allow);
@@ -174,14 +175,16 @@ int cmd_watch(int argc, char **argv)
 	util_fputs_safe(pos.items[0], stderr);
 	fprintf(stderr, "' every %g s\n", opt.interval);
 	for (int scans = 0; !stop_flag; scans++) {
+		counts[WATCH_RETRY] = 0;	/* what the last scan left */
 		if (watch_scan(w, &stop_flag) < 0) {
 			cli_error(cmd.name);
 			ret = CLI_FAIL;
 			break;
 		}
 		/* a failed index is logged, not fatal: the data is in */
-		if (opt.index && imported > indexed && !stop_flag) {
-			indexed = imported;
+		if (opt.index && counts[WATCH_IMPORTED] > indexed &&
+		    !stop_flag) {
+			indexed = counts[WATCH_IMPORTED];
 			if (candidates_index(db, NULL, NULL, log_index,
 					     log_index_fail, NULL) < 0)
 				cli_error(cmd.name);
@@ -193,6 +196,17 @@ int cmd_watch(int argc, char **argv)
 	}
 	if (stop_flag)
 		fprintf(stderr, "perfcorr watch: stopping on signal\n");
+	/* --once (cron): a delivery the database could not take (a full
+	 * disk, a lock held for minutes) is not done; say so in the status */
+	if (opt.once && ret == CLI_OK && counts[WATCH_RETRY] > 0) {
+		fprintf(stderr, "perfcorr watch: %ld deliver%s could not be "
+			"stored (the 'retry' lines say why); left in '",
+			counts[WATCH_RETRY], counts[WATCH_RETRY] == 1 ? "y" :
+			"ies");
+		util_fputs_safe(pos.items[0], stderr);
+		fputs("' for the next run\n", stderr);
+		ret = CLI_FAIL;
+	}
 	watch_free(w);
 	cli_list_free(&pos);
 	cli_list_free(&opt.allow);
