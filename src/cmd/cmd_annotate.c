@@ -16,50 +16,17 @@
 #include "src/out.h"
 #include "src/base/util.h"
 
-static const char *workload_s, *op_s, *metric_s, *model_s, *ref_s;
-static const char *status_s, *category_s, *note_s, *link_s, *expires_s;
-static const char *author_s, *format_s;
-static int pattern_f, current_f, all_f;
-
-static const struct cli_opt annotate_opts[] = {
-	{ CLI_STR, "workload", 'w', &workload_s, "KEY", "workload key "
-	  "(canonicalised unless --pattern)" },
-	{ CLI_STR, "op", 'o', &op_s, "OP", "op name" },
-	{ CLI_STR, "metric", 'm', &metric_s, "METRIC", "metric name" },
-	{ CLI_STR, "model", 0, &model_s, "SRC[@V]", "only for this model "
-	  "source; @V, @A..B or @A.. (release order) also limits it to those "
-	  "versions (required for accepted: its errors are recorded at V, B "
-	  "or the latest)" },
-	{ CLI_STR, "ref", 0, &ref_s, "SRC[@V]", "only for this reference "
-	  "source (required for accepted)" },
-	{ CLI_FLAG, "pattern", 0, &pattern_f, NULL, "workload, op and metric "
-	  "are globs (* ? [..])" },
-	{ CLI_FLAG, "all", 0, &all_f, NULL, "the key may cover more than one "
-	  "stored pair (without --pattern)" },
-	{ CLI_STR, "status", 's', &status_s, "S", "open, investigating, "
-	  "explained, accepted, fixed or wontfix (required)" },
-	{ CLI_STR, "category", 'c', &category_s, "C", "modeling-error, "
-	  "specification-error, abstraction-error, rtl-bug, measurement-issue, "
-	  "reference-changed or unknown (default)" },
-	{ CLI_STR, "note", 'n', &note_s, "TEXT", "the explanation" },
-	{ CLI_STR, "link", 0, &link_s, "URL", "ticket or document" },
-	{ CLI_STR, "expires", 0, &expires_s, "DATE", "YYYY-MM-DD: an accepted "
-	  "waiver stops applying after this day" },
-	{ CLI_STR, "author", 0, &author_s, "NAME", "who (default $USER)" },
-	CLI_OPT_END
+/* The options of annotate and of annotations, filled by cli_parse from
+ * the tables in cmd_annotate and cmd_annotations. */
+struct cmd_annotate_opts {
+	const char *workload, *op, *metric, *model, *ref;
+	const char *status, *category, *note, *link, *expires, *author;
+	int pattern, all;
 };
 
-static const struct cli_opt list_opts[] = {
-	{ CLI_STR, "workload", 'w', &workload_s, "KEY", "only this workload "
-	  "key (exact)" },
-	{ CLI_STR, "op", 'o', &op_s, "OP", "only this op (exact)" },
-	{ CLI_STR, "metric", 'm', &metric_s, "METRIC", "only this metric" },
-	{ CLI_STR, "status", 's', &status_s, "S", "only rows with this status" },
-	{ CLI_FLAG, "current", 0, &current_f, NULL, "only the newest row of "
-	  "each key (its current state)" },
-	{ CLI_STR, "format", 'f', &format_s, "FMT", "table (default), csv or "
-	  "json" },
-	CLI_OPT_END
+struct cmd_annotations_opts {
+	const char *workload, *op, *metric, *status, *format;
+	int current;
 };
 
 static int in_list(const char *const *l, const char *s)
@@ -91,30 +58,30 @@ static int valid_date(const char *s)
 }
 
 /* Usage checks before the database is touched. */
-static int validate(const char *cmd)
+static int validate(const char *cmd, const struct cmd_annotate_opts *o)
 {
-	if (!status_s)
+	if (!o->status)
 		return cli_usage_error(cmd, "--status is required");
-	if (!in_list(db_annot_statuses, status_s))
+	if (!in_list(db_annot_statuses, o->status))
 		return cli_usage_error(cmd, "unknown status '%s' (open, "
 				       "investigating, explained, accepted, "
-				       "fixed, wontfix)", status_s);
-	if (!in_list(db_annot_categories, category_s))
+				       "fixed, wontfix)", o->status);
+	if (!in_list(db_annot_categories, o->category))
 		return cli_usage_error(cmd, "unknown category '%s' "
 				       "(modeling-error, specification-error, "
 				       "abstraction-error, rtl-bug, "
 				       "measurement-issue, reference-changed, "
-				       "unknown)", category_s);
-	if (!workload_s && !op_s && !metric_s)
+				       "unknown)", o->category);
+	if (!o->workload && !o->op && !o->metric)
 		return cli_usage_error(cmd, "name what it explains: "
 				       "--workload, --op and/or --metric");
-	if (expires_s && !valid_date(expires_s))
+	if (o->expires && !valid_date(o->expires))
 		return cli_usage_error(cmd, "--expires '%s' is not a date "
-				       "(YYYY-MM-DD)", expires_s);
-	if (!strcmp(status_s, "accepted") && (!note_s || !*note_s))
+				       "(YYYY-MM-DD)", o->expires);
+	if (!strcmp(o->status, "accepted") && (!o->note || !*o->note))
 		return cli_usage_error(cmd, "an accepted annotation needs "
 				       "--note: say why the error is acceptable");
-	if (!strcmp(status_s, "accepted") && (!model_s || !ref_s))
+	if (!strcmp(o->status, "accepted") && (!o->model || !o->ref))
 		return cli_usage_error(cmd, "an accepted annotation records the "
 				       "error it accepts: name the release with "
 				       "--model SRC[@V] and the reference with "
@@ -165,24 +132,25 @@ static int model_spec(const char *cmd, struct db *db, const char *src,
 
 /* What the key covers; refuses a key matching nothing (1) and one
  * matching several pairs without --pattern or --all (2). */
-static int cover(const char *cmd, struct db *db, struct annot *a,
-		 const char *model, struct annot_cover *c)
+static int cover(const char *cmd, const struct cmd_annotate_opts *o,
+		 struct db *db, struct annot *a, const char *model,
+		 struct annot_cover *c)
 {
 	char *why;
 
-	if (annot_cover_load(c, db, a, model, ref_s) < 0) {
+	if (annot_cover_load(c, db, a, model, o->ref) < 0) {
 		cli_error(cmd);
 		return CLI_FAIL;
 	}
 	if (!c->nmatch) {
 		why = annot_cover_closest(c, a);
 		cli_fail(cmd, "the key matches no stored pair%s%s: %s; nothing "
-			 "written", model || ref_s ? " of " : "", model ?
-			 model : ref_s ? ref_s : "", why);
+			 "written", model || o->ref ? " of " : "", model ?
+			 model : o->ref ? o->ref : "", why);
 		free(why);
 		return CLI_FAIL;
 	}
-	if (c->nmatch > 1 && !a->is_pattern && !all_f) {
+	if (c->nmatch > 1 && !a->is_pattern && !o->all) {
 		size_t i = c->match[0];
 
 		return cli_usage_error(cmd, "the key covers %zu stored pairs "
@@ -222,7 +190,8 @@ static int check_source(const char *cmd, struct db *db, const char *src)
 			src);
 }
 
-static int add(const char *cmd, struct annot *a)
+static int add(const char *cmd, const struct cmd_annotate_opts *o,
+	       struct annot *a)
 {
 	struct annot_cover c = { 0 };
 	char *model = NULL;
@@ -239,7 +208,7 @@ static int add(const char *cmd, struct annot *a)
 		rc = model_spec(cmd, db, a->model_source, a->model_versions,
 				&model);
 	if (!rc)
-		rc = cover(cmd, db, a, model, &c);
+		rc = cover(cmd, o, db, a, model, &c);
 	if (!rc && db_annot_add(db, a, 1, &id) < 0) {
 		cli_error(cmd);
 		rc = CLI_FAIL;
@@ -259,49 +228,78 @@ static int add(const char *cmd, struct annot *a)
 	return rc;
 }
 
+static const struct cli_cmd annotate_cmd = {
+	.name = "annotate",
+	.usage = "--status S [--workload W] [--op O] [--metric M] "
+		 "[--model SRC[@V]] [--ref SRC[@V]] [--pattern|--all] "
+		 "[--category C] [--note TEXT] [--link URL] "
+		 "[--expires DATE]",
+	.summary = "Explain a discrepancy: append an annotation to its "
+		   "history (the newest row is its current state). "
+		   "The key must match stored pairs (more than one "
+		   "needs --pattern or --all). An 'accepted' annotation "
+		   "needs a note, --model and --ref, and records the "
+		   "error it accepts at each pair; 'perfcorr gate' "
+		   "waives a point only while its error stays within "
+		   "the policy's tolerance of that. Prints the new "
+		   "annotation's id; says on stderr how many pairs it "
+		   "covers and which stay with an annotation that "
+		   "takes precedence.",
+	.min_args = 0, .max_args = 0,
+};
+
 int cmd_annotate(int argc, char **argv)
 {
-	static const struct cli_cmd cmd = {
-		.name = "annotate",
-		.usage = "--status S [--workload W] [--op O] [--metric M] "
-			 "[--model SRC[@V]] [--ref SRC[@V]] [--pattern|--all] "
-			 "[--category C] [--note TEXT] [--link URL] "
-			 "[--expires DATE]",
-		.summary = "Explain a discrepancy: append an annotation to its "
-			   "history (the newest row is its current state). "
-			   "The key must match stored pairs (more than one "
-			   "needs --pattern or --all). An 'accepted' annotation "
-			   "needs a note, --model and --ref, and records the "
-			   "error it accepts at each pair; 'perfcorr gate' "
-			   "waives a point only while its error stays within "
-			   "the policy's tolerance of that. Prints the new "
-			   "annotation's id; says on stderr how many pairs it "
-			   "covers and which stay with an annotation that "
-			   "takes precedence.",
-		.opts = annotate_opts, .min_args = 0, .max_args = 0,
+	struct cmd_annotate_opts opt = { .category = "unknown" };
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "workload", 'w', &opt.workload, "KEY", "workload "
+		  "key (canonicalised unless --pattern)" },
+		{ CLI_STR, "op", 'o', &opt.op, "OP", "op name" },
+		{ CLI_STR, "metric", 'm', &opt.metric, "METRIC", "metric name" },
+		{ CLI_STR, "model", 0, &opt.model, "SRC[@V]", "only for this "
+		  "model source; @V, @A..B or @A.. (release order) also limits "
+		  "it to those versions (required for accepted: its errors are "
+		  "recorded at V, B or the latest)" },
+		{ CLI_STR, "ref", 0, &opt.ref, "SRC[@V]", "only for this "
+		  "reference source (required for accepted)" },
+		{ CLI_FLAG, "pattern", 0, &opt.pattern, NULL, "workload, op and "
+		  "metric are globs (* ? [..])" },
+		{ CLI_FLAG, "all", 0, &opt.all, NULL, "the key may cover more "
+		  "than one stored pair (without --pattern)" },
+		{ CLI_STR, "status", 's', &opt.status, "S", "open, "
+		  "investigating, explained, accepted, fixed or wontfix "
+		  "(required)" },
+		{ CLI_STR, "category", 'c', &opt.category, "C", "modeling-error, "
+		  "specification-error, abstraction-error, rtl-bug, "
+		  "measurement-issue, reference-changed or unknown (default)" },
+		{ CLI_STR, "note", 'n', &opt.note, "TEXT", "the explanation" },
+		{ CLI_STR, "link", 0, &opt.link, "URL", "ticket or document" },
+		{ CLI_STR, "expires", 0, &opt.expires, "DATE", "YYYY-MM-DD: an "
+		  "accepted waiver stops applying after this day" },
+		{ CLI_STR, "author", 0, &opt.author, "NAME", "who (default "
+		  "$USER)" },
+		CLI_OPT_END
 	};
+	struct cli_cmd cmd = annotate_cmd;
 	struct annot a = { 0 };
 	struct wkey k;
 	struct cli_list pos;
 	char *key = NULL, *msrc = NULL, *mver = NULL, *rsrc = NULL, *rver = NULL;
 	int rc;
 
-	workload_s = op_s = metric_s = model_s = ref_s = NULL;
-	status_s = note_s = link_s = expires_s = author_s = NULL;
-	category_s = "unknown";
-	pattern_f = all_f = 0;
+	cmd.opts = opts;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if ((rc = validate(cmd.name)))
+	if ((rc = validate(cmd.name, &opt)))
 		return rc;
-	if (model_s)
-		corr_parse_side(model_s, &msrc, &mver);
-	if (ref_s)
-		corr_parse_side(ref_s, &rsrc, &rver);
-	if (workload_s && !pattern_f) {
+	if (opt.model)
+		corr_parse_side(opt.model, &msrc, &mver);
+	if (opt.ref)
+		corr_parse_side(opt.ref, &rsrc, &rver);
+	if (opt.workload && !opt.pattern) {
 		wkey_init(&k);
-		if (wkey_parse(&k, workload_s) < 0) {
+		if (wkey_parse(&k, opt.workload) < 0) {
 			wkey_release(&k);
 			return cli_usage_error(cmd.name, "--workload: %s",
 					       pc_error_last());
@@ -309,20 +307,20 @@ int cmd_annotate(int argc, char **argv)
 		key = wkey_format(&k);
 		wkey_release(&k);
 	}
-	a.workload = key ? key : (char *)workload_s;
-	a.op = (char *)op_s;
-	a.metric = (char *)metric_s;
+	a.workload = key ? key : (char *)opt.workload;
+	a.op = (char *)opt.op;
+	a.metric = (char *)opt.metric;
 	a.model_source = msrc;
 	a.model_versions = mver;
 	a.ref_source = rsrc;
-	a.is_pattern = pattern_f;
-	a.status = (char *)status_s;
-	a.category = (char *)category_s;
-	a.note = (char *)note_s;
-	a.link = (char *)link_s;
-	a.expires = (char *)expires_s;
-	a.author = (char *)author_s;
-	rc = add(cmd.name, &a);
+	a.is_pattern = opt.pattern;
+	a.status = (char *)opt.status;
+	a.category = (char *)opt.category;
+	a.note = (char *)opt.note;
+	a.link = (char *)opt.link;
+	a.expires = (char *)opt.expires;
+	a.author = (char *)opt.author;
+	rc = add(cmd.name, &opt, &a);
 	free(key);
 	free(msrc);
 	free(mver);
@@ -331,16 +329,17 @@ int cmd_annotate(int argc, char **argv)
 	return rc;
 }
 
-static int keep(const struct annot *v, size_t n, size_t i)
+static int keep(const struct cmd_annotations_opts *o, const struct annot *v,
+		size_t n, size_t i)
 {
 	const struct annot *a = &v[i];
 
-	if ((workload_s && (!a->workload || strcmp(a->workload, workload_s))) ||
-	    (op_s && (!a->op || strcmp(a->op, op_s))) ||
-	    (metric_s && (!a->metric || strcmp(a->metric, metric_s))) ||
-	    (status_s && strcmp(a->status, status_s)))
+	if ((o->workload && (!a->workload || strcmp(a->workload, o->workload))) ||
+	    (o->op && (!a->op || strcmp(a->op, o->op))) ||
+	    (o->metric && (!a->metric || strcmp(a->metric, o->metric))) ||
+	    (o->status && strcmp(a->status, o->status)))
 		return 0;
-	if (!current_f)
+	if (!o->current)
 		return 1;
 	/* superseded by a newer row of the same key? */
 	for (size_t j = i + 1; j < n; j++) {
@@ -420,7 +419,8 @@ static void print_row(FILE *fp, enum out_format fmt, struct out_table *t,
 	fputc('}', fp);
 }
 
-static void print_all(const struct annot *v, size_t n, enum out_format fmt)
+static void print_all(const struct cmd_annotations_opts *o,
+		      const struct annot *v, size_t n, enum out_format fmt)
 {
 	struct out_table *t = NULL;
 	int first = 1;
@@ -433,7 +433,7 @@ static void print_all(const struct annot *v, size_t n, enum out_format fmt)
 	else
 		fputs("[\n", stdout);
 	for (size_t i = 0; i < n; i++) {
-		if (!keep(v, n, i))
+		if (!keep(o, v, n, i))
 			continue;
 		print_row(stdout, fmt, t, &v[i], first);
 		first = 0;
@@ -447,17 +447,34 @@ static void print_all(const struct annot *v, size_t n, enum out_format fmt)
 	}
 }
 
+static const struct cli_cmd annotations_cmd = {
+	.name = "annotations",
+	.usage = "[--workload W] [--op O] [--metric M] [--status S] "
+		 "[--current] [--format table|csv|json]",
+	.summary = "List the annotation history, oldest first (every "
+		   "edit is a row; --current keeps the newest row of "
+		   "each key).",
+	.min_args = 0, .max_args = 0,
+};
+
 int cmd_annotations(int argc, char **argv)
 {
-	static const struct cli_cmd cmd = {
-		.name = "annotations",
-		.usage = "[--workload W] [--op O] [--metric M] [--status S] "
-			 "[--current] [--format table|csv|json]",
-		.summary = "List the annotation history, oldest first (every "
-			   "edit is a row; --current keeps the newest row of "
-			   "each key).",
-		.opts = list_opts, .min_args = 0, .max_args = 0,
+	struct cmd_annotations_opts opt = { .format = "table" };
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "workload", 'w', &opt.workload, "KEY", "only this "
+		  "workload key (exact)" },
+		{ CLI_STR, "op", 'o', &opt.op, "OP", "only this op (exact)" },
+		{ CLI_STR, "metric", 'm', &opt.metric, "METRIC", "only this "
+		  "metric" },
+		{ CLI_STR, "status", 's', &opt.status, "S", "only rows with "
+		  "this status" },
+		{ CLI_FLAG, "current", 0, &opt.current, NULL, "only the newest "
+		  "row of each key (its current state)" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table (default), "
+		  "csv or json" },
+		CLI_OPT_END
 	};
+	struct cli_cmd cmd = annotations_cmd;
 	struct cli_list pos;
 	struct annot *v = NULL;
 	enum out_format fmt;
@@ -465,15 +482,13 @@ int cmd_annotations(int argc, char **argv)
 	size_t n = 0;
 	int rc;
 
-	workload_s = op_s = metric_s = status_s = NULL;
-	format_s = "table";
-	current_f = 0;
+	cmd.opts = opts;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (out_parse_format(format_s, &fmt))
+	if (out_parse_format(opt.format, &fmt))
 		return cli_usage_error(cmd.name, "unknown format '%s'",
-				       format_s);
+				       opt.format);
 	if ((rc = cli_open_db(&db, DB_READONLY)))
 		return rc;
 	rc = db_annot_all(db, &v, &n);
@@ -482,7 +497,7 @@ int cmd_annotations(int argc, char **argv)
 		cli_error(cmd.name);
 		return CLI_FAIL;
 	}
-	print_all(v, n, fmt);
+	print_all(&opt, v, n, fmt);
 	db_annot_free(v, n);
 	if (fflush(stdout) != 0)
 		return cli_fail(cmd.name, "cannot write output");

@@ -17,31 +17,13 @@
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
 
-static const char *policy_s, *model_s, *ref_s, *junit_s, *format_s, *out_s;
-/* opened before anything is evaluated: an unwritable path is exit 2 */
-static FILE *junit_fp, *out_fp;
-static int dry_f, history_f, top_i;
-
-static const struct cli_opt gate_opts[] = {
-	{ CLI_STR, "policy", 'p', &policy_s, "FILE", "the policy (JSON, see "
-	  "docs/gate.md)" },
-	{ CLI_STR, "model", 0, &model_s, "SRC[@V]", "model release (default: "
-	  "the policy's model, latest version)" },
-	{ CLI_STR, "ref", 0, &ref_s, "SRC[@V]", "reference (default: the "
-	  "policy's ref, latest version)" },
-	{ CLI_STR, "junit", 0, &junit_s, "FILE", "also write JUnit XML, one "
-	  "testcase per rule ('-': standard output; the report then goes to "
-	  "standard error unless -o)" },
-	{ CLI_STR, "output", 'o', &out_s, "FILE", "write the report to FILE "
-	  "instead of standard output" },
-	{ CLI_STR, "format", 'f', &format_s, "FMT", "text (default) or json" },
-	{ CLI_INT, "top", 0, &top_i, "N", "offending points listed per rule "
-	  "(default 5)" },
-	{ CLI_FLAG, "dry-run", 'n', &dry_f, NULL, "evaluate without recording "
-	  "the evaluation" },
-	{ CLI_FLAG, "history", 0, &history_f, NULL, "list recorded "
-	  "evaluations (of --policy's policy when given)" },
-	CLI_OPT_END
+/* The options, filled by cli_parse from the table in cmd_gate, and the
+ * outputs, opened before anything is evaluated (an unwritable path is
+ * exit 2). */
+struct cmd_gate_opts {
+	const char *policy, *model, *ref, *junit, *format, *out;
+	int dry, history, top;
+	FILE *junit_fp, *out_fp;
 };
 
 static const struct cli_cmd gate_cmd = {
@@ -62,7 +44,7 @@ static const struct cli_cmd gate_cmd = {
 		   "interval and a Wilcoxon p-value (rule option "
 		   "significance).\nAn unwritable --junit or -o path is exit 2. "
 		   "See docs/gate.md.",
-	.opts = gate_opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 static int record(struct db *db, const struct gate_result *g)
@@ -137,18 +119,20 @@ static int close_out(FILE **fp, const char *path)
 
 /* The gate could not run: say why in the JUnit file too (best effort:
  * the exit code already tells CI). */
-static void junit_error(const char *policy)
+static void junit_error(const struct cmd_gate_opts *o,
+			const char *policy)
 {
 	char *msg = xstrdup(pc_error_last());
 
-	if (junit_fp)
-		gate_out_junit_error(junit_fp, policy, msg);
+	if (o->junit_fp)
+		gate_out_junit_error(o->junit_fp, policy, msg);
 	free(msg);
 }
 
-static int output(const struct gate_result *g, int json)
+static int output(const struct cmd_gate_opts *o, const struct gate_result *g,
+		  int json)
 {
-	FILE *fp = out_fp;
+	FILE *fp = o->out_fp;
 
 	if (json) {
 		char *s = gate_out_json(g);
@@ -158,14 +142,15 @@ static int output(const struct gate_result *g, int json)
 	} else {
 		gate_out_text(fp, g);
 	}
-	if (junit_fp && gate_out_junit(junit_fp, g) < 0)
+	if (o->junit_fp && gate_out_junit(o->junit_fp, g) < 0)
 		return -1;
 	return fflush(fp) || ferror(fp) ? pc_error_set(PC_EIO, "cannot write "
 			"the report: %s", strerror(errno)) : 0;
 }
 
 /* Load, evaluate, print, record. Returns the exit code. */
-static int evaluate(struct db *db, const struct policy *p, int json)
+static int evaluate(const struct cmd_gate_opts *o, struct db *db,
+		    const struct policy *p, int json)
 {
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *set = NULL;
@@ -173,19 +158,19 @@ static int evaluate(struct db *db, const struct policy *p, int json)
 	struct gate_inputs in = { 0 };
 	int rc, code = CLI_USAGE;
 
-	q.model = model_s ? model_s : p->model;
-	q.ref = ref_s ? ref_s : p->ref;
+	q.model = o->model ? o->model : p->model;
+	q.ref = o->ref ? o->ref : p->ref;
 	q.max_ref_cv = p->max_ref_cv;
 	if ((rc = corr_load(&set, db, &q)) < 0)
 		goto done;
 	if ((rc = gate_inputs_load(&in, db, p, set)) < 0 ||
-	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)top_i)) < 0)
+	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)o->top)) < 0)
 		goto done;
-	if ((rc = output(g, json)) < 0) {
+	if ((rc = output(o, g, json)) < 0) {
 		code = CLI_USAGE + 1;	/* an output error, not a gate error */
 		goto done;
 	}
-	if (!dry_f && (rc = record(db, g)) < 0) {
+	if (!o->dry && (rc = record(db, g)) < 0) {
 		code = CLI_FAIL;
 		goto done;
 	}
@@ -194,7 +179,7 @@ done:
 	if (rc < 0) {
 		cli_error(gate_cmd.name);
 		if (code == CLI_USAGE)
-			junit_error(p->name);
+			junit_error(o, p->name);
 		if (code == CLI_USAGE + 1)
 			code = CLI_USAGE;
 	}
@@ -308,60 +293,82 @@ static int history(struct db *db, const char *name, int json)
 
 int cmd_gate(int argc, char **argv)
 {
+	struct cmd_gate_opts opt = { .format = "text", .top = 5 };
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "the policy "
+		  "(JSON, see docs/gate.md)" },
+		{ CLI_STR, "model", 0, &opt.model, "SRC[@V]", "model release "
+		  "(default: the policy's model, latest version)" },
+		{ CLI_STR, "ref", 0, &opt.ref, "SRC[@V]", "reference (default: "
+		  "the policy's ref, latest version)" },
+		{ CLI_STR, "junit", 0, &opt.junit, "FILE", "also write JUnit "
+		  "XML, one testcase per rule ('-': standard output; the "
+		  "report then goes to standard error unless -o)" },
+		{ CLI_STR, "output", 'o', &opt.out, "FILE", "write the report "
+		  "to FILE instead of standard output" },
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "text (default) "
+		  "or json" },
+		{ CLI_INT, "top", 0, &opt.top, "N", "offending points listed "
+		  "per rule (default 5)" },
+		{ CLI_FLAG, "dry-run", 'n', &opt.dry, NULL, "evaluate without "
+		  "recording the evaluation" },
+		{ CLI_FLAG, "history", 0, &opt.history, NULL, "list recorded "
+		  "evaluations (of --policy's policy when given)" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = gate_cmd;
 	struct cli_list pos;
 	struct policy *p = NULL;
 	struct db *db;
 	int rc, json;
 
-	policy_s = model_s = ref_s = junit_s = out_s = NULL;
-	junit_fp = out_fp = NULL;
-	format_s = "text";
-	dry_f = history_f = 0;
-	top_i = 5;
-	if ((rc = cli_parse(&gate_cmd, argc, argv, &pos)))
+	cmd.opts = opts;
+	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (strcmp(format_s, "text") && strcmp(format_s, "json"))
+	if (strcmp(opt.format, "text") && strcmp(opt.format, "json"))
 		return cli_usage_error(gate_cmd.name, "unknown format '%s' "
-				       "(text or json)", format_s);
-	json = !strcmp(format_s, "json");
-	if (top_i < 0)
+				       "(text or json)", opt.format);
+	json = !strcmp(opt.format, "json");
+	if (opt.top < 0)
 		return cli_usage_error(gate_cmd.name, "--top must be >= 0");
-	if (!policy_s && !history_f)
+	if (!opt.policy && !opt.history)
 		return cli_usage_error(gate_cmd.name, "--policy is required");
-	if (!history_f) {
-		if (junit_s && (rc = open_out(&junit_fp, junit_s, "JUnit")))
+	if (!opt.history) {
+		if (opt.junit &&
+		    (rc = open_out(&opt.junit_fp, opt.junit, "JUnit")))
 			return rc;
-		if (out_s && (rc = open_out(&out_fp, out_s, "the report"))) {
-			close_out(&junit_fp, junit_s);
+		if (opt.out &&
+		    (rc = open_out(&opt.out_fp, opt.out, "the report"))) {
+			close_out(&opt.junit_fp, opt.junit);
 			return rc;
 		}
-		if (!out_fp)
-			out_fp = junit_fp == stdout ? stderr : stdout;
+		if (!opt.out_fp)
+			opt.out_fp = opt.junit_fp == stdout ? stderr : stdout;
 	}
-	if (policy_s && policy_load(&p, policy_s) < 0) {
+	if (opt.policy && policy_load(&p, opt.policy) < 0) {
 		cli_error(gate_cmd.name);
-		if (!history_f)
-			junit_error(NULL);
-		close_out(&junit_fp, junit_s);
-		if (out_s)
-			close_out(&out_fp, out_s);
+		if (!opt.history)
+			junit_error(&opt, NULL);
+		close_out(&opt.junit_fp, opt.junit);
+		if (opt.out)
+			close_out(&opt.out_fp, opt.out);
 		return CLI_USAGE;
 	}
-	if (!history_f && !(model_s || p->model))
+	if (!opt.history && !(opt.model || p->model))
 		rc = cli_usage_error(gate_cmd.name, "no model: give --model or "
 				     "\"model\" in the policy");
-	else if (!history_f && !(ref_s || p->ref))
+	else if (!opt.history && !(opt.ref || p->ref))
 		rc = cli_usage_error(gate_cmd.name, "no reference: give --ref "
 				     "or \"ref\" in the policy");
-	else if (!(rc = cli_open_db(&db, dry_f || history_f ? DB_READONLY :
-				    0))) {
-		rc = history_f ? history(db, p ? p->name : NULL, json) :
-		     evaluate(db, p, json);
+	else if (!(rc = cli_open_db(&db, opt.dry || opt.history ?
+				    DB_READONLY : 0))) {
+		rc = opt.history ? history(db, p ? p->name : NULL, json) :
+		     evaluate(&opt, db, p, json);
 		db_close(db);
 	}
-	if ((junit_fp && close_out(&junit_fp, junit_s) < 0) ||
-	    (out_s && out_fp && close_out(&out_fp, out_s) < 0)) {
+	if ((opt.junit_fp && close_out(&opt.junit_fp, opt.junit) < 0) ||
+	    (opt.out && opt.out_fp && close_out(&opt.out_fp, opt.out) < 0)) {
 		cli_error(gate_cmd.name);
 		rc = CLI_USAGE;
 	}

@@ -10,21 +10,15 @@
 #include "src/pairidx.h"
 #include "src/base/util.h"
 
-static const char *model_s, *ref_s;
-static int list_f, clear_f, quiet_f, failed_pairs;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &model_s, "SRC[@V]", "only pairs with this "
-	  "model side" },
-	{ CLI_STR, "ref", 'r', &ref_s, "SRC[@V]", "only pairs with this "
-	  "reference side" },
-	{ CLI_FLAG, "list", 'l', &list_f, NULL, "list what is cached" },
-	{ CLI_FLAG, "clear", 0, &clear_f, NULL, "drop the whole cache" },
-	{ CLI_FLAG, "quiet", 'q', &quiet_f, NULL, "no line per pair" },
-	CLI_OPT_END
+/* The options, filled by cli_parse from the table in cmd_index, and
+ * what the callbacks count. */
+struct cmd_index_opts {
+	const char *model, *ref;
+	int list, clear, quiet;
+	int failed_pairs;
 };
 
-static const struct cli_cmd cmd = {
+static const struct cli_cmd index_cmd = {
 	.name = "index",
 	.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--list] [--clear]",
 	.summary = "Pair and cache every source pair the TUI offers (perfsim "
@@ -39,7 +33,7 @@ static const struct cli_cmd cmd = {
 		   "status: 0 every pair indexed (or pairing nothing), 1 a "
 		   "pair could not be paired (named on stderr, the others "
 		   "are indexed) or a database error, 2 usage.",
-	.opts = opts, .min_args = 0, .max_args = 0,
+	.min_args = 0, .max_args = 0,
 };
 
 static void print_entry(void *arg, int64_t id, const char *label,
@@ -52,11 +46,12 @@ static void print_entry(void *arg, int64_t id, const char *label,
 
 static void tell(void *arg, const struct pidx *x, double seconds)
 {
-	(void)arg;
+	const struct cmd_index_opts *opt = arg;
+
 	if (x->repaired)
 		util_fprintf_safe(stderr, "perfcorr index: %s: paired again and "
 				  "replaced\n", x->repaired);
-	if (quiet_f)
+	if (opt->quiet)
 		return;
 	util_fprintf_safe(stderr, "%s@%s vs %s@%s: %zu pairs, %s in %.2f s\n",
 		x->model.source, x->model.version, x->ref.source,
@@ -67,17 +62,18 @@ static void tell(void *arg, const struct pidx *x, double seconds)
 
 static void tell_fail(void *arg, const struct candidate *p, const char *why)
 {
-	(void)arg;
+	struct cmd_index_opts *opt = arg;
+
 	util_fprintf_safe(stderr, "perfcorr index: %s vs %s: ", p->model, p->ref);
 	util_fputs_safe(why, stderr);
 	fputs(" (skipped)\n", stderr);
-	failed_pairs++;
+	opt->failed_pairs++;
 }
 
-static int index_all(struct db *db)
+static int index_all(struct db *db, struct cmd_index_opts *opt)
 {
-	int rc = candidates_index(db, model_s, ref_s, tell, tell_fail,
-				  NULL);
+	int rc = candidates_index(db, opt->model, opt->ref, tell, tell_fail,
+				  opt);
 
 	if (rc == 0)
 		rc = pc_error_set(PC_ENOTFOUND, "no model/reference pair "
@@ -87,27 +83,40 @@ static int index_all(struct db *db)
 
 int cmd_index(int argc, char **argv)
 {
+	struct cmd_index_opts opt = { 0 };
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.model, "SRC[@V]", "only pairs "
+		  "with this model side" },
+		{ CLI_STR, "ref", 'r', &opt.ref, "SRC[@V]", "only pairs with "
+		  "this reference side" },
+		{ CLI_FLAG, "list", 'l', &opt.list, NULL, "list what is "
+		  "cached" },
+		{ CLI_FLAG, "clear", 0, &opt.clear, NULL, "drop the whole "
+		  "cache" },
+		{ CLI_FLAG, "quiet", 'q', &opt.quiet, NULL, "no line per pair" },
+		CLI_OPT_END
+	};
+	struct cli_cmd cmd = index_cmd;
 	struct cli_list pos;
 	struct db *db;
 	int rc;
 
-	model_s = ref_s = NULL;
-	list_f = clear_f = quiet_f = failed_pairs = 0;
+	cmd.opts = opts;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
 	if ((rc = cli_open_db(&db, 0)))
 		return rc;
-	if (clear_f)
+	if (opt.clear)
 		rc = db_pcache_clear(db);
-	else if (list_f)
+	else if (opt.list)
 		rc = db_pcache_list(db, print_entry, NULL);
 	else
-		rc = index_all(db);
+		rc = index_all(db, &opt);
 	db_close(db);
 	if (rc < 0) {
 		cli_error(cmd.name);
 		return cli_exit_for(rc);
 	}
-	return failed_pairs ? CLI_FAIL : CLI_OK;
+	return opt.failed_pairs ? CLI_FAIL : CLI_OK;
 }

@@ -9,28 +9,35 @@
 #include "src/base/error.h"
 #include "src/out.h"
 
-static const char *format_s, *source_s;
-static int run_i;
-
-static const struct cli_opt list_opts[] = {
-	{ CLI_STR, "format", 'f', &format_s, "FMT", "table (default), csv or "
-	  "json" },
-	{ CLI_STR, "source", 's', &source_s, "NAME", "only this source "
-	  "(runs)" },
-	CLI_OPT_END
+/* The options of the listings and of export, filled by cli_parse from
+ * the tables in list(). */
+struct cmd_list_opts {
+	const char *format, *source;
+	int run;
 };
 
-static const struct cli_opt export_opts[] = {
-	{ CLI_STR, "format", 'f', &format_s, "FMT", "csv (default) or json" },
-	{ CLI_STR, "source", 's', &source_s, "NAME", "only this source" },
-	{ CLI_INT, "run", 'r', &run_i, "ID", "only this run (one file that "
-	  "imports back as that run)" },
-	CLI_OPT_END
-};
-
-static int list(const struct cli_cmd *cmd, enum db_listing what,
+static int list(const struct cli_cmd *spec, enum db_listing what,
 		const char *deffmt, int argc, char **argv)
 {
+	struct cmd_list_opts opt = { .format = deffmt };
+	const struct cli_opt list_opts[] = {
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
+		  "source (runs)" },
+		CLI_OPT_END
+	};
+	const struct cli_opt export_opts[] = {
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "csv (default) "
+		  "or json" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
+		  "source" },
+		{ CLI_INT, "run", 'r', &opt.run, "ID", "only this run (one file "
+		  "that imports back as that run)" },
+		CLI_OPT_END
+	};
+	struct cli_cmd c0 = *spec;
+	const struct cli_cmd *cmd = &c0;
 	struct cli_list pos;
 	struct db *db;
 	struct db_cursor *c;
@@ -38,9 +45,7 @@ static int list(const struct cli_cmd *cmd, enum db_listing what,
 	long rows;
 	int rc;
 
-	format_s = deffmt;
-	source_s = NULL;
-	run_i = 0;
+	c0.opts = what == DB_LIST_RESULTS ? export_opts : list_opts;
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	if (what == DB_LIST_RESULTS && strcmp(pos.items[0], "results")) {
@@ -49,20 +54,20 @@ static int list(const struct cli_cmd *cmd, enum db_listing what,
 				       "(expected 'results')", pos.items[0]);
 	}
 	cli_list_free(&pos);
-	if (out_parse_format(format_s, &fmt) ||
+	if (out_parse_format(opt.format, &fmt) ||
 	    (what == DB_LIST_RESULTS && fmt == OUT_TABLE))
 		return cli_usage_error(cmd->name, "unknown format '%s'",
-				       format_s);
+				       opt.format);
 	if ((rc = cli_open_db(&db, DB_READONLY)))
 		return rc;
-	if (run_i < 0) {
+	if (opt.run < 0) {
 		db_close(db);
 		return cli_usage_error(cmd->name, "--run %d: expected a run id "
-				       "('perfcorr runs')", run_i);
+				       "('perfcorr runs')", opt.run);
 	}
 	rc = what == DB_LIST_RESULTS ?
-	     db_list_open_results(&c, db, source_s, run_i) :
-	     db_list_open(&c, db, what, source_s);
+	     db_list_open_results(&c, db, opt.source, opt.run) :
+	     db_list_open(&c, db, what, opt.source);
 	if (rc < 0) {
 		cli_error(cmd->name);
 		db_close(db);
@@ -86,7 +91,7 @@ int cmd_sources(int argc, char **argv)
 		.name = "sources", .usage = "[--format table|csv|json]",
 		.summary = "List sources with their kind, runs, versions and "
 			   "result counts.",
-		.opts = list_opts, .min_args = 0, .max_args = 0,
+		.min_args = 0, .max_args = 0,
 	};
 	return list(&cmd, DB_LIST_SOURCES, "table", argc, argv);
 }
@@ -97,7 +102,7 @@ int cmd_runs(int argc, char **argv)
 		.name = "runs", .usage = "[--source NAME] [--format FMT]",
 		.summary = "List imported runs with their provenance: source, "
 			   "version, format, platform, clock, file and sha256.",
-		.opts = list_opts, .min_args = 0, .max_args = 0,
+		.min_args = 0, .max_args = 0,
 	};
 	return list(&cmd, DB_LIST_RUNS, "table", argc, argv);
 }
@@ -108,7 +113,7 @@ int cmd_workloads(int argc, char **argv)
 		.name = "workloads", .usage = "[--format table|csv|json]",
 		.summary = "List workloads: canonical key, name, parameters "
 			   "and how many results refer to each.",
-		.opts = list_opts, .min_args = 0, .max_args = 0,
+		.min_args = 0, .max_args = 0,
 	};
 	return list(&cmd, DB_LIST_WORKLOADS, "table", argc, argv);
 }
@@ -129,7 +134,7 @@ int cmd_export(int argc, char **argv)
 			   "valid result).\nAn export of one run (--run ID) "
 			   "imports back with 'perfcorr import' (perfcorr-csv, "
 			   "perfcorr-json) with every column restored.",
-		.opts = export_opts, .min_args = 1, .max_args = 1,
+		.min_args = 1, .max_args = 1,
 	};
 	return list(&cmd, DB_LIST_RESULTS, "csv", argc, argv);
 }

@@ -12,18 +12,10 @@
 #include "src/base/util.h"
 #include "tui/tui.h"
 
-static const char *model_s, *ref_s, *policy_s;
-static int ascii_f;
-
-static const struct cli_opt opts[] = {
-	{ CLI_STR, "model", 'm', &model_s, "SRC[@V]", "model side (default: "
-	  "chosen from the sources present, perfsim vs silicon first)" },
-	{ CLI_STR, "ref", 'r', &ref_s, "SRC[@V]", "reference side" },
-	{ CLI_STR, "policy", 'p', &policy_s, "FILE", "take the warn/fail "
-	  "colour limits from a gate policy" },
-	{ CLI_FLAG, "ascii", 0, &ascii_f, NULL, "ASCII plots and lines even "
-	  "in a UTF-8 locale" },
-	CLI_OPT_END
+/* The options, filled by cli_parse from the table in cmd_tui. */
+struct cmd_tui_opts {
+	const char *model, *ref, *policy;
+	int ascii;
 };
 
 /* s as one shell word: as is when plain, else in single quotes. */
@@ -75,31 +67,44 @@ static void next_steps(const struct tui_opts *o)
 	free(abs);
 }
 
+static const struct cli_cmd tui_cmd = {
+	.name = "tui",
+	.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--policy FILE] "
+		 "[--ascii]",
+	.summary = "Review discrepancies in a terminal UI: browse, "
+		   "search, filter, sort, open the detail and record "
+		   "explanations.",
+	.details = "Keys: ? shows them all. Views: 1 discrepancies, "
+		   "2 summary, 3 trend, 4 runs; Enter detail; a "
+		   "annotate; q back/quit. See docs/tui.md.\n"
+		   "Environment: NO_COLOR (monochrome), "
+		   "PERFCORR_HEADLESS=1 and PERFCORR_SCRIPT=FILE "
+		   "(scripted, no terminal), PERFCORR_TIMING=FILE "
+		   "(per-key latency).",
+	.min_args = 0, .max_args = 0,
+};
+
 int cmd_tui(int argc, char **argv)
 {
-	static const struct cli_cmd cmd = {
-		.name = "tui",
-		.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--policy FILE] "
-			 "[--ascii]",
-		.summary = "Review discrepancies in a terminal UI: browse, "
-			   "search, filter, sort, open the detail and record "
-			   "explanations.",
-		.details = "Keys: ? shows them all. Views: 1 discrepancies, "
-			   "2 summary, 3 trend, 4 runs; Enter detail; a "
-			   "annotate; q back/quit. See docs/tui.md.\n"
-			   "Environment: NO_COLOR (monochrome), "
-			   "PERFCORR_HEADLESS=1 and PERFCORR_SCRIPT=FILE "
-			   "(scripted, no terminal), PERFCORR_TIMING=FILE "
-			   "(per-key latency).",
-		.opts = opts, .min_args = 0, .max_args = 0,
+	struct cmd_tui_opts opt = { 0 };
+	const struct cli_opt opts[] = {
+		{ CLI_STR, "model", 'm', &opt.model, "SRC[@V]", "model side "
+		  "(default: chosen from the sources present, perfsim vs "
+		  "silicon first)" },
+		{ CLI_STR, "ref", 'r', &opt.ref, "SRC[@V]", "reference side" },
+		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "take the "
+		  "warn/fail colour limits from a gate policy" },
+		{ CLI_FLAG, "ascii", 0, &opt.ascii, NULL, "ASCII plots and "
+		  "lines even in a UTF-8 locale" },
+		CLI_OPT_END
 	};
+	struct cli_cmd cmd = tui_cmd;
 	struct cli_list pos;
 	struct tui_opts o = { 0 };
 	struct db *db;
 	int rc;
 
-	model_s = ref_s = policy_s = NULL;
-	ascii_f = 0;
+	cmd.opts = opts;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
@@ -122,10 +127,10 @@ int cmd_tui(int argc, char **argv)
 		      stderr);
 		free(why);
 	}
-	o.model = model_s;
-	o.ref = ref_s;
-	o.policy = policy_s;
-	o.ascii = ascii_f;
+	o.model = opt.model;
+	o.ref = opt.ref;
+	o.policy = opt.policy;
+	o.ascii = opt.ascii;
 	rc = tui_run(db, &o);
 	db_close(db);
 	if (rc < 0) {
