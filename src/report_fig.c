@@ -329,18 +329,75 @@ static void trend(struct strbuf *sb, const struct report *r)
 	free(ser);
 }
 
+/* A metric with fewer pairs than this gets a table of them, not a
+ * scatter, an error plot and a Bland-Altman panel: a 2-point scatter
+ * says nothing that a row does not say better. */
+#define REPORT_FIG_MIN_POINTS 5
+/* Figures for at most this many metrics (the tables carry all). */
+#define REPORT_FIG_MAX_METRICS 8
+
+/* The pairs of metric m as table rows, in place of its figures. */
+static void few_points(struct strbuf *sb, const struct report *r, size_t m,
+		       const struct corr_point **src, size_t n)
+{
+	strbuf_addf(sb, "<figure class=\"few\"><table><thead><tr>"
+		    "<th>workload</th><th>op</th><th>reference</th>"
+		    "<th>model</th><th>error</th></tr></thead><tbody>\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct corr_point *p = src[i];
+		const char *unit = report_unit(r, p->metric);
+		char mv[48], fv[48], e[32];
+
+		svg_fmt_si(mv, sizeof(mv), p->model, unit);
+		svg_fmt_si(fv, sizeof(fv), p->ref, unit);
+		report_fmt_pct(e, sizeof(e), p->err);
+		strbuf_addstr(sb, "<tr><td class=\"nw\">");
+		html_escape(sb, p->workload);
+		strbuf_addstr(sb, "</td><td>");
+		html_escape(sb, p->op);
+		strbuf_addstr(sb, "</td><td class=\"nw\">");
+		html_escape(sb, fv);
+		strbuf_addstr(sb, "</td><td class=\"nw\">");
+		html_escape(sb, mv);
+		strbuf_addf(sb, "</td><td class=\"nw\">%s", p->err > 0 ? "+" : "");
+		html_escape(sb, e);
+		strbuf_addstr(sb, "</td></tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody></table>");
+	{
+		char *cap = n ? xasprintf("%s: %zu pair%s with a valid reference, "
+					  "too few for a scatter (%d needed): "
+					  "the pairs themselves.", r->metrics[m],
+					  n, n == 1 ? "" : "s",
+					  REPORT_FIG_MIN_POINTS)
+			      : xasprintf("%s: no pair with a valid reference "
+					  "(noisy or invalid references are left "
+					  "out of the figures).", r->metrics[m]);
+		figure(sb, cap);
+		free(cap);
+	}
+}
+
 void report_fig_html(struct strbuf *sb, const struct report *r)
 {
-	strbuf_addstr(sb, "<section id=\"figures\">\n<h2>Figures</h2>\n"
-		      "<div class=\"figs\">\n");
-	for (size_t m = 0; m < r->nmetrics && m < 8; m++) {
+	strbuf_addstr(sb, "<section id=\"figures\">\n<h2>Figures</h2>\n");
+	if (r->nmetrics > REPORT_FIG_MAX_METRICS)
+		strbuf_addf(sb, "<p class=\"meta\">Figures for the first %d of "
+			    "%zu metrics; the tables above carry every metric.</p>\n",
+			    REPORT_FIG_MAX_METRICS, r->nmetrics);
+	strbuf_addstr(sb, "<div class=\"figs\">\n");
+	for (size_t m = 0; m < r->nmetrics && m < REPORT_FIG_MAX_METRICS; m++) {
 		const char **labels;
 		const struct corr_point **src;
 		size_t n;
 		struct svg_point *pts = fig_points(r, m, &n, &labels, &src);
 
-		scatter(sb, r, m, pts, n);
-		errplots(sb, r, m, pts, labels, src, n);
+		if (n < REPORT_FIG_MIN_POINTS) {
+			few_points(sb, r, m, src, n);
+		} else {
+			scatter(sb, r, m, pts, n);
+			errplots(sb, r, m, pts, labels, src, n);
+		}
 		free_points(pts, n);
 		free(labels);
 		free(src);

@@ -119,9 +119,14 @@ xmllint --html --noout "$T/rep.html" 2>"$T/lint" && rc=0 || rc=$?
 expect_rc 0 "xmllint --html"
 bad=$(grep -E 'parser (error|warning) :' "$T/lint" | grep -vE 'Tag (section|header|nav|footer|figure|figcaption|svg|rect|text|path|circle|wbr|g) invalid' || true)
 expect_eq "$bad" "" "no html error beyond HTML5 element names"
-expect_eq "$(grep -c '<svg ' "$T/rep.html")" 9 \
-	"per metric (2) a scatter, an error plot and a Bland-Altman panel; histogram, trend, the disagreement heatmap (3 sources)"
-expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" 2 "scatters"
+# time (10 rows, 5 pairs or more): a scatter, an error plot and a Bland-Altman panel;
+# power (2 pairs, fixtures/report/lab.csv): a table of its pairs, no
+# figure; then the histogram, the trend, the disagreement heatmap
+expect_eq "$(grep -c '<svg ' "$T/rep.html")" 6 \
+	"time's three figures; histogram, trend, the disagreement heatmap (3 sources)"
+expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" 1 "scatters"
+expect_in "power: 2 pairs with a valid reference, too few for a scatter" "$H" \
+	"power: a table of its 2 pairs"
 expect_in 'class="fig fig-hist"' "$H" "histogram"
 expect_in 'class="fig fig-trend"' "$H" "trend"
 expect_in '<tr class="all"><td>1.1</td>' "$H" "trend table, current version"

@@ -34,6 +34,18 @@ def metrics(cmp):
     return sorted({g["key"]["metric"] for g in cmp["groups"]})
 
 
+def figured(cmp, least=5):
+    """Metrics whose pairs in the statistics (noisy and invalid references
+    left out, as in the figures) reach the report's least number for a
+    scatter (src/report_fig.c REPORT_FIG_MIN_POINTS); the others get a
+    table of their pairs."""
+    n = {}
+    for g in cmp["groups"]:
+        m = g["key"]["metric"]
+        n[m] = n.get(m, 0) + g["n"]
+    return sorted(m for m, k in n.items() if k >= least)
+
+
 def key(p):
     return (p["workload"], p["op"], p["metric"])
 
@@ -164,6 +176,9 @@ def main():
     what, d = sys.argv[1], sys.argv[2]
     if what == "metrics":
         print("\n".join(metrics(load(d, "cmp.json"))))
+        return 0
+    if what == "figured":
+        print("\n".join(figured(load(d, "cmp.json"))))
         return 0
     {"json": lambda: check_json(d), "csv": lambda: check_csv(d),
      "md": lambda: check_md(d, int(sys.argv[3]))}[what]()

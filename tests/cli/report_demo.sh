@@ -1,6 +1,7 @@
 # perfcorr report on the demo database (scripts/demo.sh: real tool
 # formats): each format agrees with `compare`, the html is well-formed
-# with one scatter per metric, the histogram and the trend.
+# with one scatter per metric that has 5 pairs or more (a table of the
+# pairs for the others), the histogram and the trend.
 . "$(dirname "$0")/../cli/lib.sh"
 ROOT=$(cd "$FIXTURES/.." && pwd)
 (cd "$ROOT" && bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB") \
@@ -30,8 +31,13 @@ for side in "archsim h100-lab" "roofline h100-lab"; do
 	pc report --model "$M" --ref "$R" -o "$T/rep.html" && ok || fail "html"
 	run xmllint --noout "$T/rep.html"
 	expect_rc 0 "$M html is well-formed XML: $err"
-	expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" "$nm" \
-		"$M: one scatter per metric"
+	# a scatter per metric with 5 pairs or more, a table of the pairs
+	# for each other metric (a 2-point scatter says nothing)
+	nf=$($CHECK figured "$T" | grep -c . || true)
+	expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" "$nf" \
+		"$M: one scatter per metric with 5 pairs or more"
+	expect_eq "$(grep -c '<figure class="few">' "$T/rep.html")" \
+		"$((nm - nf))" "$M: a table for each metric with fewer"
 	expect_eq "$(grep -c 'class="fig fig-hist"' "$T/rep.html")" 1 \
 		"$M: histogram"
 	expect_eq "$(grep -c 'class="fig fig-trend"' "$T/rep.html")" 1 \
