@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/diff.h"
 #include "src/out.h"
 #include "src/base/util.h"
 
@@ -12,23 +13,6 @@ static int usable(const struct corr_point *p, int skip_waived)
 {
 	return !(p->flags & (CORR_INVALID | CORR_NOISY_REF)) && p->ref != 0 &&
 	       isfinite(p->err) && !(skip_waived && (p->flags & CORR_WAIVED));
-}
-
-static int key_cmp(const struct corr_point *x, const struct corr_point *y)
-{
-	if (x->workload_id != y->workload_id)
-		return x->workload_id < y->workload_id ? -1 : 1;
-	if (x->op_id != y->op_id)
-		return x->op_id < y->op_id ? -1 : 1;
-	if (x->metric_id != y->metric_id)
-		return x->metric_id < y->metric_id ? -1 : 1;
-	return 0;
-}
-
-static int ptr_cmp(const void *x, const void *y)
-{
-	return key_cmp(*(const struct corr_point *const *)x,
-		       *(const struct corr_point *const *)y);
 }
 
 /* The usable points of s sorted by key; their count in *n. */
@@ -41,7 +25,7 @@ static const struct corr_point **sorted(const struct corr_set *s,
 	for (size_t i = 0; i < s->n; i++)
 		if (usable(&s->points[i], skip_waived))
 			v[(*n)++] = &s->points[i];
-	qsort(v, *n, sizeof(*v), ptr_cmp);
+	qsort(v, *n, sizeof(*v), diff_ptr_cmp);
 	return v;
 }
 
@@ -58,7 +42,7 @@ int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 
 	memset(out, 0, sizeof(*out));
 	while (i < nb || j < na) {
-		int c = i == nb ? 1 : j == na ? -1 : key_cmp(b[i], a[j]);
+		int c = i == nb ? 1 : j == na ? -1 : diff_key_cmp(b[i], a[j]);
 
 		if (c < 0) {
 			out->only_before++;

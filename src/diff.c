@@ -10,7 +10,7 @@
 const char *const diff_cause_names[4] = { "none", "model", "reference",
 	"both" };
 
-static int key_cmp(const struct corr_point *x, const struct corr_point *y)
+int diff_key_cmp(const struct corr_point *x, const struct corr_point *y)
 {
 	if (x->workload_id != y->workload_id)
 		return x->workload_id < y->workload_id ? -1 : 1;
@@ -21,9 +21,9 @@ static int key_cmp(const struct corr_point *x, const struct corr_point *y)
 	return 0;
 }
 
-static int ptr_cmp(const void *x, const void *y)
+int diff_ptr_cmp(const void *x, const void *y)
 {
-	return key_cmp(*(const struct corr_point *const *)x,
+	return diff_key_cmp(*(const struct corr_point *const *)x,
 		       *(const struct corr_point *const *)y);
 }
 
@@ -33,7 +33,7 @@ static const struct corr_point **by_key(const struct corr_set *s)
 
 	for (size_t i = 0; i < s->n; i++)
 		v[i] = &s->points[i];
-	qsort(v, s->n, sizeof(*v), ptr_cmp);
+	qsort(v, s->n, sizeof(*v), diff_ptr_cmp);
 	return v;
 }
 
@@ -105,7 +105,7 @@ static int match(struct diff *d)
 
 	d->ch = xcalloc(nb + 1, sizeof(*d->ch));
 	while (i < nb || j < na) {
-		int c = i == nb ? 1 : j == na ? -1 : key_cmp(b[i], p[j]);
+		int c = i == nb ? 1 : j == na ? -1 : diff_key_cmp(b[i], p[j]);
 
 		if (c < 0) {
 			d->only_before++;
