@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# perfcorr benchmarks (issue 9): make bench, or
+# perfcorr benchmarks (issues 9, 21): make bench, or
 #   tests/bench/run.sh build/perfcorr
-# BENCH_TIERS="10k 100k 1M" (add 10M for the big tier; make bench TIERS=...),
-# BENCH_SHAPES="kernel sweep" (make bench SHAPES=...), BENCH_REPS=3,
-# BENCH_DIR=build/bench, BENCH_OUT=docs/benchmarks.md, BENCH_PEERS=0 to
-# skip pandas/scipy. Not part of `make test`.
+# BENCH_TIERS="100k 1M" (default; add 10M for the big tier: make bench
+# TIERS=...), BENCH_SHAPES="kernel sweep" (make bench SHAPES=...),
+# BENCH_REPS=3 (medians; 10M runs once), BENCH_REPS2 (the derived commands),
+# BENCH_RSS_BIG=1 (the opt-in 2 GB import RSS tier), BENCH_DIR=build/bench,
+# BENCH_RESULTS=tests/bench/results/last-run.json (merged per shape and
+# tier), BENCH_OUT=docs/benchmarks.md, BENCH_PEERS=0 to skip pandas/scipy.
+# `python3 tests/bench/bench.py --render` re-renders the markdown.
+# Run it under `nice` on a shared machine. Not part of `make test`.
 set -euo pipefail
 PERFCORR=${1:?usage: run.sh PATH/TO/perfcorr}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +23,7 @@ need() { # command-or-file hint
 need /usr/bin/time "apt-get install -y time"
 need sqlite3 "apt-get install -y sqlite3"
 need python3 "apt-get install -y python3"
+need cc "apt-get install -y gcc (tests/bench/floor_compare.c)"
 [ "$missing" -eq 0 ] || exit 2
 if [ "${BENCH_PEERS:-1}" != 0 ]; then
 	if ! /usr/bin/python3 -c 'import pandas, numpy, scipy' 2>/dev/null; then

@@ -65,21 +65,72 @@ expect_rc 0 "compare the study"
 n=$(printf '%s' "$out" | python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["n"] + s["excluded_noisy"])')
 expect_eq "$n" "400" "every planted pair is paired (used or noisy)"
 
-# bench.py end to end on the smallest tier, without the peers
+# bench.py end to end on the smallest tier, without the peers (a check of
+# the harness, not a timed test: no figure is judged here)
 if [ -x /usr/bin/time ]; then
 	BENCH_TIERS=10k BENCH_REPS=1 BENCH_PEERS=0 BENCH_DIR="$T/bench" \
-		BENCH_OUT="$T/bench.md" python3 "$TESTS/bench/bench.py" \
-		"$PERFCORR" >/dev/null 2>"$T/bench.err"
+		BENCH_RESULTS="$T/bench.json" BENCH_OUT="$T/bench.md" \
+		python3 "$TESTS/bench/bench.py" "$PERFCORR" >/dev/null \
+		2>"$T/bench.err"
 	rc=$?
 	expect_rc 0 "bench.py runs ($(tail -3 "$T/bench.err"))"
 	md=$(cat "$T/bench.md" 2>/dev/null)
-	expect_in "| kernel | 10k |" "$md" "import row"
-	expect_in "| sweep | 10k |" "$md" "sweep import row"
-	expect_in "sweep shape (10k)" "$md" "sweep import target"
+	expect_in "| kernel-10k | " "$md" "kernel rows"
+	expect_in "| sweep-10k | " "$md" "sweep rows"
+	expect_in "## Targets (issue 21)" "$md" "targets section"
 	expect_in "## Database size on disk" "$md" "size section"
-	expect_in "## Scaling" "$md" "scaling section"
+	expect_in "## Derived commands" "$md" "derived commands section"
 	expect_in "Machine:" "$md" "machine line"
+	# the floor reader pairs what compare pairs
+	expect_in '"floor_pairs": 10000' "$(tr -d '\n' <"$T/bench.json")" \
+		"floor_compare.c pairs every planted pair"
+	# re-rendering the saved run writes the same markdown
+	BENCH_OUT="$T/again.md" python3 "$TESTS/bench/bench.py" --render \
+		"$T/bench.json" 2>/dev/null
+	expect_eq "$(cmp "$T/bench.md" "$T/again.md" && echo same)" "same" \
+		"--render reproduces the markdown"
 else
 	echo "skip: /usr/bin/time missing (apt-get install -y time)" >&2
 fi
+
+# the Targets table from a saved run with known figures (no measuring):
+# kernel-1M import 3.00 s vs sqlite3 .import 2.00 s = 1.50x (<= 1.5: yes);
+# compare 2.00 s vs pandas+scipy 8.00 s = 4.0x (>= 5x: no, linked to its
+# paragraph); compare 2.00 s over 1 s = 2.00x: no; 96 MiB / 1M pairs =
+# 100.7 B/pair (> 64: no); --metric: 250000 of 1000000 pairs (25%) for
+# 0.60 s of 2.00 s (30%): 1.20x (<= 1.5: yes); group-by 2.40 / 2.00 =
+# 1.20x (yes); report 2.40 - 2.00 = +0.40 s (yes); index 5.00 / 2.00 =
+# 2.50x (no); cached open 30 ms (yes)
+cat >"$T/known.json" <<'JSON'
+{"version": 2, "machine": "test", "entries": {"kernel-1M": {
+ "meta": {"date": "2026-12-01 00:00", "commit": "x", "load_start": [1, 1, 1],
+  "load_end": [1, 1, 1], "reps": 3, "reps2": 3, "n": 1000000, "wall": 1},
+ "res": {"import": {"M": [3, 3.0, 20, ""]}, "floor": {"M": [2, 2.0, 5, ""]},
+  "import2": {"M": [3, 3.0, 20, ""]}, "csv_bytes": 76000000,
+  "import_db_bytes": 1, "floor_db_bytes": 1, "study_db_bytes": 1,
+  "import_rss40": {"M": [1, 1.0, 10, ""]}, "rss40_bytes": 40000000,
+  "compare": {"M": [2, 2.0, 96, ""]}, "floor_compare": {"M": [1, 1.0, 5, ""]},
+  "pairs": 1000000, "floor_pairs": 1000000,
+  "peer_compare": {"M": [8, 8.0, 500, ""]}, "peer_agree": [1e-12, true, 5],
+  "cmp_metric": {"M": [1, 0.6, 30, ""]}, "cmp_metric_pairs": 250000,
+  "cmp_grp": {"M": [2, 2.4, 96, ""]}, "report": {"M": [2, 2.4, 96, ""]},
+  "report_html_bytes": 1048576, "index": {"M": [5, 5.0, 96, ""]},
+  "tui": ["first_screen_ms 31.0 cpu 30.0\nkey j 1.0 cpu 1.0\n"]}}}}
+JSON
+BENCH_OUT="$T/known.md" python3 "$TESTS/bench/bench.py" --render \
+	"$T/known.json" 2>"$T/known.err"
+expect_rc 0 "render a saved run"
+md=$(cat "$T/known.md")
+expect_in '| import <= 1.5x `sqlite3 .import` | kernel | 1M | 3.00 s vs 2.00 s CPU | 1.50x | **yes** |' "$md" "import ratio at the bound is met"
+expect_in '| compare >= 5x faster than pandas + scipy | kernel | 1M | 2.00 s vs 8.00 s CPU | 4.0x | **no** | [profile, floor](#miss-compare-peer) |' "$md" "a miss links to its paragraph"
+expect_in '| compare < 1 s at 1M | kernel | 1M | 2.00 s CPU (floor: C reader of the same query 1.00 s) | 2.00x | **no** |' "$md" "compare time against 1 s, floor beside it"
+expect_in '101 B/pair' "$md" "bytes per pair"
+expect_in '25% of the pairs, 30% of the CPU (0.60 s) | 1.20x | **yes** |' "$md" "selection in proportion"
+expect_in '| 2.40 s vs 2.00 s CPU | 1.20x | **yes** |' "$md" "group-by ratio"
+expect_in '| +0.40 s | **yes** |' "$md" "report html against compare + 0.5 s"
+expect_in '| `index` (first TUI open) <= 2x compare | kernel | 1M | 5.00 s vs 2.00 s CPU | 2.50x | **no** |' "$md" "index ratio"
+expect_in '| 30 ms CPU to the first screen (median of 1) | 0.60x | **yes** |' "$md" "cached TUI open"
+expect_in '| 10 MB (40 MB file) vs 20 MB (76 MB file' "$md" "RSS against file size"
+# every target missed in the saved run has its paragraph in notes.md
+expect_eq "$(grep -c 'no paragraph' "$T/known.md")" "0" "no miss without its paragraph"
 finish
