@@ -22,6 +22,10 @@ Environment:
                 so tiers can be measured in separate runs
   BENCH_OUT     markdown written (default docs/benchmarks.md; "-" = stdout)
   BENCH_PEERS   "0" skips pandas/scipy (no peers, no ratios)
+  BENCH_PROFILE "1" records a perf profile (perf record -F 499) of one more
+                run of import, compare, --group-by op, report html and index
+                at the 1M tier: the shares by library and the top symbols
+                are rendered with the run (section Profiles)
 Python 3 standard library only; the peers run under /usr/bin/python3.
 `bench.py --render [RESULTS.json]` writes the markdown again from the
 results file without measuring. Not part of `make test`.
@@ -155,6 +159,8 @@ class Bench:
         self.peers = os.environ.get("BENCH_PEERS", "1") != "0"
         self.keep = os.environ.get("BENCH_KEEP_DATA")
         self.rss_big = os.environ.get("BENCH_RSS_BIG", "0") == "1"
+        self.profile = (os.environ.get("BENCH_PROFILE", "0") == "1" and
+                        shutil.which("perf") is not None)
         os.makedirs(self.dir, exist_ok=True)
         self.floor_bin = self.build_floor()
         self.commit = git_commit()
@@ -312,6 +318,37 @@ class Bench:
             r["peer_agree"] = agree(json.loads(pc[-1].out), q)
             r["peer_compare"].out = ""
 
+    def perf(self, r, name, cmd):
+        """One more run of cmd under perf record: r["prof"][name] = the
+        shares of the libraries and the top symbols (percent of samples)."""
+        data = os.path.join(self.dir, "perf.data")
+        p = subprocess.run(["perf", "record", "-q", "-F", "499", "-o", data,
+                            "--"] + cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            log("bench: perf record failed: %s" % p.stderr[-300:])
+            return
+
+        def report(sort, top):
+            q = subprocess.run(["perf", "report", "-i", data, "--stdio",
+                                "--sort", sort], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+            rows = []
+            for line in q.stdout.splitlines():
+                m = re.match(r"\s*([\d.]+)%\s+(\S+)(?:\s+\[.\]\s+(.*?))?\s*$",
+                             line)
+                if m and not line.lstrip().startswith("#"):
+                    what = m.group(3) or m.group(2)
+                    if sort != "dso":
+                        what = "%s (%s)" % (m.group(3) or "?", short_dso(
+                            m.group(2)))
+                    rows.append([float(m.group(1)), what.strip()])
+            return rows[:top]
+        r.setdefault("prof", {})[name] = {"dso": report("dso", 6),
+                                          "sym": report("dso,sym", 10)}
+        os.unlink(data)
+        log("bench: profiled %s" % name)
+
     def bench_tui(self, db):
         """Headless TUI from the pair cache `index` just filled, driven by a
         key script; the TUI times itself (PERFCORR_TIMING): the first
@@ -349,8 +386,29 @@ class Bench:
         d = self.data(n, shape, key)
         db = os.path.join(self.dir, "study-%s.db" % key)
         self.bench_import(n, d, r, db)
+        prof = self.profile and n == SIZES[os.environ.get(
+            "BENCH_PROFILE_TIER", "1M")]
+        if prof:
+            pdb = os.path.join(self.dir, "perf.db")
+            rm_db(pdb)
+            self.perf(r, "import", [self.pc, "--db", pdb, "import", "-q",
+                                    "-s", "sim", "-k", "perfsim",
+                                    os.path.join(d, "model.csv")])
+            rm_db(pdb)
         self.drop_data(d, n)
         self.bench_compare(n, r, db, n >= 10000000)
+        if prof:
+            base = [self.pc, "--db", db, "compare", "-m", "sim", "-r", "hw",
+                    "-f", "json"]
+            self.perf(r, "compare", base)
+            self.perf(r, "compare --group-by op", base + ["--group-by",
+                                                         "op"])
+            self.perf(r, "report html", [
+                self.pc, "--db", db, "report", "-m", "sim", "-r", "hw", "-f",
+                "html", "-o", os.path.join(self.dir, "perf.html")])
+            run([self.pc, "--db", db, "index", "--clear"])
+            self.perf(r, "index", [self.pc, "--db", db, "index", "-q", "-m",
+                                   "sim", "-r", "hw"])
         rm_db(db)
         meta["load_end"] = load_now()
         meta["wall"] = time.time() - t0
@@ -498,6 +556,11 @@ def machine():
                 cpu, os.cpu_count() or 0, mem, platform.system(),
                 platform.release(), sq, pd[0], pd[1],
                 platform.python_version()))
+
+
+def short_dso(d):
+    d = os.path.basename(d)
+    return {"[kernel.kallsyms]": "kernel"}.get(d, d.split(".so")[0])
 
 
 # -- rendering --------------------------------------------------------------
@@ -671,6 +734,21 @@ def targets21(E):
     return rows
 
 
+PROF_OF = {"import": "import", "rss": "import", "compare": "compare",
+           "selection": "compare", "group": "compare --group-by op",
+           "report": "report html", "index": "index"}
+
+
+def prof_anchor(E, w):
+    """The anchor of this run's perf profile behind a missed row."""
+    r = E.get(rkey(w.shape, w.tier), {})
+    name = PROF_OF.get(w.miss.split("-")[1], "")
+    if name not in r.get("prof", {}):
+        return None
+    return "prof-%s-%s" % (rkey(w.shape, w.tier), name.split()[0] + (
+        "-group-by" if "group" in name else ""))
+
+
 def targets9(E):
     """Issue 9's targets, kept for the record."""
     rows = []
@@ -766,6 +844,9 @@ def markdown(results):
         if not w.met:
             if w.miss in have:
                 why = "[profile, floor](#%s)" % w.miss
+                pa = prof_anchor(E, w)
+                if pa:
+                    why += ", [perf](#%s)" % pa
             else:
                 why = "**no paragraph (%s)**" % w.miss
                 missing.append(w.miss)
@@ -904,6 +985,24 @@ def markdown(results):
                 cell("index", " (%.0f)" % r["index"].rss),
                 "-" if first is None else "%.1f" % first,
                 "-" if mx is None else "%.1f" % mx))
+    prof = [k for k in main_keys if E[k].get("prof")]
+    if prof:
+        a("")
+        a("## Profiles (perf, same run)")
+        a("")
+        a("`perf record -F 499` of one more run of each command right "
+          "after the timed ones (BENCH_PROFILE=1): share of the samples "
+          "by library, then the top symbols. These are the profiles the "
+          "paragraphs on missed targets (notes, below) refer to.")
+        for k in prof:
+            for name, pr in E[k]["prof"].items():
+                a("")
+                a('<a id="prof-%s-%s"></a>' % (k, name.split()[0] + (
+                    "-group-by" if "group" in name else "")))
+                a("**%s, %s**: %s." % (k, name, ", ".join(
+                    "%s %.0f%%" % (short_dso(d), x) for x, d in pr["dso"])))
+                a("Top symbols: %s." % "; ".join(
+                    "`%s` %.1f%%" % (sym, x) for x, sym in pr["sym"]))
     a("")
     a("## Scaling")
     a("")
