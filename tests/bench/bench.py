@@ -28,7 +28,8 @@ Environment:
                 are rendered with the run (section Profiles)
 Python 3 standard library only; the peers run under /usr/bin/python3.
 `bench.py --render [RESULTS.json]` writes the markdown again from the
-results file without measuring. Not part of `make test`.
+results file without measuring; `bench.py --merge RESULTS.json...` merges
+the entries of runs made apart into BENCH_RESULTS and renders. Not part of `make test`.
 
 Every target of issue 21 is one row of the Targets table per shape (and per
 tier where the issue names tiers); a missed target links to its paragraph
@@ -1048,13 +1049,23 @@ def main():
                                else results_path())
         if not results["entries"]:
             raise SystemExit("bench: no saved runs in %s" % results["path"])
-    elif len(sys.argv) == 2:
+    elif len(sys.argv) >= 3 and sys.argv[1] == "--merge":
+        # entries of runs made apart (e.g. 10M in one, 100k and 1M in
+        # another) into BENCH_RESULTS: later files win per shape and tier
+        results = load_results(results_path())
+        for path in sys.argv[2:]:
+            other = load_results(path)
+            if not other["entries"]:
+                raise SystemExit("bench: no saved runs in %s" % path)
+            results["entries"].update(other["entries"])
+        save(results)
+    elif len(sys.argv) == 2 and not sys.argv[1].startswith("-"):
         results = load_results(results_path())
         b = Bench(sys.argv[1])
         b.go(results)
     else:
         raise SystemExit("usage: bench.py PERFCORR | bench.py --render "
-                         "[RESULTS.json]")
+                         "[RESULTS.json] | bench.py --merge RESULTS.json...")
     md = markdown(results)
     out = os.environ.get("BENCH_OUT", os.path.join(ROOT, "docs",
                                                    "benchmarks.md"))

@@ -133,4 +133,13 @@ expect_in '| 30 ms CPU to the first screen (median of 1) | 0.60x | **yes** |' "$
 expect_in '| 10 MB (40 MB file) vs 20 MB (76 MB file' "$md" "RSS against file size"
 # every target missed in the saved run has its paragraph in notes.md
 expect_eq "$(grep -c 'no paragraph' "$T/known.md")" "0" "no miss without its paragraph"
+# runs made apart merge per shape and tier (the 10k run has no 1M rows)
+if [ -f "$T/bench.json" ]; then
+	BENCH_RESULTS="$T/merged.json" BENCH_OUT="$T/merged.md" \
+		python3 "$TESTS/bench/bench.py" --merge "$T/bench.json" \
+		"$T/known.json" 2>/dev/null
+	md=$(cat "$T/merged.md")
+	expect_in "| kernel-10k | " "$md" "merged: the 10k run"
+	expect_in "| kernel-1M | 2026-12-01 00:00 | x |" "$md" "merged: the saved 1M run"
+fi
 finish
