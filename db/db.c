@@ -669,6 +669,15 @@ int db_begin_nowait(struct db *db)
 	return rc;
 }
 
+int db_begin_snapshot(struct db *db)
+{
+	if (db->pg)
+		return db_exec(db, "BEGIN ISOLATION LEVEL REPEATABLE READ, "
+			       "READ ONLY");
+	/* a deferred read transaction: WAL keeps its first read's view */
+	return db_exec(db, "BEGIN");
+}
+
 int db_commit(struct db *db)
 {
 	int rc = db_exec(db, "COMMIT");

@@ -36,6 +36,10 @@ int db_begin(struct db *db);
  * holds the write lock (for optional writes, e.g. a pair cache a reader
  * would otherwise wait minutes for). */
 int db_begin_nowait(struct db *db);
+/* A read transaction over one snapshot of the whole database (the
+ * source of perfcorr db copy): every read until db_rollback sees the
+ * same committed state, whatever other connections write meanwhile. */
+int db_begin_snapshot(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
 /* End a write transaction: COMMIT when rc is 0, else ROLLBACK and give

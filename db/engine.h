@@ -43,6 +43,21 @@ void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql);
  * the default ABORT spills ~20x the database size to a temporary file). */
 void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
 		     const char *sql);
+/* Prepare a bulk INSERT (as db_prepare_bulk) whose rows the engine may
+ * send on later, as a stream (PostgreSQL: `COPY ... FROM STDIN`, one
+ * stream for as many steps as come before the connection's next other
+ * statement). SQL is "INSERT INTO table (cols) VALUES (?,..)[,(?,..)]"
+ * with plain `?` placeholders; each step sends every row bound. A row's
+ * failure (a duplicate key, a NULL in a NOT NULL column) may surface at
+ * the connection's next statement, db_finalize or the COMMIT, never
+ * silently: a caller that must know which row failed checks before it
+ * steps (the writer's duplicate probe). SQLite: db_prepare_bulk. */
+void db_prepare_stream(struct db *db, int *rc, struct db_stmt **st,
+		       const char *sql);
+/* End a streamed insert's stream now: 0 when every row sent so far was
+ * stored, else the PC_EDB of db_fail(db, what). SQLite: 0 (each step
+ * stored its rows). */
+int db_stream_end(struct db *db, struct db_stmt *st, const char *what);
 /* Run the statement to its next row: DB_ROW, DB_DONE, or an error. */
 int db_step(struct db_stmt *st);
 /* Make the statement runnable again; bindings are kept. */
@@ -104,6 +119,23 @@ int db_in_transaction(struct db *db);
  * whole blob in between where the engine can. */
 int db_blob_read(struct db *db, const char *table, const char *column,
 		 int64_t id, void *buf, size_t n);
+/* Whole tables as text rows (perfcorr db copy, db/dbcopy.c): the rows
+ * of SELECT sql, streamed (PostgreSQL: `COPY (sql) TO STDOUT`; SQLite:
+ * the statement's cursor), never the whole result in memory. types has
+ * one letter per column: 'i' integer, 'r' real (printed %.17g, exact),
+ * 't' text. A value is NULL for SQL NULL. */
+struct db_rows;
+int db_rows_open(struct db *db, struct db_rows **out, const char *sql,
+		 const char *types);
+/* 1 when a row is ready, 0 at the end, <0 on error. */
+int db_rows_next(struct db_rows *r);
+/* Column i of the current row; borrowed until the next db_rows_next. */
+const char *db_rows_value(const struct db_rows *r, int i);
+void db_rows_close(struct db_rows *r);
+/* After rows were inserted into TABLE (a trusted name) with their own
+ * ids: the next id the engine makes is above them (PostgreSQL moves the
+ * identity sequence; SQLite's rowid already follows max(id)). */
+int db_identity_sync(struct db *db, const char *table);
 /* The engine library's version, e.g. "3.40.1". */
 const char *db_engine_version(void);
 

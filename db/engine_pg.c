@@ -31,6 +31,9 @@ struct pg_conn {
 	char *err;		/* last error message */
 	char state[6];		/* last SQLSTATE */
 	unsigned next;		/* statement names */
+	struct pg_stmt *copying; /* the stream statement whose COPY is open */
+	struct strbuf cbuf;	/* COPY rows not yet sent */
+	char *copy_err;		/* why the last COPY failed */
 };
 
 struct pg_stmt {
@@ -42,7 +45,14 @@ struct pg_stmt {
 	PGresult *res;
 	PGresult *desc;		/* the result's columns, before a step */
 	int row, nrows, done;
+	char *copy;		/* a stream: "COPY t (cols) FROM STDIN" */
+	int ncols;		/* a stream: columns per row */
 };
+
+/* COPY text format: fields split by tabs, rows by newlines, NULL as \N */
+#define COPY_FLUSH (1 << 16)
+
+static int copy_end(struct pg_conn *pc);
 
 static void set_err(struct pg_conn *pc, PGresult *r)
 {
@@ -68,11 +78,50 @@ const char *pg_errmsg(struct pg_conn *pc)
 	return pc->err ? pc->err : PQerrorMessage(pc->c);
 }
 
+/* Before any other statement on the connection: end an open COPY (its
+ * failure is the statement's). */
+static int end_copy(struct pg_conn *pc)
+{
+	return pc->copying ? copy_end(pc) : 0;
+}
+
+/* A transaction that a COPY's failure aborted (the failure surfaced at
+ * a db_finalize, which answers nothing): every later statement fails
+ * with that reason, not "current transaction is aborted". */
+static int copy_failed(struct pg_conn *pc)
+{
+	if (!pc->copy_err || PQtransactionStatus(pc->c) != PQTRANS_INERROR)
+		return 0;
+	free(pc->err);
+	pc->err = xstrdup(pc->copy_err);
+	return 1;
+}
+
 int pg_exec(struct pg_conn *pc, const char *sql)
 {
-	PGresult *r = PQexec(pc->c, sql);
-	ExecStatusType s = PQresultStatus(r);
+	PGresult *r;
+	ExecStatusType s;
 	int rc = 0;
+
+	if (end_copy(pc) < 0)
+		return PC_EDB;
+	if (!strcmp(sql, "ROLLBACK")) {
+		free(pc->copy_err);
+		pc->copy_err = NULL;
+	} else if (copy_failed(pc)) {
+		return PC_EDB;
+	}
+	/* a COMMIT of a failed transaction is PostgreSQL's ROLLBACK,
+	 * answered "ok": say it failed */
+	if (!strcmp(sql, "COMMIT") &&
+	    PQtransactionStatus(pc->c) == PQTRANS_INERROR) {
+		free(pc->err);
+		pc->err = xstrdup("the transaction failed earlier (a streamed "
+				  "insert): nothing was committed");
+		return PC_EDB;
+	}
+	r = PQexec(pc->c, sql);
+	s = PQresultStatus(r);
 
 	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
 		set_err(pc, r);
@@ -95,7 +144,11 @@ int pg_unique_violation(struct pg_conn *pc)
 int pg_lock_name(struct pg_conn *pc, const char *name)
 {
 	const char *v[1] = { name };
-	PGresult *r = PQexecParams(pc->c, "SELECT pg_advisory_xact_lock("
+	PGresult *r;
+
+	if (end_copy(pc) < 0)
+		return PC_EDB;
+	r = PQexecParams(pc->c, "SELECT pg_advisory_xact_lock("
 				   "hashtextextended($1, 2022))", 1, NULL, v,
 				   NULL, NULL, 0);
 	int rc = 0;
@@ -188,7 +241,9 @@ void pg_close(struct pg_conn *pc)
 {
 	if (!pc)
 		return;
-	PQfinish(pc->c);
+	PQfinish(pc->c);	/* an open COPY is abandoned: rolled back */
+	strbuf_release(&pc->cbuf);
+	free(pc->copy_err);
 	free(pc->err);
 	free(pc);
 }
@@ -196,10 +251,15 @@ void pg_close(struct pg_conn *pc)
 int pg_blob_read(struct pg_conn *pc, const char *table, const char *column,
 		 int64_t id, void *buf, size_t n)
 {
-	char *sql = xasprintf("SELECT %s FROM %s WHERE id = %lld", column,
-			      table, (long long)id);
-	PGresult *r = PQexecParams(pc->c, sql, 0, NULL, NULL, NULL, NULL, 1);
+	char *sql;
+	PGresult *r;
 	int rc = 0;
+
+	if (end_copy(pc) < 0)
+		return PC_EDB;
+	sql = xasprintf("SELECT %s FROM %s WHERE id = %lld", column, table,
+			(long long)id);
+	r = PQexecParams(pc->c, sql, 0, NULL, NULL, NULL, NULL, 1);
 
 	free(sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1 ||
@@ -215,8 +275,12 @@ int pg_blob_read(struct pg_conn *pc, const char *table, const char *column,
 
 int pg_change_counter(struct pg_conn *pc, long *out)
 {
-	PGresult *r = PQexec(pc->c, "SELECT pg_current_snapshot()::text");
+	PGresult *r;
 	int rc = 0;
+
+	if (end_copy(pc) < 0)
+		return PC_EDB;
+	r = PQexec(pc->c, "SELECT pg_current_snapshot()::text");
 
 	/* xmax of the snapshot moves when any transaction commits */
 	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
@@ -268,10 +332,14 @@ static char *translate(const char *sql, int *nparams)
 
 struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
 {
-	struct pg_stmt *st = xcalloc(1, sizeof(*st));
-	char *q = translate(sql, &st->nparams);
+	struct pg_stmt *st;
+	char *q;
 	PGresult *r;
 
+	if (end_copy(pc) < 0 || copy_failed(pc))
+		return NULL;
+	st = xcalloc(1, sizeof(*st));
+	q = translate(sql, &st->nparams);
 	st->pc = pc;
 	snprintf(st->name, sizeof(st->name), "pc%u", ++pc->next);
 	r = PQprepare(pc->c, st->name, q, 0, NULL);
@@ -298,6 +366,308 @@ struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
 	return st;
 }
 
+/* A stream statement from "INSERT INTO t (cols) VALUES (?,..),..": rows
+ * go out through COPY t (cols) FROM STDIN when stepped. */
+struct pg_stmt *pg_prepare_copy(struct pg_conn *pc, const char *sql)
+{
+	static const char verb[] = "INSERT INTO ";
+	const char *t = sql + sizeof(verb) - 1, *open, *close;
+	struct pg_stmt *st;
+	char *q;
+
+	if (strncmp(sql, verb, sizeof(verb) - 1) ||
+	    !(open = strchr(t, '(')) || !(close = strchr(open, ')'))) {
+		free(pc->err);
+		pc->err = xstrdup("a streamed insert must read INSERT INTO "
+				  "t (cols) VALUES ...");
+		return NULL;
+	}
+	st = xcalloc(1, sizeof(*st));
+	st->pc = pc;
+	st->ncols = 1;
+	for (const char *p = open; p < close; p++)
+		st->ncols += *p == ',';
+	q = translate(sql, &st->nparams);
+	free(q);
+	if (!st->nparams || st->nparams % st->ncols) {
+		free(st);
+		free(pc->err);
+		pc->err = xstrdup("a streamed insert binds whole rows");
+		return NULL;
+	}
+	st->copy = xasprintf("COPY %.*s FROM STDIN", (int)(close + 1 - t), t);
+	st->vals = xcalloc((size_t)st->nparams, sizeof(*st->vals));
+	st->lens = xcalloc((size_t)st->nparams, sizeof(*st->lens));
+	st->fmts = xcalloc((size_t)st->nparams, sizeof(*st->fmts));
+	return st;
+}
+
+/* One field in COPY's text format: \N for NULL; backslash, tab, newline
+ * and carriage return escaped. */
+static void copy_field(struct strbuf *sb, const char *v, size_t n)
+{
+	size_t run = 0;
+
+	if (!v) {
+		strbuf_add(sb, "\\N", 2);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char e;
+
+		switch (v[i]) {
+		case '\\': e = '\\'; break;
+		case '\t': e = 't'; break;
+		case '\n': e = 'n'; break;
+		case '\r': e = 'r'; break;
+		default: continue;
+		}
+		strbuf_add(sb, v + run, i - run);
+		strbuf_addch(sb, '\\');
+		strbuf_addch(sb, e);
+		run = i + 1;
+	}
+	strbuf_add(sb, v + run, n - run);
+}
+
+static int copy_send(struct pg_conn *pc)
+{
+	if (pc->cbuf.len && PQputCopyData(pc->c, pc->cbuf.buf,
+					  (int)pc->cbuf.len) != 1) {
+		set_err(pc, NULL);
+		return PC_EDB;
+	}
+	strbuf_reset(&pc->cbuf);
+	return 0;
+}
+
+static int copy_step(struct pg_stmt *st)
+{
+	struct pg_conn *pc = st->pc;
+
+	if (st->done)
+		return 101;
+	if (pc->copying != st) {
+		PGresult *r;
+
+		if (end_copy(pc) < 0 || copy_failed(pc))
+			return PC_EDB;
+		r = PQexec(pc->c, st->copy);
+		if (PQresultStatus(r) != PGRES_COPY_IN) {
+			set_err(pc, r);
+			PQclear(r);
+			return PC_EDB;
+		}
+		PQclear(r);
+		pc->copying = st;
+	}
+	for (int i = 0; i < st->nparams; i++) {
+		if (st->fmts[i]) {
+			free(pc->err);
+			pc->err = xstrdup("a streamed insert takes no blobs");
+			return PC_EDB;
+		}
+		copy_field(&pc->cbuf, st->vals[i], (size_t)st->lens[i]);
+		strbuf_addch(&pc->cbuf, (i + 1) % st->ncols ? '\t' : '\n');
+	}
+	st->done = 1;
+	return pc->cbuf.len >= COPY_FLUSH && copy_send(pc) < 0 ? PC_EDB : 101;
+}
+
+static int copy_end(struct pg_conn *pc)
+{
+	PGresult *r;
+	int rc = copy_send(pc);
+
+	pc->copying = NULL;
+	strbuf_reset(&pc->cbuf);
+	if (PQputCopyEnd(pc->c, NULL) != 1 && rc == 0) {
+		set_err(pc, NULL);
+		rc = PC_EDB;
+	}
+	while ((r = PQgetResult(pc->c))) {
+		if (PQresultStatus(r) != PGRES_COMMAND_OK && rc == 0) {
+			set_err(pc, r);
+			rc = PC_EDB;
+		}
+		PQclear(r);
+	}
+	if (rc) {
+		free(pc->copy_err);
+		pc->copy_err = xstrdup(pc->err);
+	}
+	return rc;
+}
+
+int pg_stream_end(struct pg_stmt *st)
+{
+	if (copy_failed(st->pc))
+		return PC_EDB;
+	return st->pc->copying == st ? copy_end(st->pc) : 0;
+}
+
+/* Rows of COPY (sql) TO STDOUT, unescaped in place. */
+struct pg_rows {
+	struct pg_conn *pc;
+	char *line;
+	char **vals;
+	int ncols, done;
+};
+
+int pg_rows_open(struct pg_conn *pc, struct pg_rows **out, const char *sql,
+		 int ncols)
+{
+	struct pg_rows *rs;
+	char *q;
+	PGresult *r;
+
+	*out = NULL;
+	if (end_copy(pc) < 0)
+		return PC_EDB;
+	q = xasprintf("COPY (%s) TO STDOUT", sql);
+	r = PQexec(pc->c, q);
+	free(q);
+	if (PQresultStatus(r) != PGRES_COPY_OUT) {
+		set_err(pc, r);
+		PQclear(r);
+		return PC_EDB;
+	}
+	PQclear(r);
+	rs = xcalloc(1, sizeof(*rs));
+	rs->pc = pc;
+	rs->ncols = ncols;
+	rs->vals = xcalloc((size_t)ncols, sizeof(*rs->vals));
+	*out = rs;
+	return 0;
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ?
+	       c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Unescape the field at s (up to a tab or the end) into itself; *tab
+ * says whether a tab ended it. Returns where the next field starts. */
+static char *copy_unescape(char *s, char **val, int *tab)
+{
+	char *w = s, *p = s;
+
+	*val = s;
+	if (p[0] == '\\' && p[1] == 'N' && (p[2] == '\t' || !p[2])) {
+		*val = NULL;
+		*tab = p[2] == '\t';
+		return p + 2 + *tab;
+	}
+	while (*p && *p != '\t') {
+		if (*p != '\\' || !p[1]) {
+			*w++ = *p++;
+			continue;
+		}
+		p++;
+		switch (*p) {
+		case 'b': *w++ = '\b'; p++; break;
+		case 'f': *w++ = '\f'; p++; break;
+		case 'n': *w++ = '\n'; p++; break;
+		case 'r': *w++ = '\r'; p++; break;
+		case 't': *w++ = '\t'; p++; break;
+		case 'v': *w++ = '\v'; p++; break;
+		case 'x':
+			if (hexval(p[1]) >= 0) {
+				int v = hexval(*++p);
+
+				if (hexval(p[1]) >= 0)
+					v = v * 16 + hexval(*++p);
+				*w++ = (char)v;
+				p++;
+				break;
+			}
+			*w++ = *p++;
+			break;
+		default:
+			if (*p >= '0' && *p <= '7') {
+				int v = 0;
+
+				for (int k = 0; k < 3 && *p >= '0' && *p <= '7';
+				     k++)
+					v = v * 8 + (*p++ - '0');
+				*w++ = (char)v;
+			} else {
+				*w++ = *p++;
+			}
+		}
+	}
+	*tab = *p == '\t';
+	*w = 0;
+	return p + *tab;
+}
+
+int pg_rows_next(struct pg_rows *rs)
+{
+	struct pg_conn *pc = rs->pc;
+	PGresult *r;
+	char *p;
+	int n, rc = 0;
+
+	if (rs->done)
+		return 0;
+	if (rs->line)
+		PQfreemem(rs->line);
+	rs->line = NULL;
+	n = PQgetCopyData(pc->c, &rs->line, 0);
+	if (n > 0) {
+		if (rs->line[n - 1] == '\n')
+			rs->line[n - 1] = 0;
+		p = rs->line;
+		for (int i = 0; i < rs->ncols; i++) {
+			int tab;
+
+			p = copy_unescape(p, &rs->vals[i], &tab);
+			if (tab != (i < rs->ncols - 1)) {
+				free(pc->err);
+				pc->err = xasprintf("COPY gave a row of %s "
+						    "than %d columns", tab ?
+						    "more" : "fewer",
+						    rs->ncols);
+				return PC_EDB;
+			}
+		}
+		return 1;
+	}
+	rs->done = 1;
+	while ((r = PQgetResult(pc->c))) {
+		if (PQresultStatus(r) != PGRES_COMMAND_OK && rc == 0) {
+			set_err(pc, r);
+			rc = PC_EDB;
+		}
+		PQclear(r);
+	}
+	if (n == -2 && rc == 0) {
+		set_err(pc, NULL);
+		rc = PC_EDB;
+	}
+	return rc;
+}
+
+const char *pg_rows_value(const struct pg_rows *rs, int i)
+{
+	return rs->vals[i];
+}
+
+void pg_rows_close(struct pg_rows *rs)
+{
+	if (!rs)
+		return;
+	/* the rest of the stream is read and dropped: the connection is
+	 * usable again after */
+	while (pg_rows_next(rs) > 0)
+		;
+	if (rs->line)
+		PQfreemem(rs->line);
+	free(rs->vals);
+	free(rs);
+}
+
 int pg_nparams(struct pg_stmt *st)
 {
 	return st->nparams;
@@ -321,6 +691,10 @@ int pg_bind(struct pg_stmt *st, int i, const char *v, size_t len, int binary)
 
 int pg_step(struct pg_stmt *st)
 {
+	if (st->copy)
+		return copy_step(st);
+	if (end_copy(st->pc) < 0 || copy_failed(st->pc))
+		return PC_EDB;
 	if (!st->res && !st->done) {
 		ExecStatusType s;
 
@@ -362,7 +736,12 @@ void pg_finalize(struct pg_stmt *st)
 		return;
 	pg_reset(st);
 	snprintf(sql, sizeof(sql), "DEALLOCATE %s", st->name);
-	if (PQstatus(st->pc->c) == CONNECTION_OK &&
+	if (st->copy) {
+		/* a failure leaves the transaction failed: its COMMIT says
+		 * so (pg_exec) */
+		if (st->pc->copying == st)
+			copy_end(st->pc);
+	} else if (PQstatus(st->pc->c) == CONNECTION_OK &&
 	    PQtransactionStatus(st->pc->c) != PQTRANS_INERROR)
 		PQclear(PQexec(st->pc->c, sql));
 	for (int i = 0; i < st->nparams; i++)
@@ -370,6 +749,7 @@ void pg_finalize(struct pg_stmt *st)
 	free(st->vals);
 	free(st->lens);
 	free(st->fmts);
+	free(st->copy);
 	PQclear(st->desc);
 	free(st);
 }

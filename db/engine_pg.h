@@ -29,6 +29,17 @@ void pg_finalize(struct pg_stmt *st);
 int pg_bind(struct pg_stmt *st, int i, const char *text, size_t len,
 	    int binary);
 int pg_nparams(struct pg_stmt *st);
+/* A streamed insert (db_prepare_stream): COPY ... FROM STDIN. */
+struct pg_stmt *pg_prepare_copy(struct pg_conn *c, const char *sql);
+/* End the statement's COPY when it is open: 0 or PC_EDB. */
+int pg_stream_end(struct pg_stmt *st);
+/* The rows of COPY (sql) TO STDOUT, ncols text fields each (db_rows). */
+struct pg_rows;
+int pg_rows_open(struct pg_conn *c, struct pg_rows **out, const char *sql,
+		 int ncols);
+int pg_rows_next(struct pg_rows *r);
+const char *pg_rows_value(const struct pg_rows *r, int i);
+void pg_rows_close(struct pg_rows *r);
 int pg_ncols(struct pg_stmt *st);
 const char *pg_colname(struct pg_stmt *st, int i);
 /* 0 null, 1 int, 2 real, 3 text, 4 blob, 5 bool */

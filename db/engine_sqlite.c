@@ -70,6 +70,29 @@ void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,
 	free(fail);
 }
 
+void db_prepare_stream(struct db *db, int *rc, struct db_stmt **st,
+		       const char *sql)
+{
+	struct pg_stmt *p;
+
+	if (*rc || !db_pg(db)) {
+		db_prepare_bulk(db, rc, st, sql);
+		return;
+	}
+	*st = NULL;
+	if (!(p = pg_prepare_copy(db_pg(db), sql))) {
+		*rc = db_fail(db, "preparing a streamed insert");
+		return;
+	}
+	*st = xcalloc(1, sizeof(**st));
+	(*st)->p = p;
+}
+
+int db_stream_end(struct db *db, struct db_stmt *st, const char *what)
+{
+	return st && st->p && pg_stream_end(st->p) < 0 ? db_fail(db, what) : 0;
+}
+
 int db_step(struct db_stmt *st)
 {
 	if (st->p)
@@ -344,6 +367,115 @@ int db_blob_read(struct db *db, const char *table, const char *column,
 	    sqlite3_blob_read(b, buf, (int)n, 0) != SQLITE_OK)
 		rc = db_fail(db, "reading a blob");
 	sqlite3_blob_close(b);
+	return rc;
+}
+
+struct db_rows {
+	struct db *db;
+	struct db_stmt *st;	/* SQLite */
+	struct pg_rows *p;	/* PostgreSQL */
+	const char *types;
+	int n;
+	const char **vals;
+	char (*num)[32];	/* numbers printed */
+};
+
+int db_rows_open(struct db *db, struct db_rows **out, const char *sql,
+		 const char *types)
+{
+	struct db_rows *r = xcalloc(1, sizeof(*r));
+	int rc = 0;
+
+	r->db = db;
+	r->types = types;
+	r->n = (int)strlen(types);
+	*out = r;
+	if (db_pg(db)) {
+		if (pg_rows_open(db_pg(db), &r->p, sql, r->n) < 0)
+			rc = db_fail(db, "reading rows");
+	} else {
+		db_prepare(db, &rc, &r->st, sql);
+		if (rc == 0 && sqlite3_column_count(r->st->s) != r->n)
+			rc = pc_error_set(PC_EDB, "db_rows_open: %d columns, "
+					  "%d types", sqlite3_column_count(
+					  r->st->s), r->n);
+		r->vals = xcalloc((size_t)r->n, sizeof(*r->vals));
+		r->num = xcalloc((size_t)r->n, sizeof(*r->num));
+	}
+	if (rc < 0) {
+		db_rows_close(r);
+		*out = NULL;
+	}
+	return rc;
+}
+
+int db_rows_next(struct db_rows *r)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (r->p) {
+		rc = pg_rows_next(r->p);
+		return rc < 0 ? db_fail(r->db, "reading rows") : rc;
+	}
+	s = r->st->s;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return db_fail(r->db, "reading rows");
+	for (int i = 0; i < r->n; i++) {
+		int t = sqlite3_column_type(s, i);
+
+		/* a number stored as text (SQLite keeps what it is given)
+		 * stays text: the caller refuses it, nothing is truncated */
+		if (t == SQLITE_NULL) {
+			r->vals[i] = NULL;
+		} else if (r->types[i] == 't' || t == SQLITE_TEXT ||
+			   t == SQLITE_BLOB) {
+			r->vals[i] = (const char *)sqlite3_column_text(s, i);
+		} else if (r->types[i] == 'i' && t == SQLITE_INTEGER) {
+			snprintf(r->num[i], sizeof(r->num[i]), "%lld",
+				 (long long)sqlite3_column_int64(s, i));
+			r->vals[i] = r->num[i];
+		} else {
+			snprintf(r->num[i], sizeof(r->num[i]), "%.17g",
+				 sqlite3_column_double(s, i));
+			r->vals[i] = r->num[i];
+		}
+	}
+	return 1;
+}
+
+const char *db_rows_value(const struct db_rows *r, int i)
+{
+	return r->p ? pg_rows_value(r->p, i) : r->vals[i];
+}
+
+void db_rows_close(struct db_rows *r)
+{
+	if (!r)
+		return;
+	pg_rows_close(r->p);
+	db_finalize(r->st);
+	free(r->vals);
+	free(r->num);
+	free(r);
+}
+
+int db_identity_sync(struct db *db, const char *table)
+{
+	char *sql;
+	int rc;
+
+	if (!db_pg(db))
+		return 0;
+	sql = xasprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), "
+			"coalesce(max(id), 0) + 1, false) FROM %s", table,
+			table);
+	rc = pg_exec(db_pg(db), sql) < 0 ? db_fail(db, "moving the ids on") :
+	     0;
+	free(sql);
 	return rc;
 }
 

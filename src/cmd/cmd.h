@@ -38,5 +38,6 @@ int cmd_report(int argc, char **argv);
 int cmd_tui(int argc, char **argv);
 int cmd_index(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 #endif

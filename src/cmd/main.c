@@ -37,6 +37,8 @@ const struct command cmd_table[] = {
 	{ "tui", cmd_tui, "review discrepancies in a terminal UI" },
 	{ "index", cmd_index, "prepare the pair cache the TUI opens from" },
 	{ "watch", cmd_watch, "ingest a drop directory continuously" },
+	{ "db", cmd_db, "copy a whole study between databases (SQLite, "
+	  "PostgreSQL)" },
 	{ NULL, NULL, NULL },
 };
 
