@@ -122,8 +122,10 @@ static char *tip_of(const struct report *r, const struct corr_point *p)
 	svg_fmt_si(f, sizeof(f), p->ref, unit);
 	report_fmt_pct(e, sizeof(e), p->err);
 	return xasprintf("%s \xc2\xb7 %s \xc2\xb7 %s\nmodel %s, ref %s, "
-			 "error %s%s\n%s", p->workload, p->op, p->metric, m, f,
-			 p->err > 0 ? "+" : "", e, report_status(p));
+			 "error %s%s\n%s%s", p->workload, p->op, p->metric, m, f,
+			 p->err > 0 ? "+" : "", e, report_status(p),
+			 p->flags & CORR_SOL_VIOLATION ? "\nspeed-of-light "
+			 "violation (the roofline is slower than measured)" : "");
 }
 
 /* The points of metric m in the figures (noisy and invalid references
@@ -149,6 +151,7 @@ static struct svg_point *fig_points(const struct report *r, size_t m,
 		pts[*n].y = p->model;
 		pts[*n].cls = r->pclass[i];	/* its op class's index */
 		pts[*n].shape = shape_of(p);
+		pts[*n].sol = (p->flags & CORR_SOL_VIOLATION) != 0;
 		/* tooltips for the largest errors only (set order): a
 		 * million tooltips would be a hundred megabytes */
 		pts[*n].tip = *n < REPORT_FIG_TIPS ? tip_of(r, p) : NULL;
@@ -280,27 +283,33 @@ static void errplots(struct strbuf *sb, const struct report *r, size_t m,
 	free(title);
 }
 
-static void histogram(struct strbuf *sb, const struct report *r)
+/* The histogram of metric m's signed errors (one per metric: a
+ * histogram over time, power and throughput at once would be a
+ * statistic that mixes metrics). */
+static void histogram(struct strbuf *sb, const struct report *r, size_t m,
+		      const struct corr_point **src, size_t n)
 {
-	const struct corr_set *s = r->set;
-	double *e = xcalloc(s->n + 1, sizeof(*e));
-	size_t n = 0;
-	char *caption;
+	const struct stats_summary *st = metric_stats(r, m);
+	double *e = xcalloc(n + 1, sizeof(*e));
+	char *title, *caption;
 
-	for (size_t i = 0; i < s->n; i++)
-		if (!(s->points[i].flags & (CORR_NOISY_REF | CORR_INVALID)))
-			e[n++] = s->points[i].err;
+	for (size_t i = 0; i < n; i++)
+		e[i] = src[i]->err;
+	title = xasprintf("%s: signed error", r->metrics[m]);
 	strbuf_addstr(sb, "<figure>");
-	svg_histogram(sb, "signed error, every metric", e, n, r->opts.limit);
-	caption = xasprintf("Distribution of (model - ref) / ref over the "
-		"pairs in the statistics: left of zero the model predicts less "
-		"than the reference, right of it more. Which is optimistic "
-		"depends on the metric (less time is better, less throughput "
-		"is worse): %ld pair%s optimistic (the model predicts better "
-		"than measured), %ld pessimistic.", r->all.optimistic,
-		r->all.optimistic == 1 ? " is" : "s are", r->all.pessimistic);
+	svg_histogram(sb, title, e, n, r->opts.limit);
+	caption = xasprintf("Distribution of (model - ref) / ref over the %s "
+		"pairs in the figures: left of zero the model predicts less "
+		"than the reference, right of it more. Which side is "
+		"optimistic depends on the metric (less time is better, less "
+		"throughput is worse): %ld pair%s optimistic (the model "
+		"predicts better than measured), %ld pessimistic.",
+		r->metrics[m], st ? st->optimistic : 0,
+		st && st->optimistic == 1 ? " is" : "s are",
+		st ? st->pessimistic : 0);
 	figure(sb, caption);
 	free(caption);
+	free(title);
 	free(e);
 }
 
@@ -397,12 +406,12 @@ void report_fig_html(struct strbuf *sb, const struct report *r)
 		} else {
 			scatter(sb, r, m, pts, n);
 			errplots(sb, r, m, pts, labels, src, n);
+			histogram(sb, r, m, src, n);
 		}
 		free_points(pts, n);
 		free(labels);
 		free(src);
 	}
-	histogram(sb, r);
 	trend(sb, r);
 	strbuf_addstr(sb, "</div>\n</section>\n");
 }

@@ -25,6 +25,7 @@ enum { CH_W = 560, CH_H = 320, CH_X0 = 56, CH_X1 = 540, CH_Y0 = 40,
        CH_Y1 = 250 };
 
 #define BIN_PX 5.0
+#define PI 3.14159265358979323846
 
 const char *svg_colour(size_t i)
 {
@@ -98,7 +99,9 @@ void svg_open(struct strbuf *sb, int w, int h, const char *title,
 		      ".bd{fill:#009E73;fill-opacity:.18;stroke:none}"
 		      ".id{stroke:#009E73;stroke-width:1.2}"
 		      ".lim{stroke:#009E73;stroke-width:1;stroke-dasharray:4 3}"
-		      ".cr{fill:none;stroke-width:1.6}");
+		      ".cr{fill:none;stroke-width:1.6}"
+		      ".sol,.soll{fill:none;stroke:#B00020;stroke-width:1.5;"
+		      "stroke-linejoin:round}");
 	for (size_t i = 0; i < NPALETTE; i++)
 		strbuf_addf(sb, ".k%zu{fill:%s;stroke:%s}", i, palette[i],
 			    palette[i]);
@@ -160,6 +163,30 @@ void svg_marker(struct strbuf *sb, unsigned shape, double x, double y,
 			    "r=\"%.1f\"/>", cls, op, x, y, s);
 		break;
 	}
+}
+
+/* A hollow five-pointed star, outer radius 9 and inner 4.2 px: around a
+ * 3.4-px mark it reads as a burst, in colour or in grey. */
+void svg_sol_mark(struct strbuf *sb, double x, double y, const char *cls)
+{
+	strbuf_addf(sb, "<path class=\"%s\" d=\"", cls);
+	for (int i = 0; i < 10; i++) {
+		double a = PI / 5 * i - PI / 2, r = i % 2 ? 4.2 : 9;
+
+		strbuf_addf(sb, "%c%.1f %.1f", i ? 'L' : 'M', x + r * cos(a),
+			    y + r * sin(a));
+	}
+	strbuf_addstr(sb, "Z\"/>\n");
+}
+
+void svg_sol_caption(struct strbuf *sb, size_t nsol, size_t nmarks)
+{
+	if (!nsol)
+		return;
+	strbuf_addf(sb, "; %zu speed-of-light violation%s starred", nsol,
+		    nsol == 1 ? "" : "s");
+	if (nmarks != nsol)
+		strbuf_addf(sb, " (%zu cell%s)", nmarks, nmarks == 1 ? "" : "s");
 }
 
 struct logaxis {
@@ -240,8 +267,30 @@ static void scatter_band(struct strbuf *sb, const struct svg_scatter *sc,
 		    SC_Y0 + SC_SIDE, SC_X0 + SC_SIDE, SC_Y0);
 }
 
+static void shape_legend(struct strbuf *sb, const struct svg_scatter *sc,
+			 size_t used_shapes, int x, int *yp)
+{
+	int y = *yp;
+
+	y += 26;
+	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">annotation</text>"
+		    "\n", x, y);
+	for (unsigned s = 0; s < SVG_NSHAPES; s++) {
+		if (!(used_shapes & (1u << s)) || !sc->shapes[s])
+			continue;
+		y += 16;
+		svg_marker(sb, s, x + 5, y - 4, 4, "lg", 1);
+		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
+			    y);
+		svg_label(sb, sc->shapes[s], 18);
+		strbuf_addstr(sb, "</text>\n");
+	}
+	*yp = y;
+}
+
 void svg_scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
-			   const unsigned char *used_cls, size_t used_shapes)
+			const unsigned char *used_cls, size_t used_shapes,
+			size_t nsol)
 {
 	int x = SC_X0 + SC_SIDE + 16, y = SC_Y0 + 6;
 	size_t shown = 0, more = 0;
@@ -270,32 +319,29 @@ void svg_scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
 		strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">+%zu more"
 			    "</text>\n", x + 14, y, more);
 	}
-	if (!sc->shapes)
+	if (sc->shapes)
+		shape_legend(sb, sc, used_shapes, x, &y);
+	if (!nsol)
 		return;
 	y += 26;
-	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">annotation</text>"
-		    "\n", x, y);
-	for (unsigned s = 0; s < SVG_NSHAPES; s++) {
-		if (!(used_shapes & (1u << s)) || !sc->shapes[s])
-			continue;
-		y += 16;
-		svg_marker(sb, s, x + 5, y - 4, 4, "lg", 1);
-		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">", x + 14,
-			    y);
-		svg_label(sb, sc->shapes[s], 18);
-		strbuf_addstr(sb, "</text>\n");
-	}
+	svg_marker(sb, SVG_CIRCLE, x + 5, y - 4, 3.4, "lg", 1);
+	svg_sol_mark(sb, x + 5, y - 4, "soll");
+	strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%d\">speed-of-"
+		    "light</text>\n<text class=\"tx\" x=\"%d\" y=\"%d\">"
+		    "violation</text>\n", x + 16, y, x + 16, y + 14);
 }
 
 struct cell {
 	unsigned count;
 	unsigned shape;
-	unsigned *per_class;	/* nclasses counts, in one shared array */
+	unsigned sol;		/* holds a speed-of-light violation */
 };
 
-/* Too many points: one mark per occupied BIN_PX cell. Returns marks. */
+/* Too many points: one mark per occupied BIN_PX cell, a star on each
+ * cell holding a speed-of-light violation (into *nsol). Returns marks. */
 static size_t scatter_binned(struct strbuf *sb, const struct svg_scatter *sc,
-			     const struct logaxis *a, size_t *used)
+			     const struct logaxis *a, size_t *used,
+			     size_t *nsol)
 {
 	size_t side = (size_t)(SC_SIDE / BIN_PX) + 1, nc = sc->nclasses + 1;
 	struct cell *cells = xcalloc(side * side, sizeof(*cells));
@@ -318,6 +364,7 @@ static size_t scatter_binned(struct strbuf *sb, const struct svg_scatter *sc,
 		c = &cells[k];
 		if (!c->count++ || p->shape < c->shape)
 			c->shape = p->shape;
+		c->sol |= p->sol != 0;
 		counts[k * nc + (p->cls < sc->nclasses ? p->cls : nc - 1)]++;
 		if (c->count > maxc)
 			maxc = c->count;
@@ -341,13 +388,21 @@ static size_t scatter_binned(struct strbuf *sb, const struct svg_scatter *sc,
 		if (++marks % 8 == 0)
 			strbuf_addch(sb, '\n');
 	}
+	for (size_t k = 0; k < side * side; k++) {	/* stars on top */
+		if (!cells[k].sol)
+			continue;
+		svg_sol_mark(sb, SC_X0 + (double)(k % side) * BIN_PX + BIN_PX / 2,
+			     SC_Y0 + (double)(k / side) * BIN_PX + BIN_PX / 2,
+			     "sol");
+		(*nsol)++;
+	}
 	free(cells);
 	free(counts);
 	return marks;
 }
 
 static void scatter_points(struct strbuf *sb, const struct svg_scatter *sc,
-			   const struct logaxis *a, size_t *used)
+			   const struct logaxis *a, size_t *used, size_t *nsol)
 {
 	char cls[16];
 
@@ -367,13 +422,21 @@ static void scatter_points(struct strbuf *sb, const struct svg_scatter *sc,
 			*used |= 1u << p->shape;
 		}
 	}
+	for (size_t i = 0; i < sc->n; i++) {	/* stars on top */
+		const struct svg_point *p = &sc->pts[i];
+
+		if (!p->sol || !usable(p))
+			continue;
+		svg_sol_mark(sb, ax_px(a, p->x, 0), ax_px(a, p->y, 1), "sol");
+		(*nsol)++;
+	}
 }
 
 void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 {
 	struct logaxis a;
 	double lo = INFINITY, hi = -INFINITY;
-	size_t skipped = 0, used = 0, marks = 0;
+	size_t skipped = 0, used = 0, marks = 0, nsol = 0, sol = 0;
 	size_t max = sc->max_marks ? sc->max_marks : 3000;
 	unsigned char *used_cls;
 
@@ -399,14 +462,18 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 	scatter_axes(sb, sc, &a);
 	scatter_band(sb, sc, &a);
 	if (sc->n - skipped > max)
-		marks = scatter_binned(sb, sc, &a, &used);
+		marks = scatter_binned(sb, sc, &a, &used, &nsol);
 	else
-		scatter_points(sb, sc, &a, &used);
+		scatter_points(sb, sc, &a, &used, &nsol);
 	used_cls = xcalloc(sc->nclasses + 1, 1);
-	for (size_t i = 0; i < sc->n; i++)
-		if (usable(&sc->pts[i]) && sc->pts[i].cls < sc->nclasses)
+	for (size_t i = 0; i < sc->n; i++) {
+		if (!usable(&sc->pts[i]))
+			continue;
+		sol += sc->pts[i].sol != 0;
+		if (sc->pts[i].cls < sc->nclasses)
 			used_cls[sc->pts[i].cls] = 1;
-	svg_scatter_legend(sb, sc, used_cls, used);
+	}
+	svg_scatter_legend(sb, sc, used_cls, used, nsol);
 	free(used_cls);
 	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu points",
 		    SC_X0, SC_H - 8, sc->n - skipped);
@@ -416,6 +483,7 @@ void svg_scatter(struct strbuf *sb, const struct svg_scatter *sc)
 	if (skipped)
 		strbuf_addf(sb, "; %zu not plotted (zero, negative or missing)",
 			    skipped);
+	svg_sol_caption(sb, sol, nsol);
 	if (sc->band > 0)
 		strbuf_addf(sb, "; band: y = x \xc2\xb1%g%%", sc->band * 100);
 	strbuf_addstr(sb, "</text>\n</svg>\n");

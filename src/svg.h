@@ -26,6 +26,8 @@ struct svg_point {
 	unsigned cls;		/* colour index (op class) */
 	unsigned shape;		/* enum svg_shape */
 	const char *tip;	/* the mark's <title> tooltip, or NULL */
+	unsigned sol;		/* a speed-of-light violation: a hollow
+				   star around the mark (see below) */
 };
 
 struct svg_scatter {
@@ -40,6 +42,13 @@ struct svg_scatter {
 	double band;		/* draw y = x (1 +- band); 0 = none */
 	size_t max_marks;	/* more points than this are binned; 0 = 3000 */
 };
+
+/* Speed-of-light violations (sol set) are drawn as every other point,
+ * then ringed by a hollow star, a shape no annotation status uses, so
+ * it survives print and colour blindness: one <path class="sol"> per
+ * such point, or per binned cell holding at least one, on top of the
+ * marks. When any is drawn the legend shows the star (class "soll")
+ * and the caption counts them. The same holds for svg_errplot. */
 
 /* Append the scatter. Points with a non-positive or non-finite value
  * are left out and counted in the caption. Beyond max_marks the points

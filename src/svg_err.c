@@ -124,10 +124,51 @@ static void guides(struct strbuf *sb, const struct svg_errplot *ep,
 	}
 }
 
-/* Marks, at most one per CELL_PX cell beyond max; returns marks drawn. */
+static size_t cell_of(double x, double y)
+{
+	size_t side = (size_t)(SC_SIDE / CELL_PX) + 1;
+	size_t cx = (size_t)((x - SC_X0) / CELL_PX);
+	size_t cy = (size_t)((y - SC_Y0) / CELL_PX);
+
+	return (cy < side ? cy : side - 1) * side + (cx < side ? cx : side - 1);
+}
+
+/* The stars of the speed-of-light violations, on top of the marks: one
+ * per point, or beyond max one per CELL_PX cell (occ non-NULL, reused
+ * as the cells already starred). Returns the stars drawn. */
+static size_t sol_marks(struct strbuf *sb, const struct svg_errplot *ep,
+			const struct frame *f, unsigned char *occ)
+{
+	size_t side = (size_t)(SC_SIDE / CELL_PX) + 1, n = 0;
+
+	if (occ)
+		memset(occ, 0, side * side);
+	for (size_t i = 0; i < ep->n; i++) {
+		const struct svg_point *p = &ep->pts[i];
+		double x, y;
+
+		if (!p->sol || !usable(p))
+			continue;
+		x = fx(f, p->x);
+		y = fy(f, p->y);
+		if (occ) {
+			size_t k = cell_of(x, y);
+
+			if (occ[k])
+				continue;
+			occ[k] = 1;
+		}
+		svg_sol_mark(sb, x, y, "sol");
+		n++;
+	}
+	return n;
+}
+
+/* Marks, at most one per CELL_PX cell beyond max, then the stars (their
+ * count into *nsol); returns marks drawn. */
 static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
 		    const struct frame *f, size_t max, size_t *used,
-		    size_t *clipped)
+		    size_t *clipped, size_t *nsol)
 {
 	size_t side = (size_t)(SC_SIDE / CELL_PX) + 1, drawn = 0, nuse = 0;
 	unsigned char *occ = NULL;
@@ -149,10 +190,7 @@ static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
 		clip = fabs(p->y) > f->r;
 		*clipped += (size_t)clip;
 		if (occ) {
-			size_t cx = (size_t)((x - SC_X0) / CELL_PX);
-			size_t cy = (size_t)((y - SC_Y0) / CELL_PX);
-			size_t k = (cy < side ? cy : side - 1) * side +
-				   (cx < side ? cx : side - 1);
+			size_t k = cell_of(x, y);
 
 			if (occ[k])
 				continue;
@@ -167,6 +205,7 @@ static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
 		*used |= 1u << p->shape;
 		drawn++;
 	}
+	*nsol = sol_marks(sb, ep, f, occ);
 	free(occ);
 	return drawn;
 }
@@ -251,7 +290,7 @@ void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
 {
 	struct svg_scatter leg;
 	struct frame f;
-	size_t used = 0, clipped = 0, drawn, skipped = 0;
+	size_t used = 0, clipped = 0, drawn, skipped = 0, nsol = 0, sol = 0;
 	size_t max = ep->max_marks ? ep->max_marks : 3000;
 	unsigned char *used_cls;
 
@@ -265,20 +304,23 @@ void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
 	}
 	axes(sb, ep, &f);
 	guides(sb, ep, &f);
-	drawn = marks(sb, ep, &f, max, &used, &clipped);
+	drawn = marks(sb, ep, &f, max, &used, &clipped, &nsol);
 	labels(sb, ep, &f);
 	used_cls = xcalloc(ep->nclasses + 1, 1);
 	for (size_t i = 0; i < ep->n; i++) {
-		if (!usable(&ep->pts[i]))
+		if (!usable(&ep->pts[i])) {
 			skipped++;
-		else if (ep->pts[i].cls < ep->nclasses)
+			continue;
+		}
+		sol += ep->pts[i].sol != 0;
+		if (ep->pts[i].cls < ep->nclasses)
 			used_cls[ep->pts[i].cls] = 1;
 	}
 	memset(&leg, 0, sizeof(leg));
 	leg.classes = ep->classes;
 	leg.nclasses = ep->nclasses;
 	leg.shapes = ep->shapes;
-	svg_scatter_legend(sb, &leg, used_cls, used);
+	svg_scatter_legend(sb, &leg, used_cls, used, nsol);
 	free(used_cls);
 	strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%d\">%zu points",
 		    SC_X0, SC_H - 8, ep->n - skipped);
@@ -290,5 +332,6 @@ void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
 			    clipped);
 	if (skipped)
 		strbuf_addf(sb, "; %zu not plotted", skipped);
+	svg_sol_caption(sb, sol, nsol);
 	strbuf_addstr(sb, "</text>\n</svg>\n");
 }

@@ -29,8 +29,15 @@ double svg_nice_ceil(double v);
  * lines of the tooltip); nothing when tip is NULL. */
 void svg_tip_open(struct strbuf *sb, const char *tip);
 void svg_tip_close(struct strbuf *sb, const char *tip);
-/* The op class and shape legend right of a SC_ plot area. */
+/* The op class and shape legend right of a SC_ plot area; nsol > 0
+ * adds the speed-of-light star. */
 void svg_scatter_legend(struct strbuf *sb, const struct svg_scatter *sc,
-			const unsigned char *used_cls, size_t used_shapes);
+			const unsigned char *used_cls, size_t used_shapes,
+			size_t nsol);
+/* The hollow star of a speed-of-light violation around (x, y), of CSS
+ * class cls ("sol" on a point, "soll" in the legend). */
+void svg_sol_mark(struct strbuf *sb, double x, double y, const char *cls);
+/* The caption's count of starred points ("; 3 speed-of-light ..."). */
+void svg_sol_caption(struct strbuf *sb, size_t nsol, size_t nmarks);
 
 #endif

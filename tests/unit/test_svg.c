@@ -119,6 +119,61 @@ TEST(scatter_million_binned)
 	free(pts);
 }
 
+/* Speed-of-light stars: one per violation, or beyond max_marks one per
+ * 5-pixel cell holding one; a legend entry only when one is drawn. */
+TEST(sol_stars)
+{
+	struct svg_point pts[40];
+	struct strbuf sb = STRBUF_INIT;
+	struct svg_scatter sc = {
+		.title = "sol", .unit = "s", .classes = classes, .nclasses = 3,
+		.shapes = shapes, .pts = pts, .n = 40, .band = 0.1,
+	};
+	struct svg_errplot ep = {
+		.kind = SVG_ERR_SIGNED, .title = "err", .unit = "s",
+		.classes = classes, .nclasses = 3, .shapes = shapes,
+		.pts = pts, .n = 40, .band = 0.1,
+	};
+
+	/* x spread over 1e-6 .. 1e-3 s; points 0 and 1 are identical
+	 * (one cell), point 30 far away: 3 violations, 2 cells */
+	for (size_t i = 0; i < 40; i++) {
+		pts[i] = (struct svg_point){ .x = 1e-6 * pow(10, 3.0 * (double)i
+			/ 39), .y = 0, .cls = 0, .shape = 0 };
+		pts[i].y = pts[i].x * (1 + 0.02 * (double)(i % 7));
+	}
+	pts[1] = pts[0];
+	pts[0].sol = pts[1].sol = pts[30].sol = 1;
+	svg_scatter(&sb, &sc);
+	CHECK_INT(count(sb.buf, "class=\"sol\""), 3);
+	CHECK_INT(count(sb.buf, "class=\"soll\""), 1);
+	CHECK(strstr(sb.buf, "3 speed-of-light violations starred<") ||
+	      strstr(sb.buf, "3 speed-of-light violations starred;"));
+	strbuf_release(&sb);
+	sc.max_marks = 10;		/* binned */
+	svg_scatter(&sb, &sc);
+	CHECK(strstr(sb.buf, "binned into") != NULL);
+	CHECK_INT(count(sb.buf, "class=\"sol\""), 2);
+	CHECK(strstr(sb.buf, "3 speed-of-light violations starred (2 cells)")
+	      != NULL);
+	strbuf_release(&sb);
+	for (size_t i = 0; i < 40; i++)	/* the signed error */
+		pts[i].y = pts[i].y / pts[i].x - 1;
+	svg_errplot(&sb, &ep);
+	CHECK_INT(count(sb.buf, "class=\"sol\""), 3);
+	CHECK_INT(count(sb.buf, "class=\"soll\""), 1);
+	strbuf_release(&sb);
+	ep.max_marks = 10;
+	svg_errplot(&sb, &ep);
+	CHECK(strstr(sb.buf, "marks (one per") != NULL);
+	CHECK_INT(count(sb.buf, "class=\"sol\""), 2);
+	strbuf_release(&sb);
+	pts[0].sol = pts[1].sol = pts[30].sol = 0;
+	svg_errplot(&sb, &ep);
+	CHECK_INT(count(sb.buf, "class=\"sol"), 0);
+	strbuf_release(&sb);
+}
+
 TEST(histogram)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -156,4 +211,4 @@ TEST(trend)
 }
 
 TEST_MAIN(CASE(escape), CASE(fmt_si), CASE(scatter_small),
-	  CASE(scatter_million_binned), CASE(histogram), CASE(trend))
+	  CASE(scatter_million_binned), CASE(sol_stars), CASE(histogram), CASE(trend))
