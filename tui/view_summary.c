@@ -1,10 +1,11 @@
 /*
  * Summary: the core's statistics per group (op class, op, metric or
  * workload), a log-log braille scatter of model against reference of
- * one metric with the y = x line (never one scatter across metrics:
- * `m` picks the metric; grouped by metric, the cursor's), and a
- * histogram of the signed errors. Enter lists the group under the
- * cursor in the Discrepancies view (its filter set to the group).
+ * one metric with the y = x line and a histogram of that metric's
+ * signed errors (never a plot across metrics: `m` picks the metric;
+ * grouped by metric, the cursor's; tui/summary_plot.c). Enter lists the
+ * group under the cursor in the Discrepancies view (its filter set to
+ * the group).
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "tui/plot.h"
 #include "tui/rows.h"
 #include "tui/status.h"
+#include "tui/summary_plot.h"
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "tui/view_discrep.h"
@@ -32,26 +34,11 @@ struct summary {
 	size_t by;			/* index in the index's group keys */
 	const struct corrgroup *groups;	/* the core's, from the pair index
 					   (compare --group-by); borrowed */
-	struct plot_canvas dots, diag;	/* cached for plot_w x plot_h */
-	int plot_w, plot_h;
-	int64_t plot_metric;		/* ... and this metric id */
-	double lo, hi;			/* its log10 axis range */
+	struct summary_plot plot;	/* of one metric, cached: a regroup
+					   keeps it */
 	int64_t metric;			/* the metric `m` chose, -1 = the
 					   one with most points */
-	long *bins;			/* histogram, cached for nbins */
-	int nbins;
 };
-
-static void free_groups(struct summary *s)
-{
-	s->groups = NULL;
-	plot_canvas_release(&s->dots);
-	plot_canvas_release(&s->diag);
-	s->plot_w = s->plot_h = 0;
-	free(s->bins);
-	s->bins = NULL;
-	s->nbins = 0;
-}
 
 static const char *key_name(struct view *v)
 {
@@ -74,7 +61,7 @@ static int summary_open(struct view *v)
 		s = v->priv = xcalloc(1, sizeof(*s));
 		s->metric = -1;
 	}
-	free_groups(s);
+	s->groups = NULL;
 	v->nrows = 1;
 	if (!x || !x->ngroup_keys)
 		return 0;
@@ -90,7 +77,7 @@ static int summary_open(struct view *v)
 static void summary_done(struct view *v)
 {
 	if (v->priv)
-		free_groups(v->priv);
+		summary_plot_release(&((struct summary *)v->priv)->plot);
 	free(v->priv);
 	v->priv = NULL;
 }
@@ -136,31 +123,6 @@ static void stat_row(int y, int w, const char *name,
 		   name, st->n, mape, bias, p90, mx, agg, r, rho);
 }
 
-/* The metric id with the most points. */
-static int64_t busiest_metric(const struct pidx *x)
-{
-	size_t nm = x->max_id[2] >= 0 ? (size_t)x->max_id[2] + 1 : 0;
-	long *cnt = xcalloc(nm + 1, sizeof(*cnt));
-	int64_t best = -1;
-
-	for (size_t i = 0; i < x->n; i++)
-		if (x->keys[i].m >= 0 && (size_t)x->keys[i].m < nm)
-			cnt[x->keys[i].m]++;
-	for (size_t m = 0; m < nm; m++)
-		if (cnt[m] && (best < 0 || cnt[m] > cnt[best]))
-			best = (int64_t)m;
-	free(cnt);
-	return best;
-}
-
-static int has_metric(const struct pidx *x, int64_t m)
-{
-	for (size_t i = 0; i < x->n; i++)
-		if (x->keys[i].m == m)
-			return 1;
-	return 0;
-}
-
 /* The scatter's metric: grouped by metric, the cursor's group; else the
  * one `m` chose, else the one with the most points. */
 static int64_t scatter_metric(struct view *v)
@@ -174,9 +136,10 @@ static int64_t scatter_metric(struct view *v)
 			if (!strcmp(pidx_metric(x, m),
 				    s->groups->values[v->cursor - 1]))
 				return m;
-	if (s->metric >= 0 && has_metric(x, s->metric))
+	if (s->metric >= 0 && summary_plot_has(&s->plot, x, v->tui->data.gen,
+						s->metric))
 		return s->metric;
-	return busiest_metric(x);
+	return summary_plot_busiest(&s->plot, x, v->tui->data.gen);
 }
 
 /* `m`: the next metric (by id) that has points. */
@@ -189,7 +152,7 @@ static void next_metric(struct view *v)
 	for (int64_t k = 1; k <= x->max_id[2] + 1; k++) {
 		int64_t m = (cur + k) % (x->max_id[2] + 1);
 
-		if (has_metric(x, m)) {
+		if (summary_plot_has(&s->plot, x, v->tui->data.gen, m)) {
 			s->metric = m;
 			break;
 		}
@@ -197,110 +160,55 @@ static void next_metric(struct view *v)
 	status_report("scatter: %s", pidx_metric(x, scatter_metric(v)));
 }
 
-/* Fill the scatter canvases for a w x h cell plot with the points of
- * one metric (log-log, whole decades; values <= 0 left out). */
-static void build_scatter(struct view *v, int w, int h, int64_t metric)
+static void draw_scatter(struct view *v, int y, int h, int w, int64_t m,
+			 const struct summary_plot_one *sp)
 {
-	struct summary *s = v->priv;
-	const struct pidx *x = v->tui->data.ix;
-	double lo = INFINITY, hi = -INFINITY;
-	int dw = 2 * w, dh = 4 * h;
-
-	plot_canvas_release(&s->dots);
-	plot_canvas_release(&s->diag);
-	plot_canvas_init(&s->dots, w, h);
-	plot_canvas_init(&s->diag, w, h);
-	s->plot_w = w;
-	s->plot_h = h;
-	s->plot_metric = metric;
-	for (size_t i = 0; i < x->n; i++) {
-		const struct pidx_val *p = &x->vals[i];
-
-		if (x->keys[i].m != metric || !(p->model > 0) || !(p->ref > 0))
-			continue;
-		lo = fmin(lo, fmin(p->model, p->ref));
-		hi = fmax(hi, fmax(p->model, p->ref));
-	}
-	if (!(lo <= hi)) {
-		s->lo = s->hi = NAN;
-		return;
-	}
-	s->lo = floor(log10(lo));
-	s->hi = ceil(log10(hi));
-	if (s->hi <= s->lo)
-		s->hi = s->lo + 1;
-	plot_canvas_line(&s->diag, 0, dh - 1, dw - 1, 0);
-	for (size_t i = 0; i < x->n; i++) {
-		const struct pidx_val *p = &x->vals[i];
-		double fx, fy;
-
-		if (x->keys[i].m != metric || !(p->model > 0) || !(p->ref > 0))
-			continue;
-		fx = (log10(p->ref) - s->lo) / (s->hi - s->lo);
-		fy = (log10(p->model) - s->lo) / (s->hi - s->lo);
-		plot_canvas_set(&s->dots, (int)(fx * (dw - 1) + 0.5),
-				dh - 1 - (int)(fy * (dh - 1) + 0.5));
-	}
-}
-
-static void draw_scatter(struct view *v, int y, int h, int w)
-{
-	struct summary *s = v->priv;
 	const struct pidx *x = v->tui->data.ix;
 	const char *unit;
 	char lo[32], hi[32];
 	int pw = w - 9, ph = h - 2;
-	int64_t m;
 
-	if (pw < 8 || ph < 3 || !x || (m = scatter_metric(v)) < 0)
+	if (pw < 8 || ph < 3 || !sp)
 		return;
-	if (s->plot_w != pw || s->plot_h != ph || s->plot_metric != m)
-		build_scatter(v, pw, ph, m);
 	draw_textf(y, 0, w, TH_HEADER, "%s: model vs reference, log-log "
 		   "(m: metric)", pidx_metric(x, m));
-	if (!isfinite(s->lo)) {
+	if (!isfinite(sp->lo)) {
 		draw_text(y + 1, 2, w - 2, "no positive values to plot",
 			  TH_DIM);
 		return;
 	}
 	unit = data_metric_unit(&v->tui->data, m);
-	fmt_si_unit(lo, sizeof(lo), pow(10, s->lo), unit, draw_ascii());
-	fmt_si_unit(hi, sizeof(hi), pow(10, s->hi), unit, draw_ascii());
+	fmt_si_unit(lo, sizeof(lo), pow(10, sp->lo), unit, draw_ascii());
+	fmt_si_unit(hi, sizeof(hi), pow(10, sp->hi), unit, draw_ascii());
 	draw_text_right(y + 1, 0, 8, hi, TH_DIM);
 	draw_text_right(y + ph, 0, 8, lo, TH_DIM);
-	draw_canvas(y + 1, 9, &s->dots, TH_PLOT, "o", &s->diag, TH_PLOT_REF,
+	draw_canvas(y + 1, 9, &sp->dots, TH_PLOT, "o", &sp->diag, TH_PLOT_REF,
 		    "/");
 	draw_textf(y + 1 + ph, 9, pw, TH_DIM, "%-*s%s", pw - draw_width(hi),
 		   lo, hi);
 }
 
-static void draw_histogram(struct view *v, int y, int x0, int h, int w)
+/* The number of histogram bins for a panel w wide (< 5: none). */
+static int hist_bins(int w)
 {
-	struct summary *s = v->priv;
-	const struct pidx *x = v->tui->data.ix;
-	int nb = w - 2 > 60 ? 60 : w - 2, bh = h - 2;
-	long *bins, top = 0;
+	return w - 2 > 60 ? 60 : w - 2;
+}
 
-	if (nb < 5 || bh < 2)
+static void draw_histogram(struct view *v, int y, int x0, int h, int w,
+			   int64_t m, const struct summary_plot_one *sp)
+{
+	int nb = hist_bins(w), bh = h - 2;
+	const long *bins;
+	long top = 0;
+
+	if (nb < 5 || bh < 2 || !sp)
 		return;
-	if (s->nbins != nb) {
-		double *err = xmalloc((x->n ? x->n : 1) * sizeof(*err));
-
-		for (size_t i = 0; i < x->n; i++)
-			err[i] = x->keys[i].err;
-		free(s->bins);
-		s->bins = xcalloc((size_t)nb, sizeof(*s->bins));
-		s->nbins = nb;
-		plot_histogram(err, x->n, -HIST_LIMIT, HIST_LIMIT, s->bins,
-			       nb);
-		free(err);
-	}
-	bins = s->bins;
+	bins = sp->bins;
 	for (int b = 0; b < nb; b++)
 		if (bins[b] > top)
 			top = bins[b];
-	draw_textf(y, x0, w, TH_HEADER, "error histogram (max %ld a bin)",
-		   top);
+	draw_textf(y, x0, w, TH_HEADER, "%s: error histogram (max %ld a bin)",
+		   pidx_metric(v->tui->data.ix, m), top);
 	for (int b = 0; top && b < nb; b++) {
 		double height = (double)bins[b] / (double)top * bh;
 		double mid = -HIST_LIMIT + (b + 0.5) * 2 * HIST_LIMIT / nb;
@@ -320,6 +228,8 @@ static void summary_draw(struct view *v, int y, int h, int w)
 {
 	struct summary *s = v->priv;
 	int rows = (int)v->nrows, th, half = w / 2;
+	int64_t m;
+	const struct summary_plot_one *sp = NULL;
 	char none[64];
 
 	if (!s || !v->tui->data.ix || !s->groups)
@@ -343,8 +253,13 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	}
 	y += th + 2;
 	h -= th + 2;
-	draw_scatter(v, y, h, half - 1);
-	draw_histogram(v, y, half, h, w - half);
+	m = scatter_metric(v);
+	if (m >= 0)	/* both plots of metric m, one pass, cached */
+		sp = summary_plot_build(&s->plot, v->tui->data.ix,
+					v->tui->data.gen, m, half - 1 - 9, h - 2,
+					hist_bins(w - half), HIST_LIMIT);
+	draw_scatter(v, y, h, half - 1, m, sp);
+	draw_histogram(v, y, half, h, w - half, m, sp);
 }
 
 /* Append value to the filter text so that `=` matches it exactly (glob
