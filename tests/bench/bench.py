@@ -165,6 +165,7 @@ class Bench:
         os.makedirs(self.dir, exist_ok=True)
         self.floor_bin = self.build_floor()
         self.commit = git_commit()
+        self.results = None
 
     def build_floor(self):
         """tests/bench/floor_compare.c: the minimal C reader of compare's
@@ -269,10 +270,22 @@ class Bench:
         rep_html = os.path.join(self.dir, "report.html")
         for i in range(self.reps_for(n, self.reps)):
             pc.append(self.pcrun(db, *base))
+            if big:      # a 10M run keeps each step as it completes
+                r["compare"] = agg(pc)
+                r["pairs"] = json.loads(pc[-1].out)["summary"]["n"]
+                r["floor_compare"] = agg([run([self.floor_bin, db, "sim",
+                                               "hw"])])
+                self.step("import, compare")
             if self.peers:
                 pe.append(run([PY, os.path.join(HERE, "peer_compare.py"), db,
                                "sim", "hw"]))
-            fl.append(run([self.floor_bin, db, "sim", "hw"]))
+            fl.append(r["floor_compare"] if big else
+                      run([self.floor_bin, db, "sim", "hw"]))
+            if big and pe:
+                r["peer_compare"] = agg(pe)
+                r["peer_agree"] = agree(json.loads(pc[-1].out),
+                                        json.loads(pe[-1].out))
+                self.step("import, compare, pandas+scipy")
             log("bench: compare rep %d: perfcorr cpu %.2f s (%.0f MB), floor "
                 "%.2f s%s" % (i + 1, pc[-1].cpu, pc[-1].rss, fl[-1].cpu,
                               ", pandas+scipy %.2f s" % pe[-1].cpu
@@ -400,6 +413,8 @@ class Bench:
                                     os.path.join(d, "model.csv")])
             rm_db(pdb)
         self.drop_data(d, n)
+        self.partial(key, meta, r, "import")
+        self.step = lambda done: self.partial(key, meta, r, done)
         self.bench_compare(n, r, db, n >= 10000000)
         if prof:
             base = [self.pc, "--db", db, "compare", "-m", "sim", "-r", "hw",
@@ -416,7 +431,17 @@ class Bench:
         rm_db(db)
         meta["load_end"] = load_now()
         meta["wall"] = time.time() - t0
+        meta.pop("partial", None)
         return key, {"meta": meta, "res": r}
+
+    def partial(self, key, meta, r, done):
+        """Save what an entry measured so far (a 10M run may not finish
+        in the time a session has): marked partial until it completes."""
+        if self.results is None:
+            return
+        m = dict(meta, partial=done, load_end=load_now(), wall=0)
+        self.results["entries"][key] = {"meta": m, "res": dict(r)}
+        save(self.results)
 
     def entry_rss(self, shape):
         """The opt-in RSS tier: a ~2 GB model CSV imported once beside the
@@ -447,6 +472,7 @@ class Bench:
         return key, {"meta": meta, "res": r}
 
     def go(self, results):
+        self.results = results
         for tier in self.tiers:
             for shape in self.shapes:
                 k, e = self.entry(shape, tier, SIZES[tier])
@@ -825,8 +851,10 @@ def markdown(results):
     a("|---|---|---|---|---|---|")
     for k in keys:
         m = entries[k]["meta"]
-        a("| %s | %s | %s | %d (%d) | %s -> %s | %.0f |" % (
-            k, m["date"], m["commit"], m["reps"], m["reps2"],
+        a("| %s%s | %s | %s | %d (%d) | %s -> %s | %.0f |" % (
+            k, " (partial: %s only, did not finish)" % m["partial"]
+            if m.get("partial") else "", m["date"], m["commit"], m["reps"],
+            m["reps2"],
             " ".join("%.1f" % x for x in m["load_start"]),
             " ".join("%.1f" % x for x in m["load_end"]), m["wall"]))
     a("")
