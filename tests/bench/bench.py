@@ -836,8 +836,10 @@ def markdown(results):
       "peak. This 2-core machine is shared with other jobs (load average "
       "per run below), so every target is judged on CPU time, and a ratio "
       "is always between two commands measured in the same run, "
-      "interleaved: medians of 3 at 100k and 1M, one run at 10M. Wall "
-      "times are in the detail tables and carry the load's noise.")
+      "interleaved: medians of the repetitions listed per run below (import "
+      "and compare with their floors and peers; the derived commands "
+      "in brackets), one run at 10M. Wall times are in the detail tables "
+      "and carry the load's noise.")
     a("- Floors measured in the same run: `sqlite3 .import` of the same CSV "
       "(import), tests/bench/floor_compare.c: a minimal C program stepping "
       "compare's own query over both runs with a merge join and one "
