@@ -24,8 +24,9 @@ Environment:
   BENCH_PEERS   "0" skips pandas/scipy (no peers, no ratios)
   BENCH_PROFILE "1" records a perf profile (perf record -F 499) of one more
                 run of import, compare, --group-by op, report html and index
-                at the 1M tier: the shares by library and the top symbols
-                are rendered with the run (section Profiles)
+                at the 1M tier (or a list of those: "import compare
+                group-by report index"): the shares by library and the top
+                symbols are rendered with the run (section Profiles)
 Python 3 standard library only; the peers run under /usr/bin/python3.
 `bench.py --render [RESULTS.json]` writes the markdown again from the
 results file without measuring; `bench.py --merge RESULTS.json...` merges
@@ -77,7 +78,8 @@ T_REPORT_MB = 5.0    # report output under 5 MB
 T_RSS_MB = 200.0     # peak RSS at 10M
 T_TUI_KEY = 20.0     # every keystroke, ms
 
-OP_GLOB = "*.attn"   # --op selection: one op kind of ten
+OP_GLOB = "*.attn"
+PROFILED = ("import", "compare", "group-by", "report", "index")   # --op selection: one op kind of ten
 
 
 def log(msg):
@@ -160,8 +162,9 @@ class Bench:
         self.peers = os.environ.get("BENCH_PEERS", "1") != "0"
         self.keep = os.environ.get("BENCH_KEEP_DATA")
         self.rss_big = os.environ.get("BENCH_RSS_BIG", "0") == "1"
-        self.profile = (os.environ.get("BENCH_PROFILE", "0") == "1" and
-                        shutil.which("perf") is not None)
+        pv = os.environ.get("BENCH_PROFILE", "0")
+        self.profile = set() if pv == "0" or not shutil.which("perf") else (
+            set(PROFILED) if pv == "1" else set(pv.split()))
         os.makedirs(self.dir, exist_ok=True)
         self.floor_bin = self.build_floor()
         self.commit = git_commit()
@@ -405,7 +408,7 @@ class Bench:
         self.bench_import(n, d, r, db)
         prof = self.profile and n == SIZES[os.environ.get(
             "BENCH_PROFILE_TIER", "1M")]
-        if prof:
+        if prof and "import" in self.profile:
             pdb = os.path.join(self.dir, "perf.db")
             rm_db(pdb)
             self.perf(r, "import", [self.pc, "--db", pdb, "import", "-q",
@@ -419,15 +422,19 @@ class Bench:
         if prof:
             base = [self.pc, "--db", db, "compare", "-m", "sim", "-r", "hw",
                     "-f", "json"]
-            self.perf(r, "compare", base)
-            self.perf(r, "compare --group-by op", base + ["--group-by",
-                                                         "op"])
-            self.perf(r, "report html", [
-                self.pc, "--db", db, "report", "-m", "sim", "-r", "hw", "-f",
-                "html", "-o", os.path.join(self.dir, "perf.html")])
-            run([self.pc, "--db", db, "index", "--clear"])
-            self.perf(r, "index", [self.pc, "--db", db, "index", "-q", "-m",
-                                   "sim", "-r", "hw"])
+            if "compare" in self.profile:
+                self.perf(r, "compare", base)
+            if "group-by" in self.profile:
+                self.perf(r, "compare --group-by op", base + ["--group-by",
+                                                             "op"])
+            if "report" in self.profile:
+                self.perf(r, "report html", [
+                    self.pc, "--db", db, "report", "-m", "sim", "-r", "hw",
+                    "-f", "html", "-o", os.path.join(self.dir, "perf.html")])
+            if "index" in self.profile:
+                run([self.pc, "--db", db, "index", "--clear"])
+                self.perf(r, "index", [self.pc, "--db", db, "index", "-q",
+                                       "-m", "sim", "-r", "hw"])
         rm_db(db)
         meta["load_end"] = load_now()
         meta["wall"] = time.time() - t0
