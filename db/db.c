@@ -680,7 +680,9 @@ int db_begin_snapshot(struct db *db)
 
 int db_commit(struct db *db)
 {
-	int rc = db_exec(db, "COMMIT");
+	int rc = db->pg ? (pg_commit(db->pg) < 0 ?
+			   db_fail(db, "committing") : 0) :
+		 db_exec(db, "COMMIT");
 
 	if (rc < 0)
 		db_rollback(db);

@@ -53,7 +53,9 @@ int db_end(struct db *db, int rc);
 int db_fk_relax(struct db *db);
 void db_fk_restore(struct db *db);
 
-/* PRAGMA data_version: changes when another connection commits. */
+/* A counter that changes when another connection commits: SQLite's
+ * PRAGMA data_version; on PostgreSQL the notifications that the commits
+ * of db_commit send (LISTEN/NOTIFY), read without blocking. */
 int db_data_version(struct db *db, long *out);
 
 /*

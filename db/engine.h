@@ -36,6 +36,15 @@ enum db_type {
 /* Prepare SQL into *st unless *rc is already non-zero (sticky); on
  * failure *st is NULL and *rc the PC_EDB of db_fail(). */
 void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql);
+/* Prepare a SELECT whose rows may be many (a walk of results, an
+ * export): the engine hands them out without holding the whole result
+ * (PostgreSQL: a server-side cursor fetched in batches; SQLite steps its
+ * b-tree anyway). Several such statements may be stepped in turn on one
+ * connection, and other statements run between their steps. A scan
+ * outside a transaction reads the database as it was when its first step
+ * ran. Small lookups use db_prepare: a scan costs round trips. */
+void db_prepare_scan(struct db *db, int *rc, struct db_stmt **st,
+		     const char *sql);
 /* Prepare an INSERT ("INSERT INTO ...") whose failure the caller
  * answers by rolling back the whole transaction (the import writer): the
  * engine need not undo the failed statement's own rows first, so it keeps

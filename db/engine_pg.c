@@ -1,13 +1,29 @@
 /* The PostgreSQL engine (issue 22) behind db/engine.h, through libpq.
  * Statements are prepared on the server once (`?`/`?N` become `$N`);
  * parameters travel as text (blobs as binary), results come back as
- * text and are converted by the column getters. */
+ * text and are converted by the column getters.
+ *
+ * Streams (db_prepare_scan: the pairing walk, export, list) are
+ * server-side cursors fetched STREAM_BATCH rows at a time, so that a
+ * million-row read holds one batch, not the whole result. Several may be
+ * open at once on the connection (the pairing walk merges a cursor per
+ * run of each side). A cursor needs a transaction: inside the caller's
+ * it is declared there; outside, the engine opens a read-only one of its
+ * own (pc->ro) and commits it when the last stream closes, or before
+ * anything that might write (a statement other than a SELECT, BEGIN, a
+ * lock). The cursors are WITH HOLD, so that such a commit keeps them: the
+ * server then keeps the rows not yet fetched (a temporary file) and the
+ * walk goes on. A rollback removes the cursors declared in that
+ * transaction: their next step is an error, never a short result. A
+ * stream abandoned midway (reset or finalised before its end) is closed
+ * on the server (CLOSE), not drained. */
 #include "db/engine_pg.h"
 
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "db/db.h"
 #include "src/base/error.h"
@@ -34,6 +50,10 @@ struct pg_conn {
 	struct pg_stmt *copying; /* the stream statement whose COPY is open */
 	struct strbuf cbuf;	/* COPY rows not yet sent */
 	char *copy_err;		/* why the last COPY failed */
+	int ro;			/* the engine's own read transaction is open */
+	int listening;		/* LISTEN CHANGE_CHANNEL was sent */
+	long changes;		/* others' commits heard so far */
+	struct pg_stmt *streams;	/* open cursors, linked by snext */
 };
 
 struct pg_stmt {
@@ -47,12 +67,25 @@ struct pg_stmt {
 	int row, nrows, done;
 	char *copy;		/* a stream: "COPY t (cols) FROM STDIN" */
 	int ncols;		/* a stream: columns per row */
+	int reads;		/* a SELECT: runs inside the engine's read txn */
+	char *declare;		/* a scan: "DECLARE name ... FOR sql" */
+	int open;		/* its cursor exists on the server */
+	int txn;		/* declared in a transaction not yet committed */
+	int gone;		/* removed by a rollback before its end */
+	int more;		/* the last FETCH was full: more may follow */
+	struct pg_stmt *snext;
 };
+
+/* rows per FETCH of a scan (measured in docs/server.md: 10000 keeps a
+ * batch to ~2 MB and the round trips out of the profile) */
+#define STREAM_BATCH 10000
 
 /* COPY text format: fields split by tabs, rows by newlines, NULL as \N */
 #define COPY_FLUSH (1 << 16)
 
 static int copy_end(struct pg_conn *pc);
+/* A command of the engine's own, bypassing the bookkeeping of pg_exec. */
+static int exec_raw(struct pg_conn *pc, const char *sql);
 
 static void set_err(struct pg_conn *pc, PGresult *r)
 {
@@ -71,6 +104,15 @@ static void set_err(struct pg_conn *pc, PGresult *r)
 	while (n && pc->err[n - 1] == ' ')
 		pc->err[--n] = 0;
 	snprintf(pc->state, sizeof(pc->state), "%s", s ? s : "");
+	/* an error inside the engine's read transaction aborted it (and
+	 * the cursors declared in it): end it, the connection stays usable */
+	if (pc->ro && PQtransactionStatus(pc->c) == PQTRANS_INERROR) {
+		pc->ro = 0;
+		PQclear(PQexec(pc->c, "ROLLBACK"));
+		for (struct pg_stmt *t = pc->streams; t; t = t->snext)
+			if (t->txn)
+				t->gone = 1;
+	}
 }
 
 const char *pg_errmsg(struct pg_conn *pc)
@@ -97,7 +139,18 @@ static int copy_failed(struct pg_conn *pc)
 	return 1;
 }
 
-int pg_exec(struct pg_conn *pc, const char *sql)
+/* The end of a transaction: the WITH HOLD cursors declared in it
+ * survive a commit (materialised on the server), not a rollback. */
+static void txn_ended(struct pg_conn *pc, int committed)
+{
+	for (struct pg_stmt *t = pc->streams; t; t = t->snext) {
+		if (t->txn && !committed)
+			t->gone = 1;
+		t->txn = 0;
+	}
+}
+
+static int exec_raw(struct pg_conn *pc, const char *sql)
 {
 	PGresult *r;
 	ExecStatusType s;
@@ -105,6 +158,52 @@ int pg_exec(struct pg_conn *pc, const char *sql)
 
 	if (end_copy(pc) < 0)
 		return PC_EDB;
+	r = PQexec(pc->c, sql);
+	s = PQresultStatus(r);
+
+	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
+		set_err(pc, r);
+		rc = PC_EDB;
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* Commit the engine's read transaction before anything that might
+ * write, so that it runs in autocommit (or the caller's BEGIN) as the
+ * caller meant; open streams carry on from the server's copy. */
+static int leave_ro(struct pg_conn *pc)
+{
+	int rc;
+
+	if (!pc->ro)
+		return 0;
+	pc->ro = 0;
+	rc = exec_raw(pc, "COMMIT");
+	txn_ended(pc, rc == 0);
+	return rc;
+}
+
+static int starts_with(const char *sql, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (*sql == ' ' || *sql == '\t' || *sql == '\n')
+		sql++;
+	return !strncasecmp(sql, word, n) &&
+	       (sql[n] == 0 || sql[n] == ' ' || sql[n] == '\n' ||
+		sql[n] == ';' || sql[n] == '\t');
+}
+
+int pg_exec(struct pg_conn *pc, const char *sql)
+{
+	PGresult *r;
+	ExecStatusType s;
+	int rc = 0, inblock;
+
+	if (end_copy(pc) < 0 || leave_ro(pc) < 0)
+		return PC_EDB;
+	inblock = PQtransactionStatus(pc->c) != PQTRANS_IDLE;
 	if (!strcmp(sql, "ROLLBACK")) {
 		free(pc->copy_err);
 		pc->copy_err = NULL;
@@ -118,6 +217,7 @@ int pg_exec(struct pg_conn *pc, const char *sql)
 		free(pc->err);
 		pc->err = xstrdup("the transaction failed earlier (a streamed "
 				  "insert): nothing was committed");
+		txn_ended(pc, 0);
 		return PC_EDB;
 	}
 	r = PQexec(pc->c, sql);
@@ -128,12 +228,20 @@ int pg_exec(struct pg_conn *pc, const char *sql)
 		rc = PC_EDB;
 	}
 	PQclear(r);
+	/* the cursors of scans declared in the transaction: kept by a
+	 * commit, removed by a rollback */
+	if (inblock && (starts_with(sql, "COMMIT") || starts_with(sql, "END")))
+		txn_ended(pc, rc == 0 &&
+			  PQtransactionStatus(pc->c) == PQTRANS_IDLE);
+	else if (inblock && starts_with(sql, "ROLLBACK"))
+		txn_ended(pc, 0);
 	return rc;
 }
 
 int pg_in_transaction(struct pg_conn *pc)
 {
-	return PQtransactionStatus(pc->c) != PQTRANS_IDLE;
+	/* the engine's own read transaction is not the caller's */
+	return !pc->ro && PQtransactionStatus(pc->c) != PQTRANS_IDLE;
 }
 
 int pg_unique_violation(struct pg_conn *pc)
@@ -146,7 +254,7 @@ int pg_lock_name(struct pg_conn *pc, const char *name)
 	const char *v[1] = { name };
 	PGresult *r;
 
-	if (end_copy(pc) < 0)
+	if (end_copy(pc) < 0 || leave_ro(pc) < 0)
 		return PC_EDB;
 	r = PQexecParams(pc->c, "SELECT pg_advisory_xact_lock("
 				   "hashtextextended($1, 2022))", 1, NULL, v,
@@ -273,26 +381,48 @@ int pg_blob_read(struct pg_conn *pc, const char *table, const char *column,
 	return rc;
 }
 
+/* The channel a writer's commit notifies (NOTIFY is per database: a
+ * commit to another database on the same server is not heard). */
+#define CHANGE_CHANNEL "perfcorr_changes"
+
 int pg_change_counter(struct pg_conn *pc, long *out)
 {
-	PGresult *r;
-	int rc = 0;
+	PGnotify *n;
+	int rc;
 
 	if (end_copy(pc) < 0)
 		return PC_EDB;
-	r = PQexec(pc->c, "SELECT pg_current_snapshot()::text");
-
-	/* xmax of the snapshot moves when any transaction commits */
-	if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
-		const char *s = strchr(PQgetvalue(r, 0, 0), ':');
-
-		*out = s ? strtol(s + 1, NULL, 10) : 0;
-	} else {
-		set_err(pc, r);
-		rc = PC_EDB;
+	if (!pc->listening) {
+		if ((rc = leave_ro(pc)) < 0 ||
+		    (rc = exec_raw(pc, "LISTEN " CHANGE_CHANNEL)) < 0)
+			return rc;
+		pc->listening = 1;
 	}
-	PQclear(r);
-	return rc;
+	/* what has arrived, without waiting for more */
+	if (!PQconsumeInput(pc->c)) {
+		set_err(pc, NULL);
+		return PC_EDB;
+	}
+	while ((n = PQnotifies(pc->c))) {
+		/* our own commits are not another's change (as SQLite's
+		 * data_version) */
+		if (n->be_pid != PQbackendPID(pc->c) &&
+		    !strcmp(n->relname, CHANGE_CHANNEL))
+			pc->changes++;
+		PQfreemem(n);
+	}
+	*out = pc->changes;
+	return 0;
+}
+
+int pg_commit(struct pg_conn *pc)
+{
+	int rc;
+
+	/* delivered to the listeners when (and only if) the commit is */
+	if ((rc = pg_exec(pc, "NOTIFY " CHANGE_CHANNEL)) < 0)
+		return rc;
+	return pg_exec(pc, "COMMIT");
 }
 
 /* `?` -> `$n` in order, `?N` -> `$N`, outside quotes. */
@@ -330,7 +460,7 @@ static char *translate(const char *sql, int *nparams)
 	return strbuf_detach(&sb);
 }
 
-struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
+struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql, int stream)
 {
 	struct pg_stmt *st;
 	char *q;
@@ -341,12 +471,17 @@ struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
 	st = xcalloc(1, sizeof(*st));
 	q = translate(sql, &st->nparams);
 	st->pc = pc;
+	st->reads = starts_with(sql, "SELECT");
 	snprintf(st->name, sizeof(st->name), "pc%u", ++pc->next);
 	r = PQprepare(pc->c, st->name, q, 0, NULL);
+	if (stream && st->reads)
+		st->declare = xasprintf("DECLARE %s NO SCROLL CURSOR WITH HOLD "
+					"FOR %s", st->name, q);
 	free(q);
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 		set_err(pc, r);
 		PQclear(r);
+		free(st->declare);
 		free(st);
 		return NULL;
 	}
@@ -355,6 +490,7 @@ struct pg_stmt *pg_prepare(struct pg_conn *pc, const char *sql)
 	if (PQresultStatus(st->desc) != PGRES_COMMAND_OK) {
 		set_err(pc, st->desc);
 		PQclear(st->desc);
+		free(st->declare);
 		free(st);
 		return NULL;
 	}
@@ -689,12 +825,133 @@ int pg_bind(struct pg_stmt *st, int i, const char *v, size_t len, int binary)
 	return 0;
 }
 
+static void stream_unlink(struct pg_stmt *st)
+{
+	struct pg_stmt **p = &st->pc->streams;
+
+	while (*p && *p != st)
+		p = &(*p)->snext;
+	if (*p)
+		*p = st->snext;
+	st->snext = NULL;
+}
+
+/* Close the cursor (an abandoned stream stops on the server, nothing is
+ * drained); the last one ends the engine's read transaction. */
+static void stream_close(struct pg_stmt *st)
+{
+	struct pg_conn *pc = st->pc;
+	char sql[48];
+
+	if (!st->open)
+		return;
+	st->open = 0;
+	stream_unlink(st);
+	if (!st->gone && PQstatus(pc->c) == CONNECTION_OK &&
+	    PQtransactionStatus(pc->c) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "CLOSE %s", st->name);
+		exec_raw(pc, sql);
+	}
+	if (pc->ro && !pc->streams) {
+		pc->ro = 0;
+		exec_raw(pc, "COMMIT");
+	}
+}
+
+static int stream_fail(struct pg_stmt *st, PGresult *r)
+{
+	set_err(st->pc, r);
+	PQclear(r);
+	st->done = 1;
+	stream_close(st);
+	return PC_EDB;
+}
+
+static int stream_step(struct pg_stmt *st)
+{
+	struct pg_conn *pc = st->pc;
+	PGresult *r;
+	char sql[48];
+
+	if (st->done)
+		return 101;
+	if (st->res && ++st->row < st->nrows)
+		return 100;
+	if (end_copy(pc) < 0 || copy_failed(pc))
+		return PC_EDB;
+	PQclear(st->res);
+	st->res = NULL;
+	if (st->open && !st->more) {
+		st->done = 1;
+		stream_close(st);
+		return 101;
+	}
+	if (st->gone) {
+		free(pc->err);
+		pc->err = xstrdup("a read was cut short: the transaction it "
+				  "was read in was rolled back");
+		pc->state[0] = 0;
+		st->done = 1;
+		stream_close(st);
+		return PC_EDB;
+	}
+	if (!st->open) {
+		if (PQtransactionStatus(pc->c) == PQTRANS_IDLE) {
+			if (exec_raw(pc, "BEGIN READ ONLY") < 0) {
+				st->done = 1;
+				return PC_EDB;
+			}
+			pc->ro = 1;
+		}
+		r = PQexecParams(pc->c, st->declare, st->nparams, NULL,
+				 (const char *const *)st->vals, st->lens,
+				 st->fmts, 0);
+		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+			set_err(pc, r);
+			PQclear(r);
+			st->done = 1;
+			if (pc->ro && !pc->streams) {
+				pc->ro = 0;
+				exec_raw(pc, "COMMIT");
+			}
+			return PC_EDB;
+		}
+		PQclear(r);
+		st->open = 1;
+		st->txn = 1;
+		st->snext = pc->streams;
+		pc->streams = st;
+	}
+	snprintf(sql, sizeof(sql), "FETCH %d FROM %s", STREAM_BATCH,
+		 st->name);
+	r = PQexec(pc->c, sql);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK)
+		return stream_fail(st, r);
+	st->res = r;
+	st->nrows = PQntuples(r);
+	st->more = st->nrows == STREAM_BATCH;
+	st->row = 0;
+	if (st->nrows > 0)
+		return 100;
+	PQclear(st->res);
+	st->res = NULL;
+	st->done = 1;
+	stream_close(st);
+	return 101;
+}
+
 int pg_step(struct pg_stmt *st)
 {
 	if (st->copy)
 		return copy_step(st);
+	if (st->declare)
+		return stream_step(st);
 	if (end_copy(st->pc) < 0 || copy_failed(st->pc))
 		return PC_EDB;
+	if (!st->res && !st->done && !st->reads && leave_ro(st->pc) < 0) {
+		st->done = 1;
+		return PC_EDB;
+	}
 	if (!st->res && !st->done) {
 		ExecStatusType s;
 
@@ -724,7 +981,11 @@ void pg_reset(struct pg_stmt *st)
 {
 	PQclear(st->res);
 	st->res = NULL;
+	if (st->declare)
+		stream_close(st);
 	st->done = 0;
+	st->gone = 0;
+	st->more = 0;
 	st->row = -1;
 }
 
@@ -750,6 +1011,7 @@ void pg_finalize(struct pg_stmt *st)
 	free(st->lens);
 	free(st->fmts);
 	free(st->copy);
+	free(st->declare);
 	PQclear(st->desc);
 	free(st);
 }

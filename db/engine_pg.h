@@ -20,9 +20,14 @@ int pg_unique_violation(struct pg_conn *c);
 int pg_lock_name(struct pg_conn *c, const char *name);
 int pg_blob_read(struct pg_conn *c, const char *table, const char *column,
 		 int64_t id, void *buf, size_t n);
+/* Others' commits to this database heard so far (LISTEN on the first
+ * call, then what has arrived, without blocking). */
 int pg_change_counter(struct pg_conn *c, long *out);
+/* Commit, notifying the listeners of pg_change_counter. */
+int pg_commit(struct pg_conn *c);
 
-struct pg_stmt *pg_prepare(struct pg_conn *c, const char *sql);
+/* stream: a SELECT read through a cursor in batches (db_prepare_scan) */
+struct pg_stmt *pg_prepare(struct pg_conn *c, const char *sql, int stream);
 int pg_step(struct pg_stmt *st);
 void pg_reset(struct pg_stmt *st);
 void pg_finalize(struct pg_stmt *st);

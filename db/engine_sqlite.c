@@ -21,7 +21,8 @@ struct db_stmt {
 
 #define S(st) ((st)->s)
 
-void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
+static void prepare(struct db *db, int *rc, struct db_stmt **st,
+		    const char *sql, int stream)
 {
 	sqlite3_stmt *s = NULL;
 	struct pg_stmt *p;
@@ -30,7 +31,7 @@ void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
 		return;
 	*st = NULL;
 	if (db_pg(db)) {
-		if (!(p = pg_prepare(db_pg(db), sql))) {
+		if (!(p = pg_prepare(db_pg(db), sql, stream))) {
 			*rc = db_fail(db, "preparing statement");
 			return;
 		}
@@ -46,6 +47,17 @@ void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
 	}
 	*st = xcalloc(1, sizeof(**st));
 	(*st)->s = s;
+}
+
+void db_prepare(struct db *db, int *rc, struct db_stmt **st, const char *sql)
+{
+	prepare(db, rc, st, sql, 0);
+}
+
+void db_prepare_scan(struct db *db, int *rc, struct db_stmt **st,
+		     const char *sql)
+{
+	prepare(db, rc, st, sql, 1);
 }
 
 void db_prepare_bulk(struct db *db, int *rc, struct db_stmt **st,

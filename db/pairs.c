@@ -560,7 +560,7 @@ int db_pairs_open(struct db_pairs_cur **out, struct db *db,
 	for (size_t i = 0; i < side->nruns && !rc; i++) {
 		int at = 1;
 
-		db_prepare(db, &rc, &pc->c[i].st, sql.buf);
+		db_prepare_scan(db, &rc, &pc->c[i].st, sql.buf);
 		if (rc)
 			break;
 		db_bind_int64(pc->c[i].st, at++, side->runs[i]);

@@ -117,7 +117,7 @@ int db_list_open(struct db_cursor **out, struct db *db, enum db_listing what,
 	}
 	c = xcalloc(1, sizeof(*c));
 	c->db = db;
-	db_prepare(db, &rc, &c->st, sql[what]);
+	db_prepare_scan(db, &rc, &c->st, sql[what]);
 	if (rc) {
 		free(c);
 		return rc;

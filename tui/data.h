@@ -5,7 +5,8 @@
  * current pair's pair index (src/pairidx.h: the correlation core's
  * pairing, cached in the database, so the numbers are those `perfcorr
  * compare` prints), the rows_src views filter and sort, annotation state
- * per point, and change detection through PRAGMA data_version. The TUI
+ * per point, and change detection through db_data_version (SQLite's
+ * PRAGMA data_version, PostgreSQL's LISTEN/NOTIFY). The TUI
  * never computes an error itself.
  *
  * Ownership: struct tui_data owns the index; views borrow it and its
