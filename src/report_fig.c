@@ -75,10 +75,20 @@ const char report_fig_css[] =
 	"svg.fig{max-width:100%;height:auto;border:1px solid var(--bd);"
 	"border-radius:6px}\n"
 	"footer{margin-top:36px;color:var(--mut);font-size:12px}\n"
-	"@media print{body{max-width:none;padding:0;font-size:10pt}"
-	"nav{display:none}h2{break-after:avoid}h3{break-after:avoid}"
-	"table{font-size:8.5pt}tr,figure,.card{break-inside:avoid}"
+	/* print (A4): no navigation; headings kept with what follows them,
+	 * figures, cards and table rows never cut; table heads repeated on
+	 * each page; colours printed as on screen (status tags, heatmap);
+	 * a link's address written after it (paper cannot be clicked);
+	 * figures at most the page's width */
+	"@media print{*{print-color-adjust:exact;-webkit-print-color-adjust:"
+	"exact}body{max-width:none;padding:0;font-size:10pt}"
+	"nav{display:none}h2,h3,h4,h2+p,h3+p{break-after:avoid}"
+	"p,figcaption{orphans:3;widows:3}"
+	"table{font-size:8.5pt}tr,figure,.card,.cards{break-inside:avoid}"
 	"thead{display:table-header-group}svg.fig{border:none}"
+	"figure{max-width:100%}svg.fig{max-width:100%;height:auto}"
+	"a[href^=\"http\"]::after{content:\" (\" attr(href) \")\";"
+	"font-size:7pt;color:var(--mut);overflow-wrap:anywhere}"
 	".cards{gap:6px}.card{padding:4px 10px}"
 	"@page{size:A4;margin:14mm}}\n";
 

@@ -101,6 +101,9 @@ void svg_open(struct strbuf *sb, int w, int h, const char *title,
 		      ".lim{stroke:#009E73;stroke-width:1;stroke-dasharray:4 3}"
 		      ".cr{fill:none;stroke-width:1.6}"
 		      ".sol,.soll{fill:none;stroke:#B00020;stroke-width:1.5;"
+		      "stroke-linejoin:round}"
+		      /* a point's name stays legible over other marks */
+		      ".wl,.hl{paint-order:stroke;stroke:#fff;stroke-width:3px;"
 		      "stroke-linejoin:round}");
 	for (size_t i = 0; i < NPALETTE; i++)
 		strbuf_addf(sb, ".k%zu{fill:%s;stroke:%s}", i, palette[i],

@@ -95,11 +95,13 @@ static void axes(struct strbuf *sb, const struct svg_errplot *ep,
 		    "model / ref (log scale)" : "signed error (model - ref) / ref");
 }
 
-/* The +-band of a signed plot, the limits of agreement of a BA one. */
+/* The +-band of a signed plot, the limits of agreement of a BA one:
+ * the lines under the marks, then (text) their names over them, with
+ * a white halo. */
 static void guides(struct strbuf *sb, const struct svg_errplot *ep,
-		   const struct frame *f)
+		   const struct frame *f, int text)
 {
-	if (ep->kind == SVG_ERR_SIGNED && ep->band > 0) {
+	if (ep->kind == SVG_ERR_SIGNED && ep->band > 0 && !text) {
 		double b = fmin(ep->band, f->r);
 
 		strbuf_addf(sb, "<rect class=\"bd\" x=\"%d\" y=\"%.1f\" width="
@@ -115,12 +117,14 @@ static void guides(struct strbuf *sb, const struct svg_errplot *ep,
 		char lab[48];
 
 		ytick(lab, sizeof(lab), ep, v);
-		strbuf_addf(sb, "<path class=\"%s\" d=\"M%d %.1fH%d\"/><text "
-			    "class=\"sm\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
-			    "%s %s</text>\n", i == 2 ? "lim" : "lim", SC_X0,
-			    fy(f, v), SC_X0 + SC_SIDE, SC_X0 + SC_SIDE - 4,
-			    fy(f, v) - 3, i == 2 ? "mean" : i ? "upper LoA" :
-			    "lower LoA", lab);
+		if (!text)
+			strbuf_addf(sb, "<path class=\"lim\" d=\"M%d %.1fH%d\"/>"
+				    "\n", SC_X0, fy(f, v), SC_X0 + SC_SIDE);
+		else
+			strbuf_addf(sb, "<text class=\"sm hl\" x=\"%d\" y=\"%.1f\""
+				    " text-anchor=\"end\">%s %s</text>\n",
+				    SC_X0 + SC_SIDE - 4, fy(f, v) - 3, i == 2 ?
+				    "mean" : i ? "upper LoA" : "lower LoA", lab);
 	}
 }
 
@@ -210,12 +214,29 @@ static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
 	return drawn;
 }
 
+/* Where a point's name was written (its baseline y, x extent). */
+struct label_box {
+	double x0, x1, y;
+};
+
+/* Does a label at baseline y over box[j]'s x extent touch one of the
+ * first j? (10-px text: 11 px apart is clear.) */
+static int overlaps(const struct label_box *box, size_t j, double y)
+{
+	for (size_t i = 0; i < j; i++)
+		if (box[i].x0 < box[j].x1 && box[j].x0 < box[i].x1 &&
+		    fabs(box[i].y - y) < 11)
+			return 1;
+	return 0;
+}
+
 /* Name the nlabel points of largest |y| next to their marks. */
 static void labels(struct strbuf *sb, const struct svg_errplot *ep,
 		   const struct frame *f)
 {
 	size_t k = ep->nlabel < 8 ? ep->nlabel : 8, pick[8];
 	size_t got = 0;
+	struct label_box box[8];
 
 	if (!ep->labels)
 		return;
@@ -239,16 +260,27 @@ static void labels(struct strbuf *sb, const struct svg_errplot *ep,
 	}
 	for (size_t j = 0; j < got; j++) {
 		const struct svg_point *p = &ep->pts[pick[j]];
-		double x = fx(f, p->x), y = fy(f, p->y);
+		double x = fx(f, p->x), y = fy(f, p->y), ty;
 		int left = x > SC_X0 + SC_SIDE * 0.6;
 		/* above the mark unless that leaves the plot; near the
 		 * bottom edge (axis labels below) always above */
 		int above = p->y >= 0 ? y - 14 > SC_Y0 :
 			    y + 14 > SC_Y0 + SC_SIDE;
+		size_t len = strlen(ep->labels[pick[j]]);
 
+		box[j].x0 = left ? x - 6 - 5.6 * (double)(len < 28 ? len : 28) :
+			    x + 6;
+		box[j].x1 = left ? x - 6 : x + 6 + 5.6 * (double)(len < 28 ?
+								 len : 28);
+		ty = y + (above ? -5 : 12);
+		/* two marks at the same place (clipped to an edge): step
+		 * the later label away from the edge until it is clear */
+		for (int tries = 0; tries < 8 && overlaps(box, j, ty); tries++)
+			ty += y > SC_Y0 + SC_SIDE / 2.0 ? -11 : 11;
+		box[j].y = ty;
 		strbuf_addf(sb, "<text class=\"sm wl\" x=\"%.1f\" y=\"%.1f\" "
-			    "text-anchor=\"%s\">", left ? x - 6 : x + 6,
-			    y + (above ? -5 : 12), left ? "end" : "start");
+			    "text-anchor=\"%s\">", left ? x - 6 : x + 6, ty,
+			    left ? "end" : "start");
 		svg_label(sb, ep->labels[pick[j]], 28);
 		strbuf_addstr(sb, "</text>\n");
 	}
@@ -303,8 +335,9 @@ void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
 		return;
 	}
 	axes(sb, ep, &f);
-	guides(sb, ep, &f);
+	guides(sb, ep, &f, 0);
 	drawn = marks(sb, ep, &f, max, &used, &clipped, &nsol);
+	guides(sb, ep, &f, 1);
 	labels(sb, ep, &f);
 	used_cls = xcalloc(ep->nclasses + 1, 1);
 	for (size_t i = 0; i < ep->n; i++) {

@@ -139,6 +139,19 @@ expect_not_in '<script' "$H" "no script"
 expect_not_in 'src="' "$H" "no external asset"
 expect_not_in 'href="http' "$H" "no external link"
 expect_in '@media print' "$H" "print styles"
+# the print sheet's key rules (issue 20; the pages were looked at as
+# PDF from headless Chromium): A4, navigation hidden, figures, cards and
+# rows never cut, headings kept with what follows, table heads repeated,
+# colours printed, links written out, figures within the page's width
+pr=$(printf '%s\n' "$H" | sed -n 's/.*\(@media print{.*}\)$/\1/p')
+for rule in '@page{size:A4' 'nav{display:none}' \
+	'tr,figure,.card,.cards{break-inside:avoid}' \
+	'h2,h3,h4,h2+p,h3+p{break-after:avoid}' \
+	'thead{display:table-header-group}' 'print-color-adjust:exact' \
+	'a[href^="http"]::after{content:" (" attr(href) ")"' \
+	'svg.fig{max-width:100%;height:auto}'; do
+	expect_in "$rule" "$pr" "print rule $rule"
+done
 expect_in '<h2>Provenance</h2>' "$H" "provenance section"
 [ "$(stat -c %a "$T/rep.html")" != 600 ] && ok || fail "report file mode"
 
