@@ -294,6 +294,12 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 					 buf, sizeof(buf)) : abbr ?
 		wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :
 		p->workload;
+	/* still too wide: leave out the KEY=VALUE parts that are the same
+	 * in every key holding KEY too (decode/bs=32/seq=2048 ->
+	 * decode/bs=32), before the cut in the middle hides the batch */
+	if (abbr == 1 && draw_width(shown) > cw[RC_WORKLOAD])
+		shown = wabbr_apply_tight(&d->wa, p->workload, buf,
+					  sizeof(buf));
 	draw_text_mid(y, x, cw[RC_WORKLOAD], shown, base);
 	if (v->search[0])
 		highlight(y, x, cw[RC_WORKLOAD], shown, v->search);

@@ -170,8 +170,14 @@ static void draw_scatter(struct view *v, int y, int h, int w, int64_t m,
 
 	if (pw < 8 || ph < 3 || !sp)
 		return;
-	draw_textf(y, 0, w, TH_HEADER, "%s: model vs reference, log-log "
-		   "(m: metric)", pidx_metric(x, m));
+	/* the key `m` stays in sight at 80 columns (half is 39) */
+	snprintf(lo, sizeof(lo), "%.20s", pidx_metric(x, m));
+	if ((int)strlen(lo) + 41 <= w)
+		draw_textf(y, 0, w, TH_HEADER, "%s: model vs reference, "
+			   "log-log (m: metric)", lo);
+	else
+		draw_textf(y, 0, w, TH_HEADER, "%s: model vs ref, log-log "
+			   "(m)", lo);
 	if (!isfinite(sp->lo)) {
 		draw_text(y + 1, 2, w - 2, "no positive values to plot",
 			  TH_DIM);

@@ -143,6 +143,80 @@ static void make_template(struct wabbr *a, const char *name)
 	a->templ = strbuf_detach(&sb);
 }
 
+/* constkv: per KEY of a KEY=VALUE part (not shared by every name), the
+ * part, kept while every name holding KEY has the same one. */
+static void build_constkv(struct wabbr *a, const char *const *names,
+			  size_t n)
+{
+	unsigned char *bad = NULL;
+	size_t nkv = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		for (const char *p = names[i]; ; ) {
+			size_t len = strcspn(p, "/");
+			const char *eq = memchr(p, '=', len);
+
+			if (eq && !is_common(a, p, len)) {
+				size_t klen = (size_t)(eq - p) + 1, k;
+
+				for (k = 0; k < nkv; k++)
+					if (!strncmp(a->constkv[k], p, klen))
+						break;
+				if (k == nkv) {
+					a->constkv = xrealloc(a->constkv,
+						(nkv + 1) * sizeof(*a->constkv));
+					bad = xrealloc(bad, nkv + 1);
+					a->constkv[nkv] = xstrndup(p, len);
+					bad[nkv++] = 0;
+				} else if (strlen(a->constkv[k]) != len ||
+					   memcmp(a->constkv[k], p, len)) {
+					bad[k] = 1;
+				}
+			}
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+	}
+	a->nconstkv = 0;
+	for (size_t k = 0; k < nkv; k++) {
+		if (bad[k] || !strncmp(a->constkv[k], "bs=", 3))
+			free(a->constkv[k]);
+		else
+			a->constkv[a->nconstkv++] = a->constkv[k];
+	}
+	free(bad);
+}
+
+const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
+			      char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (const char *p = name; a->ncommon || a->nconstkv; ) {
+		size_t plen = strcspn(p, "/");
+
+		if (!is_common(a, p, plen) &&
+		    !in_list(a->constkv, a->nconstkv, p, plen)) {
+			int k = snprintf(buf + used, len - used, "%s%.*s",
+					 used ? "/" : "", (int)plen, p);
+
+			used += k > 0 ? (size_t)k : 0;
+			if (used >= len)
+				break;	/* truncated: it is for display */
+		}
+		if (!p[plen])
+			break;
+		p += plen + 1;
+	}
+	if (!buf[0])
+		return wabbr_apply(a, name, buf, len);
+	return buf;
+}
+
 void wabbr_build(struct wabbr *a, const char *const *names, size_t n)
 {
 	const char *longest = NULL;
@@ -168,6 +242,7 @@ void wabbr_build(struct wabbr *a, const char *const *names, size_t n)
 	if (a->ncommon)
 		make_template(a, longest);
 	build_groups(a, names, n);
+	build_constkv(a, names, n);
 	for (size_t i = 0; i < n; i++) {
 		int fw = wabbr_width(names[i]);
 		int aw = wabbr_width(wabbr_apply(a, names[i], buf,
@@ -194,6 +269,9 @@ void wabbr_release(struct wabbr *a)
 		free(a->groups[g].name);
 	}
 	free(a->groups);
+	for (size_t k = 0; k < a->nconstkv; k++)
+		free(a->constkv[k]);
+	free(a->constkv);
 	memset(a, 0, sizeof(*a));
 }
 

@@ -26,6 +26,11 @@ struct wabbr {
 	struct wabbr_group *groups;
 	size_t ngroups;
 	int abbrw2;		/* widest name at level 2 */
+	/* the KEY=VALUE parts that are the same in every name holding
+	 * KEY (seq=2048 when only the vLLM workloads lack it): they say
+	 * nothing about the row that the template does not */
+	char **constkv;
+	size_t nconstkv;
 };
 
 #define WABBR_GROUPS 64
@@ -37,6 +42,11 @@ void wabbr_release(struct wabbr *a);
  * is shared (or nothing is). Returns buf. */
 const char *wabbr_apply(const struct wabbr *a, const char *name, char *buf,
 			size_t len);
+/* wabbr_apply, less the KEY=VALUE parts of constkv (the batch bs=
+ * always stays): for a column still too narrow for wabbr_apply's
+ * ("decode/bs=32/seq=2048" -> "decode/bs=32"). */
+const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
+			      char *buf, size_t len);
 /* Level 2: the model name, then the parts neither every workload nor
  * every workload of that model shares (the phase, the part after the
  * name, and the batch bs= always stay); the model name cut to fit w
