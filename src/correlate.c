@@ -204,6 +204,7 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 		side_take(&s->ref, &rs);
 		sort_points(s);
 		count_flags(s);
+		s->ci_draws = stats_ci_draws_new();
 		*out = s;
 	} else {
 		corr_set_free(s);
@@ -230,6 +231,7 @@ void corr_set_free(struct corr_set *s)
 	corr_side_release(&s->ref);
 	free(s->points);
 	store_free(s->store);
+	stats_ci_draws_free(s->ci_draws);
 	free(s);
 }
 
@@ -333,7 +335,8 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	}
 	rc = stats_compute(out, m, r, sd, k);
 	if (!rc && wk)
-		stats_ci_compute(out, m, r, wk, k, s->ci);
+		stats_ci_compute_shared(out, m, r, wk, k, s->ci,
+						s->ci_draws);
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;

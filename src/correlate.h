@@ -74,6 +74,7 @@ struct corr_point {
 
 struct corr_store;
 struct stats_paired_opts;
+struct stats_ci_draws;
 
 struct corr_set {
 	struct corr_side model, ref;
@@ -88,6 +89,10 @@ struct corr_set {
 	 * bootstrap intervals of src/stats_ci.h with these options; NULL
 	 * (the default) computes none. */
 	const struct stats_paired_opts *ci;
+	/* Private: the bootstrap's resample counts, shared by the summaries
+	 * of this set with as many workloads (src/stats_ci.h); NULL: each
+	 * summary draws its own (same intervals). */
+	struct stats_ci_draws *ci_draws;
 };
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says

@@ -11,11 +11,6 @@
 #include "src/stats_agree.h"
 #include "src/base/util.h"
 
-/* Per-workload sums: pairs, sum |e|, sum e, sum ln(m / r). */
-struct wsum {
-	double cnt, sabs, serr, slog;
-};
-
 /* Dense workload numbers 0..nc-1 of wkey[0..n) into cl, in key order;
  * returns nc. Keys are dictionary ids: when their range is at most a few
  * times n, a table indexed by key numbers them in O(n + range), else a
@@ -62,42 +57,137 @@ static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 	return nc + 1;
 }
 
-/* The sorted values val[] of workloads cl[] (n of them) with the counts
- * that let a resample's median start from the middle: cnt[c] = values of
- * workload c among the first mid (= n / 2). */
+/* The sorted values val[] of workloads cl[] (n of them); a resample's
+ * median walks from the middle, mid = n / 2, whose weighted rank the
+ * pass computes from each workload's count of values below mid. */
 struct wsorted {
 	const double *val;
 	const uint32_t *cl;
 	size_t n, mid;
-	uint32_t *cnt;
 };
 
-/* The median of the resample: the sorted values, each of workload c
- * counted w[c] times, W in all (numpy's median: the mean of the two
- * middle ranks). The walk starts at mid, whose weighted rank is
- * sum_c w[c] cnt[c] (O(workloads)), and moves to rank (W - 1) / 2: a
- * resample's median lies near the sample's, so the walk is short; the
- * element found is the same as a walk from 0 (the unique i with
- * rank(i) <= r1 < rank(i + 1)). */
-static double wmedian(const struct wsorted *ws, const uint32_t *w,
-		      size_t nc, uint64_t W)
-{
-	const double *val = ws->val;
-	const uint32_t *cl = ws->cl;
-	uint64_t r1 = (W - 1) / 2, r2 = W / 2, acc = 0;
-	size_t i = ws->mid;
-	double v1;
+/*
+ * The draws. Resample b draws nc workloads with stats_paired_draw from
+ * the state the generator reaches after b * nc draws (splitmix64's state
+ * advances by one constant per draw, so row b starts at seed + b * nc *
+ * 0x9e3779b97f4a7c15): the same draws as one stream over every resample.
+ * Each row becomes counts w[c] (how often workload c was drawn). They
+ * depend only on (seed, nc, resamples), so a cache holds them for every
+ * summary with as many workloads (compare's summary and its by_metric
+ * blocks, the groups of --group-by op): drawn once, read as bytes.
+ */
+struct stats_ci_draws {
+	uint64_t seed;
+	size_t nc;
+	unsigned nb;
+	uint8_t *w;		/* nb rows of nc counts, or NULL */
+	size_t cap;		/* bytes at w */
+	int full;		/* every row of (seed, nc, nb) is at w */
+	int broken;		/* a count passed 255 while filling */		/* every row stored (no count above 255) */
+};
 
-	for (size_t c = 0; c < nc; c++)
-		acc += (uint64_t)w[c] * ws->cnt[c];
-	while (acc > r1)
-		acc -= w[cl[--i]];
-	while (acc + w[cl[i]] <= r1)
-		acc += w[cl[i++]];
-	v1 = val[i];
-	while (acc + w[cl[i]] <= r2)
-		acc += w[cl[i++]];
-	return (v1 + val[i]) / 2;
+/* Cache at most this many bytes of counts (one per workload and
+ * resample): 1000 resamples of 67,000 workloads. */
+#define DRAWS_MAX ((size_t)64 << 20)
+
+static inline size_t draw(uint64_t *state, size_t n)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+	double u;
+	size_t k;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	u = (double)(z >> 11) * 0x1.0p-53;	/* = stats_paired_draw */
+	k = (size_t)(u * (double)n);
+	return k < n ? k : n - 1;
+}
+
+/* The state of the generator at the start of row b. */
+static uint64_t row_state(uint64_t seed, size_t nc, unsigned b)
+{
+	return seed + (uint64_t)b * (uint64_t)nc * 0x9e3779b97f4a7c15ULL;
+}
+
+/* Counts of row b into w[0..nc) (cleared here), a byte each: a smaller
+ * array takes the random increments faster. -1 when a count passed 255
+ * (a workload drawn 256 times of nc: never seen; the caller then counts
+ * in 32 bits). */
+static int draw_row8(uint8_t *w, size_t nc, uint64_t seed, unsigned b)
+{
+	uint64_t st = row_state(seed, nc, b);
+	int over = 0;
+
+	memset(w, 0, nc);
+	for (size_t j = 0; j < nc; j++)
+		over |= ++w[draw(&st, nc)] == 0;
+	return over ? -1 : 0;
+}
+
+static void draw_row32(uint32_t *w, size_t nc, uint64_t seed, unsigned b)
+{
+	uint64_t st = row_state(seed, nc, b);
+
+	memset(w, 0, nc * sizeof(*w));
+	for (size_t j = 0; j < nc; j++)
+		w[draw(&st, nc)]++;
+}
+
+struct stats_ci_draws *stats_ci_draws_new(void)
+{
+	return xcalloc(1, sizeof(struct stats_ci_draws));
+}
+
+void stats_ci_draws_free(struct stats_ci_draws *d)
+{
+	if (!d)
+		return;
+	free(d->w);
+	free(d);
+}
+
+enum { D_NONE, D_FILL, D_HIT };
+
+/* Row b of the (seed, nc, nb) draws: the cache's own row (D_HIT), else
+ * drawn into the cache (D_FILL) or into w8 (D_NONE). NULL when a count
+ * passed 255 (the caller counts in 32 bits; the cache stops filling). */
+static const uint8_t *get_row(struct stats_ci_draws *d, int mode,
+			      uint8_t *w8, size_t nc, uint64_t seed,
+			      unsigned b)
+{
+	uint8_t *row = mode == D_NONE ? w8 : d->w + (size_t)b * nc;
+
+	if (mode == D_HIT)
+		return row;
+	if (draw_row8(row, nc, seed, b) == 0)
+		return row;
+	if (mode == D_FILL)
+		d->broken = 1;
+	return NULL;
+}
+
+/* D_HIT when the cache d holds (seed, nc, nb); else D_FILL when it can
+ * and is prepared to be filled by this summary; else D_NONE. */
+static int draws_use(struct stats_ci_draws *d, uint64_t seed, size_t nc,
+		     unsigned nb)
+{
+	if (!d)
+		return D_NONE;
+	if (d->full && d->seed == seed && d->nc == nc && d->nb == nb)
+		return D_HIT;
+	if (nc > DRAWS_MAX / nb)
+		return D_NONE;
+	if (!d->w || d->cap < nc * (size_t)nb) {
+		free(d->w);
+		d->cap = nc * (size_t)nb;
+		d->w = xmalloc(d->cap);
+	}
+	d->full = d->broken = 0;
+	d->seed = seed;
+	d->nc = nc;
+	d->nb = nb;
+	return D_FILL;
 }
 
 static void interval(struct stats_ci *ci, double *v, size_t nb, double a)
@@ -126,23 +216,99 @@ static void fisher(struct stats_ci *ci, double r, size_t n, double c,
 	ci->hi = tanh(z + h);
 }
 
+/* Per-workload sums, one array each (the pass reads them in order):
+ * pairs, pairs below the middle of the sorted |errors|, sum |e|, sum e,
+ * sum ln(m / r). */
+struct wsums {
+	uint32_t *cnt, *mcnt;
+	double *sabs, *serr, *slog;
+};
+
+/* One resample's totals: sum over workloads of w[c] times each sum. */
+struct rtot {
+	uint64_t N, M;
+	double A, E, L;
+};
+
+/*
+ * For rows of counts of type T (bytes, or 32 bits when a count passed
+ * 255): pass##S, the totals of one resample, in one pass in workload
+ * order; wmedian##S, its median: the sorted values, each of workload c
+ * counted w[c] times, W in all (numpy's median: the mean of the two
+ * middle ranks), walking from the middle: acc = t.M, the weighted rank
+ * of mid (sum_c w[c] times the values of c below mid), then to rank
+ * (W - 1) / 2. A resample's median lies near the sample's, so the walk
+ * is short; the element found is the same as a walk from 0 (the unique
+ * i with rank(i) <= r1 < rank(i + 1)).
+ */
+#define ROW_FUNCS(T, S)							\
+static struct rtot pass##S(const struct wsums *x, const T *w, size_t nc,	\
+			   int med)					\
+{									\
+	struct rtot t = { 0, 0, 0, 0, 0 };				\
+									\
+	for (size_t c = 0; c < nc; c++) {				\
+		double dk = (double)w[c];				\
+									\
+		t.N += (uint64_t)w[c] * x->cnt[c];			\
+		t.A += dk * x->sabs[c];					\
+		t.E += dk * x->serr[c];					\
+		t.L += dk * x->slog[c];					\
+	}								\
+	if (med)							\
+		for (size_t c = 0; c < nc; c++)				\
+			t.M += (uint64_t)w[c] * x->mcnt[c];		\
+	return t;							\
+}									\
+									\
+static double wmedian##S(const struct wsorted *ws, const T *w,		\
+			 uint64_t acc, uint64_t W)			\
+{									\
+	const double *val = ws->val;					\
+	const uint32_t *cl = ws->cl;					\
+	uint64_t r1 = (W - 1) / 2, r2 = W / 2;				\
+	size_t i = ws->mid;						\
+	double v1;							\
+									\
+	while (acc > r1)						\
+		acc -= w[cl[--i]];					\
+	while (acc + w[cl[i]] <= r1)					\
+		acc += w[cl[i++]];					\
+	v1 = val[i];							\
+	while (acc + w[cl[i]] <= r2)					\
+		acc += w[cl[i++]];					\
+	return (v1 + val[i]) / 2;					\
+}
+ROW_FUNCS(uint8_t, 8)
+ROW_FUNCS(uint32_t, 32)
+
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts)
 {
+	stats_ci_compute_shared(s, model, ref, wkey, n, opts, NULL);
+}
+
+void stats_ci_compute_shared(struct stats_summary *s, const double *model,
+			     const double *ref, const int64_t *wkey, size_t n,
+			     const struct stats_paired_opts *opts,
+			     struct stats_ci_draws *draws)
+{
 	unsigned nb = opts && opts->resamples ? opts->resamples :
 		      STATS_CI_RESAMPLES;
-	uint64_t st = opts && opts->seed ? opts->seed : STATS_PAIRED_SEED;
+	uint64_t seed = opts && opts->seed ? opts->seed : STATS_PAIRED_SEED;
 	double level = opts && opts->level > 0 && opts->level < 1 ?
 		       opts->level : STATS_PAIRED_LEVEL;
 	int do_err = isfinite(s->bias), do_mape = isfinite(s->mape);
 	int do_med = do_err && isfinite(s->median_abs_err);
 	int do_geo = isfinite(s->geomean_ratio);
-	uint32_t *cl, *scl = NULL, *w;
+	uint32_t *cl, *scl = NULL, *w32 = NULL;
+	uint8_t *w8;
 	double *sval = NULL, *res;
-	struct wsorted wso = { NULL, NULL, 0, 0, NULL };
-	struct wsum *ws;
+	struct wsorted wso = { NULL, NULL, 0, 0 };
+	struct wsums ws;
 	size_t nc;
+	int mode;
 
 	s->workloads = 0;
 	if (n == 0)
@@ -162,18 +328,22 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 		free(cl);
 		return;
 	}
-	ws = xcalloc(nc, sizeof(*ws));
+	ws.cnt = xcalloc(nc, sizeof(*ws.cnt));
+	ws.mcnt = do_med ? xcalloc(nc, sizeof(*ws.mcnt)) : NULL;
+	ws.sabs = xcalloc(nc, sizeof(*ws.sabs));
+	ws.serr = xcalloc(nc, sizeof(*ws.serr));
+	ws.slog = xcalloc(nc, sizeof(*ws.slog));
 	for (size_t i = 0; i < n; i++) {
-		struct wsum *c = &ws[cl[i]];
+		uint32_t c = cl[i];
 		double e = stats_err(model[i], ref[i]);
 
-		c->cnt += 1;
+		ws.cnt[c]++;
 		if (do_err) {
-			c->sabs += fabs(e);
-			c->serr += e;
+			ws.sabs[c] += fabs(e);
+			ws.serr[c] += e;
 		}
 		if (do_geo)
-			c->slog += log(model[i] / ref[i]);
+			ws.slog[c] += log(model[i] / ref[i]);
 	}
 	if (do_med) {
 		struct radix_kv *a = xmalloc(n * sizeof(*a));
@@ -192,39 +362,37 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 			scl[i] = (uint32_t)a[i].v;
 		}
 		free(a);
-		wso = (struct wsorted){ sval, scl, n, n / 2,
-					xcalloc(nc, sizeof(*wso.cnt)) };
+		wso = (struct wsorted){ sval, scl, n, n / 2 };
 		for (size_t i = 0; i < wso.mid; i++)
-			wso.cnt[scl[i]]++;
+			ws.mcnt[scl[i]]++;
 	}
-	w = xcalloc(nc, sizeof(*w));
+	mode = draws_use(draws, seed, nc, nb);
+	w8 = mode == D_NONE ? xmalloc(nc) : NULL;
 	res = xmalloc(4 * (size_t)nb * sizeof(*res));
 	for (unsigned b = 0; b < nb; b++) {
-		double N = 0, A = 0, E = 0, L = 0;
-		uint64_t W = 0;
+		const uint8_t *row = get_row(draws, mode, w8, nc, seed, b);
+		struct rtot t;
+		double med = NAN;
 
-		if (do_med)
-			memset(w, 0, nc * sizeof(*w));
-		/* one pass over the draws: sums of the drawn workloads (a
-		 * workload drawn twice counts twice) */
-		for (size_t j = 0; j < nc; j++) {
-			size_t c = stats_paired_draw(&st, nc);
-			const struct wsum *x = &ws[c];
-
+		if (row) {
+			t = pass8(&ws, row, nc, do_med);
 			if (do_med)
-				w[c]++;
-			N += x->cnt;
-			A += x->sabs;
-			E += x->serr;
-			L += x->slog;
+				med = wmedian8(&wso, row, t.M, t.N);
+		} else {
+			if (!w32)
+				w32 = xmalloc(nc * sizeof(*w32));
+			draw_row32(w32, nc, seed, b);
+			t = pass32(&ws, w32, nc, do_med);
+			if (do_med)
+				med = wmedian32(&wso, w32, t.M, t.N);
 		}
-		W = (uint64_t)N;
-		res[b] = A / N;
-		res[nb + b] = E / N;
-		res[2 * (size_t)nb + b] = exp(L / N);
-		res[3 * (size_t)nb + b] = do_med ? wmedian(&wso, w, nc, W) :
-					  NAN;
+		res[b] = t.A / (double)t.N;
+		res[nb + b] = t.E / (double)t.N;
+		res[2 * (size_t)nb + b] = exp(t.L / (double)t.N);
+		res[3 * (size_t)nb + b] = med;
 	}
+	if (mode == D_FILL)
+		draws->full = !draws->broken;
 	{
 		double a = (1 - level) / 2;
 
@@ -240,10 +408,14 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 				 nb, a);
 	}
 	free(res);
-	free(w);
-	free(ws);
+	free(w8);
+	free(w32);
+	free(ws.cnt);
+	free(ws.mcnt);
+	free(ws.sabs);
+	free(ws.serr);
+	free(ws.slog);
 	free(cl);
 	free(sval);
 	free(scl);
-	free(wso.cnt);
 }

@@ -8,10 +8,12 @@
  *
  * One resample draws as many workloads as there are, with replacement
  * (stats_paired_draw: splitmix64 seeded with opts->seed), and takes every
- * pair of each drawn workload as many times as it was drawn. The
- * statistic of the resample is computed from per-workload sums (MAPE,
- * bias, geomean) or a weighted walk over the |errors| sorted once
- * (median): index arrays and weights, never copies of the data. The
+ * pair of each drawn workload as many times as it was drawn. The draws
+ * become counts per workload; the statistic of the resample is computed
+ * in one pass over per-workload sums (MAPE, bias, geomean: O(workloads)
+ * per resample, whatever the pairs) and a weighted walk from the middle
+ * of the |errors| sorted once (median): counts and index arrays, never
+ * copies of the data. The
  * interval is the percentile interval: quantiles (1 -+ level) / 2 of the
  * resampled statistics, linear interpolation (stats_paired_quantile).
  */
@@ -38,5 +40,18 @@
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts);
+
+/* The resample counts, kept for the next summary with as many workloads
+ * (the draws depend only on the seed, the resamples and the number of
+ * workloads): stats_ci_compute_shared with the same cache gives the same
+ * intervals as stats_ci_compute, without drawing again. At most 64 MiB
+ * of counts (a byte per workload and resample) are kept. */
+struct stats_ci_draws;
+struct stats_ci_draws *stats_ci_draws_new(void);
+void stats_ci_draws_free(struct stats_ci_draws *d);
+void stats_ci_compute_shared(struct stats_summary *s, const double *model,
+			     const double *ref, const int64_t *wkey, size_t n,
+			     const struct stats_paired_opts *opts,
+			     struct stats_ci_draws *draws);
 
 #endif

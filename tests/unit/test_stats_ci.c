@@ -109,6 +109,52 @@ TEST(reproducible)
 	CHECK(a.mape_ci.lo != c.mape_ci.lo || a.mape_ci.hi != c.mape_ci.hi);
 }
 
+/* The resample counts shared through a cache (what every summary of a
+ * correlation set does): the same intervals, bit for bit, as drawing
+ * alone, on a hit (same number of workloads), after the cache was
+ * refilled for another number of workloads (wkey2: 4 workloads), and
+ * for another seed with the same number (a miss, not a wrong hit). */
+TEST(shared_draws)
+{
+	static const int64_t wkey2[] = { 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4 };
+	struct stats_paired_opts o = { 300, 99, 0.95 };
+	struct stats_paired_opts o2 = { 300, 98, 0.95 };
+	struct stats_ci_draws *d = stats_ci_draws_new();
+	struct stats_summary a, b;
+
+	for (int round = 0; round < 3; round++) {
+		const struct stats_paired_opts *op = round == 2 ? &o2 : &o;
+
+		for (int k = 0; k < 2; k++) {
+			const int64_t *wk = k ? wkey2 : wkey;
+
+			CHECK_INT(stats_compute(&a, model, ref, NULL, 11), 0);
+			b = a;
+			stats_ci_compute(&a, model, ref, wk, 11, op);
+			stats_ci_compute_shared(&b, model, ref, wk, 11, op, d);
+			CHECK_INT(b.workloads, k ? 4 : 5);
+			CHECK(memcmp(&a.mape_ci, &b.mape_ci,
+				     sizeof(a.mape_ci)) == 0);
+			CHECK(memcmp(&a.bias_ci, &b.bias_ci,
+				     sizeof(a.bias_ci)) == 0);
+			CHECK(memcmp(&a.median_abs_err_ci,
+				     &b.median_abs_err_ci,
+				     sizeof(a.mape_ci)) == 0);
+			CHECK(memcmp(&a.geomean_ratio_ci, &b.geomean_ratio_ci,
+				     sizeof(a.mape_ci)) == 0);
+			/* and again: a hit */
+			b = a;
+			stats_ci_compute_shared(&b, model, ref, wk, 11, op, d);
+			CHECK(memcmp(&a.mape_ci, &b.mape_ci,
+				     sizeof(a.mape_ci)) == 0);
+			CHECK(memcmp(&a.median_abs_err_ci,
+				     &b.median_abs_err_ci,
+				     sizeof(a.mape_ci)) == 0);
+		}
+	}
+	stats_ci_draws_free(d);
+}
+
 TEST(edges)
 {
 	struct stats_summary s;
@@ -200,5 +246,6 @@ TEST(coverage)
 	CHECK(cover_bias >= 372 && cover_bias <= 388);
 }
 
-TEST_MAIN(CASE(reference), CASE(fisher_z), CASE(reproducible), CASE(edges),
+TEST_MAIN(CASE(reference), CASE(fisher_z), CASE(reproducible),
+	  CASE(shared_draws), CASE(edges),
 	  CASE(coverage))
