@@ -282,6 +282,34 @@ static double wmedian##S(const struct wsorted *ws, const T *w,		\
 ROW_FUNCS(uint8_t, 8)
 ROW_FUNCS(uint32_t, 32)
 
+/* ROWS resamples in one pass (each row's sums in workload order, as
+ * pass8): the per-workload sums are read once for ROWS rows. */
+#define ROWS 4
+static void pass8_rows(const struct wsums *x, const uint8_t *const *r,
+		       size_t nc, struct rtot *t)
+{
+	double A[ROWS] = { 0 }, E[ROWS] = { 0 }, L[ROWS] = { 0 };
+	uint64_t N[ROWS] = { 0 }, M[ROWS] = { 0 };
+
+	for (size_t c = 0; c < nc; c++) {
+		uint64_t cnt = x->cnt[c], mc = x->mcnt[c];
+		double a = x->sabs[c], e = x->serr[c], l = x->slog[c];
+
+		for (int k = 0; k < ROWS; k++) {
+			uint64_t w = r[k][c];
+			double dk = (double)w;
+
+			N[k] += w * cnt;
+			M[k] += w * mc;
+			A[k] += dk * a;
+			E[k] += dk * e;
+			L[k] += dk * l;
+		}
+	}
+	for (int k = 0; k < ROWS; k++)
+		t[k] = (struct rtot){ N[k], M[k], A[k], E[k], L[k] };
+}
+
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts)
@@ -329,7 +357,7 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 		return;
 	}
 	ws.cnt = xcalloc(nc, sizeof(*ws.cnt));
-	ws.mcnt = do_med ? xcalloc(nc, sizeof(*ws.mcnt)) : NULL;
+	ws.mcnt = xcalloc(nc, sizeof(*ws.mcnt));
 	ws.sabs = xcalloc(nc, sizeof(*ws.sabs));
 	ws.serr = xcalloc(nc, sizeof(*ws.serr));
 	ws.slog = xcalloc(nc, sizeof(*ws.slog));
@@ -367,29 +395,45 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			ws.mcnt[scl[i]]++;
 	}
 	mode = draws_use(draws, seed, nc, nb);
-	w8 = mode == D_NONE ? xmalloc(nc) : NULL;
+	w8 = mode == D_NONE ? xmalloc(ROWS * nc) : NULL;
 	res = xmalloc(4 * (size_t)nb * sizeof(*res));
-	for (unsigned b = 0; b < nb; b++) {
-		const uint8_t *row = get_row(draws, mode, w8, nc, seed, b);
-		struct rtot t;
-		double med = NAN;
+	for (unsigned b0 = 0; b0 < nb; b0 += ROWS) {
+		unsigned k = nb - b0 < ROWS ? nb - b0 : ROWS;
+		const uint8_t *row[ROWS];
+		struct rtot t[ROWS];
+		int all = k == ROWS;
 
-		if (row) {
-			t = pass8(&ws, row, nc, do_med);
-			if (do_med)
-				med = wmedian8(&wso, row, t.M, t.N);
-		} else {
-			if (!w32)
-				w32 = xmalloc(nc * sizeof(*w32));
-			draw_row32(w32, nc, seed, b);
-			t = pass32(&ws, w32, nc, do_med);
-			if (do_med)
-				med = wmedian32(&wso, w32, t.M, t.N);
+		for (unsigned j = 0; j < k; j++) {
+			row[j] = get_row(draws, mode, w8 ? w8 + j * nc : NULL,
+					 nc, seed, b0 + j);
+			all &= row[j] != NULL;
 		}
-		res[b] = t.A / (double)t.N;
-		res[nb + b] = t.E / (double)t.N;
-		res[2 * (size_t)nb + b] = exp(t.L / (double)t.N);
-		res[3 * (size_t)nb + b] = med;
+		if (all)
+			pass8_rows(&ws, row, nc, t);
+		for (unsigned j = 0; j < k; j++) {
+			unsigned b = b0 + j;
+			double med = NAN;
+
+			if (row[j]) {
+				if (!all)
+					t[j] = pass8(&ws, row[j], nc, do_med);
+				if (do_med)
+					med = wmedian8(&wso, row[j], t[j].M,
+						       t[j].N);
+			} else {
+				if (!w32)
+					w32 = xmalloc(nc * sizeof(*w32));
+				draw_row32(w32, nc, seed, b);
+				t[j] = pass32(&ws, w32, nc, do_med);
+				if (do_med)
+					med = wmedian32(&wso, w32, t[j].M,
+							t[j].N);
+			}
+			res[b] = t[j].A / (double)t[j].N;
+			res[nb + b] = t[j].E / (double)t[j].N;
+			res[2 * (size_t)nb + b] = exp(t[j].L / (double)t[j].N);
+			res[3 * (size_t)nb + b] = med;
+		}
 	}
 	if (mode == D_FILL)
 		draws->full = !draws->broken;
