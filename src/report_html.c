@@ -13,6 +13,7 @@
 #include "src/correlate.h"
 #include "src/base/error.h"
 #include "src/html.h"
+#include "src/corrout.h"
 #include "src/report.h"
 #include "src/report_prev.h"
 #include "src/report_tables.h"
@@ -226,14 +227,19 @@ static void group_row(struct strbuf *sb, const struct report_group *g)
 		strbuf_addstr(sb, "</span>");
 	}
 	strbuf_addstr(sb, "</td>");
-	td_val(sb, s->mape, 1, stats_why(s, SF_MAPE));
-	td_val(sb, s->bias, 1, stats_why(s, SF_BIAS));
-	td_val(sb, s->p95_abs_err, 1, stats_why(s, SF_ABS_ERR));
-	td_val(sb, s->pearson, 0, stats_why(s, SF_PEARSON));
-	td_val(sb, s->spearman, 0, stats_why(s, SF_SPEARMAN));
-	td_val(sb, s->fit.slope, 0, stats_why(s, SF_FIT));
-	strbuf_addf(sb, "<td class=\"n\">%ld</td><td class=\"n\">%ld</td></tr>"
-		    "\n", s->excluded_noisy, s->sol_violations);
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+		double v;
+
+		if (!(st->views & CORROUT_V_REPORT))
+			continue;
+		v = corrout_stat_value(st, s);
+		if (st->count)
+			strbuf_addf(sb, "<td class=\"n\">%.0f</td>", v);
+		else
+			td_val(sb, v, st->pct, corrout_stat_why(st, s));
+	}
+	strbuf_addstr(sb, "</tr>\n");
 }
 
 static void accuracy(struct strbuf *sb, const struct report *r)
@@ -258,13 +264,18 @@ static void accuracy(struct strbuf *sb, const struct report *r)
 			}
 			strbuf_addstr(sb, "</h3>\n<table class=\"stats\">\n"
 				      "<thead><tr><th>op class</th><th class="
-				      "\"n\">n</th><th class=\"n\">MAPE</th><th "
-				      "class=\"n\">bias</th><th class=\"n\">p95 "
-				      "|err|</th><th class=\"n\">Pearson</th><th"
-				      " class=\"n\">Spearman</th><th class=\"n\">"
-				      "slope</th><th class=\"n\">noisy</th><th "
-				      "class=\"n\">SoL</th></tr></thead>\n"
-				      "<tbody>\n");
+				      "\"n\">n</th>");
+			for (size_t k = 0; k < corrout_stats_count(); k++) {
+				const struct corrout_stat *st =
+					corrout_stats_at(k);
+
+				if (!(st->views & CORROUT_V_REPORT))
+					continue;
+				strbuf_addstr(sb, "<th class=\"n\">");
+				esc(sb, st->label);
+				strbuf_addstr(sb, "</th>");
+			}
+			strbuf_addstr(sb, "</tr></thead>\n<tbody>\n");
 		}
 		group_row(sb, g);
 	}

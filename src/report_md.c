@@ -12,6 +12,7 @@
 #include "src/correlate.h"
 #include "src/base/error.h"
 #include "src/html.h"
+#include "src/corrout.h"
 #include "src/report.h"
 #include "src/report_prev.h"
 #include "src/report_tables.h"
@@ -107,6 +108,91 @@ static void si_cell(struct strbuf *sb, double v, const char *unit)
 	cellf(sb, b);
 }
 
+/* The labels of the table's statistics shown in view (corrout.h), as
+ * header cells. */
+static void stat_heads(struct strbuf *sb, unsigned view)
+{
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+
+		if (st->views & view)
+			cell(sb, st->label);
+	}
+}
+
+/* One cell a statistic of s: a count, an error in percent, a number. */
+static void stat_cell(struct strbuf *sb, const struct corrout_stat *st,
+		      const struct stats_summary *s)
+{
+	double v = corrout_stat_value(st, s);
+
+	if (st->count)
+		strbuf_addf(sb, " %.0f |", v);
+	else if (st->pct)
+		pct_cell(sb, v);
+	else
+		num_cell(sb, v);
+}
+
+static void stat_cells(struct strbuf *sb, const struct stats_summary *s,
+		       unsigned view)
+{
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+
+		if (st->views & view)
+			stat_cell(sb, st, s);
+	}
+}
+
+/* Every statistic of the table for all pairs (issue 19: the Markdown
+ * printed a chosen few): name, key, value (and interval), description,
+ * or why it is undefined. */
+static void md_all_stats(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addstr(sb, "## All statistics\n\nEvery statistic of "
+		      "`perfcorr compare` over all pairs (docs/statistics.md)."
+		      "\n\n| statistic | key | value | interval | about |\n"
+		      "|---|---|--:|--:|---|\n");
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+		const struct stats_ci *ci = corrout_stat_ci(st, &r->all);
+		const char *why = corrout_stat_why(st, &r->all);
+		char lo[32], hi[32], b[80];
+
+		strbuf_addch(sb, '|');
+		cell(sb, st->label);
+		strbuf_addf(sb, " `%s` |", st->key);
+		if (st->interval)
+			cellf(sb, "");
+		else
+			stat_cell(sb, st, &r->all);
+		if (ci && isfinite(ci->lo) && isfinite(ci->hi)) {
+			if (st->pct) {
+				report_fmt_pct(lo, sizeof(lo), ci->lo);
+				report_fmt_pct(hi, sizeof(hi), ci->hi);
+			} else {
+				report_fmt_num(lo, sizeof(lo), ci->lo);
+				report_fmt_num(hi, sizeof(hi), ci->hi);
+			}
+			snprintf(b, sizeof(b), "[%s, %s]", lo, hi);
+			cellf(sb, b);
+		} else {
+			cellf(sb, "");
+		}
+		if (why && (st->interval || !isfinite(corrout_stat_value(st,
+							   &r->all)))) {
+			strbuf_addstr(sb, " undefined: ");
+			report_md_escape(sb, why);
+			strbuf_addstr(sb, " |\n");
+		} else {
+			cell(sb, st->desc);
+			strbuf_addch(sb, '\n');
+		}
+	}
+	strbuf_addch(sb, '\n');
+}
+
 /* The verdict line, then one bullet per rule. */
 static void md_gate(struct strbuf *sb, const char *text)
 {
@@ -183,10 +269,14 @@ static void md_groups(struct strbuf *sb, const struct report *r)
 			report_md_escape(sb, g->metric);
 			if (*g->unit)
 				strbuf_addf(sb, " (%s)", g->unit);
-			strbuf_addstr(sb, "\n\n| op class | n | MAPE | bias | "
-				      "p95 \\|err\\| | Pearson | Spearman | "
-				      "slope |\n|---|--:|--:|--:|--:|--:|--:|--:|"
-				      "\n");
+			strbuf_addstr(sb, "\n\n| op class | n |");
+			stat_heads(sb, CORROUT_V_REPORT);
+			strbuf_addstr(sb, "\n|---|--:|");
+			for (size_t k = 0; k < corrout_stats_count(); k++)
+				if (corrout_stats_at(k)->views &
+				    CORROUT_V_REPORT)
+					strbuf_addstr(sb, "--:|");
+			strbuf_addch(sb, '\n');
 		}
 		if (g->op_class)
 			strbuf_addch(sb, '|'), cell(sb, g->op_class);
@@ -203,12 +293,7 @@ static void md_groups(struct strbuf *sb, const struct report *r)
 			strbuf_addch(sb, ')');
 		}
 		strbuf_addstr(sb, " |");
-		pct_cell(sb, g->s.mape);
-		pct_cell(sb, g->s.bias);
-		pct_cell(sb, g->s.p95_abs_err);
-		num_cell(sb, g->s.pearson);
-		num_cell(sb, g->s.spearman);
-		num_cell(sb, g->s.fit.slope);
+		stat_cells(sb, &g->s, CORROUT_V_REPORT);
 		strbuf_addch(sb, '\n');
 	}
 	strbuf_addch(sb, '\n');
@@ -426,6 +511,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	md_intro(&sb, r);
 	report_prov_md(&sb, r);
 	md_groups(&sb, r);
+	md_all_stats(&sb, r);
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);
 	report_prev_md(&sb, r);

@@ -10,6 +10,7 @@
 #include "db/runinfo.h"
 #include "src/correlate.h"
 #include "src/corrgroup.h"
+#include "src/corrout.h"
 #include "src/html.h"
 #include "src/report.h"
 #include "src/base/hmap.h"
@@ -142,11 +143,20 @@ static void md_cell(struct strbuf *sb, const char *s)
 	strbuf_addstr(sb, " |");
 }
 
-static void md_pct(struct strbuf *sb, double v)
+/* A cell of a statistic of the table (corrout.h): a count, an error in
+ * percent or a number. */
+static void md_stat(struct strbuf *sb, const struct corrout_stat *st,
+		    const struct stats_summary *s)
 {
+	double v = corrout_stat_value(st, s);
 	char b[32];
 
-	report_fmt_pct(b, sizeof(b), v);
+	if (st->count)
+		snprintf(b, sizeof(b), "%.0f", v);
+	else if (st->pct)
+		report_fmt_pct(b, sizeof(b), v);
+	else
+		report_fmt_num(b, sizeof(b), v);
 	strbuf_addf(sb, " %s |", b);
 }
 
@@ -190,9 +200,21 @@ static void md_ops_head(struct strbuf *sb, const struct report *r, size_t m)
 {
 	strbuf_addstr(sb, "### ");
 	report_md_escape(sb, m < r->nmetrics ? r->metrics[m] : "?");
-	strbuf_addstr(sb, " by op\n\n| op | op class | n | MAPE | bias | max "
-		      "\\|err\\| | discrepancies |\n|---|---|--:|--:|--:|--:|--:|"
-		      "\n");
+	strbuf_addstr(sb, " by op\n\n| op | op class | n |");
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+
+		if (st->views & CORROUT_V_OPS) {
+			strbuf_addch(sb, ' ');
+			report_md_escape(sb, st->label);
+			strbuf_addstr(sb, " |");
+		}
+	}
+	strbuf_addstr(sb, " discrepancies |\n|---|---|--:|");
+	for (size_t k = 0; k < corrout_stats_count(); k++)
+		if (corrout_stats_at(k)->views & CORROUT_V_OPS)
+			strbuf_addstr(sb, "--:|");
+	strbuf_addstr(sb, "--:|\n");
 }
 
 static void md_ops_row(struct strbuf *sb, const struct report *r, size_t k)
@@ -203,9 +225,12 @@ static void md_ops_row(struct strbuf *sb, const struct report *r, size_t k)
 	md_cell(sb, r->opg->values[k * 2 + 1]);
 	md_cell(sb, r->op_class[k] ? r->op_class[k] : "");
 	strbuf_addf(sb, " %ld |", s->n);
-	md_pct(sb, s->mape);
-	md_pct(sb, s->bias);
-	md_pct(sb, s->max_abs_err);
+	for (size_t j = 0; j < corrout_stats_count(); j++) {
+		const struct corrout_stat *st = corrout_stats_at(j);
+
+		if (st->views & CORROUT_V_OPS)
+			md_stat(sb, st, s);
+	}
 	strbuf_addf(sb, " %ld |\n", r->op_disc[k]);
 }
 
@@ -227,11 +252,18 @@ void report_ops_md(struct strbuf *sb, const struct report *r)
 	ops_walk(sb, r, &o);
 }
 
-static void html_pct(struct strbuf *sb, double v)
+static void html_stat(struct strbuf *sb, const struct corrout_stat *st,
+		      const struct stats_summary *s)
 {
+	double v = corrout_stat_value(st, s);
 	char b[32];
 
-	report_fmt_pct(b, sizeof(b), v);
+	if (st->count)
+		snprintf(b, sizeof(b), "%.0f", v);
+	else if (st->pct)
+		report_fmt_pct(b, sizeof(b), v);
+	else
+		report_fmt_num(b, sizeof(b), v);
 	strbuf_addf(sb, "<td class=\"n%s\">%s</td>", isfinite(v) ? "" : " na",
 		    b);
 }
@@ -242,10 +274,18 @@ static void html_ops_head(struct strbuf *sb, const struct report *r,
 	strbuf_addstr(sb, "<h3>");
 	html_escape(sb, m < r->nmetrics ? r->metrics[m] : "?");
 	strbuf_addstr(sb, " by op</h3>\n<table class=\"stats ops\">\n<thead>"
-		      "<tr><th>op</th><th>op class</th><th class=\"n\">n</th>"
-		      "<th class=\"n\">MAPE</th><th class=\"n\">bias</th><th "
-		      "class=\"n\">max |err|</th><th class=\"n\">discrepancies"
-		      "</th></tr></thead>\n<tbody>\n");
+		      "<tr><th>op</th><th>op class</th><th class=\"n\">n</th>");
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+
+		if (st->views & CORROUT_V_OPS) {
+			strbuf_addstr(sb, "<th class=\"n\">");
+			html_escape(sb, st->label);
+			strbuf_addstr(sb, "</th>");
+		}
+	}
+	strbuf_addstr(sb, "<th class=\"n\">discrepancies</th></tr></thead>\n"
+		      "<tbody>\n");
 }
 
 static void html_ops_row(struct strbuf *sb, const struct report *r,
@@ -258,9 +298,12 @@ static void html_ops_row(struct strbuf *sb, const struct report *r,
 	strbuf_addstr(sb, "</td><td>");
 	html_escape(sb, r->op_class[k] ? r->op_class[k] : "");
 	strbuf_addf(sb, "</td><td class=\"n\">%ld</td>", s->n);
-	html_pct(sb, s->mape);
-	html_pct(sb, s->bias);
-	html_pct(sb, s->max_abs_err);
+	for (size_t j = 0; j < corrout_stats_count(); j++) {
+		const struct corrout_stat *st = corrout_stats_at(j);
+
+		if (st->views & CORROUT_V_OPS)
+			html_stat(sb, st, s);
+	}
 	strbuf_addf(sb, "<td class=\"n%s\">%ld</td></tr>\n", r->op_disc[k] ?
 		    " pos" : "", r->op_disc[k]);
 }

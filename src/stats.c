@@ -785,7 +785,11 @@ void stats_null_mixed(struct stats_summary *s)
 		&s->ccc, &s->ccc_log, &s->ccc_ci.lo, &s->ccc_ci.hi,
 		&s->ccc_log_ci.lo, &s->ccc_log_ci.hi, &s->deming.intercept,
 		&s->deming.slope, &s->deming.lambda, &s->deming.p_identity,
-		&s->prop_bias_slope, &s->prop_bias_p };
+		&s->prop_bias_slope, &s->prop_bias_p,
+		/* the Fisher-z intervals of the correlations nulled above
+		 * (issue 19: they outlived their statistic) */
+		&s->pearson_ci.lo, &s->pearson_ci.hi, &s->pearson_log_ci.lo,
+		&s->pearson_log_ci.hi, &s->spearman_ci.lo, &s->spearman_ci.hi };
 
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = NAN;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "src/correlate.h"
+#include "src/corrout.h"
 #include "src/pairidx.h"
 #include "src/base/error.h"
 #include "src/corrgroup.h"
@@ -105,22 +106,64 @@ static const char *group_label(struct view *v, size_t g, char *buf,
 	return buf;
 }
 
+/* The columns: the table's statistics for the Summary view (corrout.h),
+ * an error 7 wide in percent (signed for the bias), a number 6 wide. */
+static int col_width(const struct corrout_stat *st)
+{
+	return st->pct || st->count ? 7 : 6;
+}
+
+static void stat_cols(char *buf, size_t len, const struct stats_summary *st)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < corrout_stats_count() && at < len; k++) {
+		const struct corrout_stat *c = corrout_stats_at(k);
+		double v;
+		char cell[16];
+		int n;
+
+		if (!(c->views & CORROUT_V_TUI))
+			continue;
+		v = corrout_stat_value(c, st);
+		if (c->pct)
+			fmt_pct(cell, sizeof(cell), v, !strcmp(c->key, "bias"));
+		else if (c->count)
+			snprintf(cell, sizeof(cell), "%.0f", v);
+		else
+			fmt_num(cell, sizeof(cell), v, 3);
+		n = snprintf(buf + at, len - at, " %*s", col_width(c), cell);
+		at += n > 0 ? (size_t)n : 0;
+	}
+}
+
+static void stat_heads(char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < corrout_stats_count() && at < len; k++) {
+		const struct corrout_stat *c = corrout_stats_at(k);
+		int n;
+
+		if (!(c->views & CORROUT_V_TUI))
+			continue;
+		n = snprintf(buf + at, len - at, " %*s", col_width(c),
+			     c->abbr);
+		at += n > 0 ? (size_t)n : 0;
+	}
+}
+
 static void stat_row(int y, int w, const char *name,
 		     const struct stats_summary *st, enum theme_role role)
 {
-	char mape[16], bias[16], p90[16], mx[16], r[16], rho[16], agg[16];
+	char cols[256];
 
-	fmt_pct(mape, sizeof(mape), st->mape, 0);
-	fmt_pct(bias, sizeof(bias), st->bias, 1);
-	fmt_pct(p90, sizeof(p90), st->p90_abs_err, 0);
-	fmt_pct(mx, sizeof(mx), st->max_abs_err, 0);
-	fmt_pct(agg, sizeof(agg), st->agg_err, 0);
-	fmt_num(r, sizeof(r), st->pearson, 3);
-	fmt_num(rho, sizeof(rho), st->spearman, 3);
+	stat_cols(cols, sizeof(cols), st);
 	if (role == TH_CURSOR)
 		draw_fill(y, 0, w, TH_CURSOR);
-	draw_textf(y, 0, w, role, "  %-22.22s %7ld %7s %7s %7s %7s %7s %6s %6s",
-		   name, st->n, mape, bias, p90, mx, agg, r, rho);
+	draw_textf(y, 0, w, role, "  %-22.22s %7ld%s", name, st->n, cols);
 }
 
 /* The scatter's metric: grouped by metric, the cursor's group; else the
@@ -236,14 +279,14 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	int rows = (int)v->nrows, th, half = w / 2;
 	int64_t m;
 	const struct summary_plot_one *sp = NULL;
-	char none[64];
+	char none[64], heads[256];
 
 	if (!s || !v->tui->data.ix || !s->groups)
 		return;
 	th = rows < h / 2 - 1 ? rows : h / 2 - 1;
-	draw_textf(y, 0, w, TH_COLHEAD, "  %-22s %7s %7s %7s %7s %7s %7s %6s "
-		   "%6s", key_name(v), "n", "MAPE", "bias", "p90", "max",
-		   "agg", "r", "rho");
+	stat_heads(heads, sizeof(heads));
+	draw_textf(y, 0, w, TH_COLHEAD, "  %-22s %7s%s", key_name(v), "n",
+		   heads);
 	v->height = th > 0 ? th : 1;
 	view_clamp(v);
 	for (int k = 0; k < th && v->top + (size_t)k < v->nrows; k++) {

@@ -64,6 +64,10 @@ for k in spearman kendall_tau_b rmse nrmse agg_err loa_low loa_high efficiency; 
 	expect_eq "$(S "d['summary']['$k']")" "None" "pooled $k is null"
 	expect_eq "$(S "d['summary']['why']['$k']")" "several metrics" "pooled $k reason"
 done
+# their Fisher-z intervals go with them (before: a pooled Pearson's
+# interval beside a null Pearson, 8 pairs > 3); a metric's block keeps its
+expect_eq "$(S "d['summary']['pearson_ci'], d['summary']['pearson_log_ci'], d['summary']['spearman_ci']")" "(None, None, None)" "pooled correlations: no interval"
+expect_eq "$(S "[m['pearson_ci'] is not None for m in d['by_metric']]")" "[True, True]" "each metric's pearson has its interval"
 expect_eq "$(S "d['summary']['fit']['slope']")" "None" "pooled fit is null"
 expect_eq "$(S "d['summary']['why']['fit']")" "several metrics" "pooled fit reason"
 # dimensionless ones stay: |e| = .1 .1 .1 .1 (time) .1 .2 3/33 .2 (thr):

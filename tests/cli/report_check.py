@@ -138,7 +138,8 @@ def check_md(d, top):
         cells = [c.strip() for c in row.split(" |")[1:-1]]
         want = [str(s["n"]), pct(s["mape"]), pct(s["bias"]),
                 pct(s["p95_abs_err"]), num(s["pearson"]),
-                num(s["spearman"]), num(s["fit"]["slope"])]
+                num(s["spearman"]), num(s["fit"]["slope"]),
+                str(s["excluded_noisy"]), str(s["sol_violations"])]
         same(cells, want, "md headline of " + m)
     cmpts = {key(p): p for p in cmp["points"]}
     pts = rep["points"]
