@@ -116,13 +116,17 @@ static uint64_t row_state(uint64_t seed, size_t nc, unsigned b)
  * in 32 bits). */
 static int draw_row8(uint8_t *w, size_t nc, uint64_t seed, unsigned b)
 {
-	uint64_t st = row_state(seed, nc, b);
-	int over = 0;
+	uint64_t st = row_state(seed, nc, b), sum = 0;
 
 	memset(w, 0, nc);
 	for (size_t j = 0; j < nc; j++)
-		over |= ++w[draw(&st, nc)] == 0;
-	return over ? -1 : 0;
+		w[draw(&st, nc)]++;
+	if (nc < 256)
+		return 0;
+	/* a count that wrapped lost 256 of the nc draws */
+	for (size_t c = 0; c < nc; c++)
+		sum += w[c];
+	return sum == nc ? 0 : -1;
 }
 
 static void draw_row32(uint32_t *w, size_t nc, uint64_t seed, unsigned b)
@@ -167,26 +171,34 @@ static const uint8_t *get_row(struct stats_ci_draws *d, int mode,
 	return NULL;
 }
 
-/* D_HIT when the cache d holds (seed, nc, nb); else D_FILL when it can
- * and is prepared to be filled by this summary; else D_NONE. */
+/* D_HIT when the cache d holds (seed, nc, nb); D_FILL when the summary
+ * before asked for the same draws (a second summary with as many
+ * workloads: the next ones will hit), and the cache can hold them; else
+ * D_NONE (summaries whose numbers of workloads differ, as compare's
+ * by_metric blocks often do, draw into a small row rather than fill a
+ * large table nobody reads). */
 static int draws_use(struct stats_ci_draws *d, uint64_t seed, size_t nc,
 		     unsigned nb)
 {
+	int again;
+
 	if (!d)
 		return D_NONE;
 	if (d->full && d->seed == seed && d->nc == nc && d->nb == nb)
 		return D_HIT;
-	if (nc > DRAWS_MAX / nb)
+	again = d->seed == seed && d->nc == nc && d->nb == nb;
+	d->full = 0;
+	d->seed = seed;
+	d->nc = nc;
+	d->nb = nb;
+	if (!again || nc > DRAWS_MAX / nb)
 		return D_NONE;
 	if (!d->w || d->cap < nc * (size_t)nb) {
 		free(d->w);
 		d->cap = nc * (size_t)nb;
 		d->w = xmalloc(d->cap);
 	}
-	d->full = d->broken = 0;
-	d->seed = seed;
-	d->nc = nc;
-	d->nb = nb;
+	d->broken = 0;
 	return D_FILL;
 }
 
@@ -283,31 +295,51 @@ ROW_FUNCS(uint8_t, 8)
 ROW_FUNCS(uint32_t, 32)
 
 /* ROWS resamples in one pass (each row's sums in workload order, as
- * pass8): the per-workload sums are read once for ROWS rows. */
+ * pass8): the per-workload sums are read once for ROWS rows; the
+ * accumulators are scalars (kept in registers: an array of them went
+ * through memory on every step). */
 #define ROWS 4
 static void pass8_rows(const struct wsums *x, const uint8_t *const *r,
 		       size_t nc, struct rtot *t)
 {
-	double A[ROWS] = { 0 }, E[ROWS] = { 0 }, L[ROWS] = { 0 };
-	uint64_t N[ROWS] = { 0 }, M[ROWS] = { 0 };
+	const uint8_t *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3];
+	double A0 = 0, A1 = 0, A2 = 0, A3 = 0, E0 = 0, E1 = 0, E2 = 0,
+	       E3 = 0, L0 = 0, L1 = 0, L2 = 0, L3 = 0;
+	uint64_t N0 = 0, N1 = 0, N2 = 0, N3 = 0, M0 = 0, M1 = 0, M2 = 0,
+		 M3 = 0;
 
 	for (size_t c = 0; c < nc; c++) {
 		uint64_t cnt = x->cnt[c], mc = x->mcnt[c];
 		double a = x->sabs[c], e = x->serr[c], l = x->slog[c];
+		uint64_t w0 = r0[c], w1 = r1[c], w2 = r2[c], w3 = r3[c];
+		double d0 = (double)w0, d1 = (double)w1, d2 = (double)w2,
+		       d3 = (double)w3;
 
-		for (int k = 0; k < ROWS; k++) {
-			uint64_t w = r[k][c];
-			double dk = (double)w;
-
-			N[k] += w * cnt;
-			M[k] += w * mc;
-			A[k] += dk * a;
-			E[k] += dk * e;
-			L[k] += dk * l;
-		}
+		N0 += w0 * cnt;
+		N1 += w1 * cnt;
+		N2 += w2 * cnt;
+		N3 += w3 * cnt;
+		M0 += w0 * mc;
+		M1 += w1 * mc;
+		M2 += w2 * mc;
+		M3 += w3 * mc;
+		A0 += d0 * a;
+		A1 += d1 * a;
+		A2 += d2 * a;
+		A3 += d3 * a;
+		E0 += d0 * e;
+		E1 += d1 * e;
+		E2 += d2 * e;
+		E3 += d3 * e;
+		L0 += d0 * l;
+		L1 += d1 * l;
+		L2 += d2 * l;
+		L3 += d3 * l;
 	}
-	for (int k = 0; k < ROWS; k++)
-		t[k] = (struct rtot){ N[k], M[k], A[k], E[k], L[k] };
+	t[0] = (struct rtot){ N0, M0, A0, E0, L0 };
+	t[1] = (struct rtot){ N1, M1, A1, E1, L1 };
+	t[2] = (struct rtot){ N2, M2, A2, E2, L2 };
+	t[3] = (struct rtot){ N3, M3, A3, E3, L3 };
 }
 
 void stats_ci_compute(struct stats_summary *s, const double *model,
