@@ -657,7 +657,7 @@ char *corrout_side_text(const struct corr_side *side)
 /* ---- the table, flattened for the other writers (corrout.h) ---- */
 
 static const struct field few_pairs_field = {
-	"few_pairs", K_COUNT, -1, 0, 0, CORROUT_U_FLAG, 0, "few pairs",
+	"few_pairs", K_COUNT, -1, 0, 0, CORROUT_U_FLAG, 0, "below min pairs",
 	"few", "n below --min-pairs or the policy's min_pairs" };
 
 static struct corrout_stat rows[NFIELDS + NMORE + 16];
