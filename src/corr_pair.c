@@ -160,27 +160,65 @@ static double clock_of(const struct db_side *s, int64_t run)
 	return NAN;
 }
 
-static unsigned point_flags(const struct pairing *pr, struct corr_point *p,
-			    const struct db_result *m, const struct db_result *r,
-			    int higher, const char *unit)
+/* The flags of a pair: model and ref after conversion, sd, min and max
+ * the reference's spread, ann the pair's current annotation. */
+static unsigned point_flags(const struct pairing *pr, double model,
+			    double ref, double ref_sd, double ref_min,
+			    double ref_max, const struct annot *ann,
+			    const struct db_result *m,
+			    const struct db_result *r, int higher,
+			    const char *unit)
 {
 	unsigned f = 0;
 
 	if ((m->flags | r->flags) & 3)
 		f |= CORR_INVALID;
 	/* a zero reference with a spread is noise around zero */
-	if (p->ref_sd > 0 && (p->ref == 0 ||
-	    p->ref_sd / fabs(p->ref) > pr->q->max_ref_cv))
+	if (ref_sd > 0 && (ref == 0 || ref_sd / fabs(ref) > pr->q->max_ref_cv))
 		f |= CORR_NOISY_REF;
-	if (p->ref_sd >= 0 ? fabs(p->model - p->ref) <= p->ref_sd :
-	    p->ref_min <= p->model && p->model <= p->ref_max)
+	if (ref_sd >= 0 ? fabs(model - ref) <= ref_sd :
+	    ref_min <= model && model <= ref_max)
 		f |= CORR_WITHIN_NOISE;
 	if (pr->roofline && corr_sol_metric(unit) &&
-	    (higher ? p->model < p->ref : p->model > p->ref))
+	    (higher ? model < ref : model > ref))
 		f |= CORR_SOL_VIOLATION;
-	if (p->ann && annot_waived(p->ann, pr->today))
+	if (ann && annot_waived(ann, pr->today))
 		f |= CORR_WAIVED;
 	return f;
+}
+
+/* A slim pair (corr_query.slim): ids as dictionary indices, the values
+ * and flags add_point would compute, nothing else. */
+static void add_slim(struct pairing *pr, const struct db_result *m,
+		     const struct db_result *r, double scale)
+{
+	struct corr_set *s = pr->set;
+	const struct db_name *w, *o, *mt;
+	const struct annot *ann;
+	struct corr_slim *p;
+	size_t wi = 0, oi = 0, mi = 0;
+	double model = m->value * scale;
+
+	if (s->n == pr->cap) {
+		pr->cap = pr->cap ? pr->cap * 2 : 256;
+		s->slim = xrealloc(s->slim, pr->cap * sizeof(*s->slim));
+	}
+	p = &s->slim[s->n++];
+	w = corr_dict_find(pr->st, DB_DICT_WORKLOADS, r->workload_id, &wi);
+	o = corr_dict_find(pr->st, DB_DICT_OPS, r->op_id, &oi);
+	mt = corr_dict_find(pr->st, DB_DICT_METRICS, r->metric_id, &mi);
+	p->w = (uint32_t)wi;
+	p->o = (uint32_t)oi;
+	p->m = (uint32_t)mi;
+	p->model = model;
+	p->ref = r->value;
+	p->ref_sd = r->stddev;
+	ann = annot_index_find(pr->st->annots, w->name, o->name, mt->name,
+			       pr->ms->source, pr->rs->source);
+	p->flags = point_flags(pr, model, r->value, r->stddev, r->min, r->max,
+			       ann, m, r, mt->higher, mt->extra);
+	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
+		s->superseded++;
 }
 
 /* Add the pair (m, r); scale converts the model's value to r's metric. */
@@ -191,6 +229,10 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 	const struct db_name *w, *o, *mt;
 	struct corr_point *p;
 
+	if (pr->q->slim) {
+		add_slim(pr, m, r, scale);
+		return;
+	}
 	if (s->n == pr->cap) {
 		pr->cap = pr->cap ? pr->cap * 2 : 256;
 		s->points = xrealloc(s->points, pr->cap * sizeof(*s->points));
@@ -219,7 +261,9 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 	/* the sides move into the set only after pairing: use pr's */
 	p->ann = annot_index_find(pr->st->annots, p->workload, p->op,
 				  p->metric, pr->ms->source, pr->rs->source);
-	p->flags = point_flags(pr, p, m, r, mt->higher, mt->extra);
+	p->flags = point_flags(pr, p->model, p->ref, p->ref_sd, p->ref_min,
+			       p->ref_max, p->ann, m, r, mt->higher,
+			       mt->extra);
 	/* the latest run won over older ones: say so (docs/statistics.md) */
 	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
 		s->superseded++;

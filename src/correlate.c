@@ -116,47 +116,69 @@ static void side_take(struct corr_side *out, struct db_side *in)
 
 /* Largest |err| first, NaN last, ties in key order: a stable radix sort
  * of (key, index), then the permutation applied in place, cycle by cycle
- * (no second array of points: the peak holds one). */
+ * (no second array of points: the peak holds one; slim points are
+ * gathered into a copy). Either layout: a slim point's err is
+ * stats_err(model, ref), as corr_point's is. */
 static void sort_points(struct corr_set *s)
 {
 	struct radix_kv *kv;
-	size_t n = s->n;
+	size_t n = s->n, sz = s->slim ? sizeof(*s->slim) : sizeof(*s->points);
+	char *base, *t;
 
 	if (n < 2)
 		return;
 	/* the pairing grew the array by doubling: give back the rest */
-	s->points = xrealloc(s->points, n * sizeof(*s->points));
+	if (s->slim)
+		s->slim = xrealloc(s->slim, n * sz);
+	else
+		s->points = xrealloc(s->points, n * sz);
+	base = s->slim ? (char *)s->slim : (char *)s->points;
 	kv = xmalloc(2 * n * sizeof(*kv));
 	for (size_t i = 0; i < n; i++) {
-		double e = fabs(s->points[i].err);
+		double e = s->slim ? fabs(stats_err(s->slim[i].model,
+						    s->slim[i].ref)) :
+			   fabs(s->points[i].err);
 
 		kv[i].k = isnan(e) ? UINT64_MAX : ~radix_key(e);
 		kv[i].v = i;
 	}
 	radix_sort_kv(kv, kv + n, n);
+	if (s->slim) {
+		/* 40-byte points: gathered into a new array (independent
+		 * loads; the cycles below chain each load on the last) */
+		struct corr_slim *v = xmalloc(n * sizeof(*v));
+
+		for (size_t i = 0; i < n; i++)
+			v[i] = s->slim[kv[i].v];
+		free(s->slim);
+		s->slim = v;
+		free(kv);
+		return;
+	}
+	t = xmalloc(sz);
 	/* position j takes the point at kv[j].v; a placed j gets kv[j].v = j */
 	for (size_t i = 0; i < n; i++) {
-		struct corr_point t;
 		size_t j = i, k;
 
 		if (kv[i].v == i)
 			continue;
-		t = s->points[i];
+		memcpy(t, base + i * sz, sz);
 		while ((k = (size_t)kv[j].v) != i) {
-			s->points[j] = s->points[k];
+			memcpy(base + j * sz, base + k * sz, sz);
 			kv[j].v = j;
 			j = k;
 		}
-		s->points[j] = t;
+		memcpy(base + j * sz, t, sz);
 		kv[j].v = j;
 	}
+	free(t);
 	free(kv);
 }
 
 static void count_flags(struct corr_set *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		unsigned f = s->points[i].flags;
+		unsigned f = s->slim ? s->slim[i].flags : s->points[i].flags;
 
 		if (f & CORR_INVALID)
 			s->invalid++;
@@ -172,6 +194,7 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	struct db_side ms, rs;
 	struct corr_set *s = xcalloc(1, sizeof(*s));
 	char *src = NULL, *ver = NULL;
+	struct corr_query sq;
 	int rc;
 
 	memset(&ms, 0, sizeof(ms));
@@ -197,8 +220,14 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 		rc = db_side_restrict(&ms, q->model_platform);
 	if (!rc && q->ref_platform)
 		rc = db_side_restrict(&rs, q->ref_platform);
-	if (!rc && !(rc = load_store(s->store, db)))
-		rc = corr_pair(s, db, q, &ms, &rs);
+	if (!rc && !(rc = load_store(s->store, db))) {
+		/* slim points index the dictionaries with 32 bits */
+		sq = *q;
+		for (int d = 0; d < 3; d++)
+			if (s->store->ndict[d] > UINT32_MAX)
+				sq.slim = 0;
+		rc = corr_pair(s, db, &sq, &ms, &rs);
+	}
 	if (!rc) {
 		side_take(&s->model, &ms);
 		side_take(&s->ref, &rs);
@@ -230,6 +259,7 @@ void corr_set_free(struct corr_set *s)
 	corr_side_release(&s->model);
 	corr_side_release(&s->ref);
 	free(s->points);
+	free(s->slim);
 	store_free(s->store);
 	stats_ci_draws_free(s->ci_draws);
 	free(s);
@@ -278,60 +308,84 @@ static void efficiency(struct stats_summary *out, const struct corr_set *s,
 static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		      const size_t *idx, size_t n,
 		      int (*keep)(const struct corr_point *p, void *arg),
-		      void *arg, int skip_waived)
+		      void *arg, int64_t metric_id, int skip_waived)
 {
-	double *m = xmalloc((n + 1) * sizeof(*m));
-	double *r = xmalloc((n + 1) * sizeof(*r));
-	double *sd = xmalloc((n + 1) * sizeof(*sd));
-	int64_t *wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
+	double *m, *r, *sd;
+	int64_t *wk;
 	long noisy = 0, sol = 0, zero = 0, opt = 0, pes = 0;
 	/* |error| of the noisy references the exclusion left out */
 	double noisy_abs = 0;
 	long noisy_n = 0, noisy_neg = 0;
 	const struct db_name *mt = NULL;
+	const struct db_name *mdict = s->store->dict[DB_DICT_METRICS];
+	const struct db_name *wdict = s->store->dict[DB_DICT_WORKLOADS];
 	int mixed = 0;
 	size_t k = 0;
 	int rc;
 
+	if (keep && s->slim)
+		return pc_error_set(PC_EINVALID, "a selection of slim points");
+	m = xmalloc((n + 1) * sizeof(*m));
+	r = xmalloc((n + 1) * sizeof(*r));
+	sd = xmalloc((n + 1) * sizeof(*sd));
+	wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
 	for (size_t j = 0; j < n; j++) {
-		const struct corr_point *p = &s->points[idx ? idx[j] : j];
+		size_t at = idx ? idx[j] : j;
+		const struct corr_point *p = s->points ? &s->points[at] : NULL;
+		const struct corr_slim *q = s->slim ? &s->slim[at] : NULL;
 		const struct db_name *pm;
+		unsigned flags = q ? q->flags : p->flags;
+		double pmod, pref;
 
-		if ((keep && !keep(p, arg)) || (p->flags & CORR_INVALID))
+		if (q) {
+			pm = &mdict[q->m];
+			if (metric_id >= 0 && pm->id != metric_id)
+				continue;
+		} else {
+			if (metric_id >= 0 && p->metric_id != metric_id)
+				continue;
+			if (keep && !keep(p, arg))
+				continue;
+			pm = NULL;
+		}
+		if (flags & CORR_INVALID)
 			continue;
-		sol += (p->flags & CORR_SOL_VIOLATION) != 0;
-		if (p->flags & CORR_NOISY_REF) {
+		pmod = q ? q->model : p->model;
+		pref = q ? q->ref : p->ref;
+		sol += (flags & CORR_SOL_VIOLATION) != 0;
+		if (flags & CORR_NOISY_REF) {
 			noisy++;
-			if (p->ref != 0 && !(skip_waived &&
-					     (p->flags & CORR_WAIVED))) {
-				noisy_abs += fabs(stats_err(p->model, p->ref));
+			if (pref != 0 && !(skip_waived &&
+					   (flags & CORR_WAIVED))) {
+				noisy_abs += fabs(stats_err(pmod, pref));
 				noisy_n++;
-				noisy_neg += p->ref < 0;
+				noisy_neg += pref < 0;
 			}
 			continue;
 		}
-		if (skip_waived && (p->flags & CORR_WAIVED))
+		if (skip_waived && (flags & CORR_WAIVED))
 			continue;
-		if (p->ref == 0) {
+		if (pref == 0) {
 			zero++;
 			continue;
 		}
-		pm = metric_of(s, p);
+		if (p)
+			pm = metric_of(s, p);
 		if (k == 0)
 			mt = pm;
 		else if (pm != mt)
 			mixed = 1;
-		if (p->model != p->ref && pm) {
-			if ((p->model > p->ref) == (pm->higher != 0))
+		if (pmod != pref && pm) {
+			if ((pmod > pref) == (pm->higher != 0))
 				opt++;
 			else
 				pes++;
 		}
-		m[k] = p->model;
-		r[k] = p->ref;
+		m[k] = pmod;
+		r[k] = pref;
 		if (wk)
-			wk[k] = p->workload_id;
-		sd[k++] = p->ref_sd;
+			wk[k] = q ? wdict[q->w].id : p->workload_id;
+		sd[k++] = q ? q->ref_sd : p->ref_sd;
 	}
 	rc = stats_compute(out, m, r, sd, k);
 	if (!rc && wk)
@@ -370,27 +424,13 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
 		 int skip_waived)
 {
-	return summary_of(out, s, NULL, s->n, keep, arg, skip_waived);
+	return summary_of(out, s, NULL, s->n, keep, arg, -1, skip_waived);
 }
 
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived)
 {
-	return summary_of(out, s, idx, n, NULL, NULL, skip_waived);
-}
-
-struct metric_keep {
-	int (*keep)(const struct corr_point *p, void *arg);
-	void *arg;
-	int64_t metric_id;
-};
-
-static int keep_metric(const struct corr_point *p, void *arg)
-{
-	const struct metric_keep *mk = arg;
-
-	return p->metric_id == mk->metric_id &&
-	       (!mk->keep || mk->keep(p, mk->arg));
+	return summary_of(out, s, idx, n, NULL, NULL, -1, skip_waived);
 }
 
 int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
@@ -404,11 +444,18 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 	struct corr_metric_sum *v = NULL;
 	int rc = 0;
 
+	if (keep && s->slim) {
+		free(used);
+		return pc_error_set(PC_EINVALID, "a selection of slim points");
+	}
 	for (size_t i = 0; i < s->n; i++) {
 		size_t k;
 
-		if ((!keep || keep(&s->points[i], arg)) &&
-		    corr_dict_find(st, DB_DICT_METRICS, s->points[i].metric_id, &k))
+		if (s->slim)
+			used[s->slim[i].m] = 1;
+		else if ((!keep || keep(&s->points[i], arg)) &&
+			 corr_dict_find(st, DB_DICT_METRICS,
+					s->points[i].metric_id, &k))
 			used[k] = 1;
 	}
 	/* the dictionary is in id order; the blocks go by name */
@@ -417,8 +464,6 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 	v = xcalloc(len + 1, sizeof(*v));
 	len = 0;
 	for (size_t k = 0; k < nm && !rc; k++) {
-		struct metric_keep mk = { keep, arg,
-					  st->dict[DB_DICT_METRICS][k].id };
 		size_t at = len;
 
 		if (!used[k])
@@ -430,8 +475,8 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 		}
 		v[at].metric = st->dict[DB_DICT_METRICS][k].name;
 		len++;
-		rc = summary_of(&v[at].sum, s, NULL, s->n, keep_metric, &mk,
-				skip_waived);
+		rc = summary_of(&v[at].sum, s, NULL, s->n, keep, arg,
+				st->dict[DB_DICT_METRICS][k].id, skip_waived);
 	}
 	free(used);
 	if (rc < 0) {
@@ -443,28 +488,67 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 	return 0;
 }
 
-int corr_group_key(const struct corr_set *s, const struct corr_point *p,
-		   const char *by, char *key, size_t len)
+void corr_point_ids(const struct corr_set *s, size_t i, int64_t *wid,
+		    int64_t *oid, int64_t *mid)
+{
+	const struct corr_store *st = s->store;
+
+	if (s->slim) {
+		*wid = st->dict[DB_DICT_WORKLOADS][s->slim[i].w].id;
+		*oid = st->dict[DB_DICT_OPS][s->slim[i].o].id;
+		*mid = st->dict[DB_DICT_METRICS][s->slim[i].m].id;
+	} else {
+		*wid = s->points[i].workload_id;
+		*oid = s->points[i].op_id;
+		*mid = s->points[i].metric_id;
+	}
+}
+
+/* The value of group key by for a point: its names and workload id. */
+static int group_key(const struct corr_set *s, const char *workload,
+		     const char *op, const char *op_class, const char *metric,
+		     int64_t wid, const char *by, char *key, size_t len)
 {
 	const char *v;
 
 	if (!strcmp(by, "op"))
-		v = p->op;
+		v = op;
 	else if (!strcmp(by, "op_class"))
-		v = p->op_class;
+		v = op_class;
 	else if (!strcmp(by, "metric"))
-		v = p->metric;
+		v = metric;
 	else if (!strcmp(by, "workload"))
-		v = p->workload;
+		v = workload;
 	else if (!strncmp(by, "param.", 6) && by[6])
-		v = corr_param_of(s->store, p->workload_id,
-			     wkey_canon_name(by + 6));
+		v = corr_param_of(s->store, wid, wkey_canon_name(by + 6));
 	else
 		return pc_error_set(PC_EINVALID, "unknown group key '%s' (op, "
 				    "op_class, metric, workload or "
 				    "param.NAME)", by);
 	snprintf(key, len, "%s", v ? v : "");
 	return 0;
+}
+
+int corr_group_key(const struct corr_set *s, const struct corr_point *p,
+		   const char *by, char *key, size_t len)
+{
+	return group_key(s, p->workload, p->op, p->op_class, p->metric,
+			 p->workload_id, by, key, len);
+}
+
+int corr_group_key_at(const struct corr_set *s, size_t i, const char *by,
+		      char *key, size_t len)
+{
+	const struct corr_store *st = s->store;
+	const struct db_name *w, *o;
+
+	if (!s->slim)
+		return corr_group_key(s, &s->points[i], by, key, len);
+	w = &st->dict[DB_DICT_WORKLOADS][s->slim[i].w];
+	o = &st->dict[DB_DICT_OPS][s->slim[i].o];
+	return group_key(s, w->name, o->name, o->extra,
+			 st->dict[DB_DICT_METRICS][s->slim[i].m].name, w->id,
+			 by, key, len);
 }
 
 const char *corr_metric_unit(const struct corr_set *s, const char *metric)
@@ -534,8 +618,10 @@ void corr_param_names(const struct corr_set *s, char ***out, size_t *n)
 
 	hmap_init(&seen);
 	for (size_t i = 0; i < s->n; i++)
-		if (corr_dict_find(st, DB_DICT_WORKLOADS, s->points[i].workload_id,
-			      &k))
+		if (s->slim)
+			used[s->slim[i].w] = 1;
+		else if (corr_dict_find(st, DB_DICT_WORKLOADS,
+					s->points[i].workload_id, &k))
 			used[k] = 1;
 	for (size_t i = 0; i < st->nparams; i++) {
 		const struct db_param *p = &st->params[i];

@@ -34,10 +34,13 @@ struct corr_query {
 					   may match; "!GLOB" must not */
 	const char *model_platform;	/* only the side's runs on it; */
 	const char *ref_platform;	/* NULL: every run (docs) */
+	int slim;		/* only summaries and groups are asked of
+				   the set: slim points (corr_set.slim),
+				   no corr_set.points */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 }, NULL, NULL, NULL }
+			  { 0, 0 }, NULL, NULL, NULL, 0 }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */
@@ -72,13 +75,25 @@ struct corr_point {
 	const struct annot *ann;	/* current annotation, or NULL */
 };
 
+/* A slim point (corr_query.slim): what the summaries and groups read,
+ * 40 bytes instead of corr_point's 152. The names and ids are the
+ * set's dictionary entries at these indices (corr_point_ids). */
+struct corr_slim {
+	double model, ref, ref_sd;	/* as in corr_point */
+	uint32_t w, o, m;	/* workload, op, metric dictionary index */
+	unsigned flags;		/* enum corr_flags */
+};
+
 struct corr_store;
 struct stats_paired_opts;
 struct stats_ci_draws;
 
 struct corr_set {
 	struct corr_side model, ref;
-	struct corr_point *points;	/* sorted by |err| descending */
+	struct corr_point *points;	/* sorted by |err| descending;
+					   NULL when slim */
+	struct corr_slim *slim;		/* the same order, when the query
+					   asked for slim points (else NULL) */
 	size_t n;
 	long excluded_noisy, sol_violations, invalid;
 	long superseded;	/* pairs where a side held the key in several
@@ -108,7 +123,12 @@ void corr_set_free(struct corr_set *s);
 /* Free what a side holds (the struct itself is the caller's). */
 void corr_side_release(struct corr_side *side);
 
-/* Statistics over the points of s selected by keep (NULL = all), leaving
+/* The workload, op and metric ids of point i of s (either layout). */
+void corr_point_ids(const struct corr_set *s, size_t i, int64_t *wid,
+		    int64_t *oid, int64_t *mid);
+
+/* Statistics over the points of s selected by keep (NULL = all; a slim
+ * set takes no keep: PC_EINVALID), leaving
  * out noisy, invalid, zero-reference and (when skip_waived) waived
  * points; fills excluded_noisy, excluded_zero_ref, sol_violations,
  * optimistic, pessimistic and efficiency. Over several metrics only the
@@ -137,6 +157,9 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *n,
  * Fills key (caller's buffer) with the point's value of that key. */
 int corr_group_key(const struct corr_set *s, const struct corr_point *p,
 		   const char *by, char *key, size_t len);
+/* The same for point i of s (either layout). */
+int corr_group_key_at(const struct corr_set *s, size_t i, const char *by,
+		      char *key, size_t len);
 
 /* A group key or feature "param.NAME" (aliases folded) that no workload
  * of s's points has is PC_EINVALID naming the parameters they have;

@@ -68,10 +68,13 @@ static enum key_by key_by(const char *by)
 	return BY_OTHER;
 }
 
-static int64_t key_id(const struct corr_point *p, enum key_by by)
+static int64_t key_id(const struct corr_set *s, size_t i, enum key_by by)
 {
-	return by == BY_OP ? p->op_id : by == BY_METRIC ? p->metric_id :
-	       by == BY_WORKLOAD ? p->workload_id : -1;
+	int64_t w, o, m;
+
+	corr_point_ids(s, i, &w, &o, &m);
+	return by == BY_OP ? o : by == BY_METRIC ? m :
+	       by == BY_WORKLOAD ? w : -1;
 }
 
 /* Composite key of each point; gi[i] = its group in first-seen order. */
@@ -87,7 +90,7 @@ static int assign(const struct corr_set *s, const char *const *by,
 
 	/* one key whose value follows an id: memoise the group per id */
 	for (size_t i = 0; kb != BY_OTHER && i < s->n; i++) {
-		int64_t id = key_id(&s->points[i], kb);
+		int64_t id = key_id(s, i, kb);
 
 		if (id < 0 || id > (int64_t)(4 * s->n + 1024)) {
 			max = -1;
@@ -104,7 +107,7 @@ static int assign(const struct corr_set *s, const char *const *by,
 	*keys = NULL;
 	*ng = 0;
 	for (size_t i = 0; i < s->n && !rc; i++) {
-		int64_t g, id = memo ? key_id(&s->points[i], kb) : -1;
+		int64_t g, id = memo ? key_id(s, i, kb) : -1;
 
 		if (memo && memo[id] >= 0) {
 			gi[i] = (size_t)memo[id];
@@ -113,8 +116,8 @@ static int assign(const struct corr_set *s, const char *const *by,
 
 		strbuf_reset(&sb);
 		for (size_t k = 0; k < nby && !rc; k++) {
-			rc = corr_group_key(s, &s->points[i], by[k], val,
-					    sizeof(val));
+			rc = corr_group_key_at(s, i, by[k], val,
+					       sizeof(val));
 			if (rc)		/* val is unset (found by valgrind) */
 				break;
 			strbuf_addstr(&sb, val);

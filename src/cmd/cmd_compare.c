@@ -348,6 +348,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 
 	memset(&gc, 0, sizeof(gc));
 	cli_sel_query(&opt->sel, &q);
+	q.slim = !opt->points;	/* no pair is printed: slim points */
 	gc.by = opt->group_by.items;
 	ci.level = opt->ci_level;
 	ci.resamples = (unsigned)opt->resamples;
