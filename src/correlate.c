@@ -611,24 +611,41 @@ static int name_cmp(const void *x, const void *y)
 void corr_param_names(const struct corr_set *s, char ***out, size_t *n)
 {
 	const struct corr_store *st = s->store;
-	char *used = xcalloc(st->ndict[DB_DICT_WORKLOADS] + 1, 1);
+	size_t nw = st->ndict[DB_DICT_WORKLOADS];
+	const struct db_name *wd = st->dict[DB_DICT_WORKLOADS];
+	/* dense ids (the usual case): marked by id, no search per point */
+	int64_t maxid = nw ? wd[nw - 1].id : 0;
+	int byid = !s->slim && maxid >= 0 && maxid <= (int64_t)(4 * nw + 1024);
+	size_t nused = byid ? (size_t)maxid + 1 : nw;
+	char *used = xcalloc(nused + 1, 1);
 	struct hmap seen;
 	char **v = NULL;
 	size_t len = 0, k;
 
 	hmap_init(&seen);
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		if (s->slim)
 			used[s->slim[i].w] = 1;
-		else if (corr_dict_find(st, DB_DICT_WORKLOADS,
-					s->points[i].workload_id, &k))
+		else if (byid && s->points[i].workload_id >= 0 &&
+			 s->points[i].workload_id <= maxid)
+			used[s->points[i].workload_id] = 1;
+		else if (!byid && corr_dict_find(st, DB_DICT_WORKLOADS,
+						 s->points[i].workload_id, &k))
 			used[k] = 1;
+	}
 	for (size_t i = 0; i < st->nparams; i++) {
 		const struct db_param *p = &st->params[i];
 		int64_t dummy;
 
-		if (!corr_dict_find(st, DB_DICT_WORKLOADS, p->workload_id, &k) ||
-		    !used[k] || hmap_get(&seen, p->name, &dummy))
+		if (byid) {
+			if (p->workload_id < 0 || p->workload_id > maxid ||
+			    !used[p->workload_id])
+				continue;
+		} else if (!corr_dict_find(st, DB_DICT_WORKLOADS,
+					   p->workload_id, &k) || !used[k]) {
+			continue;
+		}
+		if (hmap_get(&seen, p->name, &dummy))
 			continue;
 		hmap_put(&seen, p->name, 1);
 		v = xrealloc(v, (len + 1) * sizeof(*v));

@@ -72,6 +72,12 @@ static int64_t key_id(const struct corr_set *s, size_t i, enum key_by by)
 {
 	int64_t w, o, m;
 
+	if (s->points) {
+		const struct corr_point *p = &s->points[i];
+
+		return by == BY_OP ? p->op_id : by == BY_METRIC ?
+		       p->metric_id : by == BY_WORKLOAD ? p->workload_id : -1;
+	}
 	corr_point_ids(s, i, &w, &o, &m);
 	return by == BY_OP ? o : by == BY_METRIC ? m :
 	       by == BY_WORKLOAD ? w : -1;
