@@ -694,8 +694,11 @@ static int all_finite(const double *model, const double *ref, size_t n)
 	return 1;
 }
 
+/* kendall 0: Spearman alone (stats_spearman: the same ranks, hence the
+ * same number, as rank_correlations), no Kendall. */
 static void correlations(struct stats_summary *s, const double *model,
-			 const double *ref, size_t n, double *a, double *b)
+			 const double *ref, size_t n, double *a, double *b,
+			 int kendall)
 {
 	const char *why = n < 3 ? WHY_FEW :
 			  is_constant(model, n) || is_constant(ref, n) ?
@@ -710,8 +713,11 @@ static void correlations(struct stats_summary *s, const double *model,
 	}
 	s->pearson = stats_pearson(model, ref, n);
 	s->kendall_p = NAN;
-	rank_correlations(model, ref, n, &s->spearman, &s->kendall_tau_b,
-			  &s->kendall_p);
+	if (kendall)
+		rank_correlations(model, ref, n, &s->spearman,
+				  &s->kendall_tau_b, &s->kendall_p);
+	else
+		s->spearman = stats_spearman(model, ref, n);
 	if (!s->why[SF_PEARSON_LOG]) {
 		s->pearson_log = pearson_log(model, ref, n, a, b);
 		if (isnan(s->pearson_log))
@@ -719,8 +725,12 @@ static void correlations(struct stats_summary *s, const double *model,
 	}
 }
 
-int stats_compute(struct stats_summary *out, const double *model,
-		  const double *ref, const double *ref_sd, size_t n)
+/* mixed: 0 every statistic; 1 what stats_null_mixed keeps, plus
+ * Pearson, Pearson on logs and Spearman (their Fisher intervals read
+ * them); 2 what it keeps only. */
+static int compute(struct stats_summary *out, const double *model,
+		   const double *ref, const double *ref_sd, size_t n,
+		   int mixed)
 {
 	struct stats_summary s;
 	double *a = NULL, *b = NULL;
@@ -757,15 +767,31 @@ int stats_compute(struct stats_summary *out, const double *model,
 	}
 	log_stats(&s, model, ref, n, a);
 	diff_stats(&s, model, ref, n);
-	correlations(&s, model, ref, n, a, b);
-	fit(&s, model, ref, ref_sd, n, a);
-	stats_agree_compute(&s, model, ref, ref_sd, n);
+	if (mixed < 2)
+		correlations(&s, model, ref, n, a, b, !mixed);
+	if (!mixed) {
+		fit(&s, model, ref, ref_sd, n, a);
+		stats_agree_compute(&s, model, ref, ref_sd, n);
+	}
 	s.mape_with_noisy = s.mape;
 	s.why[SF_MAPE_NOISY] = s.why[SF_MAPE];
 	free(a);
 	free(b);
 	*out = s;
 	return 0;
+}
+
+int stats_compute(struct stats_summary *out, const double *model,
+		  const double *ref, const double *ref_sd, size_t n)
+{
+	return compute(out, model, ref, ref_sd, n, 0);
+}
+
+int stats_compute_mixed(struct stats_summary *out, const double *model,
+			const double *ref, const double *ref_sd, size_t n,
+			int with_corr)
+{
+	return compute(out, model, ref, ref_sd, n, with_corr ? 1 : 2);
 }
 
 void stats_null_mixed(struct stats_summary *s)

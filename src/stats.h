@@ -113,6 +113,17 @@ _Static_assert(SF_COUNT <= STATS_NWHY, "stats_summary.why holds a reason "
 int stats_compute(struct stats_summary *out, const double *model,
 		  const double *ref, const double *ref_sd, size_t n);
 
+/* stats_compute for pairs of several metrics, whose summary the caller
+ * passes to stats_null_mixed: what that nulls is not computed (Kendall,
+ * the fits, the agreement statistics; the correlations too unless
+ * with_corr, for the Fisher intervals of stats_ci that read Pearson and
+ * Spearman first) and holds NaN until then. After stats_null_mixed,
+ * every field equals stats_compute's + stats_null_mixed's bit for bit
+ * (issue 21: a mixed group costs its error statistics only). */
+int stats_compute_mixed(struct stats_summary *out, const double *model,
+			const double *ref, const double *ref_sd, size_t n,
+			int with_corr);
+
 /* Only n, MAPE, bias and Pearson r over model[i * stride],
  * ref[i * stride] for the i < n with keep[i] set (keep NULL = all), in
  * one plain pass with no scratch (stats_compute's definitions; its
