@@ -147,7 +147,11 @@ expect_in "several metrics" "$out$err" "gate names the reason"
 # the per-metric rule passes: r(time) = 0.98 >= 0.9
 expect_eq "$(printf '%s\n' "$out" | grep -c 'ranking-time.*PASS\|PASS.*ranking-time')" "1" "a one-metric rule passes"
 run pc report --model sim --ref lab --format html
-expect_in "3 pairs are optimistic" "$out" "report caption counts optimism"
+# (the overview says it as the Markdown does; each metric's histogram
+# caption has its own counts, and here no metric has the 5 pairs a figure
+# needs)
+expect_in "optimistic (predicts better than measured: less time, more throughput) for 3 pairs and pessimistic for 5. 1 pair with a zero reference is left out" \
+	"$out" "report overview counts optimism"
 expect_not_in "too fast" "$out" "no 'too fast' for a throughput"
 run pc report --model sim --ref lab --format md
 expect_in "The model is optimistic (predicts better than measured: less time, more throughput) for 3 pairs and pessimistic for 5. 1 pair with a zero reference is left out" "$out" "markdown says optimistic/pessimistic"
