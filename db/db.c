@@ -30,7 +30,8 @@ struct db {
 static void restamp(struct db *db);
 
 /* Migrations: index i upgrades user_version i to i + 1. Version 1 is the
- * embedded db/schema.sql; append later changes here, never edit old ones. */
+ * embedded db/schema.sql; append later changes here, never edit old ones.
+ * PostgreSQL's steps, at the same index, are db/migrate_pg.c's. */
 static const char *const migrations[] = {
 	NULL,	/* 0 -> 1: db_schema_sql */
 	/* 1 -> 2: the pair cache (db/paircache.h, docs/schema.md) */

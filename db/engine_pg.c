@@ -297,6 +297,46 @@ static int schema_version(struct pg_conn *pc, int *v)
 	return rc;
 }
 
+/* Upgrade schema v to DB_SCHEMA_VERSION in one transaction (steps:
+ * db/migrate_pg.c); one migrator at a time, the others find it done. */
+static int migrate(struct pg_conn *pc, const char *shown, int v, int flags)
+{
+	char sql[64];
+	int from = v;
+
+	if (flags & DB_READONLY)
+		return pc_error_set(PC_EVERSION, "%s: schema %d needs "
+			"migrating to %d; open it writable (perfcorr init)",
+			shown, v, DB_SCHEMA_VERSION);
+	if (pg_exec(pc, "BEGIN; SELECT pg_advisory_xact_lock(7022022)") < 0 ||
+	    schema_version(pc, &v) < 0)
+		goto fail;
+	for (from = v; v < DB_SCHEMA_VERSION; v++) {
+		if (!db_pg_migrations[v]) {
+			pg_exec(pc, "ROLLBACK");
+			return pc_error_set(PC_EVERSION, "%s: schema %d needs "
+				"migrating to %d, and this build has no "
+				"PostgreSQL step from %d (db/migrate_pg.c): "
+				"nothing was changed; copy the study out with "
+				"the perfcorr that wrote it (perfcorr db copy)",
+				shown, from, DB_SCHEMA_VERSION, v);
+		}
+		snprintf(sql, sizeof(sql), "UPDATE schema_version SET "
+			 "version = %d", v + 1);
+		if (pg_exec(pc, db_pg_migrations[v]) < 0 ||
+		    pg_exec(pc, sql) < 0)
+			goto fail;
+	}
+	if (pg_exec(pc, "COMMIT") < 0)
+		goto fail;
+	return 0;
+fail:
+	pc_error_set(PC_EDB, "%s: migrating schema %d to %d: %s: nothing was "
+		     "changed", shown, from, DB_SCHEMA_VERSION, pg_errmsg(pc));
+	pg_exec(pc, "ROLLBACK");
+	return PC_EDB;
+}
+
 int pg_open(struct pg_conn **out, const char *url, const char *shown,
 	    int flags)
 {
@@ -337,9 +377,7 @@ int pg_open(struct pg_conn **out, const char *url, const char *shown,
 			"perfcorr (schema %d, this build knows %d); refusing to "
 			"touch it", shown, v, DB_SCHEMA_VERSION);
 	if (v < DB_SCHEMA_VERSION)
-		return pc_error_set(PC_EVERSION, "%s: schema %d needs "
-			"migrating to %d, which this build cannot do on "
-			"PostgreSQL yet", shown, v, DB_SCHEMA_VERSION);
+		return migrate(pc, shown, v, flags);
 	return 0;
 fail:
 	return pc_error_set(PC_EDB, "%s: %s", shown, pg_errmsg(pc));

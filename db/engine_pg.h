@@ -9,6 +9,11 @@ struct db;
 struct pg_conn;
 struct pg_stmt;
 
+/* PostgreSQL's migrations, index i upgrading schema i to i + 1
+ * (db/migrate_pg.c); DB_SCHEMA_VERSION entries, NULL where there is no
+ * step. */
+extern const char *const db_pg_migrations[];
+
 /* Connect to url; messages name it as shown (the password hidden). */
 int pg_open(struct pg_conn **out, const char *url, const char *shown,
 	    int flags);

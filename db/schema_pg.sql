@@ -6,7 +6,8 @@
 -- double precision, BLOB -> bytea; WITHOUT ROWID tables are plain ones.
 -- tests/service/pg_dialect.sh checks that it has the tables, columns and
 -- version of a fresh SQLite database: a migration appended to db/db.c
--- adds its change here too (and a migration step for PostgreSQL).
+-- adds its change here too (and its PostgreSQL step to db/migrate_pg.c,
+-- at the same index).
 
 CREATE TABLE schema_version (version integer NOT NULL);
 INSERT INTO schema_version VALUES (6);
