@@ -61,7 +61,10 @@ int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id,
 	for (int i = 0; i < WBATCH_ROWS; i++)
 		strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
 			      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-	db_prepare_bulk(db, &rc, &b->many, sql.buf);
+	/* a stream (PostgreSQL: one COPY for the batches between two
+	 * other statements): a repeated key never reaches it, the probe
+	 * below refuses it first */
+	db_prepare_stream(db, &rc, &b->many, sql.buf);
 	db_prepare(db, &rc, &b->probe, "SELECT 1 FROM results WHERE run_id = ? "
 		   "AND workload_id = ? AND op_id = ? AND metric_id = ?");
 	strbuf_release(&sql);
@@ -115,7 +118,7 @@ int wbatch_flush(struct wbatch *b)
 		for (size_t i = 0; i < b->n; i++)
 			strbuf_addstr(&sql, i ? ",(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)" :
 				      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-		db_prepare_bulk(b->db, &rc, &st, sql.buf);
+		db_prepare_stream(b->db, &rc, &st, sql.buf);
 		strbuf_release(&sql);
 		if (rc)
 			return rc;

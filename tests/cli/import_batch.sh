@@ -13,9 +13,11 @@ expect_in "440 results" "$err" "all stored"
 n=$(pcsql "SELECT count(*), count(DISTINCT workload_id || '/' || op_id || '/' || metric_id) FROM results")
 expect_eq "$n" "440|440" "each row once"
 # the stored values are the file's, scaled to SI (us -> s)
-v=$(pcsql "SELECT printf('%.6g', value * 1e6) FROM results ORDER BY seq LIMIT 1")
+# (%.6g by python: both engines, sqlite3 and psql print doubles apart)
+g6() { python3 -c 'import sys; print("%.6g" % float(sys.argv[1]))' "$1"; }
+v=$(g6 "$(pcsql "SELECT value * 1e6 FROM results ORDER BY seq LIMIT 1")")
 expect_eq "$v" "$(sed -n 2p "$T/s/model.csv" | cut -d, -f4)" "first value"
-v=$(pcsql "SELECT printf('%.6g', raw_value) FROM results ORDER BY seq DESC LIMIT 1")
+v=$(g6 "$(pcsql "SELECT raw_value FROM results ORDER BY seq DESC LIMIT 1")")
 expect_eq "$v" "$(tail -1 "$T/s/model.csv" | cut -d, -f4)" "last value (the tail)"
 
 # a duplicate far from its first row (after many flushes)
