@@ -116,7 +116,7 @@ static int copy(const char *name, const struct cmd_db_opts *opt)
 					  "results differ between --from and "
 					  "--to: the copy was rolled back");
 	}
-	if (rc < 0 && rc != PC_EEXISTS)
+	if (rc < 0)	/* again after a failed begin: harmless */
 		dbcopy_end(src, dst, rc);
 	else if (rc == 0 && (rc = dbcopy_end(src, dst, 0)) < 0)
 		pc_error_prefix("--to: committing");
