@@ -387,9 +387,9 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 			wk[k] = q ? wdict[q->w].id : p->workload_id;
 		sd[k++] = q ? q->ref_sd : p->ref_sd;
 	}
-	/* several metrics: only what stats_null_mixed below keeps (and
-	 * the correlations the Fisher intervals read) */
-	rc = mixed ? stats_compute_mixed(out, m, r, sd, k, wk != NULL) :
+	/* several metrics: only what stats_null_mixed below keeps (it
+	 * nulls the Fisher intervals too, so no correlation is needed) */
+	rc = mixed ? stats_compute_mixed(out, m, r, sd, k, 0) :
 		     stats_compute(out, m, r, sd, k);
 	if (!rc && wk)
 		stats_ci_compute_shared(out, m, r, wk, k, s->ci,
