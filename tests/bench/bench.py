@@ -1075,6 +1075,12 @@ def markdown(results):
                 a("| %s -> %s | %s |" % (rkey(sh, pt), t, " | ".join(cells)))
             prev = (t, E[k])
     a("")
+    # measured by hand on a private cluster (tests/bench/pg_*.sh): kept
+    # in tests/bench/postgresql.md, rendered here as they are
+    pg = os.path.join(HERE, "postgresql.md")
+    if os.path.exists(pg):
+        a(open(pg).read().rstrip())
+        a("")
     notes = os.path.join(HERE, "notes.md")
     if os.path.exists(notes):
         a(open(notes).read().rstrip())

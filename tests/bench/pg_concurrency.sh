@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Writers side by side (issue 22), by hand, under nice on a shared machine:
+#   tests/bench/pg_concurrency.sh PERFCORR [ROWS]
+# Four importers of ROWS results each (default 250000; tests/bench/gen.py
+# kernel shape, four seeds: the same workloads, different values, as four
+# CI jobs of one suite) started together, first into a SQLite file (they
+# serialise on its write lock), then into a private throwaway PostgreSQL
+# cluster (tests/pg/cluster.sh); on each engine once alone and once with
+# two annotators (20 annotations each) and a compare beside them.
+# Prints per engine: the wall time of the four, their client CPU (user +
+# sys of the four perfcorr processes) and, on PostgreSQL, the server CPU
+# (the backends', from the postmaster's reaped-children times); then the
+# ratio PostgreSQL / SQLite of the wall times (the target: <= 0.60) and
+# checks that every result arrived. Compare CPU, not wall, on a loaded
+# machine; the wall ratio needs idle cores (one per importer plus the
+# server's).
+set -euo pipefail
+PERFCORR=$(realpath "${1:?usage: pg_concurrency.sh PERFCORR [ROWS]}")
+ROWS=${2:-250000}
+HERE=$(cd "$(dirname "$0")" && pwd)
+W=$(mktemp -d /tmp/pc-pgconc.XXXXXX)
+. "$HERE/../pg/cluster.sh"
+trap 'pg_cluster_stop; rm -rf "$W"' EXIT
+for i in 1 2 3 4; do
+	python3 "$HERE/gen.py" "$ROWS" "$W/g$i" --shape kernel --seed "$i" \
+		--nsys-workloads 0 >/dev/null
+done
+TCK=$(getconf CLK_TCK)
+now() { date +%s.%N; }
+
+# four importers at once; prints "wall client_cpu"
+four() { # DB
+	local t0 t1 p pids=()
+	t0=$(now)
+	for i in 1 2 3 4; do
+		/usr/bin/time -f '%U %S' -o "$W/time$i" "$PERFCORR" --db "$1" \
+			import -q --source "sim$i" --kind perfsim \
+			"$W/g$i/model.csv" 2>"$W/imp$i.err" & pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p" || { cat "$W"/imp*.err >&2; exit 1; }; done
+	t1=$(now)
+	cat "$W"/time[1-4] | awk -v w="$(echo "$t1 - $t0" | bc)" \
+		'{ c += $1 + $2 } END { printf "%.2f %.2f\n", w, c }'
+}
+
+# the race on one database: a reference imported before, then the four
+# importers, alone (side=0) or with two annotators (20 annotations each)
+# and a compare beside them (side=1); prints "wall cpu"
+race() { # DB side
+	"$PERFCORR" --db "$1" init >/dev/null 2>&1
+	"$PERFCORR" --db "$1" import -q --source lab --kind silicon \
+		"$W/g1/silicon.csv"
+	local side= t
+	if [ "$2" = 1 ]; then
+		( for a in 1 2; do
+			for k in $(seq 1 20); do
+				"$PERFCORR" --db "$1" annotate --workload '*' \
+					--pattern --op "layer0.*" --status open \
+					--category unknown --note "annotator $a $k" \
+					--author "a$a" >/dev/null 2>&1
+			done &
+		  done
+		  "$PERFCORR" --db "$1" compare -m sim1 -r lab -f json \
+			>/dev/null 2>&1 || true
+		  wait ) &
+		side=$!
+	fi
+	t=$(four "$1")
+	[ -z "$side" ] || wait "$side"
+	echo "$t"
+}
+count() { # psql-or-sqlite3 command...
+	"$@" "SELECT count(*) FROM results r JOIN runs u ON u.id = r.run_id JOIN sources s ON s.id = u.source_id WHERE s.name LIKE 'sim%'"
+}
+
+read -r sw sc < <(race "$W/s.db" 0)
+n=$(count sqlite3 "$W/s.db")
+rm -f "$W/s.db"*
+read -r sw2 sc2 < <(race "$W/s.db" 1)
+n2=$(count sqlite3 "$W/s.db")
+sa=$(sqlite3 "$W/s.db" "SELECT count(*) FROM annotations")
+
+pg_cluster_start >/dev/null || exit 77
+trap 'pg_cluster_stop; rm -rf "$W"' EXIT	# (pg_cluster_start set its own)
+PM=$(head -1 "$PC_PG_DIR/data/postmaster.pid")
+srv() { awk '{ print $16 + $17 }' "/proc/$PM/stat"; }
+psq() { "$PC_PG_BIN/psql" -X -At -h "$PC_PG_DIR" -U perfcorr -d "$1" -c "$2"; }
+"$PC_PG_BIN/createdb" -h "$PC_PG_DIR" -U perfcorr side
+SIDE="postgresql:///side?host=$PC_PG_DIR&user=perfcorr"
+sleep 1
+s0=$(srv)
+read -r pw pc < <(race "$PC_PG_URL" 0)
+sleep 1
+s1=$(srv)
+pn=$(count psq perfcorr)
+read -r pw2 pc2 < <(race "$SIDE" 1)
+sleep 1
+s2=$(srv)
+pn2=$(count psq side)
+pa=$(psq side "SELECT count(*) FROM annotations")
+echo "rows per importer: $ROWS; load average: $(cut -d' ' -f1-3 /proc/loadavg); cores: $(nproc)"
+echo "the four importers alone:"
+printf '  SQLite:     wall %7.2f s  client CPU %7.2f s  results %s\n' "$sw" "$sc" "$n"
+printf '  PostgreSQL: wall %7.2f s  client CPU %7.2f s  server CPU %7.2f s  results %s\n' \
+	"$pw" "$pc" "$(echo "($s1 - $s0) / $TCK" | bc -l)" "$pn"
+printf '  wall PostgreSQL / SQLite: %.2f (target <= 0.60); CPU (client + server) / SQLite: %.1f\n' \
+	"$(echo "$pw / $sw" | bc -l)" "$(echo "($pc + ($s1 - $s0) / $TCK) / $sc" | bc -l)"
+echo "with two annotators and a compare beside them:"
+printf '  SQLite:     wall %7.2f s  client CPU %7.2f s  results %s  annotations %s\n' \
+	"$sw2" "$sc2" "$n2" "$sa"
+printf '  PostgreSQL: wall %7.2f s  client CPU %7.2f s  server CPU %7.2f s (all of the race)  results %s  annotations %s\n' \
+	"$pw2" "$pc2" "$(echo "($s2 - $s1) / $TCK" | bc -l)" "$pn2" "$pa"
+for v in "$n" "$n2" "$pn" "$pn2"; do
+	[ "$v" -eq $((4 * ROWS)) ] || { echo "pg_concurrency: results lost" >&2; exit 1; }
+done
+[ "$sa" -eq 40 ] && [ "$pa" -eq 40 ] ||
+	{ echo "pg_concurrency: annotations lost" >&2; exit 1; }
