@@ -69,6 +69,10 @@ void db_prepare_stream(struct db *db, int *rc, struct db_stmt **st,
 int db_stream_end(struct db *db, struct db_stmt *st, const char *what);
 /* Run the statement to its next row: DB_ROW, DB_DONE, or an error. */
 int db_step(struct db_stmt *st);
+/* Rows changed by the INSERT, UPDATE or DELETE that the last db_step of
+ * st ran (before db_reset): a multi-row INSERT ... ON CONFLICT DO
+ * NOTHING counts the rows it stored. */
+int64_t db_stmt_changes(struct db_stmt *st);
 /* Make the statement runnable again; bindings are kept. */
 void db_reset(struct db_stmt *st);
 /* Free the statement; NULL is a no-op. */

@@ -1015,6 +1015,13 @@ int pg_step(struct pg_stmt *st)
 	return 101;
 }
 
+int64_t pg_changes(struct pg_stmt *st)
+{
+	const char *n = st->res ? PQcmdTuples(st->res) : "";
+
+	return *n ? strtoll(n, NULL, 10) : 0;
+}
+
 void pg_reset(struct pg_stmt *st)
 {
 	PQclear(st->res);

@@ -35,6 +35,7 @@ int pg_commit(struct pg_conn *c);
 struct pg_stmt *pg_prepare(struct pg_conn *c, const char *sql, int stream);
 int pg_step(struct pg_stmt *st);
 void pg_reset(struct pg_stmt *st);
+int64_t pg_changes(struct pg_stmt *st);	/* rows the last step changed */
 void pg_finalize(struct pg_stmt *st);
 int pg_bind(struct pg_stmt *st, int i, const char *text, size_t len,
 	    int binary);

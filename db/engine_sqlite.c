@@ -112,6 +112,13 @@ int db_step(struct db_stmt *st)
 	return sqlite3_step(S(st));
 }
 
+int64_t db_stmt_changes(struct db_stmt *st)
+{
+	if (st->p)
+		return pg_changes(st->p);
+	return sqlite3_changes64(sqlite3_db_handle(S(st)));
+}
+
 void db_reset(struct db_stmt *st)
 {
 	if (st->p)

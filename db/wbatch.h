@@ -3,11 +3,16 @@
 /*
  * The writer's result inserts, batched: up to WBATCH_ROWS results go in
  * one multi-row INSERT (one statement run, one set of cursors, instead of
- * one per result: -38% of an import's CPU at 1M results). Duplicates are
- * still found at the result that repeats a key: a Bloom filter over the
- * run's (workload, op, metric) ids says "new" for almost every result;
- * on "maybe" the batch is flushed and the UNIQUE index asked exactly.
- * Private to db/writer.c.
+ * one per result: -38% of an import's CPU at 1M results).
+ *
+ * Duplicates need no structure per result (issue 17: memory flat in the
+ * file's size): the INSERT skips a row whose key (run, workload, op,
+ * metric: the results table's primary key) is stored already
+ * (ON CONFLICT DO NOTHING; no statement fails, which on PostgreSQL would
+ * abort the transaction) and counts what it stored. A short count means
+ * a repeated key: the batch's rows are looked up in order, and the first
+ * whose stored seq is not its own is the duplicate, named with its
+ * caller's line. Private to db/writer.c.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,32 +26,29 @@ struct wbatch_row {
 	double value, n, mean, median, min, max, stddev, raw_value;
 	const char *unit;	/* static (the unit table) */
 	unsigned flags;
+	long line;		/* the caller's position, for a duplicate */
 };
 
 struct wbatch {
 	struct db *db;
 	int64_t run_id;
-	struct db_stmt *many, *probe;
+	struct db_stmt *many, *find;
 	struct wbatch_row rows[WBATCH_ROWS];
 	size_t n;
+	int eager;		/* store each row at once (after the file) */
 	int64_t seq;		/* results.seq of the last stored result */
-	uint64_t *bloom;
-	size_t nbits;		/* a power of two */
+	struct wbatch_row dup;	/* the duplicate, when a flush found one */
 };
 
-/* Prepare for run_id; size_hint (bytes of input) sizes the filter. */
-int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id,
-		long long size_hint);
+int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id);
 void wbatch_release(struct wbatch *b);
 
-/* Queue one result: 0, 1 when its key is already stored in this run
- * (nothing queued), <0 on a database error. */
+/* Queue one result (stored when the batch is full, or at once when
+ * eager): 0, 1 when storing found a repeated key (b->dup is its row;
+ * nothing of the batch after it counts), <0 on a database error. */
 int wbatch_add(struct wbatch *b, const struct wbatch_row *r);
 
-/* Remember a key stored outside the batch (merged results). */
-void wbatch_note(struct wbatch *b, int64_t wid, int64_t oid, int64_t mid);
-
-/* Store what is queued. */
+/* Store what is queued: 0, 1 on a repeated key (b->dup), <0. */
 int wbatch_flush(struct wbatch *b);
 
 #endif

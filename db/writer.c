@@ -73,6 +73,9 @@ struct db_writer {
 	struct wbatch batch;		/* plain result inserts, batched */
 	int batch_ok;
 	int batch_err;			/* a flush failed: finish refuses */
+	int dup_found;			/* the last error: a repeated key
+					 * found by storing queued results */
+	long dup_line;			/* ... its result's line */
 };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
@@ -323,7 +326,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	}
 	free(identity);
 	rc = 0;
-	if ((rc = wbatch_init(&w->batch, db, w->run_id, ri->file_size)) < 0)
+	if ((rc = wbatch_init(&w->batch, db, w->run_id)) < 0)
 		goto fail;
 	w->batch_ok = 1;
 	db_prepare_bulk(db, &rc, &w->merge, "INSERT INTO results (run_id, "
@@ -432,6 +435,68 @@ int64_t db_writer_source_id(const struct db_writer *w)
 
 static int acc_store(struct db_writer *w);
 
+/* The batch found a repeated key (b->dup): the message it had when the
+ * key was checked at its own result, names read back by id. */
+static int dup_error(struct db_writer *w)
+{
+	const struct wbatch_row *r = &w->batch.dup;
+	struct db_stmt *st = NULL;
+	int rc = 0;
+
+	db_prepare(w->db, &rc, &st, "SELECT (SELECT key FROM workloads WHERE "
+		   "id = ?1), (SELECT name FROM ops WHERE id = ?2), (SELECT "
+		   "name FROM metrics WHERE id = ?3)");
+	if (rc)
+		return rc;
+	db_bind_int64(st, 1, r->wid);
+	db_bind_int64(st, 2, r->oid);
+	db_bind_int64(st, 3, r->mid);
+	if (db_step(st) != DB_ROW) {
+		rc = db_fail(w->db, "naming a duplicate result");
+	} else {
+		rc = pc_error_set(PC_EINVALID, "duplicate result for workload "
+			"'%s', op '%s', metric '%s'", db_column_text(st, 0),
+			db_column_text(st, 1), db_column_text(st, 2));
+		w->dup_found = 1;
+		w->dup_line = r->line;
+	}
+	db_finalize(st);
+	return rc;
+}
+
+/* Store the queued results; a repeated key among them is the error. */
+static int batch_flush(struct db_writer *w)
+{
+	int rc = wbatch_flush(&w->batch);
+
+	return rc == 1 ? dup_error(w) : rc;
+}
+
+int db_writer_settle(struct db_writer *w, long *line)
+{
+	char *msg;
+	enum pc_cause cause;
+
+	if (!w)
+		return 0;
+	if (!w->dup_found && w->batch_ok && !w->batch_err && w->batch.n) {
+		msg = xstrdup(pc_error_last());
+		cause = pc_error_last_cause();
+		if (batch_flush(w) < 0 && !w->dup_found)
+			w->batch_err = PC_EDB;
+		if (!w->dup_found) {
+			pc_error_set(PC_EINVALID, "%s", msg);
+			pc_error_cause(cause);
+		}
+		free(msg);
+	}
+	if (!w->dup_found)
+		return 0;
+	w->dup_found = 0;
+	*line = w->dup_line;
+	return 1;
+}
+
 int db_writer_input_done(struct db_writer *w)
 {
 	return acc_store(w);
@@ -441,7 +506,7 @@ struct db *db_writer_db(struct db_writer *w)
 {
 	/* the caller may query what this run stored: store the batch */
 	if (w->batch_ok && !w->batch_err)
-		w->batch_err = wbatch_flush(&w->batch);
+		w->batch_err = batch_flush(w);
 	return w->db;
 }
 
@@ -871,7 +936,6 @@ static int put_merge(struct db_writer *w, const struct db_result_in *r,
 		a->sd1 = sd;
 	}
 	a->rows++;
-	wbatch_note(&w->batch, wid, oid, mid);
 	return 0;
 }
 
@@ -925,8 +989,11 @@ static int acc_store(struct db_writer *w)
 	if (hmap_get(&w->metric_idx, "time", &idx))
 		time_id = w->metrics[idx].id;
 	w->acc_done = 1;
-	if ((rc = wbatch_flush(&w->batch)) < 0)
+	if ((rc = batch_flush(w)) < 0)
 		return rc;
+	/* what comes now (derived results) is stored as it comes, so that
+	 * its caller names a duplicate */
+	w->batch.eager = 1;
 	for (size_t i = 0; i < w->nacc && !rc; i++) {
 		const struct macc *a = &w->acc[i];
 		double value, sd, mean;
@@ -1055,14 +1122,14 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 			r->n, to_si(r->mean, f), to_si(r->median, f),
 			to_si(r->min, f), to_si(r->max, f), to_si(r->stddev, f),
 			r->raw_unit ? r->raw_value : r->value, ru->name,
-			r->flags };
+			r->flags, r->line };
 
-		if ((rc = wbatch_add(&w->batch, &row)) < 0)
+		/* a repeated key is found when the batch is stored: then it
+		 * is this result's or one queued before it (dup_line) */
+		if ((rc = wbatch_add(&w->batch, &row)) == 1)
+			return dup_error(w);
+		if (rc < 0)
 			return rc;
-		if (rc == 1)
-			return pc_error_set(PC_EINVALID, "duplicate result for "
-				"workload '%s', op '%s', metric '%s'",
-				w->cur_key, r->op, r->metric);
 		w->results++;
 	} else if ((rc = put_merge(w, r, u, wid, oid, mid)) < 0) {
 		return rc;
@@ -1124,7 +1191,7 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 	if ((rc = w->batch_err) == 0)
 		rc = acc_store(w);
 	if (rc == 0)
-		rc = wbatch_flush(&w->batch);
+		rc = batch_flush(w);
 	if (rc < 0) {
 		db_writer_abort(w);
 		return rc;

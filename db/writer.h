@@ -60,6 +60,10 @@ struct db_result_in {
 				 * value and unit as stored before (an
 				 * export read back): must agree with value */
 	double raw_value;
+	long line;		/* the caller's position of this result (a
+				 * file line; 0 = none): a repeated key is
+				 * found when the result is stored, maybe
+				 * during a later put (db_writer_settle) */
 };
 
 struct db_writer_summary {
@@ -111,6 +115,16 @@ double db_writer_clock(const struct db_writer *w);
  *    mean, min, max add up, stddev in quadrature;
  *  - mixing the two in one key is an error. */
 int db_writer_put(struct db_writer *w, const struct db_result_in *r);
+
+/* The caller is about to fail with the current error (of a put, its own
+ * or its importer's). Results are stored in batches, so a repeated key
+ * may be found only now: results queued before the failure are stored
+ * first. Returns 1 when the error to report is a duplicate result found
+ * after its own put (this failure's, or one among the queued results):
+ * the message says which, *line is its result's `line` (prefix that,
+ * not the current record's); 0 otherwise, the current message kept.
+ * NULL is a no-op. */
+int db_writer_settle(struct db_writer *w, long *line);
 
 /* The workload the last successful db_writer_put() resolved from its
  * wkey: its id and canonical key (valid until the next put that

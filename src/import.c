@@ -160,6 +160,14 @@ static int record_wkey(struct glue *g, const struct imp_record *r,
 	return rc;
 }
 
+static void error_at(const char *path, long line)
+{
+	if (line > 0)
+		pc_error_prefix("%s:%ld", path, line);
+	else
+		pc_error_prefix("%s", path);
+}
+
 static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 {
 	struct glue *g = s->ctx;
@@ -167,6 +175,7 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	const char *op = r->op;
 	int rc, merge = (r->flags & IMP_MERGE) != 0;
 	int64_t idx;
+	long line;
 
 	memset(&in, 0, sizeof(in));
 	/* a workload text seen before (with the same run workload) is the
@@ -219,6 +228,7 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	in.raw_unit = r->raw_unit;
 	in.raw_value = r->raw_value;
 	in.merge = merge;
+	in.line = r->line;
 	if (!in.metric || !*in.metric) {
 		rc = pc_error_set(PC_EINVALID, "record has no metric");
 		goto fail;
@@ -242,10 +252,10 @@ static int glue_emit(struct imp_sink *s, const struct imp_record *r)
 	}
 	return 0;
 fail:
-	if (r->line > 0)
-		pc_error_prefix("%s:%ld", g->path, r->line);
-	else
-		pc_error_prefix("%s", g->path);
+	line = r->line;
+	/* a repeated key queued before this record is the first error */
+	db_writer_settle(g->w, &line);
+	error_at(g->path, line);
 	return rc;
 }
 
@@ -339,6 +349,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	const struct importer *imp = NULL;
 	char hex[65], *head = xmalloc(HEAD_BYTES + 1), *cli_wl = NULL;
 	size_t headlen;
+	long line;
 	int rc;
 
 	memset(&g, 0, sizeof(g));
@@ -419,6 +430,10 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	in.size = g.size;
 	in.opts = o->opts;
 	if ((rc = imp->import(&in, &sink)) < 0) {
+		/* the importer's own error: a repeated key it emitted before
+		 * comes first */
+		if (db_writer_settle(g.w, &line))
+			error_at(g.path, line);
 		db_writer_abort(g.w);
 		goto done;
 	}
@@ -426,8 +441,10 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 		out->unmapped = (long)g.unmapped.len;
 	if ((rc = db_writer_input_done(g.w)) < 0 ||
 	    (rc = db_derive_efficiency(g.w, &out->derived)) < 0) {
+		line = 0;
+		db_writer_settle(g.w, &line);
 		db_writer_abort(g.w);
-		pc_error_prefix("%s", g.path);
+		error_at(g.path, line);
 		goto done;
 	}
 	rc = db_writer_finish(g.w, &sum);

@@ -368,14 +368,16 @@ static int op_wkey(struct wkey *k, const struct roofline_op *op,
 	return rc;
 }
 
-static int put(struct db_writer *w, const struct wkey *k, const char *op,
-	       const char *metric, double v, const char *unit)
+static int put(struct db_writer *w, const struct wkey *k,
+	       const struct roofline_op *op, const char *metric, double v,
+	       const char *unit)
 {
 	struct db_result_in in;
 
 	memset(&in, 0, sizeof(in));
+	in.line = op->line;
 	in.workload = k;
-	in.op = op;
+	in.op = op->name;
 	in.metric = metric;
 	in.value = v;
 	in.unit = unit;
@@ -394,17 +396,21 @@ static int store_op(struct db_writer *w, const struct roofline_hw *hw,
 	if ((rc = roofline_eval(hw, op, o->ops_path, &r)) < 0)
 		return rc;
 	if ((rc = op_wkey(&k, op, o)) == 0 &&
-	    (rc = put(w, &k, op->name, "time", r.time_s, "s")) == 0 &&
-	    (rc = put(w, &k, op->name, "compute_time", r.compute_s, "s")) == 0 &&
-	    (rc = put(w, &k, op->name, "memory_time", r.memory_s, "s")) == 0 &&
-	    (rc = put(w, &k, op->name, "flops", op->flops, "FLOP")) == 0 &&
-	    (rc = put(w, &k, op->name, "bytes", op->bytes, "B")) == 0 &&
-	    (rc = put(w, &k, op->name, "limiter", r.compute_bound, "")) == 0 &&
+	    (rc = put(w, &k, op, "time", r.time_s, "s")) == 0 &&
+	    (rc = put(w, &k, op, "compute_time", r.compute_s, "s")) == 0 &&
+	    (rc = put(w, &k, op, "memory_time", r.memory_s, "s")) == 0 &&
+	    (rc = put(w, &k, op, "flops", op->flops, "FLOP")) == 0 &&
+	    (rc = put(w, &k, op, "bytes", op->bytes, "B")) == 0 &&
+	    (rc = put(w, &k, op, "limiter", r.compute_bound, "")) == 0 &&
 	    isfinite(r.intensity))
-		rc = put(w, &k, op->name, "arithmetic_intensity", r.intensity,
-			 "");
-	if (rc < 0)
-		pc_error_prefix("%s:%ld", o->ops_path, op->line);
+		rc = put(w, &k, op, "arithmetic_intensity", r.intensity, "");
+	if (rc < 0) {
+		/* a repeated key of an op stored before is the first error */
+		long line = op->line;
+
+		db_writer_settle(w, &line);
+		pc_error_prefix("%s:%ld", o->ops_path, line);
+	}
 	wkey_release(&k);
 	return rc;
 }
@@ -443,6 +449,13 @@ int roofline_store(struct db *db, const struct roofline_hw *hw,
 	for (long i = 0; i < n; i++)
 		if ((rc = store_op(w, hw, &ops[i], o)) < 0)
 			goto fail;
+	if ((rc = db_writer_input_done(w)) < 0) {
+		long line = 0;
+
+		if (db_writer_settle(w, &line))
+			pc_error_prefix("%s:%ld", o->ops_path, line);
+		goto fail;
+	}
 	if ((rc = db_writer_finish(w, &sum)) < 0)
 		return rc;
 	*run_id = sum.run_id;
