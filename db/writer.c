@@ -652,6 +652,10 @@ static int workload_id(struct db_writer *w, const struct wkey *k,
 			free(key);
 			return rc;
 		}
+		/* the cache starts over: a key it forgets may come back, and
+		 * is then looked up (a fresh database has it now) */
+		if (w->workloads.len >= CACHE_MAX)
+			w->wl_fresh = 0;
 		cache_put(&w->workloads, key, *out);
 	}
 	free(w->last_wkey);
