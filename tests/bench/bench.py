@@ -719,7 +719,7 @@ def targets21(E):
         r = R(sh, "1M")
         if not r or "compare" not in r:
             continue
-        c, fl = r["compare"], r["floor_compare"]
+        c, fl = r["compare"], r.get("floor_compare", M(0, 0, 0))
         add("compare < %.0f s at 1M" % T_CMP_S, sh, "1M",
             "%.2f s CPU (floor: C reader of the same query %.2f s)" % (
                 c.cpu, fl.cpu), "%.2fx" % (c.cpu / T_CMP_S),
