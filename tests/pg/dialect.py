@@ -82,7 +82,8 @@ for f in sorted(glob.glob(os.path.join(SRC, "db", "*.c"))):
     if os.path.basename(f) in ENGINE_FILES:
         continue
     src = open(f).read()
-    for m in re.finditer(r'(?:"(?:[^"\\]|\\.)*"\s*)+', src):
+    # adjacent literals, also across a macro's line continuations
+    for m in re.finditer(r'(?:"(?:[^"\\]|\\.)*"(?:\s|\\\n)*)+', src):
         s = "".join(LIT.findall(m.group(0))).replace('\\"', '"')
         if not re.match(r"\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", s):
             continue
