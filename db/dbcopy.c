@@ -130,19 +130,6 @@ static int count(struct db *db, const char *sql, int64_t *n)
 	return rc == DB_ROW ? 0 : db_fail(db, "counting rows");
 }
 
-static int run(struct db *db, const char *sql)
-{
-	struct db_stmt *st = NULL;
-	int rc = 0;
-
-	db_prepare(db, &rc, &st, sql);
-	if (rc)
-		return rc;
-	rc = db_step(st);
-	db_finalize(st);
-	return rc == DB_DONE ? 0 : db_fail(db, "emptying the target");
-}
-
 /* The relaxed foreign keys of a SQLite target (db_fk_relax). */
 static int fk_off;
 
@@ -178,10 +165,10 @@ int dbcopy_begin(struct db *src, struct db *dst, int replace,
 	}
 	for (size_t i = 0; i < sizeof(clear_cache) / sizeof(*clear_cache);
 	     i++)
-		if ((rc = run(dst, clear_cache[i])) < 0)
+		if ((rc = db_exec(dst, clear_cache[i])) < 0)
 			goto fail;
 	for (size_t i = DBCOPY_NTABLES; i-- > 0;)
-		if ((rc = run(dst, tables[i].clear)) < 0)
+		if ((rc = db_exec(dst, tables[i].clear)) < 0)
 			goto fail;
 	return 0;
 fail:

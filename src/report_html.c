@@ -203,18 +203,8 @@ static void header(struct strbuf *sb, const struct report *r)
 		    "spread; references with a coefficient of variation above "
 		    "%g%% are left out of every statistic. ",
 		    r->opts.limit * 100, r->opts.max_ref_cv * 100);
-	/* as the Markdown says it (the per-metric histograms' captions
-	 * give each metric's counts): optimism follows each metric's
-	 * better direction, not the sign */
-	strbuf_addf(sb, "The model is optimistic (predicts better than "
-		    "measured: less time, more throughput) for %ld pair%s and "
-		    "pessimistic for %ld.", r->all.optimistic,
-		    r->all.optimistic == 1 ? "" : "s", r->all.pessimistic);
-	if (r->all.excluded_zero_ref)
-		strbuf_addf(sb, " %ld pair%s with a zero reference %s left "
-			    "out of the statistics.", r->all.excluded_zero_ref,
-			    r->all.excluded_zero_ref == 1 ? "" : "s",
-			    r->all.excluded_zero_ref == 1 ? "is" : "are");
+	/* the per-metric histograms' captions give each metric's counts */
+	report_optimism(sb, r);
 	strbuf_addstr(sb, "</p>\n");
 	if (r->gate_text)
 		gate_section(sb, r);

@@ -240,16 +240,7 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 		    "violations, %ld excluded as noisy, %ld invalid.\n\n",
 		    r->all.n, b[0], b[1], b[2], r->ndiscrepancies,
 		    s->sol_violations, s->excluded_noisy, s->invalid);
-	/* optimism follows each metric's better direction, not the sign */
-	strbuf_addf(sb, "The model is optimistic (predicts better than "
-		    "measured: less time, more throughput) for %ld pair%s and "
-		    "pessimistic for %ld.", r->all.optimistic,
-		    r->all.optimistic == 1 ? "" : "s", r->all.pessimistic);
-	if (r->all.excluded_zero_ref)
-		strbuf_addf(sb, " %ld pair%s with a zero reference %s left "
-			    "out of the statistics.", r->all.excluded_zero_ref,
-			    r->all.excluded_zero_ref == 1 ? "" : "s",
-			    r->all.excluded_zero_ref == 1 ? "is" : "are");
+	report_optimism(sb, r);
 	strbuf_addstr(sb, "\n\n");
 	if (r->gate_text)
 		md_gate(sb, r->gate_text);

@@ -336,6 +336,20 @@ static long still_open(const long c[RST_COUNT])
 	return c[RST_UNEXPLAINED] + c[RST_OPEN];
 }
 
+void report_optimism(struct strbuf *sb, const struct report *r)
+{
+	/* optimism follows each metric's better direction, not the sign */
+	strbuf_addf(sb, "The model is optimistic (predicts better than "
+		    "measured: less time, more throughput) for %ld pair%s and "
+		    "pessimistic for %ld.", r->all.optimistic,
+		    r->all.optimistic == 1 ? "" : "s", r->all.pessimistic);
+	if (r->all.excluded_zero_ref)
+		strbuf_addf(sb, " %ld pair%s with a zero reference %s left "
+			    "out of the statistics.", r->all.excluded_zero_ref,
+			    r->all.excluded_zero_ref == 1 ? "" : "s",
+			    r->all.excluded_zero_ref == 1 ? "is" : "are");
+}
+
 void report_status_md(struct strbuf *sb, const struct report *r)
 {
 	long c[RST_COUNT];

@@ -19,6 +19,9 @@ extern const char *const report_st_names[RST_COUNT];
 
 /* Count the discrepancies of r per status. */
 void report_status_counts(const struct report *r, long counts[RST_COUNT]);
+/* The overview's sentence on optimistic and pessimistic pairs (and
+ * zero references left out): plain text, the same in md and html. */
+void report_optimism(struct strbuf *sb, const struct report *r);
 
 /* Per (metric, op) statistics into r->ops (at build time). */
 int report_ops_build(struct report *r);
