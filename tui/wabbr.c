@@ -188,19 +188,22 @@ static void build_constkv(struct wabbr *a, const char *const *names,
 	free(bad);
 }
 
-const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
-			      char *buf, size_t len)
+/* Join the parts of name that are not dropped ('/'-separated) into buf:
+ * the common parts always, the constant key=value parts too when constkv.
+ * buf is left empty when every part is dropped (or nothing can be). */
+static void join_kept(const struct wabbr *a, const char *name, int constkv,
+		      char *buf, size_t len)
 {
 	size_t used = 0;
 
-	if (!len)
-		return buf;
 	buf[0] = '\0';
-	for (const char *p = name; a->ncommon || a->nconstkv; ) {
+	if (!a->ncommon && !(constkv && a->nconstkv))
+		return;
+	for (const char *p = name;; p += strcspn(p, "/") + 1) {
 		size_t plen = strcspn(p, "/");
 
 		if (!is_common(a, p, plen) &&
-		    !in_list(a->constkv, a->nconstkv, p, plen)) {
+		    !(constkv && in_list(a->constkv, a->nconstkv, p, plen))) {
 			int k = snprintf(buf + used, len - used, "%s%.*s",
 					 used ? "/" : "", (int)plen, p);
 
@@ -210,8 +213,15 @@ const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
 		}
 		if (!p[plen])
 			break;
-		p += plen + 1;
 	}
+}
+
+const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
+			      char *buf, size_t len)
+{
+	if (!len)
+		return buf;
+	join_kept(a, name, 1, buf, len);
 	if (!buf[0])
 		return wabbr_apply(a, name, buf, len);
 	return buf;
@@ -278,26 +288,9 @@ void wabbr_release(struct wabbr *a)
 const char *wabbr_apply(const struct wabbr *a, const char *name, char *buf,
 			size_t len)
 {
-	size_t used = 0;
-
 	if (!len)
 		return buf;
-	buf[0] = '\0';
-	for (const char *p = name; a->ncommon; ) {
-		size_t plen = strcspn(p, "/");
-
-		if (!is_common(a, p, plen)) {
-			int k = snprintf(buf + used, len - used, "%s%.*s",
-					 used ? "/" : "", (int)plen, p);
-
-			used += k > 0 ? (size_t)k : 0;
-			if (used >= len)
-				break;	/* truncated: it is for display */
-		}
-		if (!p[plen])
-			break;
-		p += plen + 1;
-	}
+	join_kept(a, name, 0, buf, len);
 	if (!buf[0])
 		snprintf(buf, len, "%s", name);
 	return buf;
