@@ -67,6 +67,13 @@ void db_prepare_stream(struct db *db, int *rc, struct db_stmt **st,
  * stored, else the PC_EDB of db_fail(db, what). SQLite: 0 (each step
  * stored its rows). */
 int db_stream_end(struct db *db, struct db_stmt *st, const char *what);
+/* Whether bulk rows are cheapest staged: streamed (db_prepare_stream)
+ * into a temporary table and moved with one INSERT ... SELECT, rather
+ * than sent as multi-row INSERTs. PostgreSQL: 1 (COPY skips the parse
+ * and bind work of the INSERTs: tests/bench/notes.md, "PostgreSQL
+ * import"); SQLite: 0 (an insert is an append in the same process). The
+ * import writer's choice (db/wbatch.c), made once per import. */
+int db_bulk_staged(struct db *db);
 /* Run the statement to its next row: DB_ROW, DB_DONE, or an error. */
 int db_step(struct db_stmt *st);
 /* Rows changed by the INSERT, UPDATE or DELETE that the last db_step of

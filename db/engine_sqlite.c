@@ -100,6 +100,11 @@ void db_prepare_stream(struct db *db, int *rc, struct db_stmt **st,
 	(*st)->p = p;
 }
 
+int db_bulk_staged(struct db *db)
+{
+	return db_pg(db) != NULL;
+}
+
 int db_stream_end(struct db *db, struct db_stmt *st, const char *what)
 {
 	return st && st->p && pg_stream_end(st->p) < 0 ? db_fail(db, what) : 0;

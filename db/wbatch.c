@@ -29,6 +29,32 @@ static void prepare_many(struct db *db, int *rc, struct db_stmt **st,
 	strbuf_release(&sql);
 }
 
+/* The staged path's statements (wbatch.h): the temporary table lives
+ * until the import's transaction ends, so a failed import leaves
+ * nothing and the next import on the connection makes it again. */
+static int stage_init(struct wbatch *b)
+{
+	int rc = db_exec(b->db, "CREATE TEMP TABLE IF NOT EXISTS "
+			 "results_stage (LIKE results) ON COMMIT DROP");
+
+	db_prepare_stream(b->db, &rc, &b->stage, "INSERT INTO results_stage "
+		"(run_id, workload_id, op_id, metric_id, value, n, mean, "
+		"median, min, max, stddev, raw_value, raw_unit, flags, seq) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	db_prepare(b->db, &rc, &b->move, "INSERT INTO results (run_id, "
+		"workload_id, op_id, metric_id, value, n, mean, median, min, "
+		"max, stddev, raw_value, raw_unit, flags, seq) SELECT run_id, "
+		"workload_id, op_id, metric_id, value, n, mean, median, min, "
+		"max, stddev, raw_value, raw_unit, flags, seq FROM "
+		"results_stage ORDER BY seq ON CONFLICT DO NOTHING");
+	db_prepare(b->db, &rc, &b->first_dup, "SELECT s.seq FROM "
+		"results_stage s JOIN results r ON r.run_id = s.run_id AND "
+		"r.workload_id = s.workload_id AND r.op_id = s.op_id AND "
+		"r.metric_id = s.metric_id WHERE r.seq IS DISTINCT FROM s.seq "
+		"ORDER BY s.seq LIMIT 1");
+	return rc;
+}
+
 int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id)
 {
 	int rc = 0;
@@ -36,9 +62,14 @@ int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id)
 	memset(b, 0, sizeof(*b));
 	b->db = db;
 	b->run_id = run_id;
+	b->staged = db_bulk_staged(db);
+	b->cap = b->staged ? WBATCH_STAGE_ROWS : WBATCH_ROWS;
+	b->rows = xmalloc(b->cap * sizeof(*b->rows));
 	prepare_many(db, &rc, &b->many, WBATCH_ROWS);
 	db_prepare(db, &rc, &b->find, "SELECT seq FROM results WHERE run_id = "
 		   "? AND workload_id = ? AND op_id = ? AND metric_id = ?");
+	if (!rc && b->staged)
+		rc = stage_init(b);
 	return rc;
 }
 
@@ -46,6 +77,10 @@ void wbatch_release(struct wbatch *b)
 {
 	db_finalize(b->many);
 	db_finalize(b->find);
+	db_finalize(b->stage);
+	db_finalize(b->move);
+	db_finalize(b->first_dup);
+	free(b->rows);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -102,6 +137,47 @@ static int find_dup(struct wbatch *b, int64_t seq0)
 			    "stored, and none repeats a key", b->n);
 }
 
+/* The staged path (wbatch.h): one COPY of the queued rows into
+ * results_stage, one INSERT ... SELECT of them in seq order; a short
+ * count: the first staged row whose key holds another row's seq. */
+static int stage_flush(struct wbatch *b)
+{
+	int64_t seq0 = b->seq + 1, stored = 0, seq = 0;
+	size_t n = b->n;
+	int rc = 0, step;
+
+	b->n = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		bind_row(b->stage, 0, b->run_id, ++b->seq, &b->rows[i]);
+		if (db_step(b->stage) != DB_DONE)
+			rc = db_fail(b->db, "storing results");
+		db_reset(b->stage);
+	}
+	if (rc || (rc = db_stream_end(b->db, b->stage, "storing results")))
+		return rc;
+	step = db_step(b->move);
+	if (step == DB_DONE)
+		stored = db_stmt_changes(b->move);
+	db_reset(b->move);
+	if (step != DB_DONE)
+		return db_fail(b->db, "storing results");
+	if (stored == (int64_t)n)	/* the next flush stages afresh */
+		return db_exec(b->db, "TRUNCATE results_stage");
+	step = db_step(b->first_dup);
+	if (step == DB_ROW)
+		seq = db_column_int64(b->first_dup, 0);
+	db_reset(b->first_dup);
+	if (step != DB_ROW && step != DB_DONE)
+		return db_fail(b->db, "checking for a duplicate");
+	if (step == DB_ROW && seq >= seq0 && seq < seq0 + (int64_t)n) {
+		b->dup = b->rows[seq - seq0];
+		return 1;
+	}
+	return pc_error_set(PC_EDB, "storing results: %lld rows were not "
+			    "stored, and none repeats a key",
+			    (long long)((int64_t)n - stored));
+}
+
 int wbatch_flush(struct wbatch *b)
 {
 	struct db_stmt *st = b->many;
@@ -110,6 +186,9 @@ int wbatch_flush(struct wbatch *b)
 
 	if (!b->n)
 		return 0;
+	/* eager rows go one by one (the writer flushed the stage first) */
+	if (b->staged && !b->eager)
+		return stage_flush(b);
 	if (b->n < WBATCH_ROWS) {	/* a tail: its own statement */
 		st = NULL;
 		prepare_many(b->db, &rc, &st, b->n);
@@ -135,5 +214,5 @@ int wbatch_flush(struct wbatch *b)
 int wbatch_add(struct wbatch *b, const struct wbatch_row *r)
 {
 	b->rows[b->n++] = *r;
-	return b->n == WBATCH_ROWS || b->eager ? wbatch_flush(b) : 0;
+	return b->n == b->cap || b->eager ? wbatch_flush(b) : 0;
 }

@@ -13,6 +13,16 @@
  * a repeated key: the batch's rows are looked up in order, and the first
  * whose stored seq is not its own is the duplicate, named with its
  * caller's line. Private to db/writer.c.
+ *
+ * Staged (db_bulk_staged: PostgreSQL, issue 22): the rows are held until
+ * WBATCH_STAGE_ROWS are queued (about 2 MB), then streamed with one
+ * `COPY ... FROM STDIN` into a temporary table (results_stage, dropped
+ * at the import's commit or rollback) and moved with one
+ * `INSERT INTO results SELECT ... ORDER BY seq ON CONFLICT DO NOTHING`,
+ * which counts what it stored; a short count asks the server for the
+ * first staged row (by seq) whose stored seq is not its own: the
+ * duplicate, named at its line as above. The rows are inserted in seq
+ * order, so a key repeated within one flush keeps its first row.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +30,7 @@
 struct db;
 
 #define WBATCH_ROWS 32
+#define WBATCH_STAGE_ROWS 16384
 
 struct wbatch_row {
 	int64_t wid, oid, mid;
@@ -33,9 +44,12 @@ struct wbatch {
 	struct db *db;
 	int64_t run_id;
 	struct db_stmt *many, *find;
-	struct wbatch_row rows[WBATCH_ROWS];
-	size_t n;
-	int eager;		/* store each row at once (after the file) */
+	struct wbatch_row *rows;	/* cap of them */
+	size_t n, cap;
+	int staged;		/* through results_stage (db_bulk_staged) */
+	struct db_stmt *stage, *move, *first_dup;
+	int eager;		/* store each row at once (after the file;
+				 * never staged) */
 	int64_t seq;		/* results.seq of the last stored result */
 	struct wbatch_row dup;	/* the duplicate, when a flush found one */
 };

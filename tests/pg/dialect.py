@@ -11,10 +11,11 @@ a PostgreSQL database loaded with db/schema_pg.sql (tests/pg/cluster.sh).
    bytea) and nullability, and schema_version = DB_SCHEMA_VERSION;
 2. the statements: every SQL string literal of db/*.c (adjacent literals
    joined; a multi-row INSERT built in a loop gets its first row) is
-   PREPAREd on PostgreSQL with `?`/`?N` turned into `$N`. db/db.c,
-   db/engine_sqlite.c and db/engine_pg.c are the engines' own (PRAGMAs,
-   sqlite_schema, catalog queries) and are not read. Prints each failure with file:line and PostgreSQL's
-   message; exit 1 when any. Python 3 standard library only.
+   PREPAREd on PostgreSQL with `?`/`?N` turned into `$N`, after the
+   temporary tables of db/ (their CREATE TEMP TABLE literals) are made.
+   db/db.c, db/engine_sqlite.c and db/engine_pg.c are the engines' own
+   (PRAGMAs, sqlite_schema, catalog queries) and are not read. Prints
+   each failure with file:line and PostgreSQL's message; exit 1 when any. Python 3 standard library only.
 """
 import glob
 import os
@@ -77,34 +78,46 @@ if out.strip() != str(version):
 
 # -- 2: the statements -------------------------------------------------------
 LIT = re.compile(r'"((?:[^"\\]|\\.)*)"')
-n = 0
-for f in sorted(glob.glob(os.path.join(SRC, "db", "*.c"))):
-    if os.path.basename(f) in ENGINE_FILES:
-        continue
-    src = open(f).read()
-    # adjacent literals, also across a macro's line continuations
-    for m in re.finditer(r'(?:"(?:[^"\\]|\\.)*"(?:\s|\\\n)*)+', src):
-        s = "".join(LIT.findall(m.group(0))).replace('\\"', '"')
-        if not re.match(r"\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", s):
-            continue
-        if s.rstrip().endswith("VALUES"):
-            ncols = s[s.index("(") + 1:s.index(")")].count(",") + 1
-            s += "(" + ",".join(["?"] * ncols) + ")"
-        k = [0]
 
-        def seq(_):
-            k[0] += 1
-            return "$%d" % k[0]
-        q = re.sub(r"\?(\d+)", r"$\1", s)
-        q = re.sub(r"\?", seq, q)
-        n += 1
-        rc, out, err = psql("BEGIN; PREPARE p AS %s; ROLLBACK;" % q)
-        if rc or "ERROR" in err:
-            line = src.count("\n", 0, m.start()) + 1
-            msg = [x for x in err.splitlines() if "ERROR" in x]
-            fails.append("%s:%d: %s\n    %s" % (
-                os.path.relpath(f, SRC), line, " ".join(s.split())[:160],
-                msg[0] if msg else err.strip()))
+
+def literals():
+    """(file, source, match, SQL) of every string literal of db/."""
+    for f in sorted(glob.glob(os.path.join(SRC, "db", "*.c"))):
+        if os.path.basename(f) in ENGINE_FILES:
+            continue
+        src = open(f).read()
+        # adjacent literals, also across a macro's line continuations
+        for m in re.finditer(r'(?:"(?:[^"\\]|\\.)*"(?:\s|\\\n)*)+', src):
+            yield f, src, m, "".join(LIT.findall(m.group(0))).replace(
+                '\\"', '"')
+
+
+# the staging tables (db/wbatch.c) exist only inside a transaction
+temp = "".join(s + "; " for _, _, _, s in literals()
+               if re.match(r"\s*CREATE TEMP TABLE\b", s))
+n = 0
+for f, src, m, s in literals():
+    if not re.match(r"\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", s):
+        continue
+    if s.rstrip().endswith("VALUES"):
+        ncols = s[s.index("(") + 1:s.index(")")].count(",") + 1
+        s += "(" + ",".join(["?"] * ncols) + ")"
+    k = [0]
+
+    def seq(_):
+        k[0] += 1
+        return "$%d" % k[0]
+    q = re.sub(r"\?(\d+)", r"$\1", s)
+    q = re.sub(r"\?", seq, q)
+    n += 1
+    rc, out, err = psql("BEGIN; %sPREPARE p AS %s; ROLLBACK;" % (
+        temp, q))
+    if rc or "ERROR" in err:
+        line = src.count("\n", 0, m.start()) + 1
+        msg = [x for x in err.splitlines() if "ERROR" in x]
+        fails.append("%s:%d: %s\n    %s" % (
+            os.path.relpath(f, SRC), line, " ".join(s.split())[:160],
+            msg[0] if msg else err.strip()))
 for x in fails:
     print("FAIL: " + x, file=sys.stderr)
 print("dialect: %d columns, %d statements, %d failures" % (len(lite), n,
