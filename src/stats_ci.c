@@ -11,11 +11,13 @@
 #include "src/stats_agree.h"
 #include "src/base/util.h"
 
-/* Dense workload numbers 0..nc-1 of wkey[0..n) into cl, in key order;
- * returns nc. Keys are dictionary ids: when their range is at most a few
- * times n, a table indexed by key numbers them in O(n + range), else a
- * sort does (the same numbers either way). */
-static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
+/* Dense workload numbers 0..nc-1 of wkey[0..n) into cl, in key order,
+ * and the key of each number into dkey[0..nc); returns nc. Keys are
+ * dictionary ids: when their range is at most a few times n, a table
+ * indexed by key numbers them in O(n + range), else a sort does (the
+ * same numbers either way). */
+static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl,
+		      int64_t *dkey)
 {
 	struct radix_kv *a, *tmp;
 	int64_t lo, hi;
@@ -35,8 +37,10 @@ static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 		for (size_t i = 0; i < n; i++)
 			num[wkey[i] - lo] = 1;
 		for (size_t k = 0; k < range; k++)
-			if (num[k])
+			if (num[k]) {
+				dkey[nc] = lo + (int64_t)k;
 				num[k] = (uint32_t)++nc;
+			}
 		for (size_t i = 0; i < n; i++)
 			cl[i] = num[wkey[i] - lo] - 1;
 		free(num);
@@ -50,6 +54,7 @@ static size_t densify(const int64_t *wkey, size_t n, uint32_t *cl)
 	for (size_t i = 0; i < n; i++) {
 		if (i && a[i].k != a[i - 1].k)
 			nc++;
+		dkey[nc] = wkey[a[i].v];
 		cl[a[i].v] = (uint32_t)nc;
 	}
 	free(a);
@@ -67,75 +72,237 @@ struct wsorted {
 };
 
 /*
- * The draws. Resample b draws nc workloads with stats_paired_draw from
- * the state the generator reaches after b * nc draws (splitmix64's state
- * advances by one constant per draw, so row b starts at seed + b * nc *
- * 0x9e3779b97f4a7c15): the same draws as one stream over every resample.
- * Each row becomes counts w[c] (how often workload c was drawn). They
- * depend only on (seed, nc, resamples), so a cache holds them for every
- * summary with as many workloads (compare's summary and its by_metric
- * blocks, the groups of --group-by op): drawn once, read as bytes.
+ * The draws (docs/statistics.md, "Confidence intervals"). Resample b of
+ * a summary whose workloads have the keys k_1 < ... < k_nc counts how
+ * often it draws each workload:
+ *   1. a base count per workload, Poisson(1) by inversion of the top 32
+ *      bits of mix(R_b + k gamma), R_b = mix(seed + (b + 1) gamma) (the
+ *      b-th output of splitmix64 seeded with seed): a function of (seed,
+ *      b, workload key) alone, so every summary that holds a workload
+ *      gets the same base count for it;
+ *   2. fixed up to exactly nc draws with the stream stats_paired_draw
+ *      seeded with R_b ^ FIX: while the total is below nc, one more draw
+ *      of a workload uniform among the nc; while above, remove one draw
+ *      chosen uniformly among all the draws (a workload j uniform, kept
+ *      when a second draw v uniform in [0, 12) falls below its count:
+ *      rejection; 12 is the largest base count).
+ * Independent Poisson counts given their total T are multinomial(T,
+ * uniform); adding uniform draws or removing uniformly chosen ones keeps
+ * them so: the counts are multinomial(nc, 1/nc), the same bootstrap as
+ * nc draws with replacement, for every summary, whatever its workloads
+ * (to within the 2^-32 quantisation of the Poisson table). The fix-up
+ * moves about 0.8 sqrt(nc) draws.
+ *
+ * The base counts are shared: the first summary of a set (usually over
+ * all its workloads) keeps its rows as nibbles in a cache, and a later
+ * summary whose workloads the cache holds, at least half of them
+ * (compare's by_metric blocks, whose workload sets differ by the noisy
+ * references they drop; the large groups of --group-by), works in the
+ * cache's numbering: its row is the cached row unpacked, then fixed up
+ * on its own workloads; its per-workload sums are 0 where it has no
+ * workload, so those places add nothing. A smaller summary hashes its own base counts.
  */
 struct stats_ci_draws {
 	uint64_t seed;
-	size_t nc;
 	unsigned nb;
-	uint8_t *w;		/* nb rows of nc counts, or NULL */
-	size_t cap;		/* bytes at w */
-	int full;		/* every row of (seed, nc, nb) is at w */
-	int broken;		/* a count passed 255 while filling */		/* every row stored (no count above 255) */
+	int64_t *keys;		/* the cached workloads, ascending */
+	size_t nu, nw;		/* how many; nu rounded up to 16 */
+	uint8_t *nib;		/* nb rows of nw / 2 bytes, or NULL */
+	size_t cap;		/* bytes at nib */
+	int full;		/* every row of (seed, nb, keys) is at nib */
 };
 
-/* Cache at most this many bytes of counts (one per workload and
- * resample): 1000 resamples of 67,000 workloads. */
+/* Cache at most this many bytes of base counts (a nibble per workload
+ * and resample): 1000 resamples of 134,000 workloads. */
 #define DRAWS_MAX ((size_t)64 << 20)
+
+#define GAMMA 0x9e3779b97f4a7c15ULL
+#define FIX 0x5851f42d4c957f2dULL
+#define POIS_MAX 12
+
+static inline uint64_t mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
 
 static inline size_t draw(uint64_t *state, size_t n)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	double u;
-	size_t k;
+	double u = (double)(mix64(*state += GAMMA) >> 11) * 0x1.0p-53;
+	size_t k = (size_t)(u * (double)n);	/* = stats_paired_draw */
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	u = (double)(z >> 11) * 0x1.0p-53;	/* = stats_paired_draw */
-	k = (size_t)(u * (double)n);
 	return k < n ? k : n - 1;
 }
 
-/* The state of the generator at the start of row b. */
-static uint64_t row_state(uint64_t seed, size_t nc, unsigned b)
+/* T_j = round(2^32 P(X <= j)), X ~ Poisson(1), j = 0..11 (those below
+ * 2^32; tests/ref/stats_ci_ref.py computes them to 60 digits), and 2^32:
+ * the count of p (32 bits) is the number of T_j <= p, at most 12. */
+static const uint64_t pois_t[POIS_MAX + 1] = {
+	1580030169u, 3160060337u, 3950075422u, 4213413783u, 4279248374u,
+	4292415292u, 4294609778u, 4294923276u, 4294962463u, 4294966817u,
+	4294967253u, 4294967292u, (uint64_t)1 << 32
+};
+
+/* bucket[h]: the count of the smallest p with top byte h; at most one
+ * T_j lies inside a bucket but the last (T_4..T_11). */
+static void pois_buckets(uint8_t *bucket)
 {
-	return seed + (uint64_t)b * (uint64_t)nc * 0x9e3779b97f4a7c15ULL;
+	for (unsigned h = 0, k = 0; h < 256; h++) {
+		while (pois_t[k] <= (uint64_t)h << 24)
+			k++;
+		bucket[h] = (uint8_t)k;
+	}
 }
 
-/* Counts of row b into w[0..nc) (cleared here), a byte each: a smaller
- * array takes the random increments faster. -1 when a count passed 255
- * (a workload drawn 256 times of nc: never seen; the caller then counts
- * in 32 bits). */
-static int draw_row8(uint8_t *w, size_t nc, uint64_t seed, unsigned b)
+static inline unsigned pois(uint64_t z, const uint8_t *bucket)
 {
-	uint64_t st = row_state(seed, nc, b), sum = 0;
+	uint64_t p = z >> 32;
+	unsigned h = (unsigned)(p >> 24), k = bucket[h];
 
-	memset(w, 0, nc);
-	for (size_t j = 0; j < nc; j++)
-		w[draw(&st, nc)]++;
-	if (nc < 256)
-		return 0;
-	/* a count that wrapped lost 256 of the nc draws */
-	for (size_t c = 0; c < nc; c++)
-		sum += w[c];
-	return sum == nc ? 0 : -1;
+	k += p >= pois_t[k];
+	if (h == 255)
+		while (p >= pois_t[k])
+			k++;
+	return k;
 }
 
-static void draw_row32(uint32_t *w, size_t nc, uint64_t seed, unsigned b)
-{
-	uint64_t st = row_state(seed, nc, b);
+/* Where a summary's base counts come from, and its row's numbering. */
+struct rowgen {
+	const int64_t *key;	/* its workloads' keys, ascending */
+	size_t nc;
+	uint64_t seed;
+	const uint8_t *bucket;
+	size_t nw;		/* counts per row (nc, or the cache's) */
+	const uint32_t *pick;	/* workload j's place in a row (NULL: j) */
+	const uint32_t *absent;	/* places of the cache it lacks */
+	size_t nabsent;
+	const uint8_t *nib;	/* cached rows to read */
+	uint8_t *fill;		/* cache rows to write */
+};
 
-	memset(w, 0, nc * sizeof(*w));
-	for (size_t j = 0; j < nc; j++)
-		w[draw(&st, nc)]++;
+static uint64_t row_key(uint64_t seed, unsigned b)
+{
+	return mix64(seed + ((uint64_t)b + 1) * GAMMA);
+}
+
+#define LO_NIBBLES 0x0f0f0f0f0f0f0f0fULL
+
+/* A cache row holds 16 counts per 8 bytes: byte k of block i has count
+ * 16 i + k in its low nibble and 16 i + 8 + k in its high one, so a
+ * block unpacks with two masks. nw is a multiple of 16. */
+static uint64_t unpack_row(const uint8_t *r, uint8_t *w, size_t nw)
+{
+	uint64_t tot = 0;
+
+	for (size_t i = 0; i < nw; i += 16) {
+		uint64_t x, lo, hi;
+
+		memcpy(&x, r + i / 2, 8);
+		lo = x & LO_NIBBLES;
+		hi = (x >> 4) & LO_NIBBLES;
+		memcpy(w + i, &lo, 8);
+		memcpy(w + i + 8, &hi, 8);
+		/* the 16 counts' sum (at most 192) in the top byte */
+		tot += ((lo + hi) * 0x0101010101010101ULL) >> 56;
+	}
+	return tot;
+}
+
+static void pack_row(const uint8_t *w, uint8_t *r, size_t nw)
+{
+	for (size_t i = 0; i < nw; i += 16) {
+		uint64_t lo, hi;
+
+		memcpy(&lo, w + i, 8);
+		memcpy(&hi, w + i + 8, 8);
+		lo |= hi << 4;
+		memcpy(r + i / 2, &lo, 8);
+	}
+}
+
+/* The base counts of row b into w[0..nw); returns their total (over the
+ * summary's workloads). */
+static uint64_t base_row(const struct rowgen *g, unsigned b, uint8_t *w)
+{
+	uint64_t tot = 0;
+
+	if (g->nib) {
+		tot = unpack_row(g->nib + (size_t)b * (g->nw / 2), w, g->nw);
+		/* the places it lacks add nothing: their sums are 0 */
+		for (size_t i = 0; i < g->nabsent; i++)
+			tot -= w[g->absent[i]];
+		return tot;
+	}
+	{
+		uint64_t rk = row_key(g->seed, b);
+
+		for (size_t c = 0; c < g->nc; c++) {
+			unsigned v = pois(mix64(rk + (uint64_t)g->key[c] *
+						     GAMMA), g->bucket);
+
+			w[c] = (uint8_t)v;
+			tot += v;
+		}
+	}
+	if (g->fill) {
+		memset(w + g->nc, 0, g->nw - g->nc);
+		pack_row(w, g->fill + (size_t)b * (g->nw / 2), g->nw);
+	}
+	return tot;
+}
+
+/* Step 2 on counts of type T: -1 when a count would pass T's largest
+ * value (a byte: then the caller counts in 32 bits). */
+#define FIX_FUNC(T, S)							\
+static int fix##S(T *w, const struct rowgen *g, uint64_t tot,		\
+		  unsigned b)						\
+{									\
+	uint64_t st = row_key(g->seed, b) ^ FIX;			\
+	size_t nc = g->nc;						\
+									\
+	while (tot < nc) {						\
+		size_t j = draw(&st, nc);				\
+									\
+		if (g->pick)						\
+			j = g->pick[j];					\
+		if (w[j] == (T)-1)					\
+			return -1;					\
+		w[j]++;							\
+		tot++;							\
+	}								\
+	while (tot > nc) {						\
+		size_t j = draw(&st, nc);				\
+									\
+		if (g->pick)						\
+			j = g->pick[j];					\
+		if (draw(&st, POIS_MAX) < w[j]) {			\
+			w[j]--;						\
+			tot--;						\
+		}							\
+	}								\
+	return 0;							\
+}
+FIX_FUNC(uint8_t, 8)
+FIX_FUNC(uint32_t, 32)
+
+/* Row b's counts into w (bytes); NULL when a count passed 255 (never
+ * seen: it takes 243 added draws on one workload). */
+static const uint8_t *get_row(const struct rowgen *g, unsigned b,
+			      uint8_t *w)
+{
+	return fix8(w, g, base_row(g, b, w), b) ? NULL : w;
+}
+
+/* Row b's counts in 32 bits (w8: scratch of nw bytes). */
+static void get_row32(const struct rowgen *g, unsigned b, uint8_t *w8,
+		      uint32_t *w)
+{
+	uint64_t tot = base_row(g, b, w8);
+
+	for (size_t c = 0; c < g->nw; c++)
+		w[c] = w8[c];
+	(void)fix32(w, g, tot, b);
 }
 
 struct stats_ci_draws *stats_ci_draws_new(void)
@@ -147,59 +314,95 @@ void stats_ci_draws_free(struct stats_ci_draws *d)
 {
 	if (!d)
 		return;
-	free(d->w);
+	free(d->keys);
+	free(d->nib);
 	free(d);
 }
 
-enum { D_NONE, D_FILL, D_HIT };
-
-/* Row b of the (seed, nc, nb) draws: the cache's own row (D_HIT), else
- * drawn into the cache (D_FILL) or into w8 (D_NONE). NULL when a count
- * passed 255 (the caller counts in 32 bits; the cache stops filling). */
-static const uint8_t *get_row(struct stats_ci_draws *d, int mode,
-			      uint8_t *w8, size_t nc, uint64_t seed,
-			      unsigned b)
+/* The place in the cache of each of key[0..nc) (ascending) into pick;
+ * 0 when one is not there. */
+static int cache_places(const struct stats_ci_draws *d, const int64_t *key,
+			size_t nc, uint32_t *pick)
 {
-	uint8_t *row = mode == D_NONE ? w8 : d->w + (size_t)b * nc;
+	size_t lo = 0;
 
-	if (mode == D_HIT)
-		return row;
-	if (draw_row8(row, nc, seed, b) == 0)
-		return row;
-	if (mode == D_FILL)
-		d->broken = 1;
-	return NULL;
+	for (size_t c = 0; c < nc; c++) {
+		size_t hi = d->nu;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (d->keys[mid] < key[c])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == d->nu || d->keys[lo] != key[c])
+			return 0;
+		pick[c] = (uint32_t)lo;
+	}
+	return 1;
 }
 
-/* D_HIT when the cache d holds (seed, nc, nb); D_FILL when the summary
- * before asked for the same draws (a second summary with as many
- * workloads: the next ones will hit), and the cache can hold them; else
- * D_NONE (summaries whose numbers of workloads differ, as compare's
- * by_metric blocks often do, draw into a small row rather than fill a
- * large table nobody reads). */
-static int draws_use(struct stats_ci_draws *d, uint64_t seed, size_t nc,
-		     unsigned nb)
+/* Set g up for a summary with workloads g->key[0..nc): the cache's
+ * numbering when d holds every row of (seed, nb) for all of them and
+ * they are at least half of it (*pick, *absent: the caller frees them);
+ * else its own, the base counts hashed and, when it has more workloads
+ * than d holds and the rows fit, written into d (the first summary of a
+ * set, usually over all of them: its workloads hold the later ones'). */
+static void draws_use(struct stats_ci_draws *d, struct rowgen *g,
+		      unsigned nb, uint32_t **pick, uint32_t **absent)
 {
-	int again;
+	size_t nc = g->nc, nw = (nc + 15) / 16 * 16;
 
+	*pick = NULL;
+	*absent = NULL;
+	g->nw = nc;
 	if (!d)
-		return D_NONE;
-	if (d->full && d->seed == seed && d->nc == nc && d->nb == nb)
-		return D_HIT;
-	again = d->seed == seed && d->nc == nc && d->nb == nb;
-	d->full = 0;
-	d->seed = seed;
-	d->nc = nc;
-	d->nb = nb;
-	if (!again || nc > DRAWS_MAX / nb)
-		return D_NONE;
-	if (!d->w || d->cap < nc * (size_t)nb) {
-		free(d->w);
-		d->cap = nc * (size_t)nb;
-		d->w = xmalloc(d->cap);
+		return;
+	if (d->full && d->seed == g->seed && d->nb == nb && nc <= d->nu) {
+		uint32_t *u;
+		uint8_t *has;
+
+		if (2 * nc < d->nu)
+			return;
+		u = xmalloc(nc * sizeof(*u));
+		if (!cache_places(d, g->key, nc, u)) {
+			free(u);
+			return;
+		}
+		has = xcalloc(d->nw, 1);
+		for (size_t c = 0; c < nc; c++)
+			has[u[c]] = 1;
+		*absent = xmalloc((d->nw - nc) * sizeof(**absent) + 1);
+		for (size_t i = 0; i < d->nu; i++)
+			if (!has[i])
+				(*absent)[g->nabsent++] = (uint32_t)i;
+		free(has);
+		*pick = u;
+		g->pick = u;
+		g->absent = *absent;
+		g->nib = d->nib;
+		g->nw = d->nw;
+		return;
 	}
-	d->broken = 0;
-	return D_FILL;
+	if (nw / 2 > DRAWS_MAX / nb)
+		return;
+	if (!d->nib || d->cap < nw / 2 * nb) {
+		free(d->nib);
+		d->cap = nw / 2 * nb;
+		d->nib = xmalloc(d->cap);
+	}
+	free(d->keys);
+	d->keys = xmalloc(nc * sizeof(*d->keys));
+	memcpy(d->keys, g->key, nc * sizeof(*d->keys));
+	d->nu = nc;
+	d->nw = nw;
+	d->seed = g->seed;
+	d->nb = nb;
+	d->full = 0;
+	g->fill = d->nib;
+	g->nw = nw;
 }
 
 static void interval(struct stats_ci *ci, double *v, size_t nb, double a)
@@ -295,51 +498,49 @@ ROW_FUNCS(uint8_t, 8)
 ROW_FUNCS(uint32_t, 32)
 
 /* ROWS resamples in one pass (each row's sums in workload order, as
- * pass8): the per-workload sums are read once for ROWS rows; the
- * accumulators are scalars (kept in registers: an array of them went
- * through memory on every step). */
+ * pass8, the same operations lane by lane): the per-workload sums are
+ * read once for ROWS rows, two rows to a vector (GCC's vector extension:
+ * SSE2 on x86-64, scalar code where there is none). The integer totals
+ * are summed as doubles: exact below 2^53. */
 #define ROWS 4
+typedef double v2d __attribute__((vector_size(16)));
+
 static void pass8_rows(const struct wsums *x, const uint8_t *const *r,
 		       size_t nc, struct rtot *t)
 {
 	const uint8_t *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3];
-	double A0 = 0, A1 = 0, A2 = 0, A3 = 0, E0 = 0, E1 = 0, E2 = 0,
-	       E3 = 0, L0 = 0, L1 = 0, L2 = 0, L3 = 0;
-	uint64_t N0 = 0, N1 = 0, N2 = 0, N3 = 0, M0 = 0, M1 = 0, M2 = 0,
-		 M3 = 0;
+	v2d A01 = { 0, 0 }, A23 = { 0, 0 }, E01 = { 0, 0 }, E23 = { 0, 0 },
+	    L01 = { 0, 0 }, L23 = { 0, 0 }, N01 = { 0, 0 }, N23 = { 0, 0 },
+	    M01 = { 0, 0 }, M23 = { 0, 0 };
 
 	for (size_t c = 0; c < nc; c++) {
-		uint64_t cnt = x->cnt[c], mc = x->mcnt[c];
-		double a = x->sabs[c], e = x->serr[c], l = x->slog[c];
-		uint64_t w0 = r0[c], w1 = r1[c], w2 = r2[c], w3 = r3[c];
-		double d0 = (double)w0, d1 = (double)w1, d2 = (double)w2,
-		       d3 = (double)w3;
+		v2d d01 = { (double)r0[c], (double)r1[c] };
+		v2d d23 = { (double)r2[c], (double)r3[c] };
+		double cn = (double)x->cnt[c], mc = (double)x->mcnt[c];
+		v2d a = { x->sabs[c], x->sabs[c] };
+		v2d e = { x->serr[c], x->serr[c] };
+		v2d l = { x->slog[c], x->slog[c] };
+		v2d n = { cn, cn }, m = { mc, mc };
 
-		N0 += w0 * cnt;
-		N1 += w1 * cnt;
-		N2 += w2 * cnt;
-		N3 += w3 * cnt;
-		M0 += w0 * mc;
-		M1 += w1 * mc;
-		M2 += w2 * mc;
-		M3 += w3 * mc;
-		A0 += d0 * a;
-		A1 += d1 * a;
-		A2 += d2 * a;
-		A3 += d3 * a;
-		E0 += d0 * e;
-		E1 += d1 * e;
-		E2 += d2 * e;
-		E3 += d3 * e;
-		L0 += d0 * l;
-		L1 += d1 * l;
-		L2 += d2 * l;
-		L3 += d3 * l;
+		N01 += d01 * n;
+		N23 += d23 * n;
+		M01 += d01 * m;
+		M23 += d23 * m;
+		A01 += d01 * a;
+		A23 += d23 * a;
+		E01 += d01 * e;
+		E23 += d23 * e;
+		L01 += d01 * l;
+		L23 += d23 * l;
 	}
-	t[0] = (struct rtot){ N0, M0, A0, E0, L0 };
-	t[1] = (struct rtot){ N1, M1, A1, E1, L1 };
-	t[2] = (struct rtot){ N2, M2, A2, E2, L2 };
-	t[3] = (struct rtot){ N3, M3, A3, E3, L3 };
+	t[0] = (struct rtot){ (uint64_t)N01[0], (uint64_t)M01[0], A01[0],
+			      E01[0], L01[0] };
+	t[1] = (struct rtot){ (uint64_t)N01[1], (uint64_t)M01[1], A01[1],
+			      E01[1], L01[1] };
+	t[2] = (struct rtot){ (uint64_t)N23[0], (uint64_t)M23[0], A23[0],
+			      E23[0], L23[0] };
+	t[3] = (struct rtot){ (uint64_t)N23[1], (uint64_t)M23[1], A23[1],
+			      E23[1], L23[1] };
 }
 
 void stats_ci_compute(struct stats_summary *s, const double *model,
@@ -362,13 +563,14 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	int do_err = isfinite(s->bias), do_mape = isfinite(s->mape);
 	int do_med = do_err && isfinite(s->median_abs_err);
 	int do_geo = isfinite(s->geomean_ratio);
-	uint32_t *cl, *scl = NULL, *w32 = NULL;
-	uint8_t *w8;
+	uint32_t *cl, *scl = NULL, *w32 = NULL, *pick, *absent;
+	uint8_t *w8, bucket[256];
+	int64_t *dkey;
+	struct rowgen g;
 	double *sval = NULL, *res;
 	struct wsorted wso = { NULL, NULL, 0, 0 };
 	struct wsums ws;
-	size_t nc;
-	int mode;
+	size_t nc, nw;
 
 	s->workloads = 0;
 	if (n == 0)
@@ -382,17 +584,27 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	}
 	stats_agree_ci(s, model, ref, n, level);
 	cl = xmalloc(n * sizeof(*cl));
-	nc = densify(wkey, n, cl);
+	dkey = xmalloc(n * sizeof(*dkey));
+	nc = densify(wkey, n, cl, dkey);
 	s->workloads = (long)nc;
 	if (nc < 2 || (!do_err && !do_geo)) {
 		free(cl);
+		free(dkey);
 		return;
 	}
-	ws.cnt = xcalloc(nc, sizeof(*ws.cnt));
-	ws.mcnt = xcalloc(nc, sizeof(*ws.mcnt));
-	ws.sabs = xcalloc(nc, sizeof(*ws.sabs));
-	ws.serr = xcalloc(nc, sizeof(*ws.serr));
-	ws.slog = xcalloc(nc, sizeof(*ws.slog));
+	pois_buckets(bucket);
+	g = (struct rowgen){ dkey, nc, seed, bucket, nc, NULL, NULL, 0,
+			     NULL, NULL };
+	draws_use(draws, &g, nb, &pick, &absent);
+	nw = g.nw;
+	if (pick)	/* the cache's numbering */
+		for (size_t i = 0; i < n; i++)
+			cl[i] = pick[cl[i]];
+	ws.cnt = xcalloc(nw, sizeof(*ws.cnt));
+	ws.mcnt = xcalloc(nw, sizeof(*ws.mcnt));
+	ws.sabs = xcalloc(nw, sizeof(*ws.sabs));
+	ws.serr = xcalloc(nw, sizeof(*ws.serr));
+	ws.slog = xcalloc(nw, sizeof(*ws.slog));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t c = cl[i];
 		double e = stats_err(model[i], ref[i]);
@@ -426,8 +638,7 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 		for (size_t i = 0; i < wso.mid; i++)
 			ws.mcnt[scl[i]]++;
 	}
-	mode = draws_use(draws, seed, nc, nb);
-	w8 = mode == D_NONE ? xmalloc(ROWS * nc) : NULL;
+	w8 = xmalloc(ROWS * nw);
 	res = xmalloc(4 * (size_t)nb * sizeof(*res));
 	for (unsigned b0 = 0; b0 < nb; b0 += ROWS) {
 		unsigned k = nb - b0 < ROWS ? nb - b0 : ROWS;
@@ -436,27 +647,26 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 		int all = k == ROWS;
 
 		for (unsigned j = 0; j < k; j++) {
-			row[j] = get_row(draws, mode, w8 ? w8 + j * nc : NULL,
-					 nc, seed, b0 + j);
+			row[j] = get_row(&g, b0 + j, w8 + j * nw);
 			all &= row[j] != NULL;
 		}
 		if (all)
-			pass8_rows(&ws, row, nc, t);
+			pass8_rows(&ws, row, nw, t);
 		for (unsigned j = 0; j < k; j++) {
 			unsigned b = b0 + j;
 			double med = NAN;
 
 			if (row[j]) {
 				if (!all)
-					t[j] = pass8(&ws, row[j], nc, do_med);
+					t[j] = pass8(&ws, row[j], nw, do_med);
 				if (do_med)
 					med = wmedian8(&wso, row[j], t[j].M,
 						       t[j].N);
 			} else {
 				if (!w32)
-					w32 = xmalloc(nc * sizeof(*w32));
-				draw_row32(w32, nc, seed, b);
-				t[j] = pass32(&ws, w32, nc, do_med);
+					w32 = xmalloc(nw * sizeof(*w32));
+				get_row32(&g, b, w8 + j * nw, w32);
+				t[j] = pass32(&ws, w32, nw, do_med);
 				if (do_med)
 					med = wmedian32(&wso, w32, t[j].M,
 							t[j].N);
@@ -467,8 +677,8 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			res[3 * (size_t)nb + b] = med;
 		}
 	}
-	if (mode == D_FILL)
-		draws->full = !draws->broken;
+	if (g.fill)
+		draws->full = 1;
 	{
 		double a = (1 - level) / 2;
 
@@ -492,6 +702,9 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	free(ws.serr);
 	free(ws.slog);
 	free(cl);
+	free(dkey);
+	free(pick);
+	free(absent);
 	free(sval);
 	free(scl);
 }

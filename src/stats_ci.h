@@ -6,10 +6,12 @@
  * the ops and metrics of one workload share its configuration and are
  * not independent (docs/statistics.md, "Confidence intervals").
  *
- * One resample draws as many workloads as there are, with replacement
- * (stats_paired_draw: splitmix64 seeded with opts->seed), and takes every
- * pair of each drawn workload as many times as it was drawn. The draws
- * become counts per workload; the statistic of the resample is computed
+ * One resample draws as many workloads as there are, with replacement,
+ * and takes every pair of each drawn workload as many times as it was
+ * drawn. The draws are counts per workload: a Poisson(1) base count from
+ * a splitmix64 hash of (opts->seed, resample, workload key), fixed up to
+ * exactly as many draws as workloads (multinomial: docs/statistics.md,
+ * "The draws"); the statistic of the resample is computed
  * in one pass over per-workload sums (MAPE, bias, geomean: O(workloads)
  * per resample, whatever the pairs) and a weighted walk from the middle
  * of the |errors| sorted once (median): counts and index arrays, never
@@ -41,11 +43,11 @@ void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts);
 
-/* The resample counts, kept for the next summary with as many workloads
- * (the draws depend only on the seed, the resamples and the number of
- * workloads): stats_ci_compute_shared with the same cache gives the same
- * intervals as stats_ci_compute, without drawing again. At most 64 MiB
- * of counts (a byte per workload and resample) are kept. */
+/* The base counts of the first summary, kept for the later ones whose
+ * workloads it holds (a base count depends only on the seed, the
+ * resample and the workload's key): stats_ci_compute_shared with the
+ * same cache gives the same intervals as stats_ci_compute, without
+ * hashing again. At most 64 MiB (a nibble per workload and resample). */
 struct stats_ci_draws;
 struct stats_ci_draws *stats_ci_draws_new(void);
 void stats_ci_draws_free(struct stats_ci_draws *d);

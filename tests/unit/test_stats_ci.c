@@ -1,19 +1,21 @@
 /*
  * The workload bootstrap intervals (src/stats_ci.c) against an
- * independent computation: tests/ref/stats_ci_ref.py (pure python3: each
- * resample built as an explicit list of pairs and summarised with the
- * textbook formulas). Its output, pasted:
+ * independent computation: tests/ref/stats_ci_ref.py (pure python3: the
+ * draws of docs/statistics.md, Poisson base counts by a hash of the
+ * workload key fixed up to exactly the workloads' number, each resample
+ * built as an explicit list of pairs and summarised with the textbook
+ * formulas). Its output, pasted:
  *
  *   200 20261201 0.95
- *     mape (0.058134920634920643, 0.1339044339498885)
- *     bias (-0.023472823472823513, 0.04478422619047624)
+ *     mape (0.058261224255542435, 0.14025974025974025)
+ *     bias (-0.021408057851239715, 0.043605248917748925)
  *     med (0.050000000000000044, 0.1)
- *     geo (0.9728204104264702, 1.0425708471336266)
+ *     geo (0.9721223919042914, 1.040360369280277)
  *   1000 42 0.9
- *     mape (0.06294372294372297, 0.1322314049586777)
- *     bias (-0.017532467532467576, 0.039417989417989414)
+ *     mape (0.06294372294372295, 0.13305785123966943)
+ *     bias (-0.02007756132756136, 0.03701298701298699)
  *     med (0.050000000000000044, 0.1)
- *     geo (0.9792744355107429, 1.0330518831806161)
+ *     geo (0.9762494959970296, 1.034087718298263)
  *
  * Coverage: synthetic studies with a known truth (below) and
  * reproducibility (same seed, same interval; another seed, another).
@@ -47,25 +49,25 @@ TEST(reference)
 
 	summary(&s, 200, 20261201, 0.95);
 	CHECK_INT(s.workloads, 5);
-	CHECK_NEAR(s.mape_ci.lo, 0.058134920634920643, 1e-12);
-	CHECK_NEAR(s.mape_ci.hi, 0.1339044339498885, 1e-12);
-	CHECK_NEAR(s.bias_ci.lo, -0.023472823472823513, 1e-12);
-	CHECK_NEAR(s.bias_ci.hi, 0.04478422619047624, 1e-12);
+	CHECK_NEAR(s.mape_ci.lo, 0.058261224255542435, 1e-12);
+	CHECK_NEAR(s.mape_ci.hi, 0.14025974025974025, 1e-12);
+	CHECK_NEAR(s.bias_ci.lo, -0.021408057851239715, 1e-12);
+	CHECK_NEAR(s.bias_ci.hi, 0.043605248917748925, 1e-12);
 	CHECK_NEAR(s.median_abs_err_ci.lo, 0.050000000000000044, 1e-12);
 	CHECK_NEAR(s.median_abs_err_ci.hi, 0.1, 1e-12);
-	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9728204104264702, 1e-12);
-	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0425708471336266, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9721223919042914, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.040360369280277, 1e-12);
 	/* the point estimate lies inside its interval */
 	CHECK(s.mape_ci.lo <= s.mape && s.mape <= s.mape_ci.hi);
 	summary(&s, 1000, 42, 0.90);
-	CHECK_NEAR(s.mape_ci.lo, 0.06294372294372297, 1e-12);
-	CHECK_NEAR(s.mape_ci.hi, 0.1322314049586777, 1e-12);
-	CHECK_NEAR(s.bias_ci.lo, -0.017532467532467576, 1e-12);
-	CHECK_NEAR(s.bias_ci.hi, 0.039417989417989414, 1e-12);
+	CHECK_NEAR(s.mape_ci.lo, 0.06294372294372295, 1e-12);
+	CHECK_NEAR(s.mape_ci.hi, 0.13305785123966943, 1e-12);
+	CHECK_NEAR(s.bias_ci.lo, -0.02007756132756136, 1e-12);
+	CHECK_NEAR(s.bias_ci.hi, 0.03701298701298699, 1e-12);
 	CHECK_NEAR(s.median_abs_err_ci.lo, 0.050000000000000044, 1e-12);
 	CHECK_NEAR(s.median_abs_err_ci.hi, 0.1, 1e-12);
-	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9792744355107429, 1e-12);
-	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0330518831806161, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.lo, 0.9762494959970296, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.034087718298263, 1e-12);
 }
 
 /*
@@ -109,15 +111,18 @@ TEST(reproducible)
 	CHECK(a.mape_ci.lo != c.mape_ci.lo || a.mape_ci.hi != c.mape_ci.hi);
 }
 
-/* The resample counts shared through a cache (what every summary of a
+/* The base counts shared through a cache (what every summary of a
  * correlation set does): the same intervals, bit for bit, as drawing
- * alone, when the cache is first asked (draws alone), asked again (it
- * fills) and then (it hits), after it was refilled for another number
- * of workloads (wkey2: 4 workloads), and for another seed with the same
- * number (a miss, not a wrong hit). */
+ * alone, when the cache fills (wkey: 5 workloads), when a summary over
+ * 4 of those 5 workloads reads it in the cache's numbering (wkey3: key 5
+ * gone: its workloads are places 0, 2, 3, 4 of the cache's rows), for
+ * workloads it does not hold (wkey2: its own), and for another seed (a
+ * refill, not a wrong hit). */
 TEST(shared_draws)
 {
 	static const int64_t wkey2[] = { 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4 };
+	static const int64_t wkey3[] = { 7, 7, 3, 3, 3, 11, 9, 9, 9, 9, 9 };
+	static const int64_t *const wks[] = { wkey, wkey3, wkey2 };
 	struct stats_paired_opts o = { 300, 99, 0.95 };
 	struct stats_paired_opts o2 = { 300, 98, 0.95 };
 	struct stats_ci_draws *d = stats_ci_draws_new();
@@ -126,14 +131,15 @@ TEST(shared_draws)
 	for (int round = 0; round < 3; round++) {
 		const struct stats_paired_opts *op = round == 2 ? &o2 : &o;
 
-		for (int k = 0; k < 2; k++) {
-			const int64_t *wk = k ? wkey2 : wkey;
+		for (int k = 0; k < 3; k++) {
+			const int64_t *wk = wks[k];
 
 			CHECK_INT(stats_compute(&a, model, ref, NULL, 11), 0);
 			b = a;
 			stats_ci_compute(&a, model, ref, wk, 11, op);
 			stats_ci_compute_shared(&b, model, ref, wk, 11, op, d);
 			CHECK_INT(b.workloads, k ? 4 : 5);
+			CHECK(!isnan(b.mape_ci.lo));
 			CHECK(memcmp(&a.mape_ci, &b.mape_ci,
 				     sizeof(a.mape_ci)) == 0);
 			CHECK(memcmp(&a.bias_ci, &b.bias_ci,
