@@ -145,6 +145,26 @@ int db_pcache_put(struct db *db, const char *key, const char *label,
 	return db_end(db, rc);
 }
 
+int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
+		  size_t nparts, int nowait)
+{
+	struct db_stmt *st = NULL;
+	int rc;
+
+	if ((rc = nowait ? db_begin_nowait(db) : db_begin(db)) < 0)
+		return rc;
+	/* the entry may have been replaced or dropped since it was read */
+	db_prepare(db, &rc, &st, "SELECT 1 FROM pair_cache WHERE id = ?");
+	if (!rc) {
+		db_bind_int64(st, 1, id);
+		rc = db_step(st);
+		db_finalize(st);
+		rc = rc == DB_ROW ? put_parts(db, id, parts, nparts) :
+		     rc == DB_DONE ? 0 : db_fail(db, "reading the pair cache");
+	}
+	return db_end(db, rc);
+}
+
 int db_pcache_clear(struct db *db)
 {
 	int rc;

@@ -41,6 +41,13 @@ int db_pcache_put(struct db *db, const char *key, const char *label,
 		  const struct pcache_part *parts, size_t nparts, int nowait,
 		  int64_t *id);
 
+/* Add (or replace) parts of entry id in one short write transaction
+ * (a part computed after the entry was stored: the statistics of a
+ * grouping a view asked for). An entry that is gone meanwhile takes
+ * nothing and is not an error. nowait as for db_pcache_put. */
+int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
+		  size_t nparts, int nowait);
+
 /* Drop every entry. */
 int db_pcache_clear(struct db *db);
 

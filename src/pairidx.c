@@ -268,6 +268,49 @@ static struct pidx *new_pidx(struct db *db)
 	return x;
 }
 
+static const char *keep_str(struct pidx_store *st, const char *v)
+{
+	if (!v)
+		return NULL;
+	st->qmem = xrealloc(st->qmem, (st->nqmem + 1) * sizeof(*st->qmem));
+	return st->qmem[st->nqmem++] = xstrdup(v);
+}
+
+static const char *const *keep_list(struct pidx_store *st,
+				    const char *const *v)
+{
+	const char **c;
+	size_t n = 0;
+
+	if (!v)
+		return NULL;
+	while (v[n])
+		n++;
+	c = xcalloc(n + 1, sizeof(*c));
+	for (size_t i = 0; i < n; i++)
+		c[i] = keep_str(st, v[i]);
+	st->qmem = xrealloc(st->qmem, (st->nqmem + 1) * sizeof(*st->qmem));
+	st->qmem[st->nqmem++] = c;
+	return c;
+}
+
+/* The query and flags of the open, for a grouping computed later. */
+static void keep_query(struct pidx_store *st, const struct corr_query *q,
+		       unsigned flags)
+{
+	st->q = *q;
+	st->q.model = keep_str(st, q->model);
+	st->q.ref = keep_str(st, q->ref);
+	st->q.metric = keep_str(st, q->metric);
+	st->q.op_glob = keep_str(st, q->op_glob);
+	st->q.workload_glob = keep_str(st, q->workload_glob);
+	st->q.where = keep_list(st, q->where);
+	st->q.workload_globs = keep_list(st, q->workload_globs);
+	st->q.model_platform = keep_str(st, q->model_platform);
+	st->q.ref_platform = keep_str(st, q->ref_platform);
+	st->flags = flags;
+}
+
 int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 	      unsigned flags)
 {
@@ -289,6 +332,7 @@ int pidx_open(struct pidx **out, struct db *db, const struct corr_query *q,
 		pidx_free(x);
 		return rc;
 	}
+	keep_query(x->st, q, flags);
 	*out = x;
 	return 0;
 }
@@ -414,6 +458,10 @@ void pidx_free(struct pidx *x)
 	for (size_t i = 0; i < st->npool; i++)
 		free(st->pool[i]);
 	free(st->pool);
+	for (size_t i = 0; i < st->nqmem; i++)
+		free(st->qmem[i]);
+	free(st->qmem);
+	corr_set_free(st->set);
 	free(st);
 	free(x);
 }

@@ -11,9 +11,11 @@
  * What is kept per point: the packed key (ids, flags, err) and the two
  * values, in the core's order (|err| descending); the detail (spreads,
  * runs) in chunks read on demand; ascending orders of every sortable
- * column; the summary, and the statistics per group for every group key
- * (op_class, op, metric, workload, param.NAME); a log-log occupancy grid
- * for the scatter plot. Annotations are not cached: they change while
+ * column; the summary; a log-log occupancy grid for the scatter plot;
+ * the group keys (op_class, op, metric, workload, param.NAME), and the
+ * statistics per group of each key once a view asked for them
+ * (pidx_groups groups then and adds them to the cache entry: an open
+ * does only what the first screen needs). Annotations are not cached: they change while
  * the index lives, so each open assigns them afresh (status, category
  * and the waived flag per point).
  *
@@ -138,7 +140,10 @@ long pidx_find(struct pidx *x, int64_t w, int64_t o, int64_t m);
 int pidx_order(struct pidx *x, int col, const uint32_t **perm,
 	       const unsigned char **starts);
 
-/* Statistics per group for one of group_keys; borrowed. */
+/* Statistics per group for one of group_keys; borrowed. The first ask
+ * for a key the cache entry does not hold pairs the open's query again
+ * (slim: ~a compare) and groups, then stores the part for later opens;
+ * PC_EINVALID when the sides' runs changed since the open (reopen). */
 int pidx_groups(struct pidx *x, const char *key, const struct corrgroup **out);
 
 /* The scatter occupancy grid; borrowed. */

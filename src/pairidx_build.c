@@ -279,50 +279,53 @@ static void build_names(const struct corr_set *s, int d, int64_t max,
 	out->v[out->n - 1].len = len;
 }
 
-static int build_groups(const struct corr_set *s, struct pidx_parts *out)
+int pidx_build_group(const struct corr_set *s, const char *key, void **data,
+		     size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *by[1] = { key };
+	struct corrgroup g;
+	uint64_t u;
+	int rc;
+
+	if ((rc = corrgroup_build(&g, s, by, 1, 0)) < 0)
+		return rc;
+	u = g.n;
+	strbuf_add(&sb, (const char *)&u, sizeof(u));
+	for (size_t i = 0; i < g.n; i++) {
+		u = g.size[i];
+		strbuf_add(&sb, (const char *)&u, sizeof(u));
+		strbuf_addstr(&sb, g.values[i]);
+		strbuf_addch(&sb, '\0');
+		pidx_put_sum(&sb, &g.stats[i]);
+	}
+	corrgroup_release(&g);
+	*data = detach(&sb, len);
+	return 0;
+}
+
+/* The group keys only: a grouping's statistics are computed when a view
+ * first asks for them (pidx_groups), not for every key up front. */
+static void build_group_keys(const struct corr_set *s, struct pidx_parts *out)
 {
 	static const char *const fixed[] = { "op_class", "op", "metric",
 					     "workload" };
-	struct strbuf keys = STRBUF_INIT, sb = STRBUF_INIT;
-	char **params = NULL, name[300];
+	struct strbuf keys = STRBUF_INIT;
+	char **params = NULL;
 	size_t np = 0, len;
-	int rc = 0;
 
 	corr_param_names(s, &params, &np);
 	for (size_t k = 0; k < 4 + np; k++) {
-		char *key = k < 4 ? xstrdup(fixed[k]) :
-			    xasprintf("param.%s", params[k - 4]);
-		const char *by[1] = { key };
-		struct corrgroup g;
-		uint64_t u;
-
-		if (!rc && (rc = corrgroup_build(&g, s, by, 1, 0)) == 0) {
-			strbuf_addstr(&keys, key);
-			strbuf_addch(&keys, '\0');
-			strbuf_reset(&sb);
-			u = g.n;
-			strbuf_add(&sb, (const char *)&u, sizeof(u));
-			for (size_t i = 0; i < g.n; i++) {
-				u = g.size[i];
-				strbuf_add(&sb, (const char *)&u, sizeof(u));
-				strbuf_addstr(&sb, g.values[i]);
-				strbuf_addch(&sb, '\0');
-				pidx_put_sum(&sb, &g.stats[i]);
-			}
-			corrgroup_release(&g);
-			snprintf(name, sizeof(name), "group.%s", key);
-			pidx_parts_add(out, name, detach(&sb, &len), 0);
-			out->v[out->n - 1].len = len;
-		}
-		free(key);
+		if (k >= 4)
+			strbuf_addstr(&keys, "param.");
+		strbuf_addstr(&keys, k < 4 ? fixed[k] : params[k - 4]);
+		strbuf_addch(&keys, '\0');
 	}
 	for (size_t i = 0; i < np; i++)
 		free(params[i]);
 	free(params);
 	pidx_parts_add(out, "groupkeys", detach(&keys, &len), 0);
 	out->v[out->n - 1].len = len;
-	strbuf_release(&sb);
-	return rc;
 }
 
 static void build_scatter(const struct corr_set *s, struct pidx_parts *out)
@@ -418,7 +421,6 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	build_orders(s, ((const struct pidx_meta *)out->v[0].data)->max_id,
 		     out);
 	build_scatter(s, out);
-	if ((rc = build_groups(s, out)) < 0)
-		pidx_parts_release(out);
-	return rc;
+	build_group_keys(s, out);
+	return 0;
 }

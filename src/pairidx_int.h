@@ -26,7 +26,10 @@
  *                 1 op, 2 metric, 3 op class): u64 count, count + 1 u32
  *                 offsets, strings
  *   groupkeys     NUL-terminated group keys
- *   group.KEY     u64 groups, then per group u64 size, value, summary
+ *   group.KEY     u64 groups, then per group u64 size, value, summary:
+ *                 added to the entry when a view first asks for KEY
+ *                 (pidx_groups pairs again, slim, and groups), not
+ *                 built with the rest
  *   scatter       struct pidx_scatter
  */
 #include <stddef.h>
@@ -93,6 +96,14 @@ struct pidx_store {
 	unsigned char *fl, *keep;	/* pidx_basic's: flags, selection */
 	char **pool;			/* strings of cached summaries */
 	size_t npool;
+	/* for the statistics of a grouping no part holds yet: the query
+	 * and flags of the open, and the pairing again (slim), kept for
+	 * the next key once paired */
+	struct corr_query q;
+	void **qmem;			/* what q points to */
+	size_t nqmem;
+	unsigned flags;
+	struct corr_set *set;
 };
 
 /* pairidx_parts.c. A part from this open's memory or the cache, copied
@@ -113,6 +124,13 @@ int pidx_load_names(struct pidx *x);
  * keys' real maximum, ids are >= 0, and every id in use has a name. */
 int pidx_check_keys(struct pidx *x);
 
+/* The part group.KEY when the index holds none: pairs the open's query
+ * again (slim, the sides' versions pinned; runs that changed since the
+ * open are PC_EINVALID: reopen), groups, and adds the part to the cache
+ * entry (when writable at once). Caller frees data. */
+int pidx_group_part(struct pidx *x, const char *key, void **data,
+		    size_t *len);
+
 /* pairidx.c. Open an index from parts in memory (taken; no database, no
  * annotations), validated as an open from the cache is: the fuzz target
  * over cache parts (tests/fuzz/fuzz_paircache.c). */
@@ -122,6 +140,9 @@ int pidx_open_mem(struct pidx **out, struct pidx_parts *parts);
 /* Every part of set s (sorted by the core); only "meta" unless full. */
 int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out);
 void pidx_parts_release(struct pidx_parts *p);
+/* The statistics of the groups of key over s as part group.KEY. */
+int pidx_build_group(const struct corr_set *s, const char *key, void **data,
+		     size_t *len);
 /* Take ownership of data as part name. */
 void pidx_parts_add(struct pidx_parts *p, const char *name, void *data,
 		    size_t len);

@@ -31,6 +31,77 @@ int pidx_get_part(struct pidx *x, const char *name, void **data,
 	return db_pcache_read(x->st->db, x->st->cache_id, name, data, len);
 }
 
+static int same_runs(const struct corr_side *a, const struct corr_side *b)
+{
+	return a->nruns == b->nruns &&
+	       !memcmp(a->runs, b->runs, a->nruns * sizeof(*a->runs));
+}
+
+static char *pinned(const struct corr_side *s)
+{
+	return s->version ? xasprintf("%s@%s", s->source, s->version) :
+	       xstrdup(s->source);
+}
+
+/* The open's pairing again, slim (what groups read), kept for the next
+ * key; the sides pinned to the versions the index was opened at, and
+ * the same runs, or the groups would describe another pairing. */
+static int group_set(struct pidx *x)
+{
+	struct pidx_store *st = x->st;
+	struct corr_query q = st->q;
+	struct corr_set *s = NULL;
+	char *model, *ref;
+	int rc;
+
+	if (st->set)
+		return 0;
+	if (!st->db || !st->q.model || !st->q.ref)
+		return pc_error_set(PC_ENOTFOUND, "pair index: no query to "
+				    "group");
+	q.model = model = pinned(&x->model);
+	q.ref = ref = pinned(&x->ref);
+	q.slim = 1;
+	rc = corr_load(&s, st->db, &q);
+	free(model);
+	free(ref);
+	if (rc < 0)
+		return rc;
+	if (s->n != x->n || !same_runs(&s->model, &x->model) ||
+	    !same_runs(&s->ref, &x->ref)) {
+		corr_set_free(s);
+		return pc_error_set(PC_EINVALID, "%s vs %s changed since it "
+				    "was opened (runs imported or deleted): "
+				    "its groups would not match the rows; "
+				    "reopen it", x->model.source,
+				    x->ref.source);
+	}
+	st->set = s;
+	return 0;
+}
+
+int pidx_group_part(struct pidx *x, const char *key, void **data,
+		    size_t *len)
+{
+	struct pidx_store *st = x->st;
+	char name[300];
+	int rc;
+
+	if ((rc = group_set(x)) < 0 ||
+	    (rc = pidx_build_group(st->set, key, data, len)) < 0)
+		return rc;
+	snprintf(name, sizeof(name), "group.%s", key);
+	if (st->cache_id && !(st->flags & PIDX_NO_WRITE)) {
+		struct pcache_part p = { name, *data, *len };
+
+		/* the next open reads it; a busy or read-only database just
+		 * groups again next time */
+		if (db_pcache_add(st->db, st->cache_id, &p, 1, 1) < 0)
+			pc_error_clear();
+	}
+	return 0;
+}
+
 /* Move a built part out of memory (the big arrays are taken, not
  * copied). */
 static void *take_part(struct pidx *x, const char *name, size_t *len)

@@ -263,7 +263,13 @@ int pidx_groups(struct pidx *x, const char *key, const struct corrgroup **out)
 			return 0;
 		}
 	snprintf(name, sizeof(name), "group.%s", key);
-	if ((rc = pidx_get_part(x, name, &data, &len)) < 0)
+	if ((rc = pidx_get_part(x, name, &data, &len)) == PC_ENOTFOUND &&
+	    x->st->q.model) {
+		/* not grouped yet: group now (and cache it) */
+		pc_error_clear();
+		rc = pidx_group_part(x, key, &data, &len);
+	}
+	if (rc < 0)
 		return rc;
 	st->groups = xrealloc(st->groups, (st->ngroups + 1) *
 			      sizeof(*st->groups));

@@ -824,7 +824,82 @@ TEST(damaged_cache)
 	db_close(db);
 }
 
-TEST_MAIN(CASE(cold_warm_vs_core), CASE(invalidation), CASE(summary_only),
+/* Groups are computed when first asked for (issue 21): an open stores
+ * none; pidx_groups groups (the core's corrgroup_build over the same
+ * pairing) and adds the part to the entry, which the next open reads.
+ * Runs imported after the open refuse to group (the groups would be of
+ * another pairing than the rows), while a grouping already stored still
+ * reads. */
+static void same_groups(const struct corrgroup *pg, const struct corrgroup *g,
+			const char *what)
+{
+	if (!pg || pg->n != g->n) {
+		FAILV("%s: %zu groups, expected %zu", what, pg ? pg->n : 0,
+		      g->n);
+		return;
+	}
+	for (size_t i = 0; i < g->n; i++)
+		if (strcmp(pg->values[i], g->values[i]) ||
+		    pg->size[i] != g->size[i] ||
+		    pg->stats[i].n != g->stats[i].n ||
+		    DIFF(pg->stats[i], g->stats[i], mape) ||
+		    DIFF(pg->stats[i], g->stats[i], pearson))
+			FAILV("%s: group %zu (%s) differs", what, i,
+			      g->values[i]);
+}
+
+TEST(lazy_groups)
+{
+	int64_t runs[5];
+	struct db *db = new_db("lazy.db", runs);
+	struct corr_query q = QUERY("archsim", "h100-lab");
+	const char *by[1] = { "op" };
+	const struct corrgroup *pg = NULL;
+	struct corr_set *s = NULL;
+	struct pidx *x = NULL;
+	struct corrgroup g;
+	char *extra = tmp_path("extra.csv");
+	FILE *f;
+
+	CHECK_INT(corr_load(&s, db, &q), 0);
+	CHECK_INT(corrgroup_build(&g, s, by, 1, 0), 0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	CHECK(x && x->built && x->cached);
+	CHECK_INT(count(db, "pair_cache_parts WHERE name LIKE 'group.%'"), 0);
+	CHECK_INT(pidx_groups(x, "op", &pg), 0);
+	same_groups(pg, &g, "op, grouped now");
+	CHECK_INT(count(db, "pair_cache_parts WHERE name = 'group.op'"), 1);
+	pidx_free(x);
+	x = NULL;
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	CHECK(x && !x->built);
+	pg = NULL;
+	CHECK_INT(pidx_groups(x, "op", &pg), 0);
+	same_groups(pg, &g, "op, from the cache");
+	/* another run of archsim 2.4.0 while x is open */
+	f = fopen(extra, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs("workload,op,metric,value,unit\nnew/bs=1,opx,time,1.0,"
+		      "ms\n", f);
+		fclose(f);
+	}
+	CHECK(import(db, extra, "archsim", "perfsim", "2.4.0", 0) > 0);
+	pg = NULL;
+	CHECK_INT(pidx_groups(x, "op", &pg), 0);	/* stored: the rows' */
+	same_groups(pg, &g, "op, stored before the import");
+	CHECK_INT(pidx_groups(x, "metric", &pg), PC_EINVALID);
+	CHECK(strstr(pc_error_last(), "changed since it was opened") != NULL);
+	CHECK_INT(count(db, "pair_cache_parts WHERE name = 'group.metric'"),
+		  0);
+	pidx_free(x);
+	corrgroup_release(&g);
+	corr_set_free(s);
+	free(extra);
+	db_close(db);
+}
+
+TEST_MAIN(CASE(cold_warm_vs_core), CASE(lazy_groups), CASE(invalidation), CASE(summary_only),
 	  CASE(damaged_cache),
 	  CASE(no_write_and_readonly), CASE(annotations),
 	  CASE(stats_basic_vs_compute), CASE(basic_subsets))
