@@ -8,7 +8,7 @@
  */
 #include "db/engine.h"
 
-#define DB_SCHEMA_VERSION 6
+#define DB_SCHEMA_VERSION 7
 
 enum db_open_flags {
 	DB_CREATE = 1 << 0,	/* create the file when absent */
@@ -52,6 +52,14 @@ int db_end(struct db *db, int rc);
  * 0: left as they were). */
 int db_fk_relax(struct db *db);
 void db_fk_restore(struct db *db);
+/* Inside a write transaction that writes a whole study (db copy, and
+ * its --replace deletes one): wait for the imports in flight to end and keep new ones
+ * out until the transaction does, so that no import commits results
+ * whose workload, op or metric ids the delete took away (PostgreSQL's
+ * results have no foreign keys to refuse them: db/migrate_pg.c, 6 -> 7).
+ * PostgreSQL: LOCK TABLE runs (an import inserts its run first); SQLite:
+ * 0 (the write transaction excludes every other writer already). */
+int db_lock_imports(struct db *db);
 
 /* A counter that changes when another connection commits: SQLite's
  * PRAGMA data_version; on PostgreSQL the notifications that the commits

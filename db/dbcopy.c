@@ -146,6 +146,9 @@ int dbcopy_begin(struct db *src, struct db *dst, int replace,
 	fk_off = db_fk_relax(dst);
 	if ((rc = db_begin(dst)) < 0)
 		goto fail;
+	/* no import in flight can commit under the copy (db.h) */
+	if ((rc = db_lock_imports(dst)) < 0)
+		goto fail;
 	/* metrics are seeded in every new database: not a study */
 	for (size_t i = 0; i < DBCOPY_NTABLES; i++) {
 		int64_t n;

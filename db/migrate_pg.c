@@ -53,4 +53,24 @@ const char *const db_pg_migrations[DB_SCHEMA_VERSION] = {
 	"TO results_metric_id_fkey;"
 	"CREATE INDEX results_key ON results(workload_id, op_id, metric_id, "
 	"run_id);",
+	/* 6 -> 7: results without foreign keys (issue 22). PostgreSQL checks
+	 * a foreign key per inserted row (a SELECT ... FOR KEY SHARE on the
+	 * parent), four per result: 70% of the server's CPU of an import
+	 * (tests/bench/notes.md, "PostgreSQL import"). Every id the import
+	 * writer binds comes from its own lookups and inserts in the same
+	 * transaction (SQLite's import runs with the checks off for that
+	 * reason); workloads, ops and metrics are never deleted but by db
+	 * copy --replace, which waits for the imports in flight
+	 * (db_lock_imports). ON DELETE CASCADE from runs becomes a trigger:
+	 * deleting runs deletes their results, in the same statement. */
+	[6] = "ALTER TABLE results DROP CONSTRAINT results_run_id_fkey,"
+	" DROP CONSTRAINT results_workload_id_fkey,"
+	" DROP CONSTRAINT results_op_id_fkey,"
+	" DROP CONSTRAINT results_metric_id_fkey;"
+	"CREATE FUNCTION runs_delete_results() RETURNS trigger LANGUAGE "
+	"plpgsql AS $$ BEGIN DELETE FROM results WHERE run_id IN (SELECT id "
+	"FROM gone); RETURN NULL; END $$;"
+	"CREATE TRIGGER runs_delete_results AFTER DELETE ON runs REFERENCING "
+	"OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "
+	"runs_delete_results();",
 };
