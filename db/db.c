@@ -752,6 +752,47 @@ int db_lock_imports(struct db *db)
 	       < 0 ? db_fail(db, "waiting for the imports in flight") : 0;
 }
 
+int db_index_suspend(struct db *db, const char *name, char **sql)
+{
+	sqlite3_stmt *st;
+	char *drop;
+	int rc = 0;
+
+	*sql = NULL;
+	if (db->pg || sqlite3_get_autocommit(db->h))
+		return 0;
+	if (sqlite3_prepare_v2(db->h, "SELECT sql FROM sqlite_schema WHERE "
+			       "type = 'index' AND name = ?", -1, &st,
+			       NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		*sql = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (!*sql)
+		return 0;
+	drop = xasprintf("DROP INDEX \"%s\"", name);
+	if (sqlite3_exec(db->h, drop, NULL, NULL, NULL) == SQLITE_OK)
+		rc = 1;
+	free(drop);
+	if (rc == 1)
+		return 1;
+	free(*sql);
+	*sql = NULL;
+	/* an I/O error or a full disk may have rolled the transaction
+	 * back: what follows must not run outside it */
+	if (sqlite3_get_autocommit(db->h))
+		return db_fail(db, "dropping an index for a bulk load");
+	return 0;
+}
+
+int db_index_rebuild(struct db *db, const char *sql)
+{
+	return db_exec(db, sql);
+}
+
 int db_data_version(struct db *db, long *out)
 {
 	if (db->pg)

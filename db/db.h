@@ -61,6 +61,15 @@ void db_fk_restore(struct db *db);
  * 0 (the write transaction excludes every other writer already). */
 int db_lock_imports(struct db *db);
 
+/* A bulk load's secondary index, inside a write transaction: drop index
+ * NAME and give back its CREATE statement in *sql (1), to be run again by
+ * db_index_rebuild() before the commit; 0 when left as it is (PostgreSQL,
+ * where dropping an index would lock readers out of the table until the
+ * commit; no such index; the drop refused); < 0 when the failed drop
+ * ended the transaction. A rollback restores the index with the rest. */
+int db_index_suspend(struct db *db, const char *name, char **sql);
+int db_index_rebuild(struct db *db, const char *sql);
+
 /* A counter that changes when another connection commits: SQLite's
  * PRAGMA data_version; on PostgreSQL the notifications that the commits
  * of db_commit send (LISTEN/NOTIFY), read without blocking. */

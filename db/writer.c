@@ -76,7 +76,30 @@ struct db_writer {
 	int dup_found;			/* the last error: a repeated key
 					 * found by storing queued results */
 	long dup_line;			/* ... its result's line */
+	/* a bulk load (see bulk_drop): this import's count of stored
+	 * results and new workloads at which results_key and
+	 * workload_params_nv are dropped, and their CREATE statements, run
+	 * again before the commit */
+	long bulk_at[2], new_wl;
+	char *bulk_sql[2];
 };
+
+/* A bulk load drops the two secondary indexes whose inserts are random
+ * (the sweep shape's keys change every row: each result and parameter
+ * row seeks its own leaf, and the 2 MiB page cache spills them to the
+ * WAL again and again) and builds them once, sorted, at the end of the
+ * import's transaction: results_key (the pairing index; duplicate
+ * detection uses the primary key, not it) when the import has stored
+ * more results than the database held before it, and
+ * workload_params_nv when it has added more workloads than the database
+ * held; at least BULK_MIN_RESULTS / BULK_MIN_WORKLOADS, so that a small
+ * import changes no schema. Rebuilding costs a sort of the whole index,
+ * at most about what the import itself inserted. A failure rolls the
+ * drop back with the rest. SQLite only (db_index_suspend). */
+#define BULK_MIN_RESULTS 32768
+#define BULK_MIN_WORKLOADS 4096
+static const char *const bulk_index[2] = { "results_key",
+					   "workload_params_nv" };
 
 static const char *const kinds[] = { "roofline", "perfsim", "rtl",
 				     "emulation", "silicon", NULL };
@@ -349,11 +372,21 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		   "VALUES (?, ?) RETURNING id");
 	if (!rc) {
 		struct db_stmt *st = NULL;
+		int64_t stored = 0, wls = 0;
 
-		db_prepare(db, &rc, &st, "SELECT 1 FROM workloads LIMIT 1");
-		if (!rc)
-			w->wl_fresh = db_step(st) == DB_DONE;
+		db_prepare(db, &rc, &st, "SELECT (SELECT coalesce(sum("
+			   "n_results), 0) FROM runs), (SELECT coalesce("
+			   "max(id), 0) FROM workloads)");
+		if (!rc && db_step(st) == DB_ROW) {
+			stored = db_column_int64(st, 0);
+			wls = db_column_int64(st, 1);
+		}
 		db_finalize(st);
+		w->wl_fresh = wls == 0;
+		w->bulk_at[0] = stored > BULK_MIN_RESULTS ? (long)stored + 1 :
+				BULK_MIN_RESULTS;
+		w->bulk_at[1] = wls > BULK_MIN_WORKLOADS ? (long)wls + 1 :
+				BULK_MIN_WORKLOADS;
 	}
 	if (rc)
 		goto fail;
@@ -434,6 +467,14 @@ int64_t db_writer_source_id(const struct db_writer *w)
 }
 
 static int acc_store(struct db_writer *w);
+
+/* Index i of bulk_index[] goes for the rest of the import (bulk_at). */
+static int bulk_drop(struct db_writer *w, int i)
+{
+	int rc = db_index_suspend(w->db, bulk_index[i], &w->bulk_sql[i]);
+
+	return rc < 0 ? rc : 0;
+}
 
 /* The batch found a repeated key (b->dup): the message it had when the
  * key was checked at its own result, names read back by id. */
@@ -607,6 +648,8 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 		rc = db_step_id(w->db, st, "adding workload", out);
 		free(params);
 		if (rc)
+			return rc;
+		if (++w->new_wl == w->bulk_at[1] && (rc = bulk_drop(w, 1)) < 0)
 			return rc;
 	}
 	return workload_params(w, k, *out);
@@ -1134,7 +1177,9 @@ int db_writer_put(struct db_writer *w, const struct db_result_in *r)
 			return dup_error(w);
 		if (rc < 0)
 			return rc;
-		w->results++;
+		if (++w->results == w->bulk_at[0] &&
+		    (rc = bulk_drop(w, 0)) < 0)
+			return rc;
 	} else if ((rc = put_merge(w, r, u, wid, oid, mid)) < 0) {
 		return rc;
 	}
@@ -1178,6 +1223,8 @@ static void writer_free(struct db_writer *w)
 	free(w->version);
 	free(w->platform);
 	free(w->last_wkey);
+	free(w->bulk_sql[0]);
+	free(w->bulk_sql[1]);
 	free(w);
 }
 
@@ -1196,6 +1243,9 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		rc = acc_store(w);
 	if (rc == 0)
 		rc = batch_flush(w);
+	for (int i = 0; i < 2 && rc == 0; i++)	/* a bulk load's indexes */
+		if (w->bulk_sql[i])
+			rc = db_index_rebuild(w->db, w->bulk_sql[i]);
 	if (rc < 0) {
 		db_writer_abort(w);
 		return rc;
