@@ -33,9 +33,15 @@ struct macc {
 	unsigned flags;
 };
 
-/* A workload's parameters are stored by one INSERT of up to this many
- * rows (a statement per workload, not per parameter). */
-#define WL_PAR_ROWS 8
+/* New workloads' parameters are queued and stored by one INSERT of up
+ * to this many rows (a sweep adds a workload of 5 parameters every 8
+ * results: a statement per workload was 13% of its import). */
+#define WL_PAR_ROWS 32
+
+struct par_row {
+	int64_t wid;
+	size_t name, value;		/* offsets into par_text */
+};
 
 struct db_writer {
 	struct db *db;
@@ -59,6 +65,9 @@ struct db_writer {
 	/* statements prepared once per import (new workloads and ops) */
 	struct db_stmt *wl_find, *wl_ins, *op_find, *op_ins;
 	struct db_stmt *wl_par[WL_PAR_ROWS + 1];	/* n parameters */
+	struct par_row par[WL_PAR_ROWS];	/* queued parameters */
+	size_t npar;
+	struct strbuf par_text;
 	int wl_fresh;			/* no workload stored before this
 					 * import: a key the run has not seen
 					 * is new, no lookup needed */
@@ -328,6 +337,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	hmap_init(&w->acc_idx);
 	wkey_init(&w->last_wk);
 	strbuf_init(&w->meta);
+	strbuf_init(&w->par_text);
 	/* Every id the writer binds comes from its own inserts or lookups
 	 * in this transaction, so per-row foreign-key checks (a parent
 	 * lookup per key column, a third of the insert cost) prove nothing.
@@ -467,6 +477,7 @@ int64_t db_writer_source_id(const struct db_writer *w)
 }
 
 static int acc_store(struct db_writer *w);
+static int params_flush(struct db_writer *w);
 
 /* Index i of bulk_index[] goes for the rest of the import (bulk_at). */
 static int bulk_drop(struct db_writer *w, int i)
@@ -548,6 +559,8 @@ struct db *db_writer_db(struct db_writer *w)
 	/* the caller may query what this run stored: store the batch */
 	if (w->batch_ok && !w->batch_err)
 		w->batch_err = batch_flush(w);
+	if (w->batch_ok && !w->batch_err)
+		w->batch_err = params_flush(w);
 	return w->db;
 }
 
@@ -588,38 +601,62 @@ static int find_id(struct db *db, struct db_stmt *st, const char *what,
 	return step == DB_ROW;
 }
 
-/* The parameters of workload id: up to WL_PAR_ROWS per statement. */
+/* Store the queued workload parameters (one INSERT). */
+static int params_flush(struct db_writer *w)
+{
+	size_t n = w->npar;
+	struct db_stmt **st = &w->wl_par[n];
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	if (!*st) {
+		struct strbuf sql = STRBUF_INIT;
+
+		strbuf_addstr(&sql, "INSERT INTO workload_params (workload_id, "
+			      "name, value) VALUES ");
+		for (size_t j = 0; j < n; j++)
+			strbuf_addstr(&sql, j ? ",(?,?,?)" : "(?,?,?)");
+		strbuf_addstr(&sql, " ON CONFLICT DO NOTHING");
+		db_prepare(w->db, &rc, st, sql.buf);
+		strbuf_release(&sql);
+		if (rc)
+			return rc;
+	}
+	for (size_t j = 0; j < n; j++) {
+		const struct par_row *p = &w->par[j];
+
+		db_bind_int64(*st, (int)j * 3 + 1, p->wid);
+		db_bind_text_static(*st, (int)j * 3 + 2, w->par_text.buf +
+				    p->name);
+		db_bind_text_static(*st, (int)j * 3 + 3, w->par_text.buf +
+				    p->value);
+	}
+	rc = step_done(w->db, *st, "adding workload parameter");
+	w->npar = 0;
+	strbuf_reset(&w->par_text);
+	return rc;
+}
+
+/* The parameters of workload id: queued (params_flush). */
 static int workload_params(struct db_writer *w, const struct wkey *k,
 			   int64_t id)
 {
-	int rc = 0;
+	int rc;
 
-	for (size_t i = 0; i < k->n;) {
-		size_t n = k->n - i < WL_PAR_ROWS ? k->n - i : WL_PAR_ROWS;
-		struct db_stmt **st = &w->wl_par[n];
+	for (size_t i = 0; i < k->n; i++) {
+		struct par_row *p;
 
-		if (!*st) {
-			struct strbuf sql = STRBUF_INIT;
-
-			strbuf_addstr(&sql, "INSERT INTO workload_params "
-				      "(workload_id, name, value) VALUES ");
-			for (size_t j = 0; j < n; j++)
-				strbuf_addstr(&sql, j ? ",(?,?,?)" : "(?,?,?)");
-			strbuf_addstr(&sql, " ON CONFLICT DO NOTHING");
-			db_prepare(w->db, &rc, st, sql.buf);
-			strbuf_release(&sql);
-			if (rc)
-				return rc;
-		}
-		for (size_t j = 0; j < n; j++, i++) {
-			db_bind_int64(*st, (int)j * 3 + 1, id);
-			db_bind_text_static(*st, (int)j * 3 + 2,
-					    k->params[i].name);
-			db_bind_text_static(*st, (int)j * 3 + 3,
-					    k->params[i].value);
-		}
-		if ((rc = step_done(w->db, *st, "adding workload parameter")))
+		if (w->npar == WL_PAR_ROWS && (rc = params_flush(w)) < 0)
 			return rc;
+		p = &w->par[w->npar++];
+		p->wid = id;
+		p->name = w->par_text.len;
+		strbuf_add(&w->par_text, k->params[i].name,
+			   strlen(k->params[i].name) + 1);
+		p->value = w->par_text.len;
+		strbuf_add(&w->par_text, k->params[i].value,
+			   strlen(k->params[i].value) + 1);
 	}
 	return 0;
 }
@@ -1220,6 +1257,7 @@ static void writer_free(struct db_writer *w)
 		free(w->metrics[i].dim);
 	free(w->metrics);
 	strbuf_release(&w->meta);
+	strbuf_release(&w->par_text);
 	free(w->version);
 	free(w->platform);
 	free(w->last_wkey);
@@ -1243,6 +1281,8 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		rc = acc_store(w);
 	if (rc == 0)
 		rc = batch_flush(w);
+	if (rc == 0)
+		rc = params_flush(w);
 	for (int i = 0; i < 2 && rc == 0; i++)	/* a bulk load's indexes */
 		if (w->bulk_sql[i])
 			rc = db_index_rebuild(w->db, w->bulk_sql[i]);

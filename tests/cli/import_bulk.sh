@@ -63,6 +63,10 @@ expect_eq "$n" "15000" "workload_params_nv complete"
 n=$(sqlite3 "$PERFCORR_DB" "SELECT count(*) FROM workload_params WHERE name = 'seq' AND value = '130'")
 # workloads 0..4999 with seq = 128 + w % 3 = 130: w = 2, 5, ... 4998
 expect_eq "$n" "1666" "a parameter found through the index"
+# parameters are stored 32 rows per INSERT across workloads (db/writer.c,
+# params_flush): each row belongs to the workload whose key says it
+own="SELECT count(*) FROM workload_params p JOIN workloads w ON w.id = p.workload_id WHERE w.key LIKE '%/' || p.name || '=' || p.value || '%'"
+expect_eq "$(sqlite3 "$PERFCORR_DB" "$own")" "15000" "every parameter on its own workload"
 
 # 4. not larger than what is stored (40 000 results, 5 000 workloads):
 # no schema change, for the same rows in another source
@@ -74,8 +78,15 @@ expect_eq "$(ver)" "$v1" "no bulk load: schema version unchanged"
 rm -f "$PERFCORR_DB"
 pc init >/dev/null
 v0=$(ver)
-{ echo "$hdr"; sweep 0 999; } > "$T/small.csv"
+# (with one workload of 40 parameters: more than one INSERT's 32 rows)
+many=$(seq 1 40 | awk '{ printf "/p%02d=%d", $1, $1 * 7 }')
+{ echo "$hdr"; sweep 0 999; echo "big$many,o1,time,1,us"; } > "$T/small.csv"
 run pc import -s a -k perfsim "$T/small.csv"
 expect_rc 0 "small import"
 expect_eq "$(ver)" "$v0" "small import: schema version unchanged"
+# 125 workloads x 3 parameters + 40
+expect_eq "$(sqlite3 "$PERFCORR_DB" "$own")" "415" "small import: every parameter on its own workload"
+n=$(sqlite3 "$PERFCORR_DB" "SELECT count(*), sum(CAST(p.value AS INTEGER)) FROM workload_params p JOIN workloads w ON w.id = p.workload_id WHERE w.name = 'big'")
+# 7 * (1 + ... + 40) = 7 * 820 = 5740
+expect_eq "$n" "40|5740" "the 40 parameters of one workload"
 finish
