@@ -72,12 +72,30 @@ void wkey_copy(struct wkey *dst, const struct wkey *src)
 	}
 }
 
+/* Whether t is an integer as "%.0f" writes it: "0", or 1 to 15 digits
+ * without a leading zero (below 1e15: what norm_value formats). */
+static int plain_int(const char *t)
+{
+	size_t n = 0;
+
+	if (t[0] == '0')
+		return t[1] == '\0';
+	while (t[n] >= '0' && t[n] <= '9')
+		n++;
+	return n && n <= 15 && t[n] == '\0';
+}
+
 /* Normalise a value: trimmed, lower-case for phase/precision, integral
  * numbers without a fraction, '/' replaced (it separates key parts). */
 static char *norm_value(const char *name, const char *value)
 {
 	char *v = xstrdup(value), *t = util_trim(v), *out;
 	double d;
+
+	if (plain_int(t)) {	/* the sweep's bs=8: as it would format */
+		memmove(v, t, strlen(t) + 1);
+		return v;
+	}
 
 	if (!strcmp(name, "phase") || !strcmp(name, "precision") ||
 	    !strcmp(name, "mode"))
@@ -265,18 +283,25 @@ char *wkey_format(const struct wkey *k)
 		prec = NULL;
 
 	strbuf_addstr(&sb, k->name ? k->name : "");
-	if (phase)
-		strbuf_addf(&sb, "/%s", phase);
+	if (phase) {
+		strbuf_addch(&sb, '/');
+		strbuf_addstr(&sb, phase);
+	}
 	for (size_t i = 0; i < k->n; i++) {
 		const char *n = k->params[i].name;
 
 		if ((!strcmp(n, "phase") && phase) ||
 		    (!strcmp(n, "precision") && prec))
 			continue;
-		strbuf_addf(&sb, "/%s=%s", n, k->params[i].value);
+		strbuf_addch(&sb, '/');
+		strbuf_addstr(&sb, n);
+		strbuf_addch(&sb, '=');
+		strbuf_addstr(&sb, k->params[i].value);
 	}
-	if (prec)
-		strbuf_addf(&sb, "/%s", prec);
+	if (prec) {
+		strbuf_addch(&sb, '/');
+		strbuf_addstr(&sb, prec);
+	}
 	return strbuf_detach(&sb);
 }
 

@@ -61,6 +61,25 @@ TEST(wkey_canonical)
 	wkey_init(&a);
 	CHECK(wkey_parse(&a, "bs=1/decode") < 0);	/* no name */
 	wkey_release(&a);
+	/* numbers as "%.0f" of their value writes them (db/wkey.c: plain
+	 * integers are kept as they are, the rest parsed and formatted) */
+	{
+		static const char *const in[][2] = {
+			{ "0", "0" }, { "7", "7" }, { " 32 ", "32" },
+			{ "32.0", "32" }, { "007", "7" }, { "+5", "5" },
+			{ "-0", "-0" }, { "-12", "-12" }, { "1e3", "1000" },
+			{ "123456789012345", "123456789012345" },
+			{ "1234567890123456", "1234567890123456" },
+			{ "2.5", "2.5" }, { "12a", "12a" },
+		};
+
+		for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+			char *c = wkey_canon_value("bs", in[i][0]);
+
+			CHECK_STR(c, in[i][1]);
+			free(c);
+		}
+	}
 }
 
 static FILE *mem(const char *s)
