@@ -75,8 +75,9 @@ struct wsorted {
  * The draws (docs/statistics.md, "Confidence intervals"). Resample b of
  * a summary whose workloads have the keys k_1 < ... < k_nc counts how
  * often it draws each workload:
- *   1. a base count per workload, Poisson(1) by inversion of the top 32
- *      bits of mix(R_b + k gamma), R_b = mix(seed + (b + 1) gamma) (the
+ *   1. a base count per workload, Poisson(1) by inversion of 32 bits of
+ *      mix(R_b + (k >> 1) gamma) (the top half for an even key k, the
+ *      low half for an odd one), R_b = mix(seed + (b + 1) gamma) (the
  *      b-th output of splitmix64 seeded with seed): a function of (seed,
  *      b, workload key) alone, so every summary that holds a workload
  *      gets the same base count for it;
@@ -155,9 +156,8 @@ static void pois_buckets(uint8_t *bucket)
 	}
 }
 
-static inline unsigned pois(uint64_t z, const uint8_t *bucket)
+static inline unsigned pois(uint64_t p, const uint8_t *bucket)
 {
-	uint64_t p = z >> 32;
 	unsigned h = (unsigned)(p >> 24), k = bucket[h];
 
 	k += p >= pois_t[k];
@@ -235,12 +235,19 @@ static uint64_t base_row(const struct rowgen *g, unsigned b, uint8_t *w)
 		return tot;
 	}
 	{
-		uint64_t rk = row_key(g->seed, b);
+		uint64_t rk = row_key(g->seed, b), q = 0, z = 0;
 
 		for (size_t c = 0; c < g->nc; c++) {
-			unsigned v = pois(mix64(rk + (uint64_t)g->key[c] *
-						     GAMMA), g->bucket);
+			uint64_t k = (uint64_t)g->key[c];
+			unsigned v;
 
+			/* keys 2q and 2q + 1 share a hash: dictionary ids
+			 * are dense, so most pairs of keys hash once */
+			if (c == 0 || k >> 1 != q) {
+				q = k >> 1;
+				z = mix64(rk + q * GAMMA);
+			}
+			v = pois(k & 1 ? z & 0xffffffffu : z >> 32, g->bucket);
 			w[c] = (uint8_t)v;
 			tot += v;
 		}
@@ -498,10 +505,13 @@ ROW_FUNCS(uint8_t, 8)
 ROW_FUNCS(uint32_t, 32)
 
 /* ROWS resamples in one pass (each row's sums in workload order, as
- * pass8, the same operations lane by lane): the per-workload sums are
- * read once for ROWS rows, two rows to a vector (GCC's vector extension:
- * SSE2 on x86-64, scalar code where there is none). The integer totals
- * are summed as doubles: exact below 2^53. */
+ * pass8, the same operations lane by lane, so every path gives the same
+ * bits): the per-workload sums are read once for ROWS rows, two rows to
+ * a vector (GCC's vector extension: SSE2 on x86-64, scalar code where
+ * there is none), or four with AVX2 where the processor has it (a clone
+ * for x86 chosen at run time; no FMA: a fused multiply-add would round
+ * differently). The integer totals are summed as doubles: exact below
+ * 2^53. */
 #define ROWS 4
 typedef double v2d __attribute__((vector_size(16)));
 
@@ -543,6 +553,46 @@ static void pass8_rows(const struct wsums *x, const uint8_t *const *r,
 			      E23[1], L23[1] };
 }
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_AVX2_CLONE 1
+typedef double v4d __attribute__((vector_size(32)));
+
+__attribute__((target("avx2")))
+static void pass8_rows_avx2(const struct wsums *x, const uint8_t *const *r,
+			    size_t nc, struct rtot *t)
+{
+	const uint8_t *r0 = r[0], *r1 = r[1], *r2 = r[2], *r3 = r[3];
+	v4d A = { 0, 0, 0, 0 }, E = A, L = A, N = A, M = A;
+
+	for (size_t c = 0; c < nc; c++) {
+		v4d d = { (double)r0[c], (double)r1[c], (double)r2[c],
+			  (double)r3[c] };
+
+		N += d * (double)x->cnt[c];
+		M += d * (double)x->mcnt[c];
+		A += d * x->sabs[c];
+		E += d * x->serr[c];
+		L += d * x->slog[c];
+	}
+	for (int k = 0; k < ROWS; k++)
+		t[k] = (struct rtot){ (uint64_t)N[k], (uint64_t)M[k], A[k],
+				      E[k], L[k] };
+}
+#endif
+
+static void pass_rows(const struct wsums *x, const uint8_t *const *r,
+		      size_t nc, struct rtot *t, int avx2)
+{
+#ifdef HAVE_AVX2_CLONE
+	if (avx2) {
+		pass8_rows_avx2(x, r, nc, t);
+		return;
+	}
+#endif
+	(void)avx2;
+	pass8_rows(x, r, nc, t);
+}
+
 void stats_ci_compute(struct stats_summary *s, const double *model,
 		      const double *ref, const int64_t *wkey, size_t n,
 		      const struct stats_paired_opts *opts)
@@ -571,6 +621,7 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	struct wsorted wso = { NULL, NULL, 0, 0 };
 	struct wsums ws;
 	size_t nc, nw;
+	int avx2 = 0;
 
 	s->workloads = 0;
 	if (n == 0)
@@ -639,6 +690,9 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			ws.mcnt[scl[i]]++;
 	}
 	w8 = xmalloc(ROWS * nw);
+#ifdef HAVE_AVX2_CLONE
+	avx2 = __builtin_cpu_supports("avx2");
+#endif
 	res = xmalloc(4 * (size_t)nb * sizeof(*res));
 	for (unsigned b0 = 0; b0 < nb; b0 += ROWS) {
 		unsigned k = nb - b0 < ROWS ? nb - b0 : ROWS;
@@ -651,7 +705,7 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			all &= row[j] != NULL;
 		}
 		if (all)
-			pass8_rows(&ws, row, nw, t);
+			pass_rows(&ws, row, nw, t, avx2);
 		for (unsigned j = 0; j < k; j++) {
 			unsigned b = b0 + j;
 			double med = NAN;

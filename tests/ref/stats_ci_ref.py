@@ -7,8 +7,8 @@ is built as an explicit list of pairs (every pair of each drawn workload,
 once per draw) and the statistics are computed from that list with the
 textbook formulas (statistics.median, mean, exp of mean log), not from
 per-workload sums or a weighted walk as the C code does. The draws follow
-the documented definition: a Poisson(1) base count per workload from a
-splitmix64 hash of (seed, resample, workload key), by a table computed
+the documented definition: a Poisson(1) base count per workload from 32
+bits of a splitmix64 hash of (seed, resample, key >> 1), by a table computed
 here to 60 digits, fixed up to exactly as many draws as workloads.
 Prints the intervals the unit test tests/unit/test_stats_ci.c pastes;
 --multinomial checks the draws' distribution (chi-square).
@@ -70,7 +70,9 @@ def counts(seed, b, keys):
     rk = mix((seed + (b + 1) * GAMMA) & MASK)
     w = []
     for k in keys:
-        p = mix((rk + k * GAMMA) & MASK) >> 32
+        k &= MASK               # the key as 64 bits (two's complement)
+        z = mix((rk + (k >> 1) * GAMMA) & MASK)
+        p = z & 0xffffffff if k & 1 else z >> 32
         w.append(sum(1 for t in THRESH if p >= t))
     nc, tot = len(keys), sum(w)
     fix = SplitMix(rk ^ FIX)
@@ -120,9 +122,11 @@ WKEY = [7, 7, 3, 3, 3, 11, 5, 5, 5, 5, 9]
 def multinomial_check(resamples=30000, seed=99):
     """The draws' distribution: chi-square of the count vectors of
     `resamples` resamples against multinomial(nc, 1/nc), nc = 2, 3, 5
-    (every composition of nc into nc parts is a cell)."""
-    for nc in (2, 3, 5):
-        keys = [10 + 7 * i for i in range(nc)]
+    (every composition of nc into nc parts is a cell); keys apart, and
+    neighbours (which share a hash)."""
+    for nc, step in ((2, 7), (3, 7), (5, 7), (2, 1), (5, 1)):
+        # step 1: neighbouring keys, which share a hash
+        keys = [10 + step * i for i in range(nc)]
         seen = {}
         for b in range(resamples):
             v = tuple(counts(seed, b, keys))
@@ -141,7 +145,8 @@ def multinomial_check(resamples=30000, seed=99):
             p /= nc ** nc
             chi += (seen.get(v, 0) - resamples * p) ** 2 / (resamples * p)
             cells += 1
-        print("nc %d: chi2 %.1f on %d df" % (nc, chi, cells - 1))
+        print("nc %d, keys %r: chi2 %.1f on %d df" % (nc, keys, chi,
+                                                   cells - 1))
 
 
 if __name__ == "__main__":
