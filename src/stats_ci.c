@@ -178,6 +178,8 @@ struct rowgen {
 	const uint32_t *absent;	/* places of the cache it lacks */
 	size_t nabsent;
 	const uint8_t *nib;	/* cached rows to read */
+	const uint32_t *gather;	/* or only these places of them */
+	size_t nstride;		/* bytes per cached row */
 	uint8_t *fill;		/* cache rows to write */
 };
 
@@ -227,8 +229,20 @@ static uint64_t base_row(const struct rowgen *g, unsigned b, uint8_t *w)
 {
 	uint64_t tot = 0;
 
+	if (g->gather) {
+		const uint8_t *r = g->nib + (size_t)b * g->nstride;
+
+		for (size_t c = 0; c < g->nc; c++) {
+			uint32_t u = g->gather[c];
+			unsigned v = r[(u >> 4) * 8 + (u & 7)] >> (u & 8 ? 4 : 0);
+
+			w[c] = (uint8_t)(v & 15);
+			tot += v & 15;
+		}
+		return tot;
+	}
 	if (g->nib) {
-		tot = unpack_row(g->nib + (size_t)b * (g->nw / 2), w, g->nw);
+		tot = unpack_row(g->nib + (size_t)b * g->nstride, w, g->nw);
 		/* the places it lacks add nothing: their sums are 0 */
 		for (size_t i = 0; i < g->nabsent; i++)
 			tot -= w[g->absent[i]];
@@ -254,7 +268,7 @@ static uint64_t base_row(const struct rowgen *g, unsigned b, uint8_t *w)
 	}
 	if (g->fill) {
 		memset(w + g->nc, 0, g->nw - g->nc);
-		pack_row(w, g->fill + (size_t)b * (g->nw / 2), g->nw);
+		pack_row(w, g->fill + (size_t)b * g->nstride, g->nw);
 	}
 	return tot;
 }
@@ -354,9 +368,11 @@ static int cache_places(const struct stats_ci_draws *d, const int64_t *key,
 /* Set g up for a summary with workloads g->key[0..nc): the cache's
  * numbering when d holds every row of (seed, nb) for all of them and
  * they are at least half of it (*pick, *absent: the caller frees them);
- * else its own, the base counts hashed and, when it has more workloads
- * than d holds and the rows fit, written into d (the first summary of a
- * set, usually over all of them: its workloads hold the later ones'). */
+ * its own numbering, the base counts read from those places of the
+ * cache, when they are fewer (*pick, as g->gather); else its own, the
+ * base counts hashed and, when it has more workloads than d holds and
+ * the rows fit, written into d (the first summary of a set, usually
+ * over all of them: its workloads hold the later ones'). */
 static void draws_use(struct stats_ci_draws *d, struct rowgen *g,
 		      unsigned nb, uint32_t **pick, uint32_t **absent)
 {
@@ -371,11 +387,16 @@ static void draws_use(struct stats_ci_draws *d, struct rowgen *g,
 		uint32_t *u;
 		uint8_t *has;
 
-		if (2 * nc < d->nu)
-			return;
 		u = xmalloc(nc * sizeof(*u));
 		if (!cache_places(d, g->key, nc, u)) {
 			free(u);
+			return;
+		}
+		*pick = u;
+		g->nib = d->nib;
+		g->nstride = d->nw / 2;
+		if (2 * nc < d->nu) {
+			g->gather = u;
 			return;
 		}
 		has = xcalloc(d->nw, 1);
@@ -386,10 +407,8 @@ static void draws_use(struct stats_ci_draws *d, struct rowgen *g,
 			if (!has[i])
 				(*absent)[g->nabsent++] = (uint32_t)i;
 		free(has);
-		*pick = u;
 		g->pick = u;
 		g->absent = *absent;
-		g->nib = d->nib;
 		g->nw = d->nw;
 		return;
 	}
@@ -410,6 +429,7 @@ static void draws_use(struct stats_ci_draws *d, struct rowgen *g,
 	d->full = 0;
 	g->fill = d->nib;
 	g->nw = nw;
+	g->nstride = nw / 2;
 }
 
 static void interval(struct stats_ci *ci, double *v, size_t nb, double a)
@@ -645,10 +665,10 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	}
 	pois_buckets(bucket);
 	g = (struct rowgen){ dkey, nc, seed, bucket, nc, NULL, NULL, 0,
-			     NULL, NULL };
+			     NULL, NULL, 0, NULL };
 	draws_use(draws, &g, nb, &pick, &absent);
 	nw = g.nw;
-	if (pick)	/* the cache's numbering */
+	if (g.pick)	/* the cache's numbering */
 		for (size_t i = 0; i < n; i++)
 			cl[i] = pick[cl[i]];
 	ws.cnt = xcalloc(nw, sizeof(*ws.cnt));
@@ -670,19 +690,33 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 	}
 	if (do_med) {
 		struct radix_kv *a = xmalloc(n * sizeof(*a));
-		struct radix_kv *tmp = xmalloc(n * sizeof(*tmp));
+		size_t down = 1;
 
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			a[i] = (struct radix_kv){
 				radix_key(fabs(stats_err(model[i], ref[i]))),
 				cl[i] };
-		radix_sort_kv(a, tmp, n);
-		free(tmp);
+			down += i && a[i].k <= a[i - 1].k;
+		}
 		sval = xmalloc(n * sizeof(*sval));
 		scl = xmalloc(n * sizeof(*scl));
-		for (size_t i = 0; i < n; i++) {
-			sval[i] = radix_unkey(a[i].k);
-			scl[i] = (uint32_t)a[i].v;
+		if (down == n) {
+			/* already descending (a correlation set's points are
+			 * sorted by |error|): reversed, no sort (ties may
+			 * come in another order: the same values) */
+			for (size_t i = 0; i < n; i++) {
+				sval[i] = radix_unkey(a[n - 1 - i].k);
+				scl[i] = (uint32_t)a[n - 1 - i].v;
+			}
+		} else {
+			struct radix_kv *tmp = xmalloc(n * sizeof(*tmp));
+
+			radix_sort_kv(a, tmp, n);
+			free(tmp);
+			for (size_t i = 0; i < n; i++) {
+				sval[i] = radix_unkey(a[i].k);
+				scl[i] = (uint32_t)a[i].v;
+			}
 		}
 		free(a);
 		wso = (struct wsorted){ sval, scl, n, n / 2 };

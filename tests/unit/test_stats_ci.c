@@ -115,14 +115,23 @@ TEST(reproducible)
  * correlation set does): the same intervals, bit for bit, as drawing
  * alone, when the cache fills (wkey: 5 workloads), when a summary over
  * 4 of those 5 workloads reads it in the cache's numbering (wkey3: key 5
- * gone: its workloads are places 0, 2, 3, 4 of the cache's rows), for
- * workloads it does not hold (wkey2: its own), and for another seed (a
- * refill, not a wrong hit). */
+ * gone: its workloads are places 0, 2, 3, 4 of the cache's rows), when
+ * a summary over 2 of them (fewer than half) reads those places into
+ * its own numbering (wkey4; wkey5 after wkey11 refilled the cache with
+ * 11 workloads: places 8-10, the high nibbles of a row's first block),
+ * for workloads it does not hold (wkey2: its own), and for another seed
+ * (a refill, not a wrong hit). The next round starts from wkey11's
+ * cache (wkey: 5 of its 11 workloads, gathered). */
 TEST(shared_draws)
 {
 	static const int64_t wkey2[] = { 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4 };
 	static const int64_t wkey3[] = { 7, 7, 3, 3, 3, 11, 9, 9, 9, 9, 9 };
-	static const int64_t *const wks[] = { wkey, wkey3, wkey2 };
+	static const int64_t wkey4[] = { 3, 3, 3, 9, 9, 9, 3, 3, 9, 9, 9 };
+	static const int64_t wkey11[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+	static const int64_t wkey5[] = { 2, 9, 9, 10, 10, 11, 11, 11, 2, 9, 10 };
+	static const int64_t *const wks[] = { wkey, wkey3, wkey4, wkey2, wkey11,
+					      wkey5 };
+	static const long nwk[] = { 5, 4, 2, 4, 11, 4 };
 	struct stats_paired_opts o = { 300, 99, 0.95 };
 	struct stats_paired_opts o2 = { 300, 98, 0.95 };
 	struct stats_ci_draws *d = stats_ci_draws_new();
@@ -131,14 +140,14 @@ TEST(shared_draws)
 	for (int round = 0; round < 3; round++) {
 		const struct stats_paired_opts *op = round == 2 ? &o2 : &o;
 
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < 6; k++) {
 			const int64_t *wk = wks[k];
 
 			CHECK_INT(stats_compute(&a, model, ref, NULL, 11), 0);
 			b = a;
 			stats_ci_compute(&a, model, ref, wk, 11, op);
 			stats_ci_compute_shared(&b, model, ref, wk, 11, op, d);
-			CHECK_INT(b.workloads, k ? 4 : 5);
+			CHECK_INT(b.workloads, nwk[k]);
 			CHECK(!isnan(b.mape_ci.lo));
 			CHECK(memcmp(&a.mape_ci, &b.mape_ci,
 				     sizeof(a.mape_ci)) == 0);
