@@ -390,6 +390,8 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	/* several metrics: only what stats_null_mixed below keeps (it
 	 * nulls the Fisher intervals too, so no correlation is needed) */
 	rc = mixed ? stats_compute_mixed(out, m, r, sd, k, 0) :
+	     s->lean == CORR_LEAN_CORR ? stats_compute_lean(out, m, r, sd, k) :
+	     s->lean ? stats_compute_mixed(out, m, r, sd, k, 0) :
 		     stats_compute(out, m, r, sd, k);
 	if (!rc && wk)
 		stats_ci_compute_shared(out, m, r, wk, k, s->ci,

@@ -108,7 +108,16 @@ struct corr_set {
 	 * of this set with as many workloads (src/stats_ci.h); NULL: each
 	 * summary draws its own (same intervals). */
 	struct stats_ci_draws *ci_draws;
+	/* Set by the caller for a table that prints only some statistics:
+	 * a summary of one metric computes only the error statistics
+	 * (CORR_LEAN_ERR: stats_compute_mixed) or those, the correlations
+	 * and the fit (CORR_LEAN_CORR: stats_compute_lean); the others
+	 * hold NaN. Those computed are stats_compute's bit for bit. 0
+	 * (the default): every one. */
+	int lean;
 };
+
+enum { CORR_LEAN_ERR = 1, CORR_LEAN_CORR = 2 };
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says
  * what exists on each side (metrics, ops, workloads counts), tagged

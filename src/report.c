@@ -234,7 +234,12 @@ static int build_groups(struct report *r)
 			g->metric = r->metrics[m];
 			g->op_class = c ? r->classes[c - 1] : NULL;
 			g->unit = r->units[m];
+			/* an op class's row prints errors, Pearson and
+			 * Spearman only (md, html); the metric's row also
+			 * feeds the figures (limits of agreement): whole */
+			r->set->lean = c && r->opts.lean ? CORR_LEAN_CORR : 0;
 			rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+			r->set->lean = 0;
 			if (rc >= 0)
 				r->ngroups++;
 		}

@@ -37,6 +37,11 @@ struct report_opts {
 	const char *policy;		/* gate policy file, or NULL */
 	int points_only;		/* csv: no statistics, trend or gate */
 	int matrix;			/* who disagrees with whom (md, html) */
+	int lean;			/* md, html: the op class and op
+					   tables compute only the
+					   statistics those writers print
+					   (CORROUT_V_REPORT, _V_OPS); csv
+					   and json print every one */
 };
 
 /* Statistics of one metric (op_class NULL = every op class). */

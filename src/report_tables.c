@@ -86,13 +86,16 @@ int report_ops_build(struct report *r)
 	struct corrgroup *g = xcalloc(1, sizeof(*g));
 	const struct stats_paired_opts *ci = s->ci;
 	struct hmap idx;
-	int64_t k;
+	int64_t k, maxop = -1, *memo = NULL;
 	int rc;
 
-	/* the table shows no interval: skip the bootstrap of every op */
+	/* the table shows no interval: skip the bootstrap of every op; and
+	 * only error statistics (CORROUT_V_OPS) when md or html print it */
 	r->set->ci = NULL;
+	r->set->lean = r->opts.lean ? CORR_LEAN_ERR : 0;
 	rc = corrgroup_build(g, s, by, 2, 0);
 	r->set->ci = ci;
+	r->set->lean = 0;
 	r->opg = g;
 	if (rc < 0)
 		return rc;
@@ -108,17 +111,36 @@ int report_ops_build(struct report *r)
 		free(key);
 		r->op_order[i] = i;
 	}
+	/* each point's group found once per (metric, op id), not by a
+	 * formatted key per point (1M allocations at 1M pairs) */
+	for (size_t i = 0; i < s->n; i++)
+		maxop = s->points[i].op_id > maxop ? s->points[i].op_id : maxop;
+	if (maxop >= 0 && maxop <= (int64_t)(4 * s->n + 1024))
+		memo = xcalloc((size_t)(maxop + 1) * (r->nmetrics + 1),
+			       sizeof(*memo));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct corr_point *p = &s->points[i];
-		char *key = xasprintf("%s\x1f%s", p->metric, p->op);
+		int64_t *slot = memo && p->op_id >= 0 ?
+			&memo[r->pmetric[i] * (size_t)(maxop + 1) +
+			      (size_t)p->op_id] : NULL;
 
-		if (hmap_get(&idx, key, &k)) {
+		if (!slot || !*slot) {
+			char *key = xasprintf("%s\x1f%s", p->metric, p->op);
+
+			k = hmap_get(&idx, key, &k) ? k : -1;
+			free(key);
+			if (slot)
+				*slot = k + 2;	/* 1: in no group */
+		} else {
+			k = *slot - 2;
+		}
+		if (k >= 0) {
 			if (!r->op_class[k])
 				r->op_class[k] = p->op_class;
 			r->op_disc[k] += report_is_discrepancy(p, r->opts.limit);
 		}
-		free(key);
 	}
+	free(memo);
 	hmap_release(&idx);
 	sort_r = r;
 	qsort(r->op_order, g->n, sizeof(*r->op_order), cmp_op);

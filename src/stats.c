@@ -727,7 +727,7 @@ static void correlations(struct stats_summary *s, const double *model,
 
 /* mixed: 0 every statistic; 1 what stats_null_mixed keeps, plus
  * Pearson, Pearson on logs and Spearman (their Fisher intervals read
- * them); 2 what it keeps only. */
+ * them); 2 what it keeps only; 3 as 1 plus the fit (stats_compute_lean). */
 static int compute(struct stats_summary *out, const double *model,
 		   const double *ref, const double *ref_sd, size_t n,
 		   int mixed)
@@ -767,12 +767,12 @@ static int compute(struct stats_summary *out, const double *model,
 	}
 	log_stats(&s, model, ref, n, a);
 	diff_stats(&s, model, ref, n);
-	if (mixed < 2)
+	if (mixed != 2)
 		correlations(&s, model, ref, n, a, b, !mixed);
-	if (!mixed) {
+	if (!mixed || mixed == 3)
 		fit(&s, model, ref, ref_sd, n, a);
+	if (!mixed)
 		stats_agree_compute(&s, model, ref, ref_sd, n);
-	}
 	s.mape_with_noisy = s.mape;
 	s.why[SF_MAPE_NOISY] = s.why[SF_MAPE];
 	free(a);
@@ -792,6 +792,12 @@ int stats_compute_mixed(struct stats_summary *out, const double *model,
 			int with_corr)
 {
 	return compute(out, model, ref, ref_sd, n, with_corr ? 1 : 2);
+}
+
+int stats_compute_lean(struct stats_summary *out, const double *model,
+		       const double *ref, const double *ref_sd, size_t n)
+{
+	return compute(out, model, ref, ref_sd, n, 3);
 }
 
 void stats_null_mixed(struct stats_summary *s)

@@ -124,6 +124,14 @@ int stats_compute_mixed(struct stats_summary *out, const double *model,
 			const double *ref, const double *ref_sd, size_t n,
 			int with_corr);
 
+/* stats_compute without Kendall and the agreement statistics (CCC,
+ * Deming, proportional bias), which hold NaN: the error statistics, the
+ * correlations and the fit, each stats_compute's bit for bit (issue 21:
+ * the report's op class tables print no more; tests/unit/test_corrout.c
+ * checks every statistic they print). */
+int stats_compute_lean(struct stats_summary *out, const double *model,
+		       const double *ref, const double *ref_sd, size_t n);
+
 /* Only n, MAPE, bias and Pearson r over model[i * stride],
  * ref[i * stride] for the i < n with keep[i] set (keep NULL = all), in
  * one plain pass with no scratch (stats_compute's definitions; its

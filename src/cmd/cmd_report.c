@@ -177,6 +177,7 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	o.trend = !opt->no_trend && f != F_CSV;
 	o.matrix = !opt->no_matrix && (f == F_MD || f == F_HTML);
 	o.points_only = f == F_CSV;	/* one row per pair, nothing else */
+	o.lean = f == F_MD || f == F_HTML;	/* what they print only */
 	o.policy = opt->policy;
 	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
 		return rc;

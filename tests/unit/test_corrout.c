@@ -161,4 +161,72 @@ TEST(docs_list)
 	free(want);
 }
 
-TEST_MAIN(CASE(rows_are_keys), CASE(values), CASE(docs_list))
+/* The report's lean tables (issue 21: corr_set.lean, CORR_LEAN_*): the
+ * op class rows (CORROUT_V_REPORT) come from stats_compute_lean, the op
+ * rows (CORROUT_V_OPS) from stats_compute_mixed without the
+ * correlations: every
+ * statistic those tables print must be stats_compute's bit for bit, with
+ * the same reason. A row added to a view that the lean computation
+ * leaves out (Kendall, the fit, CCC ...) fails here. Data: the sample
+ * above, a constant one (Pearson undefined) and one with a zero
+ * reference (MAPE undefined). */
+static void lean_view(const double *m, const double *r, const double *w,
+		      size_t n, unsigned view, int with_corr, const char *what)
+{
+	struct stats_summary full, lean;
+
+	CHECK_INT(stats_compute(&full, m, r, w, n), 0);
+	CHECK_INT(with_corr ? stats_compute_lean(&lean, m, r, w, n) :
+		  stats_compute_mixed(&lean, m, r, w, n, 0), 0);
+	for (size_t k = 0; k < corrout_stats_count(); k++) {
+		const struct corrout_stat *st = corrout_stats_at(k);
+		double a, b;
+		const char *wa, *wb;
+
+		if (!(st->views & view))
+			continue;
+		a = corrout_stat_value(st, &full);
+		b = corrout_stat_value(st, &lean);
+		wa = corrout_stat_why(st, &full);
+		wb = corrout_stat_why(st, &lean);
+		if (!((isnan(a) && isnan(b)) || !memcmp(&a, &b, sizeof(a))) ||
+		    (wa != wb && (!wa || !wb || strcmp(wa, wb)))) {
+			fprintf(stderr, "%s: '%s' is %.17g (%s) lean, %.17g "
+				"(%s) in full\n", what, st->key, b,
+				wb ? wb : "-", a, wa ? wa : "-");
+			check_failures++;
+			check_current_failed = 1;
+		}
+	}
+}
+
+TEST(lean_tables)
+{
+	static const double cm[] = { 2, 2, 2, 2 }, cr[] = { 1, 2, 3, 4 };
+	static const double zm[] = { 1, 2, 3, 4 }, zr[] = { 1, 0, 3, 5 };
+	size_t n = sizeof(model) / sizeof(model[0]);
+
+	lean_view(model, ref, sd, n, CORROUT_V_REPORT, 1, "op class rows");
+	lean_view(model, ref, NULL, n, CORROUT_V_REPORT, 1,
+		  "op class rows, unweighted");
+	lean_view(model, ref, sd, n, CORROUT_V_OPS, 0, "op rows");
+	lean_view(cm, cr, NULL, 4, CORROUT_V_REPORT, 1,
+		  "constant, op class rows");
+	lean_view(cm, cr, NULL, 4, CORROUT_V_OPS, 0, "constant, op rows");
+	lean_view(zm, zr, NULL, 4, CORROUT_V_REPORT, 1,
+		  "zero ref, op class rows");
+	lean_view(zm, zr, NULL, 4, CORROUT_V_OPS, 0, "zero ref, op rows");
+	/* and the check itself can fail: Kendall is not in the lean set */
+	{
+		struct stats_summary full, lean;
+
+		stats_compute(&full, model, ref, NULL, n);
+		stats_compute_lean(&lean, model, ref, NULL, n);
+		CHECK(isfinite(full.kendall_tau_b) &&
+		      isnan(lean.kendall_tau_b) && isfinite(full.ccc) &&
+		      isnan(lean.ccc));
+	}
+}
+
+TEST_MAIN(CASE(rows_are_keys), CASE(values), CASE(docs_list),
+	  CASE(lean_tables))
