@@ -107,9 +107,40 @@ void radix_sort_kv(struct radix_kv *a, struct radix_kv *tmp, size_t n)
 	sort_kv(a, tmp, n);
 }
 
+/* Input already in order (the |errors| of points kept in |error| order,
+ * issue 21): ascending, or descending and reversed, in one pass instead
+ * of a sort. -0 becomes +0 as the sort makes it; a NaN is never "in
+ * order" (its comparisons are false) and goes to the sort. */
+static int presorted(double *a, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n && a[i - 1] <= a[i]; i++)
+		;
+	if (i < n) {
+		for (i = 1; i < n && a[i - 1] >= a[i]; i++)
+			;
+		if (i < n)
+			return 0;
+		for (size_t l = 0, h = n - 1; l < h; l++, h--) {
+			double t = a[l];
+
+			a[l] = a[h];
+			a[h] = t;
+		}
+	}
+	for (i = 0; i < n; i++)
+		a[i] += 0.0;
+	return 1;
+}
+
 void radix_sort_doubles(double *a, size_t n)
 {
-	uint64_t *k = xmalloc((2 * n + 1) * sizeof(*k));
+	uint64_t *k;
+
+	if (presorted(a, n))
+		return;
+	k = xmalloc((2 * n + 1) * sizeof(*k));
 
 	for (size_t i = 0; i < n; i++)
 		k[i] = radix_key(a[i]);

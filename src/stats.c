@@ -241,15 +241,34 @@ static void tie_runs(struct ties *t, const uint64_t *a, size_t n)
  * sum_x t(t-1)(t-2) sum_y ... / (9 n(n-1)(n-2)) + sum_x t(t-1) sum_y
  * ... / (2 n(n-1)), p = erfc(|S| / sqrt(2 var S)).
  */
+static double kendall_finish(size_t n, const struct ties *tx,
+			     const struct ties *ty, uint64_t n3,
+			     uint64_t swaps, double *pv)
+{
+	uint64_t n0 = (uint64_t)n * (n - 1) / 2;
+	double num, den, m, var;
+
+	if (n0 == tx->pairs || n0 == ty->pairs)
+		return NAN;
+	num = (double)n0 - (double)tx->pairs - (double)ty->pairs +
+	      (double)n3 - 2.0 * (double)swaps;
+	den = sqrt((double)(n0 - tx->pairs)) * sqrt((double)(n0 - ty->pairs));
+	m = (double)n * (double)(n - 1);
+	var = (m * (2.0 * (double)n + 5) - tx->v2 - ty->v2) / 18 +
+	      tx->v1 * ty->v1 / (9 * m * (double)(n - 2)) +
+	      2.0 * (double)tx->pairs * (double)ty->pairs / m;
+	if (pv && var > 0)
+		*pv = fmin(1.0, erfc(fabs(num) / sqrt(2 * var)));
+	return fmax(-1.0, fmin(1.0, num / den));
+}
+
 /* tau-b and its p-value from p[0..n) sorted by (k, v) = (x, y) keys
- * (any keys ordered like the values: radix keys or dense ranks); frees
- * nothing. */
+ * (any keys ordered like the values); frees nothing. */
 static double kendall_sorted(const struct radix_kv *p, size_t n, double *pv)
 {
-	uint64_t *ys, n0, n3 = 0, swaps;
+	uint64_t *ys, n3 = 0, swaps;
 	struct ties tx = { 0, 0, 0 }, ty = { 0, 0, 0 };
 	size_t i, j;
-	double num, den, m, var;
 
 	for (i = 0; i < n; i = j) {
 		size_t k;
@@ -272,19 +291,99 @@ static double kendall_sorted(const struct radix_kv *p, size_t n, double *pv)
 	swaps = sort_count_swaps(ys, ys + n, n);
 	tie_runs(&ty, ys, n);
 	free(ys);
-	n0 = (uint64_t)n * (n - 1) / 2;
-	if (n0 == tx.pairs || n0 == ty.pairs)
-		return NAN;
-	num = (double)n0 - (double)tx.pairs - (double)ty.pairs + (double)n3 -
-	      2.0 * (double)swaps;
-	den = sqrt((double)(n0 - tx.pairs)) * sqrt((double)(n0 - ty.pairs));
-	m = (double)n * (double)(n - 1);
-	var = (m * (2.0 * (double)n + 5) - tx.v2 - ty.v2) / 18 +
-	      tx.v1 * ty.v1 / (9 * m * (double)(n - 2)) +
-	      2.0 * (double)tx.pairs * (double)ty.pairs / m;
-	if (pv && var > 0)
-		*pv = fmin(1.0, erfc(fabs(num) / sqrt(2 * var)));
-	return fmax(-1.0, fmin(1.0, num / den));
+	return kendall_finish(n, &tx, &ty, n3, swaps, pv);
+}
+
+/* Runs of KENDALL_RUN by insertion, each shift one inversion. */
+#define KENDALL_RUN 32
+
+/*
+ * sort_count_swaps for 32-bit keys (the dense ranks of
+ * rank_correlations): runs sorted by insertion, then merges that swap
+ * a and buf instead of copying back; the sorted keys are returned (a or
+ * buf). The same count: the strict inversions of the input.
+ */
+static uint32_t *sort_count_swaps32(uint32_t *a, uint32_t *buf, size_t n,
+				    uint64_t *swaps)
+{
+	uint32_t *src = a, *dst = buf;
+	uint64_t sw = 0;
+
+	for (size_t lo = 0; lo < n; lo += KENDALL_RUN) {
+		size_t hi = lo + KENDALL_RUN < n ? lo + KENDALL_RUN : n;
+
+		for (size_t i = lo + 1; i < hi; i++) {
+			uint32_t x = a[i];
+			size_t j = i;
+
+			for (; j > lo && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+			sw += i - j;
+		}
+	}
+	for (size_t w = KENDALL_RUN; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi) {
+				if (src[j] < src[i]) {
+					dst[k++] = src[j++];
+					sw += mid - i;
+				} else {
+					dst[k++] = src[i++];
+				}
+			}
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		{
+			uint32_t *t = src;
+
+			src = dst;
+			dst = t;
+		}
+	}
+	*swaps = sw;
+	return src;
+}
+
+/* tau-b and its p-value from the dense ranks x[0..n), y[0..n) in (x, y)
+ * order (kendall_sorted on 32-bit keys); y is overwritten, buf holds n. */
+static double kendall_dense(const uint32_t *x, uint32_t *y, uint32_t *buf,
+			    size_t n, double *pv)
+{
+	uint64_t n3 = 0, swaps;
+	struct ties tx = { 0, 0, 0 }, ty = { 0, 0, 0 };
+	const uint32_t *ys;
+	size_t i, j;
+
+	for (i = 0; i < n; i = j) {
+		size_t k;
+
+		for (j = i + 1; j < n && x[j] == x[i]; j++)
+			;
+		tie_add(&tx, j - i);
+		for (k = i; k < j; ) {
+			size_t l = k + 1;
+
+			while (l < j && y[l] == y[k])
+				l++;
+			n3 += (uint64_t)(l - k) * (l - k - 1) / 2;
+			k = l;
+		}
+	}
+	ys = sort_count_swaps32(y, buf, n, &swaps);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && ys[j] == ys[i]; j++)
+			;
+		tie_add(&ty, j - i);
+	}
+	return kendall_finish(n, &tx, &ty, n3, swaps, pv);
 }
 
 double stats_kendall(const double *x, const double *y, size_t n, double *pv)
@@ -389,19 +488,18 @@ static void rank_correlations(const double *x, const double *y, size_t n,
 	count_sort(o2, o1, n, dy, ny, count);	/* by y */
 	count_sort(o1, o2, n, dx, nx, count);	/* by x, stable: by (x, y) */
 	free(count);
-	{
-		struct radix_kv *p = xmalloc(n * sizeof(*p));
+	/* the dense ranks in (x, y) order: x into o1, y into o2; dx is
+	 * then the merge's buffer */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t at = o2[i];
 
-		for (size_t i = 0; i < n; i++) {
-			p[i].k = dx[o2[i]];
-			p[i].v = dy[o2[i]];
-		}
-		free(kv);
-		free(dx);
-		free(dy);
-		*kendall = kendall_sorted(p, n, pv);
-		free(p);
+		o1[i] = dx[at];
+		o2[i] = dy[at];
 	}
+	free(dy);
+	*kendall = kendall_dense(o1, o2, dx, n, pv);
+	free(kv);
+	free(dx);
 }
 
 double stats_kendall_tau_b(const double *x, const double *y, size_t n)

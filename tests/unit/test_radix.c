@@ -1,6 +1,8 @@
 /* Radix sorts (src/radix.c) against qsort, small and large inputs. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "src/radix.h"
@@ -95,4 +97,45 @@ TEST(stable)
 	}
 }
 
-TEST_MAIN(CASE(doubles), CASE(keys), CASE(stable))
+
+/* Input already in order, either way (the |errors| of points kept in
+ * |error| order): the same result as a sort, -0 made +0 as the sort
+ * makes it; one element out of place still sorts. */
+TEST(presorted)
+{
+	size_t n = 5000;
+	double *a = malloc(n * sizeof(*a)), *b = malloc(n * sizeof(*b));
+	int same = 1, plus = 1;
+
+	for (int how = 0; how < 3; how++) {
+		for (size_t i = 0; i < n; i++) {
+			/* ascending with ties and a -0 among zeros */
+			double v = i < 10 ? -1.0 : i < 20 ? (i == 15 ? -0.0 :
+				   0.0) : (double)(i / 3);
+
+			a[how == 1 ? n - 1 - i : i] = v;
+		}
+		if (how == 2) {		/* one out of place */
+			double t = a[100];
+
+			a[100] = a[4000];
+			a[4000] = t;
+		}
+		memcpy(b, a, n * sizeof(*a));
+		radix_sort_doubles(a, n);
+		qsort(b, n, sizeof(*b), dcmp);
+		for (size_t i = 0; i < n; i++) {
+			same &= a[i] == b[i];
+			plus &= !(a[i] == 0 && signbit(a[i]));
+		}
+		CHECK(same);
+		CHECK(plus);
+	}
+	a[0] = -0.0;
+	radix_sort_doubles(a, 1);
+	CHECK(a[0] == 0 && !signbit(a[0]));
+	free(a);
+	free(b);
+}
+
+TEST_MAIN(CASE(doubles), CASE(keys), CASE(stable), CASE(presorted))

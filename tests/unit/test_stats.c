@@ -265,6 +265,33 @@ TEST(kendall_brute)
 	free(y);
 }
 
+/* The summary's Kendall (dense ranks, runs by insertion and merges of
+ * 32-bit keys, issue 21) against the O(n^2) definition: sizes around
+ * the insertion runs (32) and odd merges, many ties, positive values. */
+TEST(kendall_summary_brute)
+{
+	static const size_t sizes[] = { 31, 32, 33, 97, 1500, 4099 };
+
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		size_t n = sizes[z];
+		double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
+		uint64_t seed = 0x853c49e6748fea9bull + z;
+		struct stats_summary s;
+
+		for (size_t i = 0; i < n; i++) {
+			seed ^= seed << 13;
+			seed ^= seed >> 7;
+			seed ^= seed << 17;
+			x[i] = 1 + (double)(seed % 40);
+			y[i] = x[i] * 0.5 + 1 + (double)((seed >> 20) % 25);
+		}
+		CHECK(stats_compute(&s, y, x, NULL, n) == 0);
+		CHECK_NEAR(s.kendall_tau_b, kendall_brute(y, x, n), 1e-12);
+		free(x);
+		free(y);
+	}
+}
+
 /* 52 references from 1e-9 to 7.3e3 (10^k (1 + 2.1 j), k = -9..3,
  * j = 0..3), sd = 1% of each: the weights span 24 decades. Expected
  * values of model = 1.5 ref + 2e-10 from tests/ref/gen_wfit_exact.py's
@@ -359,5 +386,5 @@ TEST(null_mixed)
 }
 
 TEST_MAIN(CASE(reference_datasets), CASE(reasons),
-	  CASE(kendall_known), CASE(kendall_brute),
+	  CASE(kendall_known), CASE(kendall_brute), CASE(kendall_summary_brute),
 	  CASE(fit_decades), CASE(null_mixed))
