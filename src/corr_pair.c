@@ -38,7 +38,32 @@ struct pairing {
 	size_t cap;
 	char today[16];
 	int roofline;
+	/* the last id found in each dictionary (a (workload, op) group's
+	 * metrics share the workload and op; the key order repeats the
+	 * workload for many ops): its entry and index */
+	int64_t last_id[3];
+	const struct db_name *last[3];
+	size_t last_at[3];
 };
+
+/* corr_dict_find through the one-entry cache of pr. */
+static const struct db_name *dict_find(struct pairing *pr, enum db_dict d,
+				       int64_t id, size_t *idx)
+{
+	if (!pr->last[d] || pr->last_id[d] != id) {
+		size_t at = 0;
+		const struct db_name *e = corr_dict_find(pr->st, d, id, &at);
+
+		if (!e)
+			return NULL;
+		pr->last[d] = e;
+		pr->last_id[d] = id;
+		pr->last_at[d] = at;
+	}
+	if (idx)
+		*idx = pr->last_at[d];
+	return pr->last[d];
+}
 
 /* Every --where term holds for workload wid (aliases folded, values
  * normalised as at import; an empty value asks for the parameter's
@@ -127,8 +152,8 @@ static int key_ok(struct pairing *pr, int64_t wid, int64_t oid)
 	const struct db_name *w, *o;
 	size_t wi = 0, oi = 0;
 
-	w = corr_dict_find(pr->st, DB_DICT_WORKLOADS, wid, &wi);
-	o = corr_dict_find(pr->st, DB_DICT_OPS, oid, &oi);
+	w = dict_find(pr, DB_DICT_WORKLOADS, wid, &wi);
+	o = dict_find(pr, DB_DICT_OPS, oid, &oi);
 	if (!w || !o)
 		return 0;
 	if (pr->wl_ok[wi] < 0) {
@@ -204,9 +229,9 @@ static void add_slim(struct pairing *pr, const struct db_result *m,
 		s->slim = xrealloc(s->slim, pr->cap * sizeof(*s->slim));
 	}
 	p = &s->slim[s->n++];
-	w = corr_dict_find(pr->st, DB_DICT_WORKLOADS, r->workload_id, &wi);
-	o = corr_dict_find(pr->st, DB_DICT_OPS, r->op_id, &oi);
-	mt = corr_dict_find(pr->st, DB_DICT_METRICS, r->metric_id, &mi);
+	w = dict_find(pr, DB_DICT_WORKLOADS, r->workload_id, &wi);
+	o = dict_find(pr, DB_DICT_OPS, r->op_id, &oi);
+	mt = dict_find(pr, DB_DICT_METRICS, r->metric_id, &mi);
 	p->w = (uint32_t)wi;
 	p->o = (uint32_t)oi;
 	p->m = (uint32_t)mi;
@@ -238,9 +263,9 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 		s->points = xrealloc(s->points, pr->cap * sizeof(*s->points));
 	}
 	p = &s->points[s->n++];
-	w = corr_dict_find(pr->st, DB_DICT_WORKLOADS, r->workload_id, NULL);
-	o = corr_dict_find(pr->st, DB_DICT_OPS, r->op_id, NULL);
-	mt = corr_dict_find(pr->st, DB_DICT_METRICS, r->metric_id, NULL);
+	w = dict_find(pr, DB_DICT_WORKLOADS, r->workload_id, NULL);
+	o = dict_find(pr, DB_DICT_OPS, r->op_id, NULL);
+	mt = dict_find(pr, DB_DICT_METRICS, r->metric_id, NULL);
 	p->workload = w->name;
 	p->op = o->name;
 	p->op_class = o->extra;
