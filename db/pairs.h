@@ -73,6 +73,10 @@ struct db_pairs_filter {
 	size_t nmetrics;
 	const int64_t *ops;
 	size_t nops;
+	/* the workload dictionary's size (0: unknown): an op selection
+	 * whose (workload, op, metric) seeks are few against a run's
+	 * results is read by seeks instead of a walk of the run (SQLite) */
+	size_t nworkloads;
 };
 struct db_pairs_cur;
 int db_pairs_open(struct db_pairs_cur **out, struct db *db,

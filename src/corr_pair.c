@@ -424,6 +424,8 @@ static void sel_make(struct sel *sl, const struct pairing *pr)
 	if (k <= 256) {
 		sl->model.ops = sl->ref.ops = sl->ops;
 		sl->model.nops = sl->ref.nops = k;
+		sl->model.nworkloads = sl->ref.nworkloads =
+			pr->st->ndict[DB_DICT_WORKLOADS];
 	}
 }
 
