@@ -175,8 +175,8 @@ static void sort_points(struct corr_set *s)
 		s->slim = xrealloc(s->slim, n * sizeof(*s->slim));
 	else
 		s->points = xrealloc(s->points, n * sizeof(*s->points));
-	kv = xmalloc(n * sizeof(*kv));
-	tmp = xmalloc(n * sizeof(*tmp));
+	kv = xmalloc(2 * n * sizeof(*kv));
+	tmp = kv + n;
 	for (size_t i = 0; i < n; i++) {
 		double e = s->slim ? fabs(stats_err(s->slim[i].model,
 						    s->slim[i].ref)) :
@@ -186,28 +186,39 @@ static void sort_points(struct corr_set *s)
 		kv[i].v = i;
 	}
 	radix_sort_kv(kv, tmp, n);
-	free(tmp);
+	/* the permutation compacted in place (entry i is read before the
+	 * write of slot i, 4 or 8 bytes, which lies within entries <= i),
+	 * the rest of the block given back by a shrinking realloc (no
+	 * free of a large block: glibc would raise its mmap threshold and
+	 * keep the summaries' arrays on the heap) */
 	if (n <= UINT32_MAX) {
-		uint32_t *perm = xmalloc(n * sizeof(*perm));
+		uint32_t *perm;
 
-		for (size_t i = 0; i < n; i++)
-			perm[i] = (uint32_t)kv[i].v;
-		free(kv);
+		for (size_t i = 0; i < n; i++) {
+			uint32_t v = (uint32_t)kv[i].v;
+
+			memcpy((char *)kv + i * sizeof(v), &v, sizeof(v));
+		}
+		perm = xrealloc(kv, n * sizeof(*perm));
 		if (s->slim)
 			gather_slim(s, perm, n);
 		else
 			permute_points(s->points, perm, n);
 		free(perm);
 	} else {
-		uint64_t *perm = (uint64_t *)(void *)kv;
+		uint64_t *perm;
 
-		for (size_t i = 0; i < n; i++)	/* compacted in place */
-			perm[i] = kv[i].v;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t v = kv[i].v;
+
+			memcpy((char *)kv + i * sizeof(v), &v, sizeof(v));
+		}
+		perm = xrealloc(kv, n * sizeof(*perm));
 		if (s->slim)
 			gather_slim64(s, perm, n);
 		else
 			permute_points64(s->points, perm, n);
-		free(kv);
+		free(perm);
 	}
 }
 
