@@ -71,6 +71,7 @@ struct db_writer {
 	int wl_fresh;			/* no workload stored before this
 					 * import: a key the run has not seen
 					 * is new, no lookup needed */
+	int names_locked;		/* holds the names lock (names_lock) */
 	struct hmap unit_idx;		/* unit name -> units_at() index */
 	struct db_stmt *merge, *raw;
 	struct macc *acc;		/* merged results, stored at the end */
@@ -303,7 +304,10 @@ static int load_metrics(struct db_writer *w)
 	db_prepare(w->db, &rc, &st, "SELECT id, name, dimension FROM metrics");
 	while (!rc && db_step(st) == DB_ROW) {
 		struct metric_info *m;
+		int64_t known;
 
+		if (hmap_get(&w->metric_idx, db_column_text(st, 1), &known))
+			continue;	/* loaded before (names_lock) */
 		w->metrics = xgrow(w->metrics, &w->metrics_cap, w->nmetrics,
 				   sizeof(*w->metrics));
 		m = &w->metrics[w->nmetrics];
@@ -661,6 +665,44 @@ static int workload_params(struct db_writer *w, const struct wkey *k,
 	return 0;
 }
 
+/* A workload, op or metric new to the database is inserted under one
+ * lock on the names (db_lock_name), taken at the import's first new
+ * name and held to its end. On PostgreSQL importers run side by side:
+ * without it, two first imports of the same names fail on each other's
+ * uncommitted key ("duplicate key value violates unique constraint"),
+ * and per-name locks taken in different orders would deadlock. With it,
+ * importers that add names run one after the other from their first
+ * new name on; importers of known names never wait. SQLite's write
+ * transaction already excludes every other writer. Returns 1 when the
+ * lock was just taken: what this import looked up before it may have
+ * been stored since by an import that has committed, so the metrics are
+ * loaded again here, the caller looks its name up again, and a "fresh"
+ * database may no longer be fresh. */
+static int names_lock(struct db_writer *w)
+{
+	struct db_stmt *st = NULL;
+	int rc = 0;
+
+	if (w->names_locked)
+		return 0;
+	if ((rc = db_lock_name(w->db, "perfcorr: workload, op and metric "
+			       "names")) < 0)
+		return rc;
+	w->names_locked = 1;
+	if ((rc = load_metrics(w)) < 0)	/* the metrics known at begin */
+		return rc;
+	if (w->wl_fresh) {
+		db_prepare(w->db, &rc, &st, "SELECT count(*) FROM (SELECT 1 "
+			   "FROM workloads LIMIT 1) AS t");
+		if (!rc && db_step(st) == DB_ROW)
+			w->wl_fresh = db_column_int64(st, 0) == 0;
+		else if (!rc)
+			rc = db_fail(w->db, "finding workloads");
+		db_finalize(st);
+	}
+	return rc < 0 ? rc : 1;
+}
+
 /* The id of the workload with canonical key `key`: found in the
  * database (unless none was stored before this import), or inserted
  * with its parameters. */
@@ -674,6 +716,13 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	if (w->wl_fresh)
 		rc = 0;
 	else if ((rc = find_id(w->db, st, "finding workload", out)) < 0)
+		return rc;
+	if (!rc && (rc = names_lock(w)) > 0) {
+		db_bind_text(st, 1, key);
+		rc = w->wl_fresh ? 0 : find_id(w->db, st, "finding workload",
+					       out);
+	}
+	if (rc < 0)
 		return rc;
 	if (!rc) {
 		char *params = wkey_params_json(k);
@@ -789,6 +838,12 @@ static int op_id(struct db_writer *w, const char *op, int64_t *out)
 	db_bind_text(st, 1, op);
 	if ((rc = find_id(w->db, st, "finding op", out)) < 0)
 		return rc;
+	if (!rc && (rc = names_lock(w)) > 0) {
+		db_bind_text(st, 1, op);
+		rc = find_id(w->db, st, "finding op", out);
+	}
+	if (rc < 0)
+		return rc;
 	if (!rc) {
 		st = w->op_ins;
 		db_bind_text(st, 1, op);
@@ -822,6 +877,13 @@ static int metric_id(struct db_writer *w, const char *metric,
 	}
 	if (!*metric)
 		return pc_error_set(PC_EINVALID, "empty metric name");
+	/* another import may have committed it since they were loaded */
+	if ((rc = names_lock(w)) > 0 &&
+	    hmap_get(&w->metric_idx, metric, &idx))
+		return metric_id(w, metric, u, out);
+	if (rc < 0)
+		return rc;
+	rc = 0;
 	better = !strcmp(u->dim, "rate") || !strcmp(u->dim, "efficiency") ||
 		 !strcmp(u->dim, "flop_rate") || !strcmp(u->dim, "bandwidth") ?
 		 "higher" : "lower";
