@@ -823,12 +823,16 @@ static void correlations(struct stats_summary *s, const double *model,
 	}
 }
 
-/* mixed: 0 every statistic; 1 what stats_null_mixed keeps, plus
- * Pearson, Pearson on logs and Spearman (their Fisher intervals read
- * them); 2 what it keeps only; 3 as 1 plus the fit (stats_compute_lean). */
+/* What compute() computes: every statistic (stats_compute); what
+ * stats_null_mixed keeps plus Pearson, Pearson on logs and Spearman,
+ * whose Fisher intervals read them (stats_compute_mixed with_corr); what
+ * it keeps only (stats_compute_mixed); the first plus the fit
+ * (stats_compute_lean). */
+enum compute_set { CS_ALL, CS_ERR_CORR, CS_ERR, CS_ERR_CORR_FIT };
+
 static int compute(struct stats_summary *out, const double *model,
 		   const double *ref, const double *ref_sd, size_t n,
-		   int mixed)
+		   enum compute_set set)
 {
 	struct stats_summary s;
 	double *a = NULL, *b = NULL;
@@ -865,11 +869,11 @@ static int compute(struct stats_summary *out, const double *model,
 	}
 	log_stats(&s, model, ref, n, a);
 	diff_stats(&s, model, ref, n);
-	if (mixed != 2)
-		correlations(&s, model, ref, n, a, b, !mixed);
-	if (!mixed || mixed == 3)
+	if (set != CS_ERR)
+		correlations(&s, model, ref, n, a, b, set == CS_ALL);
+	if (set == CS_ALL || set == CS_ERR_CORR_FIT)
 		fit(&s, model, ref, ref_sd, n, a);
-	if (!mixed)
+	if (set == CS_ALL)
 		stats_agree_compute(&s, model, ref, ref_sd, n);
 	s.mape_with_noisy = s.mape;
 	s.why[SF_MAPE_NOISY] = s.why[SF_MAPE];
@@ -882,20 +886,21 @@ static int compute(struct stats_summary *out, const double *model,
 int stats_compute(struct stats_summary *out, const double *model,
 		  const double *ref, const double *ref_sd, size_t n)
 {
-	return compute(out, model, ref, ref_sd, n, 0);
+	return compute(out, model, ref, ref_sd, n, CS_ALL);
 }
 
 int stats_compute_mixed(struct stats_summary *out, const double *model,
 			const double *ref, const double *ref_sd, size_t n,
 			int with_corr)
 {
-	return compute(out, model, ref, ref_sd, n, with_corr ? 1 : 2);
+	return compute(out, model, ref, ref_sd, n,
+		       with_corr ? CS_ERR_CORR : CS_ERR);
 }
 
 int stats_compute_lean(struct stats_summary *out, const double *model,
 		       const double *ref, const double *ref_sd, size_t n)
 {
-	return compute(out, model, ref, ref_sd, n, 3);
+	return compute(out, model, ref, ref_sd, n, CS_ERR_CORR_FIT);
 }
 
 void stats_null_mixed(struct stats_summary *s)
