@@ -138,24 +138,47 @@ static char *tip_of(const struct report *r, const struct corr_point *p)
 			 "violation (the roofline is slower than measured)" : "");
 }
 
-/* The points of metric m in the figures (noisy and invalid references
- * left out), each with its tooltip; their op names into *labels and
- * the core's points into *src. */
-static struct svg_point *fig_points(const struct report *r, size_t m,
+/* The points of the set grouped by metric, each metric's in set order:
+ * metric m's are idx[start[m] .. start[m + 1]) (one pass, not one per
+ * metric). */
+static void by_metric(const struct report *r, size_t **idx, size_t **start)
+{
+	size_t nm = r->nmetrics, n = r->set->n, *at;
+
+	*start = xcalloc(nm + 2, sizeof(**start));
+	*idx = xmalloc((n + 1) * sizeof(**idx));
+	at = xcalloc(nm + 1, sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		if (r->pmetric[i] < nm)
+			(*start)[r->pmetric[i] + 1]++;
+	for (size_t m = 0; m < nm; m++)
+		(*start)[m + 1] += (*start)[m];
+	memcpy(at, *start, nm * sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		if (r->pmetric[i] < nm)
+			(*idx)[at[r->pmetric[i]]++] = i;
+	free(at);
+}
+
+/* The points idx[0..len) of one metric in the figures (noisy and
+ * invalid references left out), each with its tooltip; their op names
+ * into *labels and the core's points into *src. */
+static struct svg_point *fig_points(const struct report *r,
+				    const size_t *idx, size_t len,
 				    size_t *n, const char ***labels,
 				    const struct corr_point ***src)
 {
 	const struct corr_set *s = r->set;
-	struct svg_point *pts = xcalloc(s->n + 1, sizeof(*pts));
+	struct svg_point *pts = xcalloc(len + 1, sizeof(*pts));
 
 	*n = 0;
-	*labels = xcalloc(s->n + 1, sizeof(**labels));
-	*src = xcalloc(s->n + 1, sizeof(**src));
-	for (size_t i = 0; i < s->n; i++) {
+	*labels = xcalloc(len + 1, sizeof(**labels));
+	*src = xcalloc(len + 1, sizeof(**src));
+	for (size_t j = 0; j < len; j++) {
+		size_t i = idx[j];
 		const struct corr_point *p = &s->points[i];
 
-		if (r->pmetric[i] != m ||
-		    p->flags & (CORR_NOISY_REF | CORR_INVALID))
+		if (p->flags & (CORR_NOISY_REF | CORR_INVALID))
 			continue;
 		pts[*n].x = p->ref;
 		pts[*n].y = p->model;
@@ -399,17 +422,22 @@ static void few_points(struct strbuf *sb, const struct report *r, size_t m,
 
 void report_fig_html(struct strbuf *sb, const struct report *r)
 {
+	size_t *idx, *start;
+
 	strbuf_addstr(sb, "<section id=\"figures\">\n<h2>Figures</h2>\n");
 	if (r->nmetrics > REPORT_FIG_MAX_METRICS)
 		strbuf_addf(sb, "<p class=\"meta\">Figures for the first %d of "
 			    "%zu metrics; the tables above carry every metric.</p>\n",
 			    REPORT_FIG_MAX_METRICS, r->nmetrics);
 	strbuf_addstr(sb, "<div class=\"figs\">\n");
+	by_metric(r, &idx, &start);
 	for (size_t m = 0; m < r->nmetrics && m < REPORT_FIG_MAX_METRICS; m++) {
 		const char **labels;
 		const struct corr_point **src;
 		size_t n;
-		struct svg_point *pts = fig_points(r, m, &n, &labels, &src);
+		struct svg_point *pts = fig_points(r, idx + start[m],
+						   start[m + 1] - start[m],
+						   &n, &labels, &src);
 
 		if (n < REPORT_FIG_MIN_POINTS) {
 			few_points(sb, r, m, src, n);
@@ -422,6 +450,8 @@ void report_fig_html(struct strbuf *sb, const struct report *r)
 		free(labels);
 		free(src);
 	}
+	free(idx);
+	free(start);
 	trend(sb, r);
 	strbuf_addstr(sb, "</div>\n</section>\n");
 }

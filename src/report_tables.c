@@ -79,71 +79,108 @@ static int cmp_op(const void *a, const void *b)
 	return strcmp(g->values[x * 2 + 1], g->values[y * 2 + 1]);
 }
 
+/*
+ * The points grouped by (metric, op) in one pass: a point's group found
+ * once per (metric, op id) (by the names "metric\x1fop" otherwise), the
+ * groups in first-seen order, each group's points in set order (a
+ * counting sort), so each summary adds in the order corrgroup_build's
+ * did; the order shown is op_order's (cmp_op), whatever the groups'.
+ * The discrepancies and the op class of each group come in the same
+ * pass. corrgroup_build formatted and hashed a composite key per point.
+ */
 int report_ops_build(struct report *r)
 {
-	static const char *const by[] = { "metric", "op" };
 	const struct corr_set *s = r->set;
 	struct corrgroup *g = xcalloc(1, sizeof(*g));
 	const struct stats_paired_opts *ci = s->ci;
+	size_t n = s->n, ng = 0, cap = 0, *gi, *start, *at, *sorted;
 	struct hmap idx;
 	int64_t k, maxop = -1, *memo = NULL;
-	int rc;
+	int rc = 0;
 
-	/* the table shows no interval: skip the bootstrap of every op; and
-	 * only error statistics (CORROUT_V_OPS) when md or html print it */
-	r->set->ci = NULL;
-	r->set->lean = r->opts.lean ? CORR_LEAN_ERR : 0;
-	rc = corrgroup_build(g, s, by, 2, 0);
-	r->set->ci = ci;
-	r->set->lean = 0;
+	g->nby = 2;
 	r->opg = g;
-	if (rc < 0)
-		return rc;
-	r->op_order = xcalloc(g->n + 1, sizeof(*r->op_order));
-	r->op_disc = xcalloc(g->n + 1, sizeof(*r->op_disc));
-	r->op_class = xcalloc(g->n + 1, sizeof(*r->op_class));
+	gi = xmalloc((n + 1) * sizeof(*gi));
 	hmap_init(&idx);
-	for (size_t i = 0; i < g->n; i++) {
-		char *key = xasprintf("%s\x1f%s", g->values[i * 2],
-				      g->values[i * 2 + 1]);
-
-		hmap_put(&idx, key, (int64_t)i);
-		free(key);
-		r->op_order[i] = i;
-	}
-	/* each point's group found once per (metric, op id), not by a
-	 * formatted key per point (1M allocations at 1M pairs) */
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < n; i++)
 		maxop = s->points[i].op_id > maxop ? s->points[i].op_id : maxop;
-	if (maxop >= 0 && maxop <= (int64_t)(4 * s->n + 1024))
+	if (maxop >= 0 && maxop <= (int64_t)(4 * n + 1024))
 		memo = xcalloc((size_t)(maxop + 1) * (r->nmetrics + 1),
 			       sizeof(*memo));
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct corr_point *p = &s->points[i];
 		int64_t *slot = memo && p->op_id >= 0 ?
 			&memo[r->pmetric[i] * (size_t)(maxop + 1) +
 			      (size_t)p->op_id] : NULL;
 
-		if (!slot || !*slot) {
+		if (slot && *slot) {
+			k = *slot - 1;
+		} else {
 			char *key = xasprintf("%s\x1f%s", p->metric, p->op);
 
-			k = hmap_get(&idx, key, &k) ? k : -1;
+			if (!hmap_get(&idx, key, &k)) {
+				k = (int64_t)ng++;
+				hmap_put(&idx, key, k);
+				if (ng > cap) {
+					cap = cap ? 2 * cap : 64;
+					g->values = xrealloc(g->values, 2 * cap *
+							     sizeof(*g->values));
+					r->op_class = xrealloc(r->op_class, cap *
+							       sizeof(*r->op_class));
+					r->op_disc = xrealloc(r->op_disc, cap *
+							      sizeof(*r->op_disc));
+				}
+				g->values[k * 2] = xstrdup(p->metric);
+				g->values[k * 2 + 1] = xstrdup(p->op);
+				r->op_class[k] = p->op_class;
+				r->op_disc[k] = 0;
+			}
 			free(key);
 			if (slot)
-				*slot = k + 2;	/* 1: in no group */
-		} else {
-			k = *slot - 2;
+				*slot = k + 1;
 		}
-		if (k >= 0) {
-			if (!r->op_class[k])
-				r->op_class[k] = p->op_class;
-			r->op_disc[k] += report_is_discrepancy(p, r->opts.limit);
-		}
+		gi[i] = (size_t)k;
+		r->op_disc[k] += report_is_discrepancy(p, r->opts.limit);
 	}
 	free(memo);
 	hmap_release(&idx);
+	if (!ng) {	/* the writers' arrays are never NULL */
+		r->op_class = xcalloc(1, sizeof(*r->op_class));
+		r->op_disc = xcalloc(1, sizeof(*r->op_disc));
+	}
+	g->n = ng;
+	g->size = xcalloc(ng + 1, sizeof(*g->size));
+	g->stats = xcalloc(ng + 1, sizeof(*g->stats));
+	start = xcalloc(ng + 1, sizeof(*start));
+	at = xmalloc((ng + 1) * sizeof(*at));
+	sorted = xmalloc((n + 1) * sizeof(*sorted));
+	for (size_t i = 0; i < n; i++)
+		g->size[gi[i]]++;
+	for (size_t j = 1; j < ng; j++)
+		start[j] = start[j - 1] + g->size[j - 1];
+	memcpy(at, start, (ng + 1) * sizeof(*at));
+	for (size_t i = 0; i < n; i++)
+		sorted[at[gi[i]]++] = i;
+	free(gi);
+	free(at);
+	/* the table shows no interval: skip the bootstrap of every op; and
+	 * only error statistics (CORROUT_V_OPS) when md or html print it */
+	r->set->ci = NULL;
+	r->set->lean = r->opts.lean ? CORR_LEAN_ERR : 0;
+	for (size_t j = 0; j < ng && rc >= 0; j++)
+		rc = corr_summary_idx(&g->stats[j], s, sorted + start[j],
+				      g->size[j], 0);
+	r->set->ci = ci;
+	r->set->lean = 0;
+	free(start);
+	free(sorted);
+	if (rc < 0)
+		return rc;
+	r->op_order = xcalloc(ng + 1, sizeof(*r->op_order));
+	for (size_t j = 0; j < ng; j++)
+		r->op_order[j] = j;
 	sort_r = r;
-	qsort(r->op_order, g->n, sizeof(*r->op_order), cmp_op);
+	qsort(r->op_order, ng, sizeof(*r->op_order), cmp_op);
 	sort_r = NULL;
 	return 0;
 }

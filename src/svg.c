@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_statistics_double.h>
+
 #include "src/html.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
@@ -504,11 +506,9 @@ double svg_nice_ceil(double v)
 	return 10 * p;
 }
 
-static int cmp_double(const void *a, const void *b)
+double svg_kth(double *v, size_t m, size_t k)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
+	return gsl_stats_select(v, 1, m, k);
 }
 
 /* y axis of counts or percent from 0 to top, 5 gridlines. */
@@ -597,8 +597,8 @@ void svg_histogram(struct strbuf *sb, const char *title, const double *err,
 		free(v);
 		return;
 	}
-	qsort(v, m, sizeof(*v), cmp_double);
-	r = svg_nice_ceil(fmax(fmax(v[(size_t)(0.98 * (double)(m - 1))],
+	r = svg_nice_ceil(fmax(fmax(svg_kth(v, m, (size_t)(0.98 *
+						 (double)(m - 1))),
 				band * 1.5), 0.01));
 	free(v);
 	for (size_t i = 0; i < n; i++) {

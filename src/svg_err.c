@@ -38,13 +38,6 @@ static int usable(const struct svg_point *p)
 	return isfinite(p->x) && isfinite(p->y) && p->x > 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The y tick label of v: a percent error, or a model/ref ratio. */
 static void ytick(char *b, size_t len, const struct svg_errplot *ep, double v)
 {
@@ -304,8 +297,7 @@ static int frame_of(const struct svg_errplot *ep, struct frame *f)
 		free(v);
 		return 0;
 	}
-	qsort(v, m, sizeof(*v), cmp_double);
-	q = v[(size_t)(0.98 * (double)(m - 1))];
+	q = svg_kth(v, m, (size_t)(0.98 * (double)(m - 1)));
 	free(v);
 	need = ep->kind == SVG_ERR_SIGNED ? ep->band * 1.5 :
 	       isfinite(ep->lo) && isfinite(ep->hi) ?

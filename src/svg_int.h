@@ -25,6 +25,9 @@ void svg_marker(struct strbuf *sb, unsigned shape, double x, double y,
 void svg_label(struct strbuf *sb, const char *s, size_t max);
 /* The smallest of 1, 2, 2.5, 5 x 10^k that is >= v (v > 0). */
 double svg_nice_ceil(double v);
+/* The k-th smallest of v[0..m) (k < m; every v[i] a number): v sorted
+ * and indexed at k, found in O(m) (quickselect; v is reordered). */
+double svg_kth(double *v, size_t m, size_t k);
 /* <g><title>tip</title> ... </g> around a mark (the tip's lines as
  * lines of the tooltip); nothing when tip is NULL. */
 void svg_tip_open(struct strbuf *sb, const char *tip);
