@@ -10,6 +10,7 @@
 
 struct wabbr_group {
 	char *name;		/* the model name */
+	size_t len;		/* its length */
 	char **common;		/* the parts all its workloads share */
 	size_t ncommon;
 };
@@ -21,6 +22,17 @@ int wabbr_width(const char *s)
 	for (; *s; s++)
 		w += ((unsigned char)*s & 0xc0) != 0x80;
 	return w;
+}
+
+/* The length of the '/'-separated part at p (part_len(p), inlined:
+ * wabbr_build runs it over every part of every workload key). */
+static size_t part_len(const char *p)
+{
+	size_t n = 0;
+
+	while (p[n] && p[n] != '/')
+		n++;
+	return n;
 }
 
 /* 1 when name has part (len bytes) as one of its '/'-separated parts. */
@@ -50,7 +62,7 @@ static void parts_of(const char *name, int skip_first, char ***list,
 		     size_t *n)
 {
 	for (const char *p = name; ; ) {
-		size_t len = strcspn(p, "/");
+		size_t len = part_len(p);
 
 		if (len && !skip_first && !in_list(*list, *n, p, len)) {
 			*list = xrealloc(*list, (*n + 1) * sizeof(**list));
@@ -78,10 +90,10 @@ static void keep_shared(const char *name, char **list, size_t *n)
 
 static struct wabbr_group *group_of(const struct wabbr *a, const char *name)
 {
-	size_t len = strcspn(name, "/");
+	size_t len = part_len(name);
 
 	for (size_t g = 0; g < a->ngroups; g++)
-		if (strlen(a->groups[g].name) == len &&
+		if (a->groups[g].len == len &&
 		    !memcmp(a->groups[g].name, name, len))
 			return &a->groups[g];
 	return NULL;
@@ -113,7 +125,8 @@ static void build_groups(struct wabbr *a, const char *const *names, size_t n)
 				     sizeof(*a->groups));
 		g = &a->groups[a->ngroups++];
 		memset(g, 0, sizeof(*g));
-		g->name = xstrndup(names[i], strcspn(names[i], "/"));
+		g->len = part_len(names[i]);
+		g->name = xstrndup(names[i], g->len);
 		parts_of(names[i], 1, &g->common, &g->ncommon);
 	}
 }
@@ -126,7 +139,7 @@ static void make_template(struct wabbr *a, const char *name)
 	int star = 0;
 
 	for (const char *p = name; ; ) {
-		size_t len = strcspn(p, "/");
+		size_t len = part_len(p);
 
 		if (is_common(a, p, len)) {
 			strbuf_addf(&sb, "%s%.*s", sb.len ? "/" : "", (int)len,
@@ -149,27 +162,31 @@ static void build_constkv(struct wabbr *a, const char *const *names,
 			  size_t n)
 {
 	unsigned char *bad = NULL;
-	size_t nkv = 0;
+	size_t nkv = 0, *kvlen = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		for (const char *p = names[i]; ; ) {
-			size_t len = strcspn(p, "/");
+			size_t len = part_len(p);
 			const char *eq = memchr(p, '=', len);
 
 			if (eq && !is_common(a, p, len)) {
 				size_t klen = (size_t)(eq - p) + 1, k;
 
 				for (k = 0; k < nkv; k++)
-					if (!strncmp(a->constkv[k], p, klen))
+					if (kvlen[k] >= klen &&
+					    !memcmp(a->constkv[k], p, klen))
 						break;
 				if (k == nkv) {
 					a->constkv = xrealloc(a->constkv,
 						(nkv + 1) * sizeof(*a->constkv));
 					bad = xrealloc(bad, nkv + 1);
+					kvlen = xrealloc(kvlen, (nkv + 1) *
+							 sizeof(*kvlen));
 					a->constkv[nkv] = xstrndup(p, len);
+					kvlen[nkv] = len;
 					bad[nkv++] = 0;
-				} else if (strlen(a->constkv[k]) != len ||
-					   memcmp(a->constkv[k], p, len)) {
+				} else if (!bad[k] && (kvlen[k] != len ||
+					   memcmp(a->constkv[k], p, len))) {
 					bad[k] = 1;
 				}
 			}
@@ -186,6 +203,7 @@ static void build_constkv(struct wabbr *a, const char *const *names,
 			a->constkv[a->nconstkv++] = a->constkv[k];
 	}
 	free(bad);
+	free(kvlen);
 }
 
 /* Join the parts of name that are not dropped ('/'-separated) into buf:
@@ -199,8 +217,8 @@ static void join_kept(const struct wabbr *a, const char *name, int constkv,
 	buf[0] = '\0';
 	if (!a->ncommon && !(constkv && a->nconstkv))
 		return;
-	for (const char *p = name;; p += strcspn(p, "/") + 1) {
-		size_t plen = strcspn(p, "/");
+	for (const char *p = name;; p += part_len(p) + 1) {
+		size_t plen = part_len(p);
 
 		if (!is_common(a, p, plen) &&
 		    !(constkv && in_list(a->constkv, a->nconstkv, p, plen))) {
@@ -225,6 +243,64 @@ const char *wabbr_apply_tight(const struct wabbr *a, const char *name,
 	if (!buf[0])
 		return wabbr_apply(a, name, buf, len);
 	return buf;
+}
+
+static int span_width(const char *s, size_t len)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < len; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* The widths of name, of wabbr_apply's and of wabbr_apply2's (an
+ * unlimited width) without printing them, for a name shorter than the
+ * buffer they print into (the result is never longer than the name).
+ * Mirrors join_kept and wabbr_apply2 part for part: test_tui_wabbr
+ * checks it against them. */
+static void widths(const struct wabbr *a, const char *name, int *fw,
+		   int *aw, int *aw2)
+{
+	const struct wabbr_group *g;
+	size_t nlen;
+	int used = 0, w = 0, rest = 0;
+
+	*fw = wabbr_width(name);
+	/* join_kept(constkv 0): a '/' before a part once something was
+	 * printed; nothing printed means the whole name */
+	if (a->ncommon) {
+		for (const char *p = name;; p += part_len(p) + 1) {
+			size_t plen = part_len(p);
+
+			if (!is_common(a, p, plen)) {
+				w += used + span_width(p, plen);
+				used |= plen > 0;
+			}
+			if (!p[plen])
+				break;
+		}
+	}
+	*aw = used ? w : *fw;
+	if (!(g = group_of(a, name))) {
+		*aw2 = *aw;
+		return;
+	}
+	nlen = strcspn(name, "/");
+	for (const char *p = name + nlen; *p; ) {
+		size_t plen;
+		int phase = p == name + nlen;
+
+		p++;
+		plen = part_len(p);
+		if (!is_common(a, p, plen) &&
+		    (phase || !strncmp(p, "bs=", 3) ||
+		     !in_list(g->common, g->ncommon, p, plen)))
+			rest += 1 + span_width(p, plen);
+		p += plen;
+	}
+	/* the model name is never cut at an unlimited width */
+	*aw2 = wabbr_width(g->name) + rest;
 }
 
 void wabbr_build(struct wabbr *a, const char *const *names, size_t n)
@@ -254,11 +330,19 @@ void wabbr_build(struct wabbr *a, const char *const *names, size_t n)
 	build_groups(a, names, n);
 	build_constkv(a, names, n);
 	for (size_t i = 0; i < n; i++) {
-		int fw = wabbr_width(names[i]);
-		int aw = wabbr_width(wabbr_apply(a, names[i], buf,
-						 sizeof(buf)));
-		int aw2 = wabbr_width(wabbr_apply2(a, names[i], 1 << 20, buf,
-						   sizeof(buf)));
+		int fw, aw, aw2;
+
+		if (strlen(names[i]) < sizeof(buf)) {
+			/* what the applies would print, counted: a million
+			 * names at the first screen (no snprintf each) */
+			widths(a, names[i], &fw, &aw, &aw2);
+		} else {	/* the applies cut it at buf's size */
+			fw = wabbr_width(names[i]);
+			aw = wabbr_width(wabbr_apply(a, names[i], buf,
+						     sizeof(buf)));
+			aw2 = wabbr_width(wabbr_apply2(a, names[i], 1 << 20,
+						       buf, sizeof(buf)));
+		}
 
 		a->fullw = fw > a->fullw ? fw : a->fullw;
 		a->abbrw = aw > a->abbrw ? aw : a->abbrw;
@@ -311,7 +395,7 @@ const char *wabbr_apply2(const struct wabbr *a, const char *name, int w,
 		int phase = p == name + nlen;	/* the part after the name */
 
 		p++;
-		plen = strcspn(p, "/");
+		plen = part_len(p);
 		/* the phase and the batch stay: the reviewer needs them */
 		if (!is_common(a, p, plen) &&
 		    (phase || !strncmp(p, "bs=", 3) ||

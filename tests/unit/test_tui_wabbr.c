@@ -2,6 +2,8 @@
  * their units (tui/fmt.c). */
 #include "check.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/fmt.h"
@@ -106,5 +108,86 @@ TEST(units)
 	CHECK_STR(buf, "-");
 }
 
+/* The widths wabbr_build counts without printing (the first screen of a
+ * sweep: 125k workloads) are the widths of what the applies print, over
+ * names with every edge the printing has: empty parts, a leading or
+ * trailing '/', UTF-8, several models, parts shared by one model only,
+ * a name that is only shared parts, one longer than the print buffer. */
+static void widths_match(const char *const *names, size_t n)
+{
+	static char buf[4096];
+	int fw = 0, aw = 0, aw2 = 0;
+	struct wabbr a;
+
+	wabbr_build(&a, names, n);
+	for (size_t i = 0; i < n; i++) {
+		int w = wabbr_width(names[i]);
+
+		fw = w > fw ? w : fw;
+		w = wabbr_width(wabbr_apply(&a, names[i], buf, 1024));
+		aw = w > aw ? w : aw;
+		w = wabbr_width(wabbr_apply2(&a, names[i], 1 << 20, buf, 1024));
+		aw2 = w > aw2 ? w : aw2;
+	}
+	CHECK_INT(a.fullw, fw);
+	CHECK_INT(a.abbrw, aw);
+	CHECK_INT(a.abbrw2, aw2);
+	wabbr_release(&a);
+}
+
+TEST(counted_widths_are_the_printed_ones)
+{
+	static const char *parts[] = {
+		"", "decode", "prefill", "bs=1", "bs=32", "seq=2048",
+		"seq=4096", "bf16", "fp8", "gr\xc3\xb6\xc3\x9f" "e", "\xe2\x82\xac=3",
+	};
+	static const char *models[] = {
+		"llama3-8b", "mixtral-8x7b", "", "\xc3\xa9t\xc3\xa9",
+	};
+	static char store[400][96];
+	const char *names[400];
+	unsigned r = 12345;
+	char *longname = malloc(1500);
+
+	/* several models, random parts (xorshift), some shared by all */
+	for (int i = 0; i < 400; i++) {
+		int np;
+		size_t used;
+
+		r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+		used = (size_t)snprintf(store[i], sizeof(store[i]), "%s%s/"
+					"seq=2048", r % 9 == 0 ? "/" : "",
+					models[r % 4]);
+		np = (int)(r >> 8) % 5;
+		for (int k = 0; k < np; k++) {
+			r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+			used += (size_t)snprintf(store[i] + used,
+						 sizeof(store[i]) - used,
+						 "/%s", parts[r % 11]);
+		}
+		if (r % 7 == 0)
+			snprintf(store[i] + used, sizeof(store[i]) - used, "/");
+		names[i] = store[i];
+	}
+	widths_match(names, 400);
+	widths_match(names, 1);		/* every part shared */
+	widths_match(names + 17, 3);
+	/* one model: level 2 and the template both apply */
+	for (int i = 0; i < 40; i++) {
+		snprintf(store[i], sizeof(store[i]), "m/%s/bs=%d/bf16/x=%d",
+			 i % 3 ? "decode" : "prefill", i % 5, i % 2);
+		names[i] = store[i];
+	}
+	widths_match(names, 40);
+	/* longer than the buffer the applies print into (1024): cut */
+	memset(longname, 'x', 1499);
+	longname[1499] = '\0';
+	longname[3] = longname[700] = '/';
+	names[40] = longname;
+	widths_match(names, 41);
+	free(longname);
+}
+
 TEST_MAIN(CASE(one_model), CASE(everything_shared_keeps_the_name),
-	  CASE(a_part_is_a_whole_part), CASE(several_models), CASE(units))
+	  CASE(a_part_is_a_whole_part), CASE(several_models), CASE(units),
+	  CASE(counted_widths_are_the_printed_ones))
