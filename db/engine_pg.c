@@ -200,11 +200,16 @@ int pg_exec(struct pg_conn *pc, const char *sql)
 	PGresult *r;
 	ExecStatusType s;
 	int rc = 0, inblock;
+	/* ROLLBACK TO SAVEPOINT: the transaction goes on (db/wbatch.c
+	 * answers a refused COPY so), and with it the cursors declared
+	 * before the savepoint; one declared after it is gone on the server,
+	 * and its next FETCH fails there */
+	int to = starts_with(sql, "ROLLBACK") && starts_with(sql + 8, "TO");
 
 	if (end_copy(pc) < 0 || leave_ro(pc) < 0)
 		return PC_EDB;
 	inblock = PQtransactionStatus(pc->c) != PQTRANS_IDLE;
-	if (!strcmp(sql, "ROLLBACK")) {
+	if (!strcmp(sql, "ROLLBACK") || to) {
 		free(pc->copy_err);
 		pc->copy_err = NULL;
 	} else if (copy_failed(pc)) {
@@ -233,7 +238,7 @@ int pg_exec(struct pg_conn *pc, const char *sql)
 	if (inblock && (starts_with(sql, "COMMIT") || starts_with(sql, "END")))
 		txn_ended(pc, rc == 0 &&
 			  PQtransactionStatus(pc->c) == PQTRANS_IDLE);
-	else if (inblock && starts_with(sql, "ROLLBACK"))
+	else if (inblock && starts_with(sql, "ROLLBACK") && !to)
 		txn_ended(pc, 0);
 	return rc;
 }

@@ -29,9 +29,10 @@ static void prepare_many(struct db *db, int *rc, struct db_stmt **st,
 	strbuf_release(&sql);
 }
 
-/* The staged path's statements (wbatch.h): the temporary table lives
- * until the import's transaction ends, so a failed import leaves
- * nothing and the next import on the connection makes it again. */
+/* The staging table and its statements (wbatch.h), made at the first
+ * chunk that a direct COPY refused: the temporary table lives until the
+ * import's transaction ends, so a failed import leaves nothing and the
+ * next import on the connection makes it again. */
 static int stage_init(struct wbatch *b)
 {
 	int rc = db_exec(b->db, "CREATE TEMP TABLE IF NOT EXISTS "
@@ -68,8 +69,11 @@ int wbatch_init(struct wbatch *b, struct db *db, int64_t run_id)
 	prepare_many(db, &rc, &b->many, WBATCH_ROWS);
 	db_prepare(db, &rc, &b->find, "SELECT seq FROM results WHERE run_id = "
 		   "? AND workload_id = ? AND op_id = ? AND metric_id = ?");
-	if (!rc && b->staged)
-		rc = stage_init(b);
+	if (b->staged)	/* COPY straight into results (wbatch.h) */
+		db_prepare_stream(db, &rc, &b->direct, "INSERT INTO results "
+			"(run_id, workload_id, op_id, metric_id, value, n, mean, "
+			"median, min, max, stddev, raw_value, raw_unit, flags, "
+			"seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	return rc;
 }
 
@@ -77,6 +81,7 @@ void wbatch_release(struct wbatch *b)
 {
 	db_finalize(b->many);
 	db_finalize(b->find);
+	db_finalize(b->direct);
 	db_finalize(b->stage);
 	db_finalize(b->move);
 	db_finalize(b->first_dup);
@@ -137,16 +142,17 @@ static int find_dup(struct wbatch *b, int64_t seq0)
 			    "stored, and none repeats a key", b->n);
 }
 
-/* The staged path (wbatch.h): one COPY of the queued rows into
- * results_stage, one INSERT ... SELECT of them in seq order; a short
- * count: the first staged row whose key holds another row's seq. */
-static int stage_flush(struct wbatch *b)
+/* A chunk that the direct COPY refused, once more through the staging
+ * table (wbatch.h): one COPY of the held rows into results_stage, one
+ * INSERT ... SELECT of them in seq order; a short count: the first
+ * staged row whose key holds another row's seq. */
+static int stage_replay(struct wbatch *b, size_t n)
 {
 	int64_t seq0 = b->seq + 1, stored = 0, seq = 0;
-	size_t n = b->n;
 	int rc = 0, step;
 
-	b->n = 0;
+	if (!b->move && (rc = stage_init(b)) < 0)
+		return rc;
 	for (size_t i = 0; i < n && !rc; i++) {
 		bind_row(b->stage, 0, b->run_id, ++b->seq, &b->rows[i]);
 		if (db_step(b->stage) != DB_DONE)
@@ -176,6 +182,37 @@ static int stage_flush(struct wbatch *b)
 	return pc_error_set(PC_EDB, "storing results: %lld rows were not "
 			    "stored, and none repeats a key",
 			    (long long)((int64_t)n - stored));
+}
+
+/* The staged path (wbatch.h): the held chunk is COPied straight into
+ * results inside a savepoint; a repeated key fails the COPY (SQLSTATE
+ * 23505), which is rolled back to the savepoint, and the same chunk,
+ * still held here, goes through the staging table to name the first
+ * duplicate's line. Any other failure is the import's. */
+static int stage_flush(struct wbatch *b)
+{
+	int64_t seq0 = b->seq;
+	size_t n = b->n;
+	int rc;
+
+	b->n = 0;
+	if ((rc = db_exec(b->db, "SAVEPOINT wbatch")) < 0)
+		return rc;
+	for (size_t i = 0; i < n && !rc; i++) {
+		bind_row(b->direct, 0, b->run_id, ++b->seq, &b->rows[i]);
+		if (db_step(b->direct) != DB_DONE)
+			rc = db_fail(b->db, "storing results");
+		db_reset(b->direct);
+	}
+	if (!rc && !(rc = db_stream_end(b->db, b->direct, "storing results")))
+		return db_exec(b->db, "RELEASE SAVEPOINT wbatch");
+	if (!db_unique_violation(b->db))
+		return rc;
+	b->seq = seq0;
+	if ((rc = db_exec(b->db, "ROLLBACK TO SAVEPOINT wbatch")) < 0 ||
+	    (rc = stage_replay(b, n)) != 0)
+		return rc;
+	return db_exec(b->db, "RELEASE SAVEPOINT wbatch");
 }
 
 int wbatch_flush(struct wbatch *b)

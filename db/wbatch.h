@@ -16,13 +16,17 @@
  *
  * Staged (db_bulk_staged: PostgreSQL, issue 22): the rows are held until
  * WBATCH_STAGE_ROWS are queued (about 2 MB), then streamed with one
- * `COPY ... FROM STDIN` into a temporary table (results_stage, dropped
- * at the import's commit or rollback) and moved with one
- * `INSERT INTO results SELECT ... ORDER BY seq ON CONFLICT DO NOTHING`,
- * which counts what it stored; a short count asks the server for the
- * first staged row (by seq) whose stored seq is not its own: the
- * duplicate, named at its line as above. The rows are inserted in seq
- * order, so a key repeated within one flush keeps its first row.
+ * `COPY results FROM STDIN` inside `SAVEPOINT wbatch` and kept here until
+ * the COPY is confirmed. A repeated key (stored by an earlier chunk or
+ * earlier in this one) fails the COPY: it is rolled back to the
+ * savepoint and the same rows are streamed into a temporary table
+ * (results_stage, made then and dropped at the import's commit or
+ * rollback) and moved with one `INSERT INTO results SELECT ... ORDER BY
+ * seq ON CONFLICT DO NOTHING`, which counts what it stored; a short
+ * count asks the server for the first staged row (by seq) whose stored
+ * seq is not its own: the duplicate, named at its line as above. The
+ * rows are inserted in seq order, so a key repeated within one chunk
+ * keeps its first row.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -47,7 +51,8 @@ struct wbatch {
 	struct wbatch_row *rows;	/* cap of them */
 	size_t n, cap;
 	int staged;		/* through results_stage (db_bulk_staged) */
-	struct db_stmt *stage, *move, *first_dup;
+	struct db_stmt *direct;	/* COPY into results (staged) */
+	struct db_stmt *stage, *move, *first_dup;	/* made at a refusal */
 	int eager;		/* store each row at once (after the file;
 				 * never staged) */
 	int64_t seq;		/* results.seq of the last stored result */
