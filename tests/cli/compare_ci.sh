@@ -71,3 +71,32 @@ run pc compare --model sim --ref lab --format json --workload "$w"
 expect_rc 0 "one workload"
 expect_eq "$(printf '%s' "$out" | j "d['summary']['workloads'], d['summary']['mape_ci']")" "(1, None)" "one workload: null interval"
 finish
+
+# the groups' intervals (resampled together in one pass, src/stats_cigroup.c)
+# equal the python reference on each group's own points
+run pc compare --model sim --ref lab --format json --points --group-by op
+expect_rc 0 "group-by op json"
+got=$(printf '%s' "$out" | IDS="$ids" REF="$TESTS/ref" python3 -c '
+import json, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_ci_ref as R
+ids = dict(x.rsplit("=", 1) for x in os.environ["IDS"].split())
+d = json.load(sys.stdin)
+P = [p for p in d["points"] if p["ref"] != 0 and
+     not (p["ref_stddev"] is not None and p["ref_stddev"] / abs(p["ref"]) > 0.1)]
+done = 0
+for g in d["groups"]:
+    Q = [p for p in P if p["op"] == g["key"]["op"]]
+    assert len(Q) == g["n"], (len(Q), g["n"])
+    if g["workloads"] < 2:
+        assert g["mape_ci"] is None
+        continue
+    r = R.boot([p["model"] for p in Q], [p["ref"] for p in Q],
+               [int(ids[p["workload"]]) for p in Q], 1000, 20261201, 0.95)
+    assert all(abs(a - b) <= 1e-12 * max(1, abs(b)) for k, key in
+               (("mape", "mape_ci"), ("bias", "bias_ci"), ("med", "median_abs_err_ci"),
+                ("geo", "geomean_ratio_ci")) for a, b in zip(r[k], g[key])), (r, g)
+    done += 1
+print(done)
+')
+expect_eq "$got" "1" "each group of two or more workloads: intervals equal the python reference"

@@ -203,6 +203,125 @@ TEST(edges)
 	CHECK(isnan(s.mape_ci.lo));
 }
 
+/*
+ * A batch (the groups of --group-by: one pass per resample over the
+ * cached row for all of them, src/stats_cigroup.c) gives every summary
+ * the intervals it gets alone (stats_ci_compute, checked against the
+ * reference above), bit for bit. A study of 60 workloads (keys 10..69,
+ * 3 pairs each) and summaries of: all of them (the cache's numbering),
+ * every third (20: gathered), keys below 50 (40: the cache's numbering
+ * with places absent), two workloads, one (no interval), keys outside
+ * the cache (hashed alone), a negative reference (no MAPE or geomean
+ * interval), several summaries sharing workloads. Three rounds: the
+ * cache filled by the whole study first; a fresh cache that the batch's
+ * first summary fills; a fresh cache filled by a small summary, so that
+ * the larger ones cannot read it (each that holds more workloads fills
+ * it again while none is queued). 37 resamples (a last pass of one)
+ * and 200.
+ */
+#define BW 60
+#define BP 3
+static int pick_all(int64_t k) { return k >= 0; }
+static int pick_third(int64_t k) { return k % 3 == 0; }
+static int pick_low(int64_t k) { return k < 50; }
+static int pick_two(int64_t k) { return k == 12 || k == 67; }
+static int pick_one(int64_t k) { return k == 33; }
+static int pick_odd(int64_t k) { return k & 1; }
+
+TEST(batch)
+{
+	static int (*const sel[])(int64_t) = { pick_all, pick_third, pick_low,
+		pick_two, pick_one, pick_odd, pick_third, pick_all };
+	enum { NS = sizeof(sel) / sizeof(sel[0]) + 2 };
+	double m[BW * BP], r[BW * BP], rneg[BW * BP];
+	int64_t k[BW * BP], kout[BW * BP];
+	uint64_t st = 77;
+	static const unsigned nbs[] = { 37, 200 };
+
+	for (int i = 0; i < BW * BP; i++) {
+		k[i] = 10 + i / BP;
+		kout[i] = 1000 + i / BP;
+		r[i] = 1 + (double)(stats_paired_next(&st) >> 40) * 0x1p-20;
+		m[i] = r[i] * (0.8 + (double)(stats_paired_next(&st) >> 40) *
+				     0x1p-22);
+		rneg[i] = i % 7 ? r[i] : -r[i];
+	}
+	for (int nbi = 0; nbi < 2; nbi++)
+		for (int round = 0; round < 3; round++) {
+			struct stats_paired_opts o = { nbs[nbi], 5, 0.9 };
+			struct stats_ci_draws *d = stats_ci_draws_new();
+			struct stats_ci_batch *b;
+			struct stats_summary alone[NS], got[NS], whole;
+			double sm[NS][BW * BP], sr[NS][BW * BP];
+			int64_t sk[NS][BW * BP];
+			size_t sn[NS];
+
+			for (int s = 0; s < NS; s++) {
+				const int64_t *kk = s == NS - 2 ? kout : k;
+				const double *rr = s == NS - 1 ? rneg : r;
+
+				sn[s] = 0;
+				for (int i = 0; i < BW * BP; i++)
+					if (s >= NS - 2 || sel[s](k[i])) {
+						sm[s][sn[s]] = m[i];
+						sr[s][sn[s]] = rr[i];
+						sk[s][sn[s]++] = kk[i];
+					}
+				CHECK_INT(stats_compute(&alone[s], sm[s], sr[s],
+							NULL, sn[s]), 0);
+				got[s] = alone[s];
+				stats_ci_compute(&alone[s], sm[s], sr[s], sk[s],
+						 sn[s], &o);
+			}
+			if (round == 0) {	/* the whole study fills it */
+				CHECK_INT(stats_compute(&whole, m, r, NULL,
+							BW * BP), 0);
+				stats_ci_compute_shared(&whole, m, r, k,
+							BW * BP, &o, d);
+			}
+			b = stats_ci_batch_new(&o, d);
+			for (int s0 = 0; s0 < NS; s0++) {
+				/* round 2: the two-workload summary first */
+				int s = round == 2 ? (s0 + 3) % NS : s0;
+
+				stats_ci_batch_add(b, &got[s], sm[s], sr[s],
+						   sk[s], sn[s]);
+			}
+			stats_ci_batch_run(b);
+			for (int s = 0; s < NS; s++) {
+				CHECK_INT(got[s].workloads, alone[s].workloads);
+				CHECK(memcmp(&got[s].mape_ci, &alone[s].mape_ci,
+					     sizeof(got[s].mape_ci)) == 0);
+				CHECK(memcmp(&got[s].bias_ci, &alone[s].bias_ci,
+					     sizeof(got[s].bias_ci)) == 0);
+				CHECK(memcmp(&got[s].median_abs_err_ci,
+					     &alone[s].median_abs_err_ci,
+					     sizeof(got[s].bias_ci)) == 0);
+				CHECK(memcmp(&got[s].geomean_ratio_ci,
+					     &alone[s].geomean_ratio_ci,
+					     sizeof(got[s].bias_ci)) == 0);
+				CHECK(memcmp(&got[s].pearson_ci,
+					     &alone[s].pearson_ci,
+					     sizeof(got[s].bias_ci)) == 0);
+			}
+			/* each kind of summary was there */
+			CHECK(!isnan(got[0].median_abs_err_ci.lo));
+			CHECK(isnan(got[4].mape_ci.lo));
+			CHECK(isnan(got[NS - 1].mape_ci.lo) &&
+			      !isnan(got[NS - 1].bias_ci.lo));
+			CHECK(!isnan(got[NS - 2].mape_ci.lo));
+			/* a batch dropped fills nothing */
+			b = stats_ci_batch_new(&o, d);
+			got[1] = alone[1];
+			got[1].mape_ci.lo = 0.5;
+			stats_ci_batch_add(b, &got[1], sm[1], sr[1], sk[1],
+					   sn[1]);
+			stats_ci_batch_free(b);
+			CHECK(got[1].mape_ci.lo == 0.5);
+			stats_ci_draws_free(d);
+		}
+}
+
 /* A standard normal from splitmix64 (Box-Muller). */
 static double gauss(uint64_t *st)
 {
@@ -271,5 +390,5 @@ TEST(coverage)
 }
 
 TEST_MAIN(CASE(reference), CASE(fisher_z), CASE(reproducible),
-	  CASE(shared_draws), CASE(edges),
+	  CASE(shared_draws), CASE(edges), CASE(batch),
 	  CASE(coverage))
