@@ -25,6 +25,7 @@ struct db {
 	int readonly;		/* opened DB_READONLY */
 	int stamped;		/* this transaction began from the stamped
 				 * state: its commit moves the stamp on */
+	int mapped;		/* db_sqlite_map ran */
 };
 
 static void restamp(struct db *db);
@@ -570,6 +571,17 @@ const char *db_path(const struct db *db)
 sqlite3 *db_sqlite(struct db *db)
 {
 	return db->h;
+}
+
+void db_sqlite_map(struct db *db)
+{
+	if (db->mapped || !db->h)
+		return;
+	db->mapped = 1;
+	/* the library's cap applies (SQLITE_MAX_MMAP_SIZE, 2 GB by
+	 * default); a failure just leaves the pages read */
+	sqlite3_exec(db->h, "PRAGMA mmap_size = 1099511627776", NULL, NULL,
+		     NULL);
 }
 
 struct pg_conn *db_pg(struct db *db)

@@ -8,6 +8,11 @@
 struct db;
 
 sqlite3 *db_sqlite(struct db *db);
+/* Memory-map the database file for this connection's reads from now
+ * on (PRAGMA mmap_size; once per connection): a large blob is then
+ * copied once, from the page cache, instead of a pread per 4 KB page
+ * into SQLite's buffers and a copy from there (db_blob_read). */
+void db_sqlite_map(struct db *db);
 /* The PostgreSQL connection, NULL on SQLite. */
 struct pg_conn *db_pg(struct db *db);
 

@@ -385,6 +385,8 @@ int db_blob_read(struct db *db, const char *table, const char *column,
 	if (db_pg(db))
 		return pg_blob_read(db_pg(db), table, column, id, buf, n) < 0 ?
 		       db_fail(db, "reading a blob") : 0;
+	/* a blob is megabytes of overflow pages: read them mapped */
+	db_sqlite_map(db);
 	if (n > 0x7fffffff ||
 	    sqlite3_blob_open(db_sqlite(db), "main", table, column, id, 0,
 			      &b) != SQLITE_OK ||

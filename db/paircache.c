@@ -50,7 +50,7 @@ int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
 				    "part '%s'", (long long)id, name);
 	if (rc != DB_ROW)
 		return db_fail(db, "reading the pair cache");
-	buf = xmalloc(n ? (size_t)n : 1);
+	buf = xmalloc_big(n ? (size_t)n : 1);
 	if ((rc = db_blob_read(db, "pair_cache_parts", "data", row, buf,
 			       (size_t)n)) < 0) {
 		free(buf);

@@ -49,6 +49,11 @@ static int general_cmp(const void *pa, const void *pb)
 	return (a->id < b->id) - (a->id > b->id);
 }
 
+size_t annot_index_count(const struct annot_index *ix)
+{
+	return ix ? ix->n : 0;
+}
+
 struct annot_index *annot_index_new(struct annot *rows, size_t n)
 {
 	struct annot_index *ix = xcalloc(1, sizeof(*ix));

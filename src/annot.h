@@ -20,6 +20,8 @@ struct annot_index *annot_index_new(struct annot *rows, size_t n);
 /* Load every annotation of db into a new index. */
 int annot_index_load(struct annot_index **out, struct db *db);
 void annot_index_free(struct annot_index *ix);
+/* How many annotations ix holds (0 for NULL). */
+size_t annot_index_count(const struct annot_index *ix);
 
 /* The current annotation of a pair, or NULL; borrowed from ix. */
 const struct annot *annot_index_find(const struct annot_index *ix,

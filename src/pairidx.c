@@ -376,7 +376,6 @@ int pidx_open_mem(struct pidx **out, struct pidx_parts *parts)
 	/* no annotations: pidx_annotations' arrays, all clear */
 	x->status = xcalloc(x->n ? x->n : 1, 1);
 	x->category = xcalloc(x->n ? x->n : 1, 1);
-	x->st->fl = xcalloc(x->n ? x->n : 1, 1);
 	*out = x;
 	return 0;
 }

@@ -94,6 +94,7 @@ struct pidx_store {
 	size_t ngroups;
 	struct pidx_scatter *scatter;
 	unsigned char *fl, *keep;	/* pidx_basic's: flags, selection */
+	int stated;			/* an annotation state may be set */
 	char **pool;			/* strings of cached summaries */
 	size_t npool;
 	/* for the statistics of a grouping no part holds yet: the query
@@ -121,7 +122,9 @@ int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out);
 int pidx_load_names(struct pidx *x);
 /* The keys against meta and the names (after both are read): meta's
  * max_id is what the views loop to and size tables by, so it must be the
- * keys' real maximum, ids are >= 0, and every id in use has a name. */
+ * keys' real maximum, ids are >= 0, and every id in use has a name. In
+ * the same pass (the open's one over the keys): pidx_basic's flags
+ * (st->fl) made, the waived bit cleared (the annotations set it). */
 int pidx_check_keys(struct pidx *x);
 
 /* The part group.KEY when the index holds none: pairs the open's query

@@ -215,17 +215,29 @@ bad:
 int pidx_check_keys(struct pidx *x)
 {
 	int64_t max[PIDX_KEY_PARTS] = { -1, -1, -1 };
+	int32_t neg = 0;
 
+	if (!x->st->fl)
+		x->st->fl = xmalloc(x->n ? x->n : 1);
 	for (size_t i = 0; i < x->n; i++) {
-		const struct pidx_key *k = &x->keys[i];
-		int64_t id[PIDX_KEY_PARTS] = { k->w, k->o, k->m };
+		struct pidx_key *k = &x->keys[i];
+		unsigned f = k->flags;
 
-		for (int p = 0; p < PIDX_KEY_PARTS; p++) {
-			if (id[p] < 0)
-				goto bad;
-			max[p] = id[p] > max[p] ? id[p] : max[p];
-		}
+		/* branch-free: one pass of the open over the 24 MB of keys */
+		neg |= k->w | k->o | k->m;
+		max[0] = k->w > max[0] ? k->w : max[0];
+		max[1] = k->o > max[1] ? k->o : max[1];
+		max[2] = k->m > max[2] ? k->m : max[2];
+		/* pidx_basic's flags, a byte a point, while the keys pass
+		 * anyway (they do not follow annotations) */
+		x->st->fl[i] = (unsigned char)(((f & CORR_INVALID) ? 1 : 0) |
+			((f & CORR_NOISY_REF) ? 2 : 0) |
+			((f & CORR_SOL_VIOLATION) ? 4 : 0));
+		/* the waived bit is the annotations' (pidx_annotations) */
+		k->flags = f & ~(unsigned)CORR_WAIVED;
 	}
+	if (neg < 0)
+		goto bad;
 	for (int p = 0; p < PIDX_KEY_PARTS; p++)
 		if (x->max_id[p] != max[p])
 			goto bad;

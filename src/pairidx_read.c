@@ -63,7 +63,15 @@ int pidx_annotations(struct pidx *x, struct db *db)
 	if (!x->status) {
 		x->status = xcalloc(x->n ? x->n : 1, 1);
 		x->category = xcalloc(x->n ? x->n : 1, 1);
+		/* and pidx_check_keys cleared every waived bit */
+		x->st->stated = 0;
 	}
+	/* no annotation now and no point holding a state from an earlier
+	 * assignment: every state is clear already (no 8 bytes a point to
+	 * assign) */
+	if (!annot_index_count(x->st->annots) && !x->st->stated)
+		return 0;
+	x->st->stated = annot_index_count(x->st->annots) > 0;
 	memset(x->status, 0, x->n);
 	memset(x->category, 0, x->n);
 	ann = xmalloc((x->n ? x->n : 1) * sizeof(*ann));
@@ -75,19 +83,9 @@ int pidx_annotations(struct pidx *x, struct db *db)
 	memcpy(t.max_id, x->max_id, sizeof(t.max_id));
 	annot_index_assign(x->st->annots, &t, ann);
 	annot_today(today, sizeof(today));
-	if (!x->st->fl)
-		x->st->fl = xmalloc(x->n ? x->n : 1);
-	for (size_t i = 0; i < x->n; i++) {
-		unsigned f = x->keys[i].flags;
-
-		if (ann[i] || (f & CORR_WAIVED))
+	for (size_t i = 0; i < x->n; i++)
+		if (ann[i] || (x->keys[i].flags & CORR_WAIVED))
 			set_state(x, i, ann[i], today);
-		/* pidx_basic's flags, a byte a point, while the keys pass
-		 * through the cache anyway (they do not follow annotations) */
-		x->st->fl[i] = (unsigned char)(((f & CORR_INVALID) ? 1 : 0) |
-			((f & CORR_NOISY_REF) ? 2 : 0) |
-			((f & CORR_SOL_VIOLATION) ? 4 : 0));
-	}
 	free(ann);
 	return 0;
 }

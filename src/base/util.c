@@ -1,4 +1,5 @@
 /* Allocation wrappers and string helpers (see util.h). */
+#define _DEFAULT_SOURCE	/* madvise, MADV_HUGEPAGE (Linux) */
 #include "src/base/util.h"
 
 #include <ctype.h>
@@ -11,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,6 +31,24 @@ void *xmalloc(size_t n)
 
 	if (!p)
 		oom(n);
+	return p;
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *xmalloc_big(size_t n)
+{
+	void *p = NULL;
+
+	if (n < 2 * HUGE_PAGE)
+		return xmalloc(n);
+	/* aligned to a huge page, so that all of it can be one */
+	if (posix_memalign(&p, HUGE_PAGE, n) != 0)
+		oom(n);
+#ifdef MADV_HUGEPAGE
+	/* only advice: a kernel without (or with them off) ignores it */
+	madvise(p, n & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#endif
 	return p;
 }
 
