@@ -20,6 +20,8 @@ struct corr_store {
 	size_t ndict[3];
 	struct db_param *params;
 	size_t nparams;
+	int params_loaded;	/* 0: corr_query.no_params (nothing to
+				   ask of params) */
 	struct annot_index *annots;
 };
 

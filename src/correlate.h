@@ -37,10 +37,15 @@ struct corr_query {
 	int slim;		/* only summaries and groups are asked of
 				   the set: slim points (corr_set.slim),
 				   no corr_set.points */
+	int no_params;		/* no param.NAME group key or parameter
+				   list will be asked of the set: the
+				   workload parameters are not loaded
+				   (a --where still loads them); asking
+				   for one then is PC_EINVALID */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 }, NULL, NULL, NULL, 0 }
+			  { 0, 0 }, NULL, NULL, NULL, 0, 0 }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */

@@ -350,6 +350,11 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	cli_sel_query(&opt->sel, &q);
 	q.slim = !opt->points;	/* no pair is printed: slim points */
 	gc.by = opt->group_by.items;
+	/* the workload parameters: only for a param.NAME group key */
+	q.no_params = 1;
+	for (size_t i = 0; i < opt->group_by.n; i++)
+		if (!strncmp(gc.by[i], "param.", 6))
+			q.no_params = 0;
 	ci.level = opt->ci_level;
 	ci.resamples = (unsigned)opt->resamples;
 	ci.seed = STATS_PAIRED_SEED;

@@ -109,4 +109,19 @@ print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
 expect_rc 0 "per-metric n and MAPE equal the points': $out"
+
+# compare loads the workload parameters only for a param.NAME group key
+# (issue 21: a sweep's 690,000 parameters are 60 MB a plain compare never
+# reads); with one, the groups hold every pair of their bs. By hand: bs=1
+# is k 1-10, bs=2 k 11-20, bs=8 k 21-30, 20 pairs each (5 ops x 2
+# phases x time and power), less the noisy time references (k = 7, 14,
+# 21, 28) and the zero one (k = 11): 19, 18, 18.
+got=$(pc compare -m sim -r lab -f json -g param.bs --no-ci | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join("%s:%d" % (g["key"]["param.bs"], g["n"]) for g in d["groups"]))')
+expect_eq "$got" "1:19 2:18 8:18" "param.bs groups (hand-counted n)"
+got=$(pc compare -m sim -r lab -g param.bs -g param.phase -f csv --no-ci |
+	grep -c "prefill\|decode")
+expect_eq "$got" "6" "param.bs x param.phase: 6 groups"
 finish
