@@ -448,6 +448,10 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	     s->lean == CORR_LEAN_CORR ? stats_compute_lean(out, m, r, sd, k) :
 	     s->lean ? stats_compute_mixed(out, m, r, sd, k, 0) :
 		     stats_compute(out, m, r, sd, k);
+	/* the bootstrap reads no sd: its array gone before the
+	 * bootstrap's own (issue 21: the peak of a default compare) */
+	free(sd);
+	sd = NULL;
 	if (!rc && wk && batch)
 		stats_ci_batch_add(batch, out, m, r, wk, k);
 	else if (!rc && wk)
