@@ -805,6 +805,11 @@ int db_index_rebuild(struct db *db, const char *sql)
 	return db_exec(db, sql);
 }
 
+int db_local_ids(struct db *db)
+{
+	return !db->pg && !sqlite3_get_autocommit(db->h);
+}
+
 int db_data_version(struct db *db, long *out)
 {
 	if (db->pg)

@@ -69,6 +69,13 @@ int db_lock_imports(struct db *db);
  * ended the transaction. A rollback restores the index with the rest. */
 int db_index_suspend(struct db *db, const char *name, char **sql);
 int db_index_rebuild(struct db *db, const char *sql);
+/* Inside a write transaction: 1 when the caller may give the rows it
+ * inserts their integer ids itself, counting on from the max(id) it read
+ * in the same transaction (SQLite: BEGIN IMMEDIATE keeps every other
+ * writer out until the commit, and an id it picks is the one SQLite would
+ * have picked); 0 on PostgreSQL (ids come from each table's identity
+ * sequence, importers run side by side). */
+int db_local_ids(struct db *db);
 
 /* A counter that changes when another connection commits: SQLite's
  * PRAGMA data_version; on PostgreSQL the notifications that the commits

@@ -43,6 +43,28 @@ struct par_row {
 	size_t name, value;		/* offsets into par_text */
 };
 
+/* New workloads, SQLite (db_local_ids): the writer gives each its id
+ * (max(id) + 1 on, the id SQLite would give it), queues up to WL_QUEUE
+ * of them and stores them sorted by key, WL_ROWS per INSERT: the UNIQUE
+ * key index then takes them in order (one pass over its leaves per
+ * flush) instead of one random leaf per workload, which a sweep's keys
+ * need (a new key every 8 results; issue 21). */
+#define WL_QUEUE 8192
+#define WL_ROWS 64
+/* ... and when the database held no workload before the import, a Bloom
+ * filter of the keys it added (1 MiB, 4 probes: under 1% false
+ * positives up to 800k new keys, then more, never a false negative): a
+ * key the bounded caches forgot is looked up in the database only when
+ * the filter has seen it (a sweep brings 125k keys per 1M results; the
+ * lookup of each new key past the cache's 65536 was 6% of its import). */
+#define WL_BLOOM_BITS (1u << 23)
+
+struct wl_row {
+	int64_t id;
+	size_t key, name, params;	/* offsets into wl_text */
+	const char *k;			/* the key, while sorting */
+};
+
 struct db_writer {
 	struct db *db;
 	int64_t source_id, run_id;
@@ -68,6 +90,14 @@ struct db_writer {
 	struct par_row par[WL_PAR_ROWS];	/* queued parameters */
 	size_t npar;
 	struct strbuf par_text;
+	int local_ids;			/* new workloads queued (wl_row) */
+	int64_t next_wid;		/* ... the next one's id */
+	struct wl_row *wlq;		/* ... WL_QUEUE of them */
+	size_t nwlq;
+	struct strbuf wl_text;
+	struct hmap wl_queued;		/* ... key -> id */
+	struct db_stmt *wl_many;	/* ... WL_ROWS of them */
+	uint64_t *wl_bloom;		/* ... the keys added (WL_BLOOM_BITS) */
 	int wl_fresh;			/* no workload stored before this
 					 * import: a key the run has not seen
 					 * is new, no lookup needed */
@@ -342,6 +372,8 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	wkey_init(&w->last_wk);
 	strbuf_init(&w->meta);
 	strbuf_init(&w->par_text);
+	strbuf_init(&w->wl_text);
+	hmap_init(&w->wl_queued);
 	/* Every id the writer binds comes from its own inserts or lookups
 	 * in this transaction, so per-row foreign-key checks (a parent
 	 * lookup per key column, a third of the insert cost) prove nothing.
@@ -397,6 +429,13 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 		}
 		db_finalize(st);
 		w->wl_fresh = wls == 0;
+		/* queued new workloads need the foreign keys off: a result
+		 * or parameter may be stored before its workload */
+		w->local_ids = w->fk_off && db_local_ids(db);
+		w->next_wid = wls + 1;
+		if (w->local_ids && wls == 0)
+			w->wl_bloom = xcalloc(WL_BLOOM_BITS / 64,
+					      sizeof(*w->wl_bloom));
 		w->bulk_at[0] = stored > BULK_MIN_RESULTS ? (long)stored + 1 :
 				BULK_MIN_RESULTS;
 		w->bulk_at[1] = wls > BULK_MIN_WORKLOADS ? (long)wls + 1 :
@@ -482,6 +521,7 @@ int64_t db_writer_source_id(const struct db_writer *w)
 
 static int acc_store(struct db_writer *w);
 static int params_flush(struct db_writer *w);
+static int wl_flush(struct db_writer *w);
 
 /* Index i of bulk_index[] goes for the rest of the import (bulk_at). */
 static int bulk_drop(struct db_writer *w, int i)
@@ -497,7 +537,7 @@ static int dup_error(struct db_writer *w)
 {
 	const struct wbatch_row *r = &w->batch.dup;
 	struct db_stmt *st = NULL;
-	int rc = 0;
+	int rc = wl_flush(w);
 
 	db_prepare(w->db, &rc, &st, "SELECT (SELECT key FROM workloads WHERE "
 		   "id = ?1), (SELECT name FROM ops WHERE id = ?2), (SELECT "
@@ -565,6 +605,8 @@ struct db *db_writer_db(struct db_writer *w)
 		w->batch_err = batch_flush(w);
 	if (w->batch_ok && !w->batch_err)
 		w->batch_err = params_flush(w);
+	if (w->batch_ok && !w->batch_err)
+		w->batch_err = wl_flush(w);
 	return w->db;
 }
 
@@ -642,6 +684,126 @@ static int params_flush(struct db_writer *w)
 	return rc;
 }
 
+static int wl_cmp(const void *a, const void *b)
+{
+	const struct wl_row *x = a, *y = b;
+
+	return strcmp(x->k, y->k);
+}
+
+/* Store the queued new workloads, sorted by key (wl_row). */
+static int wl_flush(struct db_writer *w)
+{
+	const char *t = w->wl_text.buf;
+	int rc = 0;
+
+	if (!w->nwlq)
+		return 0;
+	for (size_t i = 0; i < w->nwlq; i++)
+		w->wlq[i].k = t + w->wlq[i].key;
+	qsort(w->wlq, w->nwlq, sizeof(*w->wlq), wl_cmp);
+	for (size_t i = 0; i < w->nwlq && !rc; i += WL_ROWS) {
+		size_t n = w->nwlq - i < WL_ROWS ? w->nwlq - i : WL_ROWS;
+		struct db_stmt *st = n == WL_ROWS ? w->wl_many : NULL;
+
+		if (!st) {
+			struct strbuf sql = STRBUF_INIT;
+
+			strbuf_addstr(&sql, "INSERT INTO workloads (id, key, "
+				      "name, params) VALUES ");
+			for (size_t j = 0; j < n; j++)
+				strbuf_addstr(&sql, j ? ",(?,?,?,?)" :
+					      "(?,?,?,?)");
+			db_prepare_bulk(w->db, &rc, &st, sql.buf);
+			strbuf_release(&sql);
+			if (rc)
+				break;
+			if (n == WL_ROWS)
+				w->wl_many = st;
+		}
+		for (size_t j = 0; j < n; j++) {
+			const struct wl_row *q = &w->wlq[i + j];
+			int o = (int)j * 4;
+
+			db_bind_int64(st, o + 1, q->id);
+			db_bind_text_static(st, o + 2, t + q->key);
+			db_bind_text_static(st, o + 3, t + q->name);
+			db_bind_text_static(st, o + 4, t + q->params);
+		}
+		rc = step_done(w->db, st, "adding workload");
+		if (st != w->wl_many)
+			db_finalize(st);
+	}
+	w->nwlq = 0;
+	strbuf_reset(&w->wl_text);
+	hmap_release(&w->wl_queued);
+	hmap_init(&w->wl_queued);
+	return rc;
+}
+
+/* The filter's probes of key (WL_BLOOM_BITS): FNV-1a, split in two for
+ * double hashing. */
+static void bloom_probes(const char *key, uint32_t p[4])
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (const unsigned char *c = (const unsigned char *)key; *c; c++)
+		h = (h ^ *c) * 1099511628211u;
+	h ^= h >> 29;
+	for (uint32_t i = 0, a = (uint32_t)h, b = (uint32_t)(h >> 32) | 1;
+	     i < 4; i++)
+		p[i] = (a + i * b) & (WL_BLOOM_BITS - 1);
+}
+
+/* 0 when no workload with this key was added by this import. */
+static int bloom_has(const uint64_t *f, const char *key)
+{
+	uint32_t p[4];
+
+	bloom_probes(key, p);
+	for (int i = 0; i < 4; i++)
+		if (!(f[p[i] / 64] >> (p[i] % 64) & 1))
+			return 0;
+	return 1;
+}
+
+static void bloom_add(uint64_t *f, const char *key)
+{
+	uint32_t p[4];
+
+	bloom_probes(key, p);
+	for (int i = 0; i < 4; i++)
+		f[p[i] / 64] |= (uint64_t)1 << (p[i] % 64);
+}
+
+/* A new workload: its id now, its row queued (wl_flush). */
+static int wl_queue(struct db_writer *w, const struct wkey *k,
+		    const char *key, int64_t *out)
+{
+	struct wl_row *q;
+	char *params;
+	int rc;
+
+	if (w->nwlq == WL_QUEUE && (rc = wl_flush(w)) < 0)
+		return rc;
+	if (!w->wlq)
+		w->wlq = xmalloc(WL_QUEUE * sizeof(*w->wlq));
+	q = &w->wlq[w->nwlq++];
+	q->id = *out = w->next_wid++;
+	q->key = w->wl_text.len;
+	strbuf_add(&w->wl_text, key, strlen(key) + 1);
+	q->name = w->wl_text.len;
+	strbuf_add(&w->wl_text, k->name, strlen(k->name) + 1);
+	params = wkey_params_json(k);
+	q->params = w->wl_text.len;
+	strbuf_add(&w->wl_text, params, strlen(params) + 1);
+	free(params);
+	hmap_put(&w->wl_queued, key, q->id);
+	if (w->wl_bloom)
+		bloom_add(w->wl_bloom, key);
+	return 0;
+}
+
 /* The parameters of workload id: queued (params_flush). */
 static int workload_params(struct db_writer *w, const struct wkey *k,
 			   int64_t id)
@@ -712,8 +874,11 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	struct db_stmt *st = w->wl_find;
 	int rc;
 
+	/* queued by this import: its parameters too */
+	if (w->nwlq && hmap_get(&w->wl_queued, key, out))
+		return 0;
 	db_bind_text(st, 1, key);
-	if (w->wl_fresh)
+	if (w->wl_fresh || (w->wl_bloom && !bloom_has(w->wl_bloom, key)))
 		rc = 0;
 	else if ((rc = find_id(w->db, st, "finding workload", out)) < 0)
 		return rc;
@@ -724,7 +889,12 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	}
 	if (rc < 0)
 		return rc;
-	if (!rc) {
+	if (!rc && w->local_ids) {
+		if ((rc = wl_queue(w, k, key, out)) < 0)
+			return rc;
+		if (++w->new_wl == w->bulk_at[1] && (rc = bulk_drop(w, 1)) < 0)
+			return rc;
+	} else if (!rc) {
 		char *params = wkey_params_json(k);
 
 		st = w->wl_ins;
@@ -1302,6 +1472,11 @@ static void writer_free(struct db_writer *w)
 	db_finalize(w->raw);
 	db_finalize(w->wl_find);
 	db_finalize(w->wl_ins);
+	db_finalize(w->wl_many);
+	free(w->wlq);
+	free(w->wl_bloom);
+	strbuf_release(&w->wl_text);
+	hmap_release(&w->wl_queued);
 	for (int i = 0; i <= WL_PAR_ROWS; i++)
 		db_finalize(w->wl_par[i]);
 	db_finalize(w->op_find);
@@ -1345,6 +1520,8 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		rc = batch_flush(w);
 	if (rc == 0)
 		rc = params_flush(w);
+	if (rc == 0)
+		rc = wl_flush(w);
 	for (int i = 0; i < 2 && rc == 0; i++)	/* a bulk load's indexes */
 		if (w->bulk_sql[i])
 			rc = db_index_rebuild(w->db, w->bulk_sql[i]);
