@@ -17,6 +17,7 @@
 struct metric_info {
 	int64_t id;
 	char *dim;
+	int put;			/* a result of it was put */
 };
 
 /* One merged result being built (writer.h, "Merged results"). Counted
@@ -610,6 +611,13 @@ struct db *db_writer_db(struct db_writer *w)
 	return w->db;
 }
 
+int db_writer_put_metric(const struct db_writer *w, const char *name)
+{
+	int64_t idx;
+
+	return hmap_get(&w->metric_idx, name, &idx) && w->metrics[idx].put;
+}
+
 const char *db_writer_note(const struct db_writer *w)
 {
 	return w->note;
@@ -1043,6 +1051,7 @@ static int metric_id(struct db_writer *w, const char *metric,
 				dim, !strcmp(u->dim, "cycles") ?
 				" (use metric 'cycles')" : "");
 		*out = w->metrics[idx].id;
+		w->metrics[idx].put = 1;
 		return 0;
 	}
 	if (!*metric)
@@ -1073,6 +1082,7 @@ static int metric_id(struct db_writer *w, const char *metric,
 			   sizeof(*w->metrics));
 	w->metrics[w->nmetrics].id = *out;
 	w->metrics[w->nmetrics].dim = xstrdup(u->dim);
+	w->metrics[w->nmetrics].put = 1;
 	hmap_put(&w->metric_idx, metric, (int64_t)w->nmetrics++);
 	return 0;
 }

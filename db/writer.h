@@ -95,6 +95,9 @@ const char *db_writer_note(const struct db_writer *w);
 int64_t db_writer_run_id(const struct db_writer *w);
 int64_t db_writer_source_id(const struct db_writer *w);
 struct db *db_writer_db(struct db_writer *w);
+/* 1 when this import has put a result of metric `name` (db/derive.c asks
+ * before it queries what the run stored). */
+int db_writer_put_metric(const struct db_writer *w, const char *name);
 
 /* The clock recorded so far (NaN when none). */
 double db_writer_clock(const struct db_writer *w);
