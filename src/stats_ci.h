@@ -63,10 +63,11 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
  * for every summary added, then frees the batch; s must stay where it
  * is until then (model, ref and wkey need not: the batch keeps what it
  * needs). The intervals are the same, byte for byte, as
- * stats_ci_compute_shared's with the same draws: a summary whose
- * workloads the draws' cache holds joins one pass per resample over the
- * cache's row for all of them (src/stats_cigroup.c); the others are
- * resampled alone as they come. stats_ci_batch_free drops a batch
+ * stats_ci_compute_shared's with the same draws: a summary that reads
+ * fewer than half of the cache's workloads (a group of --group-by op on
+ * a sweep) joins one pass per resample over the cache's row for all of
+ * them (src/stats_cigroup.c); the others are resampled alone as they
+ * come. stats_ci_batch_free drops a batch
  * without filling its summaries' intervals. opts and draws (NULL: none
  * cached) must outlive the batch. */
 struct stats_ci_batch;

@@ -11,7 +11,9 @@
  * Resampled alone, each summary of --group-by op reads its workloads'
  * base counts from every row of the draws' cache: 50 groups stream the
  * whole cache (62 MB at 125k workloads) 50 times, at random places.
- * Here the summaries whose workloads the cache holds are queued, and
+ * Here the summaries that gather from the cache (fewer than half of its
+ * workloads; the larger ones unpack its rows, which costs less alone:
+ * tests/bench/notes.md, "Intervals") are queued, and
  * each resample's cached row is read once for all of them, in place
  * order: for four resamples at a time,
  *   1. every occurrence of a workload in a queued summary (its place in
@@ -335,7 +337,10 @@ void stats_ci_batch_add(struct stats_ci_batch *b, struct stats_summary *s,
 		free(cs);
 		return;
 	}
-	if (!cs->g.nib) {	/* it hashes its own, or fills the cache */
+	/* it hashes its own, fills the cache, or reads it in the cache's
+	 * numbering (at least half of its workloads: the unpacked row and
+	 * its sums stay in cache; measured faster alone, notes.md) */
+	if (!cs->g.nib || !cs->g.gather) {
 		stats_ci_resample(cs);
 		stats_ci_finish(cs);
 		free(cs);

@@ -22,6 +22,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -284,8 +285,20 @@ TEST(batch)
 				/* round 2: the two-workload summary first */
 				int s = round == 2 ? (s0 + 3) % NS : s0;
 
-				stats_ci_batch_add(b, &got[s], sm[s], sr[s],
-						   sk[s], sn[s]);
+				/* copies freed at once: the batch keeps what it
+				 * needs (ASan checks) */
+				double *cm = malloc(sizeof(sm[s]));
+				double *cr = malloc(sizeof(sr[s]));
+				int64_t *ck = malloc(sizeof(sk[s]));
+
+				memcpy(cm, sm[s], sizeof(sm[s]));
+				memcpy(cr, sr[s], sizeof(sr[s]));
+				memcpy(ck, sk[s], sizeof(sk[s]));
+				stats_ci_batch_add(b, &got[s], cm, cr, ck,
+						   sn[s]);
+				free(cm);
+				free(cr);
+				free(ck);
 			}
 			stats_ci_batch_run(b);
 			for (int s = 0; s < NS; s++) {
