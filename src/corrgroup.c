@@ -10,7 +10,6 @@
 #include "src/base/hmap.h"
 #include "src/base/strbuf.h"
 #include "src/base/util.h"
-#include "src/stats_ci.h"
 
 static char **sort_keys;
 
@@ -166,7 +165,6 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 	size_t *gi = xmalloc((s->n + 1) * sizeof(*gi)), ng = 0;
 	size_t *order = NULL, *rank = NULL, *start = NULL, *sorted = NULL;
 	char **keys = NULL;
-	struct stats_ci_batch *batch = NULL;
 	int rc = 0;
 
 	for (size_t k = 0; k < nby && !rc; k++)
@@ -199,19 +197,13 @@ int corrgroup_build(struct corrgroup *out, const struct corr_set *s,
 	g.values = xcalloc(ng * nby + 1, sizeof(*g.values));
 	g.size = xcalloc(ng + 1, sizeof(*g.size));
 	g.stats = xcalloc(ng + 1, sizeof(*g.stats));
-	/* the groups' bootstrap in one pass per resample (stats_ci.h) */
-	batch = corr_ci_batch(s);
 	for (size_t r = 0, off = 0; r < ng && !rc; r++) {
 		g.size[r] = start[r] - off;
 		split_values(&g, r, keys[order[r]]);
-		rc = corr_summary_idx_batch(&g.stats[r], s, sorted + off,
-					    g.size[r], skip_waived, batch);
+		rc = corr_summary_idx(&g.stats[r], s, sorted + off, g.size[r],
+				      skip_waived);
 		off = start[r];
 	}
-	if (rc)
-		stats_ci_batch_free(batch);
-	else
-		stats_ci_batch_run(batch);
 done:
 	for (size_t i = 0; i < ng; i++)
 		free(keys[i]);
