@@ -151,7 +151,7 @@ int dbcopy_begin(struct db *src, struct db *dst, int replace,
 		goto fail;
 	/* metrics are seeded in every new database: not a study */
 	for (size_t i = 0; i < DBCOPY_NTABLES; i++) {
-		int64_t n;
+		int64_t n = 0;
 
 		if (!strcmp(tables[i].name, "metrics"))
 			continue;

@@ -94,7 +94,7 @@ static int latency(struct ctx *x, struct stk_out *o, const char *sec,
 	const struct unit *u;
 	const cJSON *vals = cJSON_GetObjectItemCaseSensitive(l, "values"), *v;
 	struct stk_stat st;
-	double d;
+	double d = 0;
 	int rc;
 
 	if ((rc = unit_of(x, sec, l, "time", &u)) < 0)
@@ -122,7 +122,7 @@ static int section(struct ctx *x, const cJSON *s)
 	struct stk_out o = { .sink = x->sink, .line = 1, .op = s->string };
 	const struct unit *u;
 	const cJSON *sub;
-	double d;
+	double d = 0;
 	int rc;
 
 	o.line = stk_key_line(x->in->fp, s->string);

@@ -356,14 +356,12 @@ static void efficiency(struct stats_summary *out, const struct corr_set *s,
  * skip_waived. Optimistic / pessimistic count the pairs whose model
  * predicts better / worse than the reference, by each metric's better
  * direction. Over several metrics only the dimensionless statistics are
- * kept (stats_null_mixed). docs/statistics.md. With a batch, the
- * bootstrap intervals are the batch's to fill (stats_ci_batch_add).
+ * kept (stats_null_mixed). docs/statistics.md.
  */
 static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		      const size_t *idx, size_t n,
 		      int (*keep)(const struct corr_point *p, void *arg),
-		      void *arg, int64_t metric_id, int skip_waived,
-		      struct stats_ci_batch *batch)
+		      void *arg, int64_t metric_id, int skip_waived)
 {
 	double *m, *r, *sd;
 	int64_t *wk;
@@ -452,9 +450,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	 * bootstrap's own (issue 21: the peak of a default compare) */
 	free(sd);
 	sd = NULL;
-	if (!rc && wk && batch)
-		stats_ci_batch_add(batch, out, m, r, wk, k);
-	else if (!rc && wk)
+	if (!rc && wk)
 		stats_ci_compute_shared(out, m, r, wk, k, s->ci,
 						s->ci_draws);
 	if (!rc) {
@@ -490,27 +486,13 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
 		 int skip_waived)
 {
-	return summary_of(out, s, NULL, s->n, keep, arg, -1, skip_waived,
-			  NULL);
+	return summary_of(out, s, NULL, s->n, keep, arg, -1, skip_waived);
 }
 
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived)
 {
-	return summary_of(out, s, idx, n, NULL, NULL, -1, skip_waived, NULL);
-}
-
-struct stats_ci_batch *corr_ci_batch(const struct corr_set *s)
-{
-	return s->ci ? stats_ci_batch_new(s->ci, s->ci_draws) : NULL;
-}
-
-int corr_summary_idx_batch(struct stats_summary *out,
-			   const struct corr_set *s, const size_t *idx,
-			   size_t n, int skip_waived,
-			   struct stats_ci_batch *batch)
-{
-	return summary_of(out, s, idx, n, NULL, NULL, -1, skip_waived, batch);
+	return summary_of(out, s, idx, n, NULL, NULL, -1, skip_waived);
 }
 
 int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
@@ -556,8 +538,7 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 		v[at].metric = st->dict[DB_DICT_METRICS][k].name;
 		len++;
 		rc = summary_of(&v[at].sum, s, NULL, s->n, keep, arg,
-				st->dict[DB_DICT_METRICS][k].id, skip_waived,
-				NULL);
+				st->dict[DB_DICT_METRICS][k].id, skip_waived);
 	}
 	free(used);
 	if (rc < 0) {

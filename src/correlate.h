@@ -155,20 +155,6 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived);
 
-/* Many summaries of one set whose bootstrap intervals are resampled
- * together (the same intervals, byte for byte; src/stats_ci.h): a batch
- * for s (NULL when s computes no intervals); corr_summary_idx whose
- * mape_ci, bias_ci, geomean_ratio_ci and median_abs_err_ci
- * stats_ci_batch_run(batch) fills later (out must stay where it is
- * until then; NULL batch: corr_summary_idx). stats_ci_batch_free drops
- * a batch on an error path. */
-struct stats_ci_batch;
-struct stats_ci_batch *corr_ci_batch(const struct corr_set *s);
-int corr_summary_idx_batch(struct stats_summary *out,
-			   const struct corr_set *s, const size_t *idx,
-			   size_t n, int skip_waived,
-			   struct stats_ci_batch *batch);
-
 /* One complete summary per metric of the points keep selects (NULL =
  * all), sorted by metric name (the set owns the names). Caller frees
  * the array. docs/statistics.md: "One summary never pools metrics". */

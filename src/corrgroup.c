@@ -34,7 +34,7 @@ static int key_cmp(const void *a, const void *b)
 
 	while (*x && *y) {
 		size_t nx = strcspn(x, "\x1f"), ny = strcspn(y, "\x1f");
-		double u, v;
+		double u = 0, v = 0;
 		int hx = field_num(x, &u), hy = field_num(y, &v), c;
 
 		if (!nx != !ny)

@@ -56,28 +56,4 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			     const struct stats_paired_opts *opts,
 			     struct stats_ci_draws *draws);
 
-/* Many summaries resampled together: stats_ci_batch_add does what
- * stats_ci_compute_shared does to s except the four bootstrap intervals
- * (mape_ci, bias_ci, geomean_ratio_ci, median_abs_err_ci), which
- * stats_ci_batch_run fills for every summary added, then frees the
- * batch; s must stay where it is until then (model, ref and wkey need
- * not: the batch keeps what it needs). The intervals are the same, byte
- * for byte, as stats_ci_compute_shared's with the same draws: a summary
- * that reads fewer than half of the cache's workloads joins one pass
- * per resample over the cache's row for all of them
- * (src/stats_cigroup.c); the others are resampled alone as they come.
- * Measured no faster than resampling each group of --group-by op alone
- * (tests/bench/notes.md, "Intervals"): corrgroup does not use it.
- * stats_ci_batch_free drops a batch without filling its summaries'
- * intervals. opts and draws (NULL: none cached) must outlive the
- * batch. */
-struct stats_ci_batch;
-struct stats_ci_batch *stats_ci_batch_new(const struct stats_paired_opts *opts,
-					  struct stats_ci_draws *draws);
-void stats_ci_batch_add(struct stats_ci_batch *b, struct stats_summary *s,
-			const double *model, const double *ref,
-			const int64_t *wkey, size_t n);
-void stats_ci_batch_run(struct stats_ci_batch *b);
-void stats_ci_batch_free(struct stats_ci_batch *b);
-
 #endif

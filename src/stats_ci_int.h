@@ -40,13 +40,8 @@ struct rowgen {
 	uint8_t *fill;		/* cache rows to write */
 };
 
-/* The count at place u of a cached row (16 counts per 8 bytes: byte k
- * of block i has count 16 i + k in its low nibble, 16 i + 8 + k in its
- * high one). */
-static inline unsigned stats_ci_nibble(const uint8_t *r, uint32_t u)
-{
-	return (unsigned)(r[(u >> 4) * 8 + (u & 7)] >> (u & 8 ? 4 : 0)) & 15;
-}
+/* A cached row holds 16 counts per 8 bytes: byte k of block i has
+ * count 16 i + k in its low nibble, 16 i + 8 + k in its high one. */
 
 /* The Poisson inversion's first step: bucket[256] (stats_cidraw.c). */
 void stats_ci_buckets(uint8_t *bucket);

@@ -325,7 +325,7 @@ static enum watch_event import_one(struct watch *w, struct delivery *d)
 		goto done;
 	for (char **o = m.opts; o && *o; o++) {
 		const char *eq = strchr(*o, '=');
-		char *fdp;
+		char *fdp = NULL;
 
 		opts = xrealloc(opts, (nopts + 2) * sizeof(*opts));
 		opts[nopts] = NULL;
