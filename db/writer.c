@@ -344,6 +344,7 @@ static int load_metrics(struct db_writer *w)
 		m = &w->metrics[w->nmetrics];
 		m->id = db_column_int64(st, 0);
 		m->dim = db_column_dup(st, 2);
+		m->put = 0;	/* none of this import's results yet */
 		hmap_put(&w->metric_idx, db_column_text(st, 1),
 			 (int64_t)w->nmetrics++);
 	}
