@@ -5,7 +5,9 @@
 # DIR/model.csv). On a private throwaway cluster (tests/pg/cluster.sh,
 # autovacuum off), each binary imports CSV into a new database, then
 # `psql \copy` loads the same CSV into a bare table of its five columns
-# (the floor: no dictionary, no SI conversion, no duplicate check). Prints
+# (the floor: no dictionary, no SI conversion, no duplicate check), and
+# the same rows as ids into a table with results' two B-trees (the
+# indexed floor: what the indexes alone cost the server). Prints
 # per load: client CPU (user+sys of perfcorr or psql), server CPU (the
 # backend's, read from the postmaster's reaped-children times after it
 # exits) and wall time. Compare CPU, not wall, on a loaded machine.
@@ -49,3 +51,18 @@ pg_psql -c "CREATE TABLE floor (workload text, op text, metric text,
 	value double precision, unit text)" >/dev/null
 measure "psql \\copy (floor)" "$PC_PG_BIN/psql" -X -q -h "$PC_PG_DIR" \
 	-U perfcorr -d perfcorr -c "\\copy floor FROM '$CSV' CSV HEADER"
+# the same rows as ids into a table with results' two B-trees (its
+# primary key and results_key, both over four bigints): what the
+# indexes alone cost the server, with none of perfcorr's other work
+ICSV=$(mktemp)
+awk -F, 'NR > 1 { if (!($1 in w)) w[$1] = ++nw; if (!($2 in o)) o[$2] = ++no
+	if (!($3 in m)) m[$3] = ++nm; print 1 "," w[$1] "," o[$2] "," m[$3] "," $4 "," NR - 1 }' \
+	"$CSV" >"$ICSV"
+pg_psql -c "CREATE TABLE floor_idx (run_id bigint, workload_id bigint,
+	op_id bigint, metric_id bigint, value double precision, seq bigint,
+	PRIMARY KEY (run_id, workload_id, op_id, metric_id));
+	CREATE INDEX floor_idx_key ON floor_idx (workload_id, op_id, metric_id,
+	run_id)" >/dev/null
+measure "psql \\copy (indexed floor)" "$PC_PG_BIN/psql" -X -q -h "$PC_PG_DIR" \
+	-U perfcorr -d perfcorr -c "\\copy floor_idx FROM '$ICSV' CSV"
+rm -f "$ICSV"
