@@ -142,6 +142,20 @@ static int find_dup(struct wbatch *b, int64_t seq0)
 			    "stored, and none repeats a key", b->n);
 }
 
+/* Stream the n held rows through st (a COPY) and end the stream. */
+static int stream_rows(struct wbatch *b, struct db_stmt *st, size_t n)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		bind_row(st, 0, b->run_id, ++b->seq, &b->rows[i]);
+		if (db_step(st) != DB_DONE)
+			rc = db_fail(b->db, "storing results");
+		db_reset(st);
+	}
+	return rc ? rc : db_stream_end(b->db, st, "storing results");
+}
+
 /* A chunk that the direct COPY refused, once more through the staging
  * table (wbatch.h): one COPY of the held rows into results_stage, one
  * INSERT ... SELECT of them in seq order; a short count: the first
@@ -153,13 +167,7 @@ static int stage_replay(struct wbatch *b, size_t n)
 
 	if (!b->move && (rc = stage_init(b)) < 0)
 		return rc;
-	for (size_t i = 0; i < n && !rc; i++) {
-		bind_row(b->stage, 0, b->run_id, ++b->seq, &b->rows[i]);
-		if (db_step(b->stage) != DB_DONE)
-			rc = db_fail(b->db, "storing results");
-		db_reset(b->stage);
-	}
-	if (rc || (rc = db_stream_end(b->db, b->stage, "storing results")))
+	if ((rc = stream_rows(b, b->stage, n)) != 0)
 		return rc;
 	step = db_step(b->move);
 	if (step == DB_DONE)
@@ -198,13 +206,7 @@ static int stage_flush(struct wbatch *b)
 	b->n = 0;
 	if ((rc = db_exec(b->db, "SAVEPOINT wbatch")) < 0)
 		return rc;
-	for (size_t i = 0; i < n && !rc; i++) {
-		bind_row(b->direct, 0, b->run_id, ++b->seq, &b->rows[i]);
-		if (db_step(b->direct) != DB_DONE)
-			rc = db_fail(b->db, "storing results");
-		db_reset(b->direct);
-	}
-	if (!rc && !(rc = db_stream_end(b->db, b->direct, "storing results")))
+	if (!(rc = stream_rows(b, b->direct, n)))
 		return db_exec(b->db, "RELEASE SAVEPOINT wbatch");
 	if (!db_unique_violation(b->db))
 		return rc;

@@ -898,20 +898,19 @@ static int workload_insert(struct db_writer *w, const struct wkey *k,
 	}
 	if (rc < 0)
 		return rc;
-	if (!rc && w->local_ids) {
-		if ((rc = wl_queue(w, k, key, out)) < 0)
-			return rc;
-		if (++w->new_wl == w->bulk_at[1] && (rc = bulk_drop(w, 1)) < 0)
-			return rc;
-	} else if (!rc) {
-		char *params = wkey_params_json(k);
+	if (!rc) {	/* new: queued with its id (SQLite) or inserted */
+		if (w->local_ids) {
+			rc = wl_queue(w, k, key, out);
+		} else {
+			char *params = wkey_params_json(k);
 
-		st = w->wl_ins;
-		db_bind_text(st, 1, key);
-		db_bind_text(st, 2, k->name);
-		db_bind_text(st, 3, params);
-		rc = db_step_id(w->db, st, "adding workload", out);
-		free(params);
+			st = w->wl_ins;
+			db_bind_text(st, 1, key);
+			db_bind_text(st, 2, k->name);
+			db_bind_text(st, 3, params);
+			rc = db_step_id(w->db, st, "adding workload", out);
+			free(params);
+		}
 		if (rc)
 			return rc;
 		if (++w->new_wl == w->bulk_at[1] && (rc = bulk_drop(w, 1)) < 0)
