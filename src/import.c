@@ -23,8 +23,9 @@
 #define HEAD_BYTES 8192
 /* Workloads remembered by their record text (see glue_emit): a sweep
  * brings a new key every few rows, so the cache is bounded and starts
- * over when full (memory flat in the file's size). */
-#define WL_CACHE_MAX 65536
+ * over when full (memory flat in the file's size; the size and why:
+ * db/writer.c CACHE_MAX). */
+#define WL_CACHE_MAX 4096
 
 struct wl_entry {
 	int64_t id;

@@ -1,5 +1,5 @@
-# The writer's workload cache is bounded (65 536 keys, then it starts
-# over; db/writer.c CACHE_MAX): a key it has forgotten that comes back is
+# The writer's workload cache is bounded (4 096 keys, then it starts
+# over; db/writer.c CACHE_MAX; the file must hold more keys than that): a key it has forgotten that comes back is
 # the same workload, looked up in the database, also when the database
 # held no workload before the import. It used to be inserted again
 # ("UNIQUE constraint failed: workloads.key").
