@@ -550,6 +550,40 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 	return 0;
 }
 
+int corr_by_metric_all(struct corr_metric_sum **out, size_t *nout,
+		       const struct corr_set *s,
+		       const struct stats_summary *all, int skip_waived)
+{
+	const struct corr_store *st = s->store;
+	const struct db_name *one = NULL;
+
+	/* the metric of every point, when they share one (a --metric
+	 * selection): its block is summary_of over the same points in the
+	 * same order as the summary over all of them, so that summary is
+	 * copied instead of computed twice (issue 21: a one-metric
+	 * selection paid two full summaries, bootstrap included) */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct db_name *pm;
+
+		if (s->slim)
+			pm = &st->dict[DB_DICT_METRICS][s->slim[i].m];
+		else
+			pm = corr_dict_find(st, DB_DICT_METRICS,
+					    s->points[i].metric_id, NULL);
+		if (!pm || (one && pm != one))
+			return corr_by_metric(out, nout, s, NULL, NULL,
+					      skip_waived);
+		one = pm;
+	}
+	if (!one)
+		return corr_by_metric(out, nout, s, NULL, NULL, skip_waived);
+	*out = xcalloc(2, sizeof(**out));
+	(*out)[0].metric = one->name;
+	(*out)[0].sum = *all;
+	*nout = 1;
+	return 0;
+}
+
 void corr_point_ids(const struct corr_set *s, size_t i, int64_t *wid,
 		    int64_t *oid, int64_t *mid)
 {

@@ -166,6 +166,14 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *n,
 		   const struct corr_set *s,
 		   int (*keep)(const struct corr_point *p, void *arg),
 		   void *arg, int skip_waived);
+/* corr_by_metric(out, n, s, NULL, NULL, skip_waived) given all, the
+ * corr_summary(all, s, NULL, NULL, skip_waived) of the same set: when
+ * every point has one metric, its one block is a copy of *all (the
+ * same points in the same order: the same summary bit for bit) instead
+ * of a second computation. */
+int corr_by_metric_all(struct corr_metric_sum **out, size_t *n,
+		       const struct corr_set *s,
+		       const struct stats_summary *all, int skip_waived);
 
 /* Group keys: "op", "op_class", "metric", "workload" or "param.NAME".
  * Fills key (caller's buffer) with the point's value of that key. */

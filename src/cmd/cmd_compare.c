@@ -362,8 +362,8 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		s->ci = &ci;
 	if (rc < 0 ||
 	    (rc = corr_summary(&sum, s, NULL, NULL, opt->skip_waived)) < 0 ||
-	    (rc = corr_by_metric(&gc.bm, &gc.nbm, s, NULL, NULL,
-				 opt->skip_waived)) < 0 ||
+	    (rc = corr_by_metric_all(&gc.bm, &gc.nbm, s, &sum,
+				     opt->skip_waived)) < 0 ||
 	    (rc = corrgroup_build(&gc.g, s, gc.by, opt->group_by.n,
 				  opt->skip_waived)) < 0) {
 		free(gc.bm);
