@@ -313,9 +313,90 @@ void corr_set_free(struct corr_set *s)
 	corr_side_release(&s->ref);
 	free(s->points);
 	free(s->slim);
+	free(s->view);
 	store_free(s->store);
 	stats_ci_draws_free(s->ci_draws);
 	free(s);
+}
+
+/* id -> dictionary index + 1 for the ids 0..max of dictionary d (0:
+ * none), or NULL when its ids are too sparse for a table. */
+static uint32_t *view_table(const struct corr_store *st, enum db_dict d,
+			    size_t n, int64_t *max)
+{
+	uint32_t *t;
+
+	*max = -1;
+	for (size_t k = 0; k < st->ndict[d]; k++)
+		*max = st->dict[d][k].id > *max ? st->dict[d][k].id : *max;
+	if (st->ndict[d] >= UINT32_MAX || *max > (int64_t)(4 * n + 1024))
+		return NULL;
+	t = xcalloc((size_t)(*max + 2), sizeof(*t));
+	for (size_t k = 0; k < st->ndict[d]; k++)
+		if (st->dict[d][k].id >= 0)
+			t[st->dict[d][k].id] = (uint32_t)k + 1;
+	return t;
+}
+
+/* The dictionary index of id; 0 when the dictionary lacks it. */
+static int view_index(const struct corr_store *st, enum db_dict d,
+		      const uint32_t *t, int64_t max, int64_t id,
+		      uint32_t *at)
+{
+	size_t k;
+
+	if (t) {
+		if (id < 0 || id > max || !t[id])
+			return 0;
+		*at = t[id] - 1;
+		return 1;
+	}
+	if (!corr_dict_find(st, d, id, &k) || k > UINT32_MAX)
+		return 0;
+	*at = (uint32_t)k;
+	return 1;
+}
+
+void corr_set_view(struct corr_set *s)
+{
+	static const enum db_dict ds[3] = { DB_DICT_WORKLOADS, DB_DICT_OPS,
+					    DB_DICT_METRICS };
+	struct corr_slim *v;
+	uint32_t *t[3], at[3];
+	int64_t max[3];
+	size_t i = 0;
+
+	if (s->view || s->slim || !s->points)
+		return;
+	for (int d = 0; d < 3; d++)
+		t[d] = view_table(s->store, ds[d], s->n, &max[d]);
+	v = xmalloc((s->n + 1) * sizeof(*v));
+	for (; i < s->n; i++) {
+		const struct corr_point *p = &s->points[i];
+		const int64_t id[3] = { p->workload_id, p->op_id,
+					p->metric_id };
+		int d = 0;
+
+		while (d < 3 && view_index(s->store, ds[d], t[d], max[d],
+					   id[d], &at[d]))
+			d++;
+		if (d < 3)
+			break;	/* an id the dictionary lacks: no view */
+		v[i] = (struct corr_slim){ p->model, p->ref, p->ref_sd,
+					   at[0], at[1], at[2], p->flags };
+	}
+	for (int d = 0; d < 3; d++)
+		free(t[d]);
+	if (i < s->n)
+		free(v);
+	else
+		s->view = v;
+}
+
+void corr_set_view_drop(struct corr_set *s)
+{
+	free(s->view);
+	s->view = NULL;
 }
 
 /* The metric of p (NULL when the dictionary lacks it). */
@@ -385,7 +466,9 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	for (size_t j = 0; j < n; j++) {
 		size_t at = idx ? idx[j] : j;
 		const struct corr_point *p = s->points ? &s->points[at] : NULL;
-		const struct corr_slim *q = s->slim ? &s->slim[at] : NULL;
+		const struct corr_slim *q = s->slim ? &s->slim[at] :
+					    s->view && !keep ? &s->view[at] :
+					    NULL;
 		const struct db_name *pm;
 		unsigned flags = q ? q->flags : p->flags;
 		double pmod, pref;
@@ -422,7 +505,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 			zero++;
 			continue;
 		}
-		if (p)
+		if (!q)
 			pm = metric_of(s, p);
 		if (k == 0)
 			mt = pm;

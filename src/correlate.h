@@ -120,9 +120,23 @@ struct corr_set {
 	 * hold NaN. Those computed are stats_compute's bit for bit. 0
 	 * (the default): every one. */
 	int lean;
+	/* Private (corr_set_view): a compact copy of the full points that
+	 * the summaries read instead (a keep selection reads the points);
+	 * NULL: none. */
+	struct corr_slim *view;
 };
 
 enum { CORR_LEAN_ERR = 1, CORR_LEAN_CORR = 2 };
+
+/* A set of full points that many summaries will read (a report: the
+ * overall one, per metric, per metric and op class, per op): they read
+ * a 40-byte copy of each point instead of the 152-byte point (issue 21:
+ * the gathering was memory-bound), the same values in the same order,
+ * hence the same bits. corr_set_view_drop frees it (corr_set_free
+ * does too). A slim set, or one whose dictionaries miss an id, gets
+ * none (the summaries read the points as before). */
+void corr_set_view(struct corr_set *s);
+void corr_set_view_drop(struct corr_set *s);
 
 /* Pair and load. Nothing matched is PC_ENOTFOUND with a message that says
  * what exists on each side (metrics, ops, workloads counts), tagged

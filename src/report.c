@@ -205,6 +205,34 @@ static int collect_metrics(struct report *r, struct db *db)
 	return rc < 0 ? rc : 0;
 }
 
+/*
+ * One row of the accuracy tables. md and html (opts.lean) print its
+ * errors, Pearson, Spearman and the fit's slope, the figures its limits
+ * of agreement and optimism (all of them stats_compute_lean's, each the
+ * full computation's bits: tests/unit/test_corrout.c), and its interval
+ * only as "few pairs" under a policy: a row is summarised without the
+ * bootstrap, and again with it when it turns out to have few pairs (the
+ * draws depend on the seed and the workloads only: the same interval as
+ * in a report that bootstraps every row). csv and json: everything.
+ */
+static int group_summary(struct report *r, struct report_group *g,
+			 const size_t *from, size_t len)
+{
+	const struct stats_paired_opts *ci = r->set->ci;
+	int rc;
+
+	if (!r->opts.lean)
+		return corr_summary_idx(&g->s, r->set, from, len, 0);
+	r->set->lean = CORR_LEAN_CORR;
+	r->set->ci = NULL;
+	rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+	r->set->ci = ci;
+	if (rc >= 0 && ci && r->min_pairs > 0 && g->s.n < r->min_pairs)
+		rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+	r->set->lean = 0;
+	return rc;
+}
+
 /* Per metric: every op class, then each class that has points; each
  * table's points come from one bucketing of the set by metric and by
  * (metric, op class), in set order. */
@@ -234,12 +262,7 @@ static int build_groups(struct report *r)
 			g->metric = r->metrics[m];
 			g->op_class = c ? r->classes[c - 1] : NULL;
 			g->unit = r->units[m];
-			/* an op class's row prints errors, Pearson and
-			 * Spearman only (md, html); the metric's row also
-			 * feeds the figures (limits of agreement): whole */
-			r->set->lean = c && r->opts.lean ? CORR_LEAN_CORR : 0;
-			rc = corr_summary_idx(&g->s, r->set, from, len, 0);
-			r->set->lean = 0;
+			rc = group_summary(r, g, from, len);
 			if (rc >= 0)
 				r->ngroups++;
 		}
@@ -529,6 +552,9 @@ int report_build(struct report **out, struct db *db,
 	q.model = o->model;
 	q.ref = o->ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
+	/* no section groups by a workload parameter (the gate's param.
+	 * rules read the workload key): the parameters are not loaded */
+	q.no_params = 1;
 	if ((rc = corr_load(&r->set, db, &q)) < 0)
 		goto done;
 	r->set->ci = &report_ci;	/* compare's default intervals */
@@ -536,9 +562,20 @@ int report_build(struct report **out, struct db *db,
 	point_names(r->set, 1, &r->classes, &r->nclasses, 1, r->pclass);
 	if ((rc = collect_metrics(r, db)) < 0 || (rc = load_runs(r, db)) < 0)
 		goto done;
+	/* every summary below reads the compact copy of the points */
+	corr_set_view(r->set);
+	/* the few-pairs rows need the policy's min_pairs */
+	if (r->opts.policy && !r->opts.points_only &&
+	    (rc = report_gate_load(r)) < 0)
+		goto done;
+	/* html prints none of the overall summary's intervals */
+	if (r->opts.lean == REPORT_LEAN_HTML)
+		r->set->ci = NULL;
 	if (!r->opts.points_only &&
-	    ((rc = corr_summary(&r->all, r->set, NULL, NULL, 0)) < 0 ||
-	     (rc = build_groups(r)) < 0))
+	    (rc = corr_summary(&r->all, r->set, NULL, NULL, 0)) < 0)
+		goto done;
+	r->set->ci = &report_ci;
+	if (!r->opts.points_only && (rc = build_groups(r)) < 0)
 		goto done;
 	classify(r);
 	if (!r->opts.points_only) {
@@ -551,6 +588,7 @@ int report_build(struct report **out, struct db *db,
 		if (rc < 0)
 			goto done;
 	}
+	corr_set_view_drop(r->set);
 	/* like the trend, it loads another version: --no-trend skips it */
 	if (!r->opts.points_only && r->opts.trend &&
 	    (rc = report_prev_build(r, db)) < 0)
@@ -652,6 +690,7 @@ void report_free(struct report *r)
 	db_review_release(&r->last);
 	db_review_items_free(r->last_items, r->nlast_items);
 	free(r->gate_text);
+	report_gate_free(r);
 	report_ops_free(r);
 	report_prev_free(r);
 	matrix_free(r->matrix);

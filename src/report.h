@@ -22,6 +22,7 @@ struct matrix;
 struct strbuf;
 struct corrgroup;
 struct diff;
+struct policy;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -37,12 +38,20 @@ struct report_opts {
 	const char *policy;		/* gate policy file, or NULL */
 	int points_only;		/* csv: no statistics, trend or gate */
 	int matrix;			/* who disagrees with whom (md, html) */
-	int lean;			/* md, html: the op class and op
-					   tables compute only the
-					   statistics those writers print
-					   (CORROUT_V_REPORT, _V_OPS); csv
-					   and json print every one */
+	int lean;			/* REPORT_LEAN_*: the summaries
+					   compute only what the format
+					   prints; 0 (csv, json) every
+					   statistic and interval */
 };
+
+/* opts.lean. md and html print the accuracy rows' CORROUT_V_REPORT
+ * statistics (plus the metric rows' limits of agreement and optimism in
+ * the figures) and the per-op rows' CORROUT_V_OPS, and an accuracy
+ * row's interval only when it has "few pairs" under a policy: only
+ * those are computed. md prints the overall summary's intervals ("All
+ * statistics"), html none of them. */
+#define REPORT_LEAN_MD 1
+#define REPORT_LEAN_HTML 2
 
 /* Statistics of one metric (op_class NULL = every op class). */
 struct report_group {
@@ -97,6 +106,8 @@ struct report {
 	struct report_change *news, *resolved;
 	size_t nnew, nresolved;
 	long nstill;			/* listed last time and still off */
+	struct policy *policy;		/* opts.policy loaded, or NULL */
+	long min_pairs;			/* its min_pairs (0: none) */
 	char *gate_text;		/* verdict summary, or NULL */
 	int gate_verdict;		/* 0 pass, 1 warn, 2 fail, -1 none */
 	struct corrgroup *opg;		/* per (metric, op), or NULL */

@@ -41,20 +41,39 @@ static char *gate_text(const struct gate_result *g)
 	return strbuf_detach(&sb);
 }
 
+int report_gate_load(struct report *r)
+{
+	int rc;
+
+	if (r->policy)
+		return 0;
+	if ((rc = policy_load(&r->policy, r->opts.policy)) < 0)
+		return rc;
+	r->min_pairs = policy_min_pairs(r->policy);
+	return 0;
+}
+
+void report_gate_free(struct report *r)
+{
+	policy_free(r->policy);
+	r->policy = NULL;
+}
+
 int report_gate(struct report *r, struct db *db)
 {
-	struct policy *p = NULL;
+	struct policy *p;
 	struct gate_inputs in = { 0 };
 	struct gate_result *g = NULL;
 	struct corr_set *own = NULL;
 	const struct corr_set *set = r->set;
 	int rc;
 
-	if ((rc = policy_load(&p, r->opts.policy)) < 0)
+	if ((rc = report_gate_load(r)) < 0)
 		return rc;
+	p = r->policy;
 	/* summaries over fewer pairs than the policy asks are marked "few
 	 * pairs" (issue 19; the largest min_pairs a rule sets) */
-	r->all.min_pairs = policy_min_pairs(p);
+	r->all.min_pairs = r->min_pairs;
 	for (size_t i = 0; i < r->ngroups; i++)
 		r->groups[i].s.min_pairs = r->all.min_pairs;
 	/* the gate excludes noisy references at the policy's limit */
@@ -80,6 +99,5 @@ int report_gate(struct report *r, struct db *db)
 	gate_result_free(g);
 	gate_inputs_release(&in);
 	corr_set_free(own);
-	policy_free(p);
 	return rc;
 }

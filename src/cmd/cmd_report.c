@@ -177,7 +177,9 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	o.trend = !opt->no_trend && f != F_CSV;
 	o.matrix = !opt->no_matrix && (f == F_MD || f == F_HTML);
 	o.points_only = f == F_CSV;	/* one row per pair, nothing else */
-	o.lean = f == F_MD || f == F_HTML;	/* what they print only */
+	/* what they print only */
+	o.lean = f == F_MD ? REPORT_LEAN_MD : f == F_HTML ? REPORT_LEAN_HTML :
+		 0;
 	o.policy = opt->policy;
 	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
 		return rc;

@@ -216,6 +216,18 @@ TEST(lean_tables)
 	lean_view(zm, zr, NULL, 4, CORROUT_V_REPORT, 1,
 		  "zero ref, op class rows");
 	lean_view(zm, zr, NULL, 4, CORROUT_V_OPS, 0, "zero ref, op rows");
+	/* the metric rows are lean too: the html figures also read their
+	 * limits of agreement (log_stats, in every set) */
+	{
+		struct stats_summary full, lean;
+
+		stats_compute(&full, model, ref, sd, n);
+		stats_compute_lean(&lean, model, ref, sd, n);
+		CHECK(isfinite(full.loa_low) && isfinite(full.loa_high));
+		CHECK(!memcmp(&full.loa_low, &lean.loa_low, sizeof(double)) &&
+		      !memcmp(&full.loa_high, &lean.loa_high,
+			      sizeof(double)));
+	}
 	/* and the check itself can fail: Kendall is not in the lean set */
 	{
 		struct stats_summary full, lean;
