@@ -440,7 +440,8 @@ static void efficiency(struct stats_summary *out, const struct corr_set *s,
  * kept (stats_null_mixed). docs/statistics.md.
  */
 static int summary_of(struct stats_summary *out, const struct corr_set *s,
-		      const size_t *idx, size_t n,
+		      const size_t *idx, const struct corr_slim *rows,
+		      size_t n,
 		      int (*keep)(const struct corr_point *p, void *arg),
 		      void *arg, int64_t metric_id, int skip_waived)
 {
@@ -465,8 +466,10 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
 	for (size_t j = 0; j < n; j++) {
 		size_t at = idx ? idx[j] : j;
-		const struct corr_point *p = s->points ? &s->points[at] : NULL;
-		const struct corr_slim *q = s->slim ? &s->slim[at] :
+		const struct corr_point *p = s->points && !rows ?
+					     &s->points[at] : NULL;
+		const struct corr_slim *q = rows ? &rows[j] :
+					    s->slim ? &s->slim[at] :
 					    s->view && !keep ? &s->view[at] :
 					    NULL;
 		const struct db_name *pm;
@@ -569,13 +572,64 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 		 int (*keep)(const struct corr_point *p, void *arg), void *arg,
 		 int skip_waived)
 {
-	return summary_of(out, s, NULL, s->n, keep, arg, -1, skip_waived);
+	return summary_of(out, s, NULL, NULL, s->n, keep, arg, -1,
+			  skip_waived);
 }
 
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived)
 {
-	return summary_of(out, s, idx, n, NULL, NULL, -1, skip_waived);
+	return summary_of(out, s, idx, NULL, n, NULL, NULL, -1, skip_waived);
+}
+
+void corr_rows_build(struct corr_rows *out, const struct corr_set *s,
+		     const uint32_t *key, size_t nrows)
+{
+	const struct corr_slim *from = s->slim ? s->slim : s->view;
+	size_t *st = xcalloc(nrows + 2, sizeof(*st)), *at;
+
+	memset(out, 0, sizeof(*out));
+	out->nrows = nrows;
+	out->start = st;
+	for (size_t i = 0; i < s->n; i++)
+		if (key[i] < nrows)
+			st[key[i] + 1]++;
+	for (size_t k = 0; k < nrows; k++)
+		st[k + 1] += st[k];
+	at = xmalloc((nrows + 1) * sizeof(*at));
+	memcpy(at, st, (nrows + 1) * sizeof(*at));
+	/* one pass in set order: each row's points in set order */
+	if (from) {
+		out->v = xmalloc((st[nrows] + 1) * sizeof(*out->v));
+		for (size_t i = 0; i < s->n; i++)
+			if (key[i] < nrows)
+				out->v[at[key[i]]++] = from[i];
+	} else {
+		out->idx = xmalloc((st[nrows] + 1) * sizeof(*out->idx));
+		for (size_t i = 0; i < s->n; i++)
+			if (key[i] < nrows)
+				out->idx[at[key[i]]++] = i;
+	}
+	free(at);
+}
+
+int corr_rows_summary(struct stats_summary *out, const struct corr_set *s,
+		      const struct corr_rows *rows, size_t k, int skip_waived)
+{
+	size_t off = rows->start[k], n = rows->start[k + 1] - off;
+
+	return rows->v ? summary_of(out, s, NULL, rows->v + off, n, NULL,
+				    NULL, -1, skip_waived) :
+	       summary_of(out, s, rows->idx + off, NULL, n, NULL, NULL, -1,
+			  skip_waived);
+}
+
+void corr_rows_release(struct corr_rows *rows)
+{
+	free(rows->v);
+	free(rows->idx);
+	free(rows->start);
+	memset(rows, 0, sizeof(*rows));
 }
 
 int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
@@ -620,7 +674,7 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 		}
 		v[at].metric = st->dict[DB_DICT_METRICS][k].name;
 		len++;
-		rc = summary_of(&v[at].sum, s, NULL, s->n, keep, arg,
+		rc = summary_of(&v[at].sum, s, NULL, NULL, s->n, keep, arg,
 				st->dict[DB_DICT_METRICS][k].id, skip_waived);
 	}
 	free(used);

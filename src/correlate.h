@@ -169,6 +169,25 @@ int corr_summary(struct stats_summary *out, const struct corr_set *s,
 int corr_summary_idx(struct stats_summary *out, const struct corr_set *s,
 		     const size_t *idx, size_t n, int skip_waived);
 
+/* Rows of a set: its points bucketed by key[i] < nrows (nrows or more:
+ * in no row), each row's points in set order (so a row's summary adds
+ * in the order corr_summary_idx over the same points does: the same
+ * bits). With slim points or a view (corr_set_view) the rows hold a copy
+ * of their points, made in one sequential pass (issue 21: the summaries
+ * of many rows gathered each row's points from all over the set); else
+ * their indices. corr_rows_summary is row k's summary. */
+struct corr_rows {
+	struct corr_slim *v;	/* row by row, or NULL */
+	size_t *idx;		/* row by row, when v is NULL */
+	size_t *start;		/* row k: [start[k], start[k + 1]) */
+	size_t nrows;
+};
+void corr_rows_build(struct corr_rows *out, const struct corr_set *s,
+		     const uint32_t *key, size_t nrows);
+int corr_rows_summary(struct stats_summary *out, const struct corr_set *s,
+		      const struct corr_rows *rows, size_t k, int skip_waived);
+void corr_rows_release(struct corr_rows *rows);
+
 /* One complete summary per metric of the points keep selects (NULL =
  * all), sorted by metric name (the set owns the names). Caller frees
  * the array. docs/statistics.md: "One summary never pools metrics". */

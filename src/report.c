@@ -216,61 +216,58 @@ static int collect_metrics(struct report *r, struct db *db)
  * in a report that bootstraps every row). csv and json: everything.
  */
 static int group_summary(struct report *r, struct report_group *g,
-			 const size_t *from, size_t len)
+			 const struct corr_rows *rows, size_t k)
 {
 	const struct stats_paired_opts *ci = r->set->ci;
 	int rc;
 
 	if (!r->opts.lean)
-		return corr_summary_idx(&g->s, r->set, from, len, 0);
+		return corr_rows_summary(&g->s, r->set, rows, k, 0);
 	r->set->lean = CORR_LEAN_CORR;
 	r->set->ci = NULL;
-	rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+	rc = corr_rows_summary(&g->s, r->set, rows, k, 0);
 	r->set->ci = ci;
 	if (rc >= 0 && ci && r->min_pairs > 0 && g->s.n < r->min_pairs)
-		rc = corr_summary_idx(&g->s, r->set, from, len, 0);
+		rc = corr_rows_summary(&g->s, r->set, rows, k, 0);
 	r->set->lean = 0;
 	return rc;
 }
 
 /* Per metric: every op class, then each class that has points; each
- * table's points come from one bucketing of the set by metric and by
- * (metric, op class), in set order. */
+ * table's points come from one bucketing of the set by metric and one
+ * by (metric, op class), in set order (corr_rows). */
 static int build_groups(struct report *r)
 {
 	size_t nm = r->nmetrics, nc = r->nclasses, n = r->set->n;
-	size_t cap = nm * (nc + 1), *im, *sm, *imc, *smc;
+	size_t cap = nm * (nc + 1);
 	uint32_t *key = xmalloc((n + 1) * sizeof(*key));
+	struct corr_rows bym, bymc;
 	int rc = 0;
 
-	bucket(r->pmetric, n, nm, &im, &sm);
+	corr_rows_build(&bym, r->set, r->pmetric, nm);
 	for (size_t i = 0; i < n; i++)
 		key[i] = (uint32_t)(r->pmetric[i] * nc + r->pclass[i]);
-	bucket(key, n, nm * nc, &imc, &smc);
+	corr_rows_build(&bymc, r->set, key, nm * nc);
 	free(key);
 	r->groups = xcalloc(cap ? cap : 1, sizeof(*r->groups));
 	for (size_t m = 0; m < nm && rc >= 0; m++) {
 		for (size_t c = 0; c <= nc && rc >= 0; c++) {
 			struct report_group *g = &r->groups[r->ngroups];
-			const size_t *from = c ? imc + smc[m * nc + c - 1] :
-					     im + sm[m];
-			size_t len = c ? smc[m * nc + c] - smc[m * nc + c - 1] :
-				     sm[m + 1] - sm[m];
+			size_t k = c ? m * nc + c - 1 : m;
+			const struct corr_rows *rows = c ? &bymc : &bym;
 
-			if (c && !len)
+			if (c && rows->start[k + 1] == rows->start[k])
 				continue;
 			g->metric = r->metrics[m];
 			g->op_class = c ? r->classes[c - 1] : NULL;
 			g->unit = r->units[m];
-			rc = group_summary(r, g, from, len);
+			rc = group_summary(r, g, rows, k);
 			if (rc >= 0)
 				r->ngroups++;
 		}
 	}
-	free(im);
-	free(sm);
-	free(imc);
-	free(smc);
+	corr_rows_release(&bym);
+	corr_rows_release(&bymc);
 	return rc < 0 ? rc : 0;
 }
 

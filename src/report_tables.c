@@ -82,9 +82,9 @@ static int cmp_op(const void *a, const void *b)
 /*
  * The points grouped by (metric, op) in one pass: a point's group found
  * once per (metric, op id) (by the names "metric\x1fop" otherwise), the
- * groups in first-seen order, each group's points in set order (a
- * counting sort), so each summary adds in the order corrgroup_build's
- * did; the order shown is op_order's (cmp_op), whatever the groups'.
+ * groups in first-seen order, each group's points in set order
+ * (corr_rows: one pass copies each point into its group), so each
+ * summary adds in the order corrgroup_build's did; the order shown is op_order's (cmp_op), whatever the groups'.
  * The discrepancies and the op class of each group come in the same
  * pass. corrgroup_build formatted and hashed a composite key per point.
  */
@@ -93,7 +93,9 @@ int report_ops_build(struct report *r)
 	const struct corr_set *s = r->set;
 	struct corrgroup *g = xcalloc(1, sizeof(*g));
 	const struct stats_paired_opts *ci = s->ci;
-	size_t n = s->n, ng = 0, cap = 0, *gi, *start, *at, *sorted;
+	size_t n = s->n, ng = 0, cap = 0;
+	uint32_t *gi;
+	struct corr_rows rows;
 	struct hmap idx;
 	int64_t k, maxop = -1, *memo = NULL;
 	int rc = 0;
@@ -139,7 +141,7 @@ int report_ops_build(struct report *r)
 			if (slot)
 				*slot = k + 1;
 		}
-		gi[i] = (size_t)k;
+		gi[i] = (uint32_t)k;
 		r->op_disc[k] += report_is_discrepancy(p, r->opts.limit);
 	}
 	free(memo);
@@ -151,29 +153,19 @@ int report_ops_build(struct report *r)
 	g->n = ng;
 	g->size = xcalloc(ng + 1, sizeof(*g->size));
 	g->stats = xcalloc(ng + 1, sizeof(*g->stats));
-	start = xcalloc(ng + 1, sizeof(*start));
-	at = xmalloc((ng + 1) * sizeof(*at));
-	sorted = xmalloc((n + 1) * sizeof(*sorted));
-	for (size_t i = 0; i < n; i++)
-		g->size[gi[i]]++;
-	for (size_t j = 1; j < ng; j++)
-		start[j] = start[j - 1] + g->size[j - 1];
-	memcpy(at, start, (ng + 1) * sizeof(*at));
-	for (size_t i = 0; i < n; i++)
-		sorted[at[gi[i]]++] = i;
+	corr_rows_build(&rows, s, gi, ng);
 	free(gi);
-	free(at);
 	/* the table shows no interval: skip the bootstrap of every op; and
 	 * only error statistics (CORROUT_V_OPS) when md or html print it */
 	r->set->ci = NULL;
 	r->set->lean = r->opts.lean ? CORR_LEAN_ERR : 0;
-	for (size_t j = 0; j < ng && rc >= 0; j++)
-		rc = corr_summary_idx(&g->stats[j], s, sorted + start[j],
-				      g->size[j], 0);
+	for (size_t j = 0; j < ng && rc >= 0; j++) {
+		g->size[j] = rows.start[j + 1] - rows.start[j];
+		rc = corr_rows_summary(&g->stats[j], s, &rows, j, 0);
+	}
 	r->set->ci = ci;
 	r->set->lean = 0;
-	free(start);
-	free(sorted);
+	corr_rows_release(&rows);
 	if (rc < 0)
 		return rc;
 	r->op_order = xcalloc(ng + 1, sizeof(*r->op_order));
