@@ -31,6 +31,7 @@
 
 struct db;
 struct annot;
+struct wabbr;
 
 /* The parts of a point's name, as the name lookups and the names.D
  * cache parts address them. The first PIDX_KEY_PARTS have their own id
@@ -145,6 +146,12 @@ int pidx_order(struct pidx *x, int col, const uint32_t **perm,
  * (slim: ~a compare) and groups, then stores the part for later opens;
  * PC_EINVALID when the sides' runs changed since the open (reopen). */
 int pidx_groups(struct pidx *x, const char *key, const struct corrgroup **out);
+
+/* The workload column's abbreviation (src/wabbr.h) over the workload
+ * keys the points use, built with the index and stored in the cache
+ * (part "wabbr"); found from the points when the part is missing or
+ * damaged. *out is the caller's (wabbr_release). */
+void pidx_wabbr(struct pidx *x, struct wabbr *out);
 
 /* The scatter occupancy grid; borrowed. */
 const struct pidx_scatter *pidx_scatter(struct pidx *x);

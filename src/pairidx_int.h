@@ -31,6 +31,8 @@
  *                 (pidx_groups pairs again, slim, and groups), not
  *                 built with the rest
  *   scatter       struct pidx_scatter
+ *   wabbr         the workload column's abbreviation over the keys in
+ *                 use (src/wabbr.h, wabbr_put; since format 4)
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -38,7 +40,7 @@
 #include "src/pairidx.h"
 #include "src/base/strbuf.h"
 
-#define PIDX_FORMAT 3
+#define PIDX_FORMAT 4
 #define PIDX_CHUNK 4096
 /* the tail of every damaged-part message */
 #define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"

@@ -15,6 +15,7 @@
 #include "src/annot.h"
 #include "src/base/error.h"
 #include "src/base/util.h"
+#include "src/wabbr.h"
 
 static const char *target_name(void *arg, int part, int64_t id)
 {
@@ -301,6 +302,36 @@ const struct pidx_scatter *pidx_scatter(struct pidx *x)
 			free(data);
 	}
 	return x->st->scatter;
+}
+
+void pidx_wabbr(struct pidx *x, struct wabbr *out)
+{
+	size_t nw = x->max_id[0] >= 0 ? (size_t)x->max_id[0] + 1 : 0, n = 0;
+	unsigned char *used;
+	const char **names;
+	void *data;
+	size_t len;
+
+	if (pidx_get_part(x, "wabbr", &data, &len) == 0) {
+		int rc = wabbr_get(out, data, len);
+
+		free(data);
+		if (rc == 0)
+			return;
+	}
+	/* not in the entry, or damaged: what the build finds, from the
+	 * points (the workload ids in use, in id order) */
+	pc_error_clear();
+	used = xcalloc(nw ? nw : 1, 1);
+	for (size_t i = 0; i < x->n; i++)
+		used[x->keys[i].w] = 1;
+	names = xmalloc((nw ? nw : 1) * sizeof(*names));
+	for (size_t id = 0; id < nw; id++)
+		if (used[id])
+			names[n++] = pidx_workload(x, (int64_t)id);
+	wabbr_build(out, names, n);
+	free(names);
+	free(used);
 }
 
 int pidx_basic(struct pidx *x, const unsigned char *mask,

@@ -92,25 +92,14 @@ static void filtered_summary(struct view *v)
 		       pidx_basic(v->tui->data.ix, d->filter.mask, &d->fsum) == 0;
 }
 
-/* The parts every listed workload shares (for a narrow column). */
+/* The parts every listed workload shares (for a narrow column): the
+ * index's, found once when it was built. */
 static void shared_parts(struct view *v)
 {
 	struct discrep *d = v->priv;
-	struct pidx *x = v->tui->data.ix;
-	size_t nw = x->max_id[0] >= 0 ? (size_t)x->max_id[0] + 1 : 0, n = 0;
-	unsigned char *used = xcalloc(nw ? nw : 1, 1);
-	const char **names;
 
-	for (size_t i = 0; i < x->n; i++)
-		used[x->keys[i].w] = 1;
-	names = xmalloc((nw ? nw : 1) * sizeof(*names));
-	for (size_t id = 0; id < nw; id++)
-		if (used[id])
-			names[n++] = pidx_workload(x, (int64_t)id);
 	wabbr_release(&d->wa);
-	wabbr_build(&d->wa, names, n);
-	free(names);
-	free(used);
+	pidx_wabbr(v->tui->data.ix, &d->wa);
 }
 
 static int discrep_open(struct view *v)

@@ -9,7 +9,7 @@
 
 #include "src/stats.h"
 #include "tui/rows.h"
-#include "tui/wabbr.h"
+#include "src/wabbr.h"
 
 struct view;
 

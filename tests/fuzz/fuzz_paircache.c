@@ -23,6 +23,7 @@
 #include "src/correlate.h"
 #include "src/corrgroup.h"
 #include "src/import.h"
+#include "src/wabbr.h"
 #include "src/pairidx_int.h"
 
 static const char ref_csv[] =
@@ -184,6 +185,17 @@ static void exercise(struct pidx *x)
 		pidx_names_lower(x, (enum pidx_name_part)d, &chars, &off,
 				 &count);
 	pidx_basic(x, NULL, &sum);
+	/* the workload column's abbreviation (part "wabbr"), applied */
+	{
+		struct wabbr wa;
+		char buf[256];
+
+		pidx_wabbr(x, &wa);
+		for (size_t i = 0; i < x->n && i < 64; i++)
+			len += strlen(wabbr_apply2(&wa, pidx_workload(x,
+					x->keys[i].w), 20, buf, sizeof(buf)));
+		wabbr_release(&wa);
+	}
 	/* what tui/view_discrep.c does with meta's max_id */
 	for (int64_t id = 0; id <= x->max_id[1]; id++)
 		len += strlen(pidx_op(x, id));

@@ -25,6 +25,7 @@
 #include "src/import.h"
 #include "src/pairidx.h"
 #include "src/base/util.h"
+#include "src/wabbr.h"
 
 #define FAILV(...) failv(__LINE__, __VA_ARGS__)
 #define WV(f) ((f) & ~(unsigned)CORR_WAIVED)	/* annotations: check_annots */
@@ -899,7 +900,112 @@ TEST(lazy_groups)
 	db_close(db);
 }
 
-TEST_MAIN(CASE(cold_warm_vs_core), CASE(lazy_groups), CASE(invalidation), CASE(summary_only),
+static void same_wabbr(struct pidx *x, const struct wabbr *want,
+		       const char *const *names, size_t n, const char *what)
+{
+	struct wabbr got;
+	char a[256], b[256];
+
+	pidx_wabbr(x, &got);
+	if (got.fullw != want->fullw || got.abbrw != want->abbrw ||
+	    got.abbrw2 != want->abbrw2 || got.ncommon != want->ncommon ||
+	    !got.templ != !want->templ ||
+	    (got.templ && strcmp(got.templ, want->templ)))
+		FAILV("%s: widths %d %d %d, template %s; expected %d %d %d, %s",
+		      what, got.fullw, got.abbrw, got.abbrw2,
+		      got.templ ? got.templ : "(none)", want->fullw,
+		      want->abbrw, want->abbrw2,
+		      want->templ ? want->templ : "(none)");
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(wabbr_apply(&got, names[i], a, sizeof(a)),
+			   wabbr_apply(want, names[i], b, sizeof(b))))
+			FAILV("%s: %s shown as %s, expected %s", what,
+			      names[i], a, b);
+	wabbr_release(&got);
+}
+
+/* The workload column's abbreviation is built with the index and stored
+ * (format 4): a warm open reads it back as the one found from the names
+ * the points use (in id order, as the list finds it); a damaged or
+ * missing part is found from the points again, never decoded. An entry
+ * stored under another format (its key is another digest: the format is
+ * in it) is never read: the open pairs again and replaces it. */
+TEST(stored_wabbr_and_old_entries)
+{
+	struct db *db = new_db("wabbr.db", NULL);
+	struct corr_query q = QUERY("gm", "gr");
+	struct corr_set *s = NULL;
+	struct pidx *x = NULL;
+	struct wabbr want;
+	const char **name;
+	size_t n = 0;
+	int64_t max = -1;
+
+	CHECK_INT(corr_load(&s, db, &q), 0);
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		max = s->points[i].workload_id > max ? s->points[i].workload_id :
+		      max;
+	name = xcalloc((size_t)max + 1, sizeof(*name));
+	for (size_t i = 0; i < s->n; i++)
+		name[s->points[i].workload_id] = s->points[i].workload;
+	for (int64_t id = 0; id <= max; id++)
+		if (name[id])
+			name[n++] = name[id];
+	CHECK_INT((int)n, 70);
+	wabbr_build(&want, name, n);
+	/* "gNN/decode/bs=B/seq=S/bf16": decode and bf16 are shared */
+	CHECK_STR(want.templ, "*/decode/*/bf16");
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);	/* cold: built, stored */
+	if (x) {
+		CHECK(x->built == 1 && x->cached == 1);
+		same_wabbr(x, &want, name, n, "cold");
+		pidx_free(x);
+	}
+	CHECK_INT(count(db, "pair_cache_parts WHERE name = 'wabbr'"), 1);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 0);
+		same_wabbr(x, &want, name, n, "warm");
+		pidx_free(x);
+	}
+	/* a count of 2^32 - 1 common parts: refused, found again */
+	CHECK_INT(db_exec(db, "UPDATE pair_cache_parts SET data = "
+		  "x'000000000000000000000000ffffffff41' WHERE name = 'wabbr'"),
+		  0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		same_wabbr(x, &want, name, n, "damaged part");
+		pidx_free(x);
+	}
+	CHECK_INT(db_exec(db, "DELETE FROM pair_cache_parts WHERE name = "
+			  "'wabbr'"), 0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		same_wabbr(x, &want, name, n, "missing part");
+		pidx_free(x);
+	}
+	/* an older format's entry of the same pairing */
+	CHECK_INT(db_exec(db, "UPDATE pair_cache SET key = 'format-3-digest'"),
+		  0);
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 1 && x->cached == 1);
+		check_index(x, s, "after an older format's entry");
+		same_wabbr(x, &want, name, n, "rebuilt");
+		pidx_free(x);
+	}
+	CHECK_INT(count(db, "pair_cache WHERE key = 'format-3-digest'"), 0);
+	CHECK_INT(count(db, "pair_cache"), 1);
+	CHECK_INT(count(db, "pair_cache_parts WHERE name = 'wabbr'"), 1);
+	wabbr_release(&want);
+	free(name);
+	corr_set_free(s);
+	db_close(db);
+}
+
+TEST_MAIN(CASE(stored_wabbr_and_old_entries), CASE(cold_warm_vs_core), CASE(lazy_groups), CASE(invalidation), CASE(summary_only),
 	  CASE(damaged_cache),
 	  CASE(no_write_and_readonly), CASE(annotations),
 	  CASE(stats_basic_vs_compute), CASE(basic_subsets))

@@ -1,4 +1,4 @@
-/* Workload keys without their shared parts (tui/wabbr.c) and values with
+/* Workload keys without their shared parts (src/wabbr.c) and values with
  * their units (tui/fmt.c). */
 #include "check.h"
 
@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "tui/fmt.h"
-#include "tui/wabbr.h"
+#include "src/base/strbuf.h"
+#include "src/wabbr.h"
 
 TEST(one_model)
 {
@@ -188,6 +189,61 @@ TEST(counted_widths_are_the_printed_ones)
 	free(longname);
 }
 
-TEST_MAIN(CASE(one_model), CASE(everything_shared_keeps_the_name),
+/* What the pair index stores (wabbr_put) reads back (wabbr_get) as the
+ * same abbreviation: every field, and the applies print the same; bytes
+ * cut anywhere or a count past the end are refused, never read. */
+TEST(stored_and_read_back)
+{
+	const char *names[] = {
+		"llama3-8b/decode/bs=32/seq=2048/bf16",
+		"llama3-8b/prefill/bs=1/seq=2048/bf16",
+		"mixtral-8x7b/decode/bs=8/seq=2048/bf16",
+		"mixtral-8x7b/prefill/bs=8/seq=2048/bf16/tp=2",
+	};
+	struct strbuf sb = STRBUF_INIT;
+	struct wabbr a, b;
+	char x[128], y[128];
+
+	wabbr_build(&a, names, 4);
+	/* the case has something in every field */
+	CHECK(a.ncommon == 2 && a.templ && a.ngroups == 2);
+	wabbr_put(&a, &sb);
+	CHECK_INT(wabbr_get(&b, sb.buf, sb.len), 0);
+	CHECK_INT((int)b.ncommon, (int)a.ncommon);
+	for (size_t i = 0; i < a.ncommon && i < b.ncommon; i++)
+		CHECK_STR(b.common[i], a.common[i]);
+	CHECK_STR(b.templ, "*/seq=2048/bf16/*");	/* the longest name: tp=2 */
+	CHECK_STR(b.templ, a.templ);
+	CHECK_INT(b.fullw, a.fullw);
+	CHECK_INT(b.abbrw, a.abbrw);
+	CHECK_INT(b.abbrw2, a.abbrw2);
+	CHECK_INT((int)b.ngroups, 2);
+	CHECK_INT((int)b.nconstkv, (int)a.nconstkv);
+	for (size_t i = 0; i < 4; i++) {
+		CHECK_STR(wabbr_apply(&b, names[i], y, sizeof(y)),
+			  wabbr_apply(&a, names[i], x, sizeof(x)));
+		CHECK_STR(wabbr_apply2(&b, names[i], 20, y, sizeof(y)),
+			  wabbr_apply2(&a, names[i], 20, x, sizeof(x)));
+		CHECK_STR(wabbr_apply_tight(&b, names[i], y, sizeof(y)),
+			  wabbr_apply_tight(&a, names[i], x, sizeof(x)));
+	}
+	/* level 2 of the read one: the shared parts of each model gone */
+	CHECK_STR(wabbr_apply2(&b, names[3], 80, y, sizeof(y)),
+		  "mixtral-8x7b/prefill/bs=8/tp=2");
+	wabbr_release(&b);
+	for (size_t cut = 0; cut < sb.len; cut++) {
+		CHECK_INT(wabbr_get(&b, sb.buf, cut), -1);
+		CHECK(b.ncommon == 0 && b.templ == NULL && b.ngroups == 0);
+	}
+	/* a byte more, and a common-part count of 2^32 - 1 */
+	strbuf_addch(&sb, 'x');
+	CHECK_INT(wabbr_get(&b, sb.buf, sb.len), -1);
+	memset(sb.buf + 12, 0xff, 4);
+	CHECK_INT(wabbr_get(&b, sb.buf, sb.len - 1), -1);
+	strbuf_release(&sb);
+	wabbr_release(&a);
+}
+
+TEST_MAIN(CASE(one_model), CASE(stored_and_read_back), CASE(everything_shared_keeps_the_name),
 	  CASE(a_part_is_a_whole_part), CASE(several_models), CASE(units),
 	  CASE(counted_widths_are_the_printed_ones))

@@ -1,6 +1,7 @@
 /* Workload keys without their shared parts (see wabbr.h). */
-#include "tui/wabbr.h"
+#include "src/wabbr.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,4 +422,129 @@ const char *wabbr_apply2(const struct wabbr *a, const char *name, int w,
 	}
 	strbuf_release(&rest);
 	return buf;
+}
+
+/* wabbr_put's layout: i32 fullw, abbrw, abbrw2; the common parts; the
+ * template (an empty list or one string); the groups (name, then its
+ * common parts); constkv. A list is a u32 count, then as many
+ * NUL-terminated strings. */
+static void put_u32(struct strbuf *sb, uint32_t v)
+{
+	strbuf_add(sb, (const char *)&v, sizeof(v));
+}
+
+static void put_list(struct strbuf *sb, char *const *v, size_t n)
+{
+	put_u32(sb, (uint32_t)n);
+	for (size_t i = 0; i < n; i++)
+		strbuf_add(sb, v[i], strlen(v[i]) + 1);
+}
+
+void wabbr_put(const struct wabbr *a, struct strbuf *sb)
+{
+	int32_t w[3] = { a->fullw, a->abbrw, a->abbrw2 };
+
+	strbuf_add(sb, (const char *)w, sizeof(w));
+	put_list(sb, a->common, a->ncommon);
+	put_list(sb, &a->templ, a->templ ? 1 : 0);
+	put_u32(sb, (uint32_t)a->ngroups);
+	for (size_t g = 0; g < a->ngroups; g++) {
+		put_list(sb, &a->groups[g].name, 1);
+		put_list(sb, a->groups[g].common, a->groups[g].ncommon);
+	}
+	put_list(sb, a->constkv, a->nconstkv);
+}
+
+struct reader {
+	const char *p, *end;
+	int bad;
+};
+
+static uint32_t get_u32(struct reader *r)
+{
+	uint32_t v = 0;
+
+	if ((size_t)(r->end - r->p) < sizeof(v)) {
+		r->bad = 1;
+		return 0;
+	}
+	memcpy(&v, r->p, sizeof(v));
+	r->p += sizeof(v);
+	return v;
+}
+
+/* A list of at most max strings (xcalloc'd; *n set). */
+static char **get_list(struct reader *r, size_t max, size_t *n)
+{
+	uint32_t count = get_u32(r);
+	char **v;
+
+	*n = 0;
+	/* every string takes a byte at least: a count past the bytes left
+	 * is damage, never a huge allocation */
+	if (r->bad || count > max || count > (size_t)(r->end - r->p)) {
+		r->bad = 1;
+		return NULL;
+	}
+	v = xcalloc(count ? count : 1, sizeof(*v));
+	for (; *n < count; (*n)++) {
+		const char *z = memchr(r->p, 0, (size_t)(r->end - r->p));
+
+		if (!z) {
+			r->bad = 1;
+			break;
+		}
+		v[*n] = xstrdup(r->p);
+		r->p = z + 1;
+	}
+	return v;
+}
+
+int wabbr_get(struct wabbr *a, const void *data, size_t len)
+{
+	struct reader r = { data, (const char *)data + len, 0 };
+	int32_t w[3];
+	size_t n;
+	char **t;
+
+	memset(a, 0, sizeof(*a));
+	if (len < sizeof(w))
+		return -1;
+	memcpy(w, r.p, sizeof(w));
+	r.p += sizeof(w);
+	a->fullw = w[0];
+	a->abbrw = w[1];
+	a->abbrw2 = w[2];
+	a->common = get_list(&r, SIZE_MAX, &a->ncommon);
+	t = get_list(&r, 1, &n);
+	a->templ = n ? t[0] : NULL;
+	free(t);
+	n = r.bad ? 0 : get_u32(&r);
+	if (n > WABBR_GROUPS)
+		r.bad = 1;
+	for (size_t g = 0; !r.bad && g < n; g++) {
+		struct wabbr_group *gr;
+		size_t one;
+
+		a->groups = xrealloc(a->groups, (g + 1) * sizeof(*a->groups));
+		gr = &a->groups[a->ngroups++];
+		memset(gr, 0, sizeof(*gr));
+		t = get_list(&r, 1, &one);
+		if (one == 1) {
+			gr->name = t[0];
+			gr->len = strlen(gr->name);
+		} else {
+			r.bad = 1;
+		}
+		free(t);
+		gr->common = get_list(&r, SIZE_MAX, &gr->ncommon);
+	}
+	if (!r.bad)
+		a->constkv = get_list(&r, SIZE_MAX, &a->nconstkv);
+	if (r.bad || r.p != r.end || a->fullw < 0 || a->abbrw < 0 ||
+	    a->abbrw2 < 0) {
+		wabbr_release(a);
+		return -1;
+	}
+	return 0;
 }

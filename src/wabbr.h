@@ -1,5 +1,5 @@
-#ifndef PC_TUI_WABBR_H
-#define PC_TUI_WABBR_H
+#ifndef PC_SRC_WABBR_H
+#define PC_SRC_WABBR_H
 /*
  * Workload keys abbreviated for a narrow column: the '/'-separated parts
  * every listed workload shares (the model name, a common sequence length
@@ -55,5 +55,13 @@ const char *wabbr_apply2(const struct wabbr *a, const char *name, int w,
 			 char *buf, size_t len);
 /* Characters of s (UTF-8 continuation bytes not counted). */
 int wabbr_width(const char *s);
+
+/* A built wabbr as bytes (host order) and back: the pair index stores
+ * the one of its workloads (src/pairidx_build.c), so an open does not
+ * compare a million parts again. wabbr_get fills *a (release it) or
+ * returns -1, *a empty, when the bytes are not one (damaged). */
+struct strbuf;
+void wabbr_put(const struct wabbr *a, struct strbuf *sb);
+int wabbr_get(struct wabbr *a, const void *data, size_t len);
 
 #endif
