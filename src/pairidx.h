@@ -76,7 +76,8 @@ struct pidx_store;
 struct pidx {
 	struct corr_side model, ref;
 	size_t n;
-	struct pidx_key *keys;		/* sorted |err| desc, ties by key */
+	struct pidx_key *keys;		/* |err| desc, NaN last, ties by key
+					   (an open checks the order) */
 	struct pidx_val *vals;
 	unsigned char *status, *category;	/* per point: 0 none, else
 						   db_annot_statuses[i-1] */

@@ -42,6 +42,9 @@
 
 #define PIDX_FORMAT 4
 #define PIDX_CHUNK 4096
+/* the flags a cached key carries (enum corr_flags less CORR_WAIVED) */
+#define PIDX_KEY_FLAGS (CORR_WITHIN_NOISE | CORR_SOL_VIOLATION | \
+			CORR_NOISY_REF | CORR_INVALID)
 /* the tail of every damaged-part message */
 #define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"
 
@@ -124,9 +127,11 @@ int pidx_read_perm(struct pidx *x, const char *name, uint32_t **out);
 int pidx_load_names(struct pidx *x);
 /* The keys against meta and the names (after both are read): meta's
  * max_id is what the views loop to and size tables by, so it must be the
- * keys' real maximum, ids are >= 0, and every id in use has a name. In
- * the same pass (the open's one over the keys): pidx_basic's flags
- * (st->fl) made, the waived bit cleared (the annotations set it). */
+ * keys' real maximum, ids are >= 0, every id in use has a name, and the
+ * keys are in |err| descending order, NaN last (pidx.h). In the same
+ * pass (the open's one over the keys): pidx_basic's flags (st->fl)
+ * made, every flag but the core's PIDX_KEY_FLAGS cleared (the waived
+ * bit is the annotations'). */
 int pidx_check_keys(struct pidx *x);
 
 /* The part group.KEY when the index holds none: pairs the open's query

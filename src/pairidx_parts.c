@@ -5,6 +5,7 @@
  */
 #include "src/pairidx_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,15 +217,22 @@ int pidx_check_keys(struct pidx *x)
 {
 	int64_t max[PIDX_KEY_PARTS] = { -1, -1, -1 };
 	int32_t neg = 0;
+	double prev = INFINITY;
+	int unordered = 0;
 
 	if (!x->st->fl)
 		x->st->fl = xmalloc(x->n ? x->n : 1);
 	for (size_t i = 0; i < x->n; i++) {
 		struct pidx_key *k = &x->keys[i];
 		unsigned f = k->flags;
+		/* |err| descending, NaN last (as -1): what lets a count of
+		 * |err| > limit stop at the first point below it */
+		double a = isnan(k->err) ? -1.0 : fabs(k->err);
 
 		/* branch-free: one pass of the open over the 24 MB of keys */
 		neg |= k->w | k->o | k->m;
+		unordered |= a > prev;
+		prev = a;
 		max[0] = k->w > max[0] ? k->w : max[0];
 		max[1] = k->o > max[1] ? k->o : max[1];
 		max[2] = k->m > max[2] ? k->m : max[2];
@@ -233,10 +241,12 @@ int pidx_check_keys(struct pidx *x)
 		x->st->fl[i] = (unsigned char)(((f & CORR_INVALID) ? 1 : 0) |
 			((f & CORR_NOISY_REF) ? 2 : 0) |
 			((f & CORR_SOL_VIOLATION) ? 4 : 0));
-		/* the waived bit is the annotations' (pidx_annotations) */
-		k->flags = f & ~(unsigned)CORR_WAIVED;
+		/* the waived bit is the annotations' (pidx_annotations), the
+		 * bits above the core's the viewer's (ROWS_FLAG_NEW): both
+		 * clear in a fresh index */
+		k->flags = f & PIDX_KEY_FLAGS;
 	}
-	if (neg < 0)
+	if (neg < 0 || unordered)
 		goto bad;
 	for (int p = 0; p < PIDX_KEY_PARTS; p++)
 		if (x->max_id[p] != max[p])
@@ -247,8 +257,9 @@ int pidx_check_keys(struct pidx *x)
 			goto bad;
 	return 0;
 bad:
-	return pc_error_set(PC_EINVALID, "pair cache: keys do not match the "
-			    "meta or names parts" PIDX_DAMAGED);
+	return pc_error_set(PC_EINVALID, "pair cache: keys out of order or "
+			    "not matching the meta or names parts"
+			    PIDX_DAMAGED);
 }
 
 static const char *name_of(const struct pidx *x, enum pidx_name_part d,

@@ -140,6 +140,12 @@ int data_is_discrepancy(const struct tui_data *d, size_t i);
 /* 1 when point i is a discrepancy still open: not annotated, or its
  * status is open or investigating. */
 int data_is_open(const struct tui_data *d, size_t i);
+/* 1 for a status that leaves a discrepancy open (none, open,
+ * investigating). */
+int data_status_open(unsigned code);
+/* How many points are discrepancies, and how many of them are open: a
+ * pass over the points with |err| > d->limit only (the index's order). */
+void data_progress(const struct tui_data *d, size_t *ndisc, size_t *nopen);
 
 /* The pair as text "model@v vs ref@v" into buf. */
 const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);

@@ -27,12 +27,34 @@ int data_is_discrepancy(const struct tui_data *d, size_t i)
 	return report_is_discrepancy(&p, d->limit);
 }
 
+int data_status_open(unsigned code)
+{
+	const char *st = data_status_name(code);
+
+	return !code || !strcmp(st, "open") || !strcmp(st, "investigating");
+}
+
 int data_is_open(const struct tui_data *d, size_t i)
 {
-	const char *st = data_status_name(d->src.status ? d->src.status[i] : 0);
+	return data_is_discrepancy(d, i) &&
+	       data_status_open(d->src.status ? d->src.status[i] : 0);
+}
 
-	return data_is_discrepancy(d, i) && (!*st || !strcmp(st, "open") ||
-					     !strcmp(st, "investigating"));
+void data_progress(const struct tui_data *d, size_t *ndisc, size_t *nopen)
+{
+	const struct pidx_key *k = d->ix ? d->ix->keys : NULL;
+	size_t n = d->ix ? d->ix->n : 0;
+
+	*ndisc = *nopen = 0;
+	/* |err| descending, NaN last (pidx_check_keys refuses an index in
+	 * another order): a discrepancy has |err| > limit, so none comes
+	 * after the first point that has not */
+	for (size_t i = 0; i < n && fabs(k[i].err) > d->limit; i++)
+		if (data_is_discrepancy(d, i)) {
+			++*ndisc;
+			*nopen += data_status_open(d->src.status ?
+						   d->src.status[i] : 0);
+		}
 }
 
 /* name -> id over ids 0..max of one part, for the review's keys */
@@ -67,13 +89,16 @@ int data_review_load(struct tui_data *d)
 	struct hmap names[3];
 	int rc;
 
+	/* the points this function flagged on this index before (a fresh
+	 * index has none: pidx_check_keys keeps only the core's flags, and
+	 * free_set zeroes the counts) */
+	for (size_t i = 0; x && (d->nnew || d->nchanged) && i < x->n; i++)
+		x->keys[i].flags &= ~ROWS_FLAG_NEW;
 	d->limit = DEFAULT_LIMIT;
 	d->have_review = 0;
 	d->nnew = d->nchanged = 0;
 	free(d->since);
 	d->since = NULL;
-	for (size_t i = 0; x && i < x->n; i++)
-		x->keys[i].flags &= ~ROWS_FLAG_NEW;
 	if (!x)
 		return 0;
 	memset(&rv, 0, sizeof(rv));

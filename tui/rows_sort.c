@@ -278,7 +278,7 @@ void rows_apply(struct rows *r, struct filter *f)
 	const uint32_t *perm = r->col >= 0 ? r->perm[r->col][r->desc] : NULL;
 
 	if (!r->idx)
-		r->idx = xmalloc((s->n ? s->n : 1) * sizeof(*r->idx));
+		r->idx = xmalloc_big((s->n ? s->n : 1) * sizeof(*r->idx));
 	r->n = rows_filter_select(f, s, perm, r->idx);
 }
 

@@ -394,12 +394,7 @@ void discrep_progress(struct view *v)
 	if (!data->ix || (d->have_prog && d->prog_gen == data->gen &&
 			  d->prog_ann == data->ann_gen))
 		return;
-	d->ndisc = d->nopen = 0;
-	for (size_t i = 0; i < data->ix->n; i++)
-		if (data_is_discrepancy(data, i)) {
-			d->ndisc++;
-			d->nopen += data_is_open(data, i);
-		}
+	data_progress(data, &d->ndisc, &d->nopen);
 	d->prog_gen = data->gen;
 	d->prog_ann = data->ann_gen;
 	d->have_prog = 1;
