@@ -25,26 +25,39 @@ int db_pcache_find(struct db *db, const char *key, int64_t *id)
 	       db_fail(db, "reading the pair cache");
 }
 
-int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
-		   size_t *len)
+int db_pcache_read(struct db *db, int64_t id, const char *key,
+		   const char *name, void **out, size_t *len)
 {
 	struct db_stmt *st = NULL;
 	int64_t row = 0, n = 0;
 	void *buf;
 	int rc = 0;
 
-	db_prepare(db, &rc, &st, "SELECT id, length(data) FROM "
-		   "pair_cache_parts WHERE cache_id = ? AND name = ?");
+	/* the entry's key too: an id freed by a replaced entry can be the
+	 * next entry's (SQLite reuses the largest rowid), and a part read
+	 * later (an order, a detail chunk) must be of the pairing opened */
+	db_prepare(db, &rc, &st, "SELECT p.id, length(p.data), CASE WHEN "
+		   "c.key = ? THEN 1 ELSE 0 END FROM pair_cache_parts p JOIN "
+		   "pair_cache c ON c.id = p.cache_id WHERE p.cache_id = ? AND "
+		   "p.name = ?");
 	if (rc)
 		return rc;
-	db_bind_int64(st, 1, id);
-	db_bind_text(st, 2, name);
+	db_bind_text(st, 1, key);
+	db_bind_int64(st, 2, id);
+	db_bind_text(st, 3, name);
 	rc = db_step(st);
 	if (rc == DB_ROW) {
 		row = db_column_int64(st, 0);
 		n = db_column_int64(st, 1);
+		if (!db_column_int64(st, 2))
+			rc = PC_EINVALID;
 	}
 	db_finalize(st);
+	if (rc == PC_EINVALID)
+		return pc_error_set(PC_EINVALID, "the pair cache entry was "
+				    "replaced since it was opened (runs "
+				    "imported, or perfcorr index): reopen "
+				    "the pairing");
 	if (rc == DB_DONE)
 		return pc_error_set(PC_ENOTFOUND, "pair cache %lld has no "
 				    "part '%s'", (long long)id, name);
@@ -145,18 +158,21 @@ int db_pcache_put(struct db *db, const char *key, const char *label,
 	return db_end(db, rc);
 }
 
-int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
-		  size_t nparts, int nowait)
+int db_pcache_add(struct db *db, int64_t id, const char *key,
+		  const struct pcache_part *parts, size_t nparts, int nowait)
 {
 	struct db_stmt *st = NULL;
 	int rc;
 
 	if ((rc = nowait ? db_begin_nowait(db) : db_begin(db)) < 0)
 		return rc;
-	/* the entry may have been replaced or dropped since it was read */
-	db_prepare(db, &rc, &st, "SELECT 1 FROM pair_cache WHERE id = ?");
+	/* the entry may have been replaced or dropped since it was read
+	 * (and its id be another entry's now) */
+	db_prepare(db, &rc, &st, "SELECT 1 FROM pair_cache WHERE id = ? AND "
+		   "key = ?");
 	if (!rc) {
 		db_bind_int64(st, 1, id);
+		db_bind_text(st, 2, key);
 		rc = db_step(st);
 		db_finalize(st);
 		rc = rc == DB_ROW ? put_parts(db, id, parts, nparts) :

@@ -28,10 +28,11 @@ struct pcache_part {
 int db_pcache_find(struct db *db, const char *key, int64_t *id);
 
 /* One part of entry id into a new buffer (caller frees); PC_ENOTFOUND
- * when the entry has no such part. Reads straight into the buffer
- * (incremental blob I/O): one copy. */
-int db_pcache_read(struct db *db, int64_t id, const char *name, void **out,
-		   size_t *len);
+ * when the entry has no such part, PC_EINVALID when entry id is no
+ * longer the one of key (replaced since it was found: its id reused).
+ * Reads straight into the buffer (incremental blob I/O): one copy. */
+int db_pcache_read(struct db *db, int64_t id, const char *key,
+		   const char *name, void **out, size_t *len);
 
 /* Store an entry (replacing any with the same key or label) with its
  * parts in one short write transaction; prunes old entries. With nowait,
@@ -43,10 +44,11 @@ int db_pcache_put(struct db *db, const char *key, const char *label,
 
 /* Add (or replace) parts of entry id in one short write transaction
  * (a part computed after the entry was stored: the statistics of a
- * grouping a view asked for). An entry that is gone meanwhile takes
- * nothing and is not an error. nowait as for db_pcache_put. */
-int db_pcache_add(struct db *db, int64_t id, const struct pcache_part *parts,
-		  size_t nparts, int nowait);
+ * grouping a view asked for). An entry that is gone meanwhile (or whose
+ * id is now another key's) takes nothing and is not an error. nowait as
+ * for db_pcache_put. */
+int db_pcache_add(struct db *db, int64_t id, const char *key,
+		  const struct pcache_part *parts, size_t nparts, int nowait);
 
 /* Drop every entry. */
 int db_pcache_clear(struct db *db);

@@ -207,6 +207,7 @@ static int build(struct pidx *x, struct db *db, const struct corr_query *q,
 			pc_error_clear();
 		}
 		x->cached = x->st->cache_id != 0;
+		memcpy(x->st->key, key, sizeof(x->st->key));
 		free(p);
 	}
 	strbuf_release(&lb);
@@ -248,6 +249,8 @@ static int attach(struct pidx *x, struct db *db, const struct corr_query *q,
 			rc = db_pcache_find(db, key, &x->st->cache_id);
 		}
 		x->cached = x->st->cache_id != 0;
+		if (x->cached)
+			memcpy(x->st->key, key, sizeof(x->st->key));
 	}
 	db_side_release(&ms);
 	db_side_release(&rs);

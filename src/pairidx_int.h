@@ -82,6 +82,8 @@ struct group_cache {
 struct pidx_store {
 	struct db *db;
 	int64_t cache_id;		/* 0: not in the cache */
+	char key[65];			/* the entry's key (its id may be
+					   another's once it is replaced) */
 	struct pidx_parts mem;		/* parts built by this open */
 	/* by enum pidx_name_part D: */
 	char *names[PIDX_NAME_PARTS];	/* parts names.D, read at open */

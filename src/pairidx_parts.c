@@ -29,7 +29,8 @@ int pidx_get_part(struct pidx *x, const char *name, void **data,
 	if (!x->st->cache_id)
 		return pc_error_set(PC_ENOTFOUND, "pair index part '%s' is "
 				    "missing", name);
-	return db_pcache_read(x->st->db, x->st->cache_id, name, data, len);
+	return db_pcache_read(x->st->db, x->st->cache_id, x->st->key, name,
+			      data, len);
 }
 
 static int same_runs(const struct corr_side *a, const struct corr_side *b)
@@ -97,7 +98,7 @@ int pidx_group_part(struct pidx *x, const char *key, void **data,
 
 		/* the next open reads it; a busy or read-only database just
 		 * groups again next time */
-		if (db_pcache_add(st->db, st->cache_id, &p, 1, 1) < 0)
+		if (db_pcache_add(st->db, st->cache_id, st->key, &p, 1, 1) < 0)
 			pc_error_clear();
 	}
 	return 0;
@@ -257,8 +258,8 @@ int pidx_check_keys(struct pidx *x)
 			goto bad;
 	return 0;
 bad:
-	return pc_error_set(PC_EINVALID, "pair cache: keys out of order or "
-			    "not matching the meta or names parts"
+	return pc_error_set(PC_EINVALID, "pair cache: keys do not match the "
+			    "meta or names parts, or are out of order"
 			    PIDX_DAMAGED);
 }
 

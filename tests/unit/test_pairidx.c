@@ -857,6 +857,29 @@ TEST(damaged_cache)
 		pidx_free(x);
 		x = NULL;
 	}
+	/* the entry replaced after the open and its id reused by another
+	 * pairing (SQLite reuses the largest rowid): a part read later is
+	 * refused, never read from the other entry */
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);
+	if (x) {
+		CHECK(x->built == 0);
+		CHECK_INT(db_exec(db, "UPDATE pair_cache SET key = 'another'"),
+			  0);
+		CHECK_INT(pidx_order(x, PIDX_REF, &perm, &starts),
+			  PC_EINVALID);
+		CHECK(strstr(pc_error_last(), "replaced since it was opened")
+		      != NULL);
+		pidx_free(x);
+		x = NULL;
+	}
+	CHECK_INT(pidx_open(&x, db, &q, 0), 0);	/* 'another' is no match */
+	if (x) {
+		CHECK(x->built == 1 && x->cached == 1);
+		CHECK_INT(pidx_order(x, PIDX_REF, &perm, &starts), 0);
+		pidx_free(x);
+		x = NULL;
+	}
+	CHECK_INT(count(db, "pair_cache WHERE key = 'another'"), 0);
 	/* an order pointing past the points */
 	CHECK_INT(db_exec(db, "UPDATE pair_cache_parts SET data = "
 		  "zeroblob(length(data)) WHERE name = 'perm.3'"), 0);
