@@ -26,14 +26,15 @@ build_db() {
 }
 
 # tui_script COLS ROWS [tui args...] < keys: run headless with a 20 s
-# limit; $out/$err/$rc as run() sets them.
+# limit (TUI_LIMIT seconds when set: a test that pairs a large study
+# twice in one script); $out/$err/$rc as run() sets them.
 tui_script() {
-	local cols=$1 rows=$2
+	local cols=$1 rows=$2 limit=${TUI_LIMIT:-20}
 	shift 2
 	cat > "$T/keys"
 	run env PERFCORR_HEADLESS=1 PERFCORR_SCRIPT="$T/keys" COLUMNS="$cols" \
-		LINES="$rows" timeout 20 "$PERFCORR" tui "$@"
-	if [ "$rc" -eq 124 ]; then fail "tui hung (killed after 20 s)"; fi
+		LINES="$rows" timeout "$limit" "$PERFCORR" tui "$@"
+	if [ "$rc" -eq 124 ]; then fail "tui hung (killed after $limit s)"; fi
 }
 
 # expect_screen FILE NAME: compare a dumped screen with expected/NAME.
