@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "src/radix.h"
+#include "src/stats.h"
 #include "src/stats_ci.h"
 
 /* The base counts of the first summary of a set, as nibbles: nb rows of
@@ -22,7 +24,21 @@ struct stats_ci_draws {
 	uint8_t *nib;		/* nb rows of nw / 2 bytes, or NULL */
 	size_t cap;		/* bytes at nib */
 	int full;		/* every row of (seed, nb, keys) is at nib */
+	/* The fix-up (step 2) of each row as the filling summary made it
+	 * (issue 21): row b's changes are fop[fstart[b]..+flen[b]), a
+	 * place with FIX_DEL set for a removal, flen[b] FIX_NONE when the
+	 * row was not fixed in bytes. A later summary over exactly the
+	 * cached workloads draws the same fix-up (same seed, nc and
+	 * places), so it replays them instead. */
+	uint32_t *fop;
+	size_t nfop, fopcap;
+	size_t *fstart;
+	uint32_t *flen;
+	int fixed;		/* fstart / flen hold every row */
 };
+
+#define FIX_DEL 0x80000000u
+#define FIX_NONE UINT32_MAX
 
 /* Where a summary's base counts come from, and its row's numbering. */
 struct rowgen {
@@ -38,6 +54,8 @@ struct rowgen {
 	const uint32_t *gather;	/* or only these places of them */
 	size_t nstride;		/* bytes per cached row */
 	uint8_t *fill;		/* cache rows to write */
+	struct stats_ci_draws *rec;	/* the filler: its fix-ups here */
+	const struct stats_ci_draws *replay;	/* or replay these */
 };
 
 /* A cached row holds 16 counts per 8 bytes: byte k of block i has
@@ -69,12 +87,28 @@ void stats_ci_draws_use(struct stats_ci_draws *d, struct rowgen *g,
 
 /* The sorted values val[] of workloads cl[] (n of them); a resample's
  * median walks from the middle, mid = n / 2, whose weighted rank the
- * pass computes from each workload's count of values below mid. */
+ * pass computes from each workload's count of values below mid. val
+ * NULL: the values are the |errors| of m[], r[] reversed (the pairs came
+ * sorted by |error|, descending: issue 21, no copy of them), read at
+ * the two places a median needs. */
 struct wsorted {
 	const double *val;
 	const uint32_t *cl;
 	size_t n, mid;
+	const double *m, *r;
 };
+
+/* Sorted value i of ws (radix_key's +0.0 for -0, as a copy through
+ * the sort's keys would hold it). */
+static inline double stats_ci_sval(const struct wsorted *ws, size_t i)
+{
+	size_t j;
+
+	if (ws->val)
+		return ws->val[i];
+	j = ws->n - 1 - i;
+	return radix_unkey(radix_key(fabs(stats_err(ws->m[j], ws->r[j]))));
+}
 
 /* Per-workload sums, one array each (the pass reads them in order):
  * pairs, pairs below the middle of the sorted |errors|, sum |e|, sum e,
@@ -126,7 +160,6 @@ static inline double stats_ci_wmedian##S(const struct wsorted *ws,	\
 					 const T *w, uint64_t acc,	\
 					 uint64_t W)			\
 {									\
-	const double *val = ws->val;					\
 	const uint32_t *cl = ws->cl;					\
 	uint64_t r1 = (W - 1) / 2, r2 = W / 2;				\
 	size_t i = ws->mid;						\
@@ -136,10 +169,10 @@ static inline double stats_ci_wmedian##S(const struct wsorted *ws,	\
 		acc -= w[cl[--i]];					\
 	while (acc + w[cl[i]] <= r1)					\
 		acc += w[cl[i++]];					\
-	v1 = val[i];							\
+	v1 = stats_ci_sval(ws, i);					\
 	while (acc + w[cl[i]] <= r2)					\
 		acc += w[cl[i++]];					\
-	return (v1 + val[i]) / 2;					\
+	return (v1 + stats_ci_sval(ws, i)) / 2;				\
 }
 STATS_CI_ROW_FUNCS(uint8_t, 8)
 STATS_CI_ROW_FUNCS(uint32_t, 32)
@@ -170,7 +203,8 @@ struct ci_sum {
 /* Everything stats_ci_compute_shared does to s but the four bootstrap
  * intervals; 1 when those are due (cs is then set up: stats_ci_resample
  * or a pass over many, then stats_ci_finish), 0 when there is none to
- * compute (cs holds nothing). may_fill: as stats_ci_draws_use. */
+ * compute (cs holds nothing). may_fill: as stats_ci_draws_use. model
+ * and ref stay alive until stats_ci_finish (a median may read them). */
 int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		     const double *model, const double *ref,
 		     const int64_t *wkey, size_t n,

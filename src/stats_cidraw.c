@@ -183,11 +183,22 @@ static uint64_t base_row(const struct rowgen *g, unsigned b, uint8_t *w)
 	return tot;
 }
 
+/* The filler's fix-up of a row, recorded (FIX_DEL: a removal). */
+static void fix_log(struct stats_ci_draws *d, uint32_t op)
+{
+	if (d->nfop == d->fopcap) {
+		d->fopcap = d->fopcap ? 2 * d->fopcap : 4096;
+		d->fop = xrealloc(d->fop, d->fopcap * sizeof(*d->fop));
+	}
+	d->fop[d->nfop++] = op;
+}
+
 /* Step 2 on counts of type T: -1 when a count would pass T's largest
- * value (a byte: then the caller counts in 32 bits). */
+ * value (a byte: then the caller counts in 32 bits). Each change goes
+ * to rec when not NULL. */
 #define FIX_FUNC(T, S)							\
 static int fix##S(T *w, const struct rowgen *g, uint64_t tot,		\
-		  unsigned b)						\
+		  unsigned b, struct stats_ci_draws *rec)		\
 {									\
 	uint64_t st = row_key(g->seed, b) ^ FIX;			\
 	size_t nc = g->nc;						\
@@ -201,6 +212,8 @@ static int fix##S(T *w, const struct rowgen *g, uint64_t tot,		\
 			return -1;					\
 		w[j]++;							\
 		tot++;							\
+		if (rec)						\
+			fix_log(rec, (uint32_t)j);			\
 	}								\
 	while (tot > nc) {						\
 		size_t j = draw(&st, nc);				\
@@ -210,6 +223,8 @@ static int fix##S(T *w, const struct rowgen *g, uint64_t tot,		\
 		if (draw(&st, POIS_MAX) < w[j]) {			\
 			w[j]--;						\
 			tot--;						\
+			if (rec)					\
+				fix_log(rec, (uint32_t)j | FIX_DEL);	\
 		}							\
 	}								\
 	return 0;							\
@@ -218,17 +233,37 @@ FIX_FUNC(uint8_t, 8)
 FIX_FUNC(uint32_t, 32)
 
 /* Row b's counts into w (bytes); NULL when a count passed 255 (never
- * seen: it takes 243 added draws on one workload). */
+ * seen: it takes 243 added draws on one workload). Over exactly the
+ * cached workloads (g->replay) the filler's fix-up is replayed: the
+ * same draws would make the same changes. */
 const uint8_t *stats_ci_get_row(const struct rowgen *g, unsigned b,
 				uint8_t *w)
 {
-	return fix8(w, g, base_row(g, b, w), b) ? NULL : w;
-}
+	uint64_t tot = base_row(g, b, w);
+	const struct stats_ci_draws *d = g->replay;
+	struct stats_ci_draws *rec = g->rec;
+	int rc;
 
-int stats_ci_fix8(uint8_t *w, const struct rowgen *g, uint64_t tot,
-		  unsigned b)
-{
-	return fix8(w, g, tot, b);
+	if (d && d->flen[b] != FIX_NONE) {
+		const uint32_t *op = d->fop + d->fstart[b];
+
+		for (uint32_t k = 0; k < d->flen[b]; k++) {
+			if (op[k] & FIX_DEL)
+				w[op[k] & ~FIX_DEL]--;
+			else
+				w[op[k]]++;
+		}
+		return w;
+	}
+	if (rec)
+		rec->fstart[b] = rec->nfop;
+	rc = fix8(w, g, tot, b, rec);
+	if (rec)
+		rec->flen[b] = rc ? FIX_NONE :
+			       (uint32_t)(rec->nfop - rec->fstart[b]);
+	if (rc && rec)
+		rec->nfop = rec->fstart[b];
+	return rc ? NULL : w;
 }
 
 /* Row b's counts in 32 bits (w8: scratch of nw bytes). */
@@ -239,7 +274,7 @@ void stats_ci_get_row32(const struct rowgen *g, unsigned b, uint8_t *w8,
 
 	for (size_t c = 0; c < g->nw; c++)
 		w[c] = w8[c];
-	(void)fix32(w, g, tot, b);
+	(void)fix32(w, g, tot, b, NULL);
 }
 
 struct stats_ci_draws *stats_ci_draws_new(void)
@@ -253,6 +288,9 @@ void stats_ci_draws_free(struct stats_ci_draws *d)
 		return;
 	free(d->keys);
 	free(d->nib);
+	free(d->fop);
+	free(d->fstart);
+	free(d->flen);
 	free(d);
 }
 
@@ -329,6 +367,8 @@ void stats_ci_draws_use(struct stats_ci_draws *d, struct rowgen *g,
 		g->pick = u;
 		g->absent = *absent;
 		g->nw = d->nw;
+		if (nc == d->nu && d->fixed)
+			g->replay = d;
 		return;
 	}
 	if (!may_fill || nw / 2 > DRAWS_MAX / nb)
@@ -346,6 +386,15 @@ void stats_ci_draws_use(struct stats_ci_draws *d, struct rowgen *g,
 	d->seed = g->seed;
 	d->nb = nb;
 	d->full = 0;
+	d->fixed = 0;
+	d->nfop = 0;
+	free(d->fstart);
+	free(d->flen);
+	d->fstart = xmalloc(nb * sizeof(*d->fstart));
+	d->flen = xmalloc(nb * sizeof(*d->flen));
+	for (unsigned b = 0; b < nb; b++)
+		d->flen[b] = FIX_NONE;
+	g->rec = d;
 	g->fill = d->nib;
 	g->nw = nw;
 	g->nstride = nw / 2;

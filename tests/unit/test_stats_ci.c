@@ -71,6 +71,54 @@ TEST(reference)
 	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0330518831806161, 1e-12);
 }
 
+/* The pairs sorted by |error|, descending, as a correlation set
+ * hands them over (issue 21: the median then reads them in place,
+ * reversed, without a sorted copy): the same pasted reference. Order
+ * by python3 (sorted by -abs((m - r) / r), stable): 0.2 (6, 8), the 0.1 ties
+ * as the doubles order them (0, 5, 3, 7), then 9, 10 (1/11), 2
+ * (0.05), 1 (0.1/2.1), 4 (0). The median's interval is one of the
+ * values (or the mean of two): equal bit for bit; the sums only to
+ * their rounding (another summation order). */
+TEST(sorted_by_error)
+{
+	double m[11], r[11];
+	int64_t w[11];
+	size_t at[11];
+	struct stats_paired_opts o = { 200, 20261201, 0.95 };
+	struct stats_summary a, s;
+
+	for (size_t i = 0; i < 11; i++) {
+		size_t j = i;
+
+		while (j > 0 && fabs(stats_err(model[at[j - 1]],
+					       ref[at[j - 1]])) <
+			       fabs(stats_err(model[i], ref[i]))) {
+			at[j] = at[j - 1];
+			j--;
+		}
+		at[j] = i;
+	}
+	CHECK_INT((int)at[0], 6);
+	CHECK_INT((int)at[1], 8);
+	CHECK_INT((int)at[10], 4);
+	for (size_t i = 0; i < 11; i++) {
+		m[i] = model[at[i]];
+		r[i] = ref[at[i]];
+		w[i] = wkey[at[i]];
+	}
+	summary(&a, 200, 20261201, 0.95);
+	CHECK_INT(stats_compute(&s, m, r, NULL, 11), 0);
+	stats_ci_compute(&s, m, r, w, 11, &o);
+	CHECK_INT(s.workloads, 5);
+	CHECK(memcmp(&a.median_abs_err_ci, &s.median_abs_err_ci,
+		     sizeof(a.median_abs_err_ci)) == 0);
+	CHECK_NEAR(s.median_abs_err_ci.lo, 0.050000000000000044, 1e-12);
+	CHECK_NEAR(s.median_abs_err_ci.hi, 0.1, 1e-12);
+	CHECK_NEAR(s.mape_ci.lo, 0.05811749803227077, 1e-12);
+	CHECK_NEAR(s.mape_ci.hi, 0.13307851239669422, 1e-12);
+	CHECK_NEAR(s.geomean_ratio_ci.hi, 1.0370794963638532, 1e-12);
+}
+
 /*
  * Fisher-z intervals at 0.95, from plain python3 (statistics.NormalDist
  * for the quantile, Pearson and average ranks by their textbook
@@ -271,6 +319,7 @@ TEST(coverage)
 	CHECK(cover_bias >= 372 && cover_bias <= 388);
 }
 
-TEST_MAIN(CASE(reference), CASE(fisher_z), CASE(reproducible),
+TEST_MAIN(CASE(reference), CASE(sorted_by_error), CASE(fisher_z),
+	  CASE(reproducible),
 	  CASE(shared_draws), CASE(edges),
 	  CASE(coverage))
