@@ -233,15 +233,16 @@ static void add_slim(struct pairing *pr, const struct db_result *m,
 	o = dict_find(pr, DB_DICT_OPS, r->op_id, &oi);
 	mt = dict_find(pr, DB_DICT_METRICS, r->metric_id, &mi);
 	p->w = (uint32_t)wi;
-	p->o = (uint32_t)oi;
-	p->m = (uint32_t)mi;
+	p->o = (uint16_t)oi;	/* corr_load checked the widths */
+	p->m = (uint8_t)mi;
 	p->model = model;
 	p->ref = r->value;
 	p->ref_sd = r->stddev;
 	ann = annot_index_find(pr->st->annots, w->name, o->name, mt->name,
 			       pr->ms->source, pr->rs->source);
-	p->flags = point_flags(pr, model, r->value, r->stddev, r->min, r->max,
-			       ann, m, r, mt->higher, mt->extra);
+	p->flags = (uint8_t)point_flags(pr, model, r->value, r->stddev,
+					r->min, r->max, ann, m, r, mt->higher,
+					mt->extra);
 	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
 		s->superseded++;
 }

@@ -149,6 +149,7 @@ DEFINE_PERMUTE(permute_points64, struct corr_point, uint64_t)
 /* Slim points gathered into a new array in perm's order: independent
  * reads (the cycles above chain each read on the last: 3x the time for
  * 40-byte points), at the cost of a second array for the moment. */
+_Static_assert(CORR_INVALID < 256, "corr_slim.flags holds the flags");
 #define DEFINE_GATHER(name, I)						\
 static void name(struct corr_set *s, const I *perm, size_t n)		\
 {									\
@@ -274,11 +275,13 @@ int corr_load(struct corr_set **out, struct db *db, const struct corr_query *q)
 	if (!rc && q->ref_platform)
 		rc = db_side_restrict(&rs, q->ref_platform);
 	if (!rc && !(rc = load_store(s->store, db, q))) {
-		/* slim points index the dictionaries with 32 bits */
+		/* slim points index the dictionaries with 32, 16 and 8
+		 * bits (struct corr_slim) */
 		sq = *q;
-		for (int d = 0; d < 3; d++)
-			if (s->store->ndict[d] > UINT32_MAX)
-				sq.slim = 0;
+		if (s->store->ndict[DB_DICT_WORKLOADS] > UINT32_MAX ||
+		    s->store->ndict[DB_DICT_OPS] > (size_t)UINT16_MAX + 1 ||
+		    s->store->ndict[DB_DICT_METRICS] > (size_t)UINT8_MAX + 1)
+			sq.slim = 0;
 		rc = corr_pair(s, db, &sq, &ms, &rs);
 	}
 	if (!rc) {

@@ -81,12 +81,16 @@ struct corr_point {
 };
 
 /* A slim point (corr_query.slim): what the summaries and groups read,
- * 40 bytes instead of corr_point's 152. The names and ids are the
- * set's dictionary entries at these indices (corr_point_ids). */
+ * 32 bytes instead of corr_point's 152. The names and ids are the
+ * set's dictionary entries at these indices (corr_point_ids); a set
+ * whose dictionaries pass these widths (2^32 workloads, 65,536 ops,
+ * 256 metrics) gets full points instead (corr_load). */
 struct corr_slim {
 	double model, ref, ref_sd;	/* as in corr_point */
-	uint32_t w, o, m;	/* workload, op, metric dictionary index */
-	unsigned flags;		/* enum corr_flags */
+	uint32_t w;		/* workload dictionary index */
+	uint16_t o;		/* op dictionary index */
+	uint8_t m;		/* metric dictionary index */
+	uint8_t flags;		/* enum corr_flags */
 };
 
 struct corr_store;
