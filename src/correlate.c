@@ -371,6 +371,13 @@ void corr_set_view(struct corr_set *s)
 
 	if (s->view || s->slim || !s->points)
 		return;
+	/* the view's op and metric indices are 16 and 8 bits, as in
+	 * corr_load's slim points: a set with more ops or metrics reads
+	 * its points (a truncated index named another metric: its
+	 * direction, so a wrong optimistic/pessimistic count) */
+	if (s->store->ndict[DB_DICT_OPS] > (size_t)UINT16_MAX + 1 ||
+	    s->store->ndict[DB_DICT_METRICS] > (size_t)UINT8_MAX + 1)
+		return;
 	for (int d = 0; d < 3; d++)
 		t[d] = view_table(s->store, ds[d], s->n, &max[d]);
 	v = xmalloc((s->n + 1) * sizeof(*v));
@@ -386,7 +393,9 @@ void corr_set_view(struct corr_set *s)
 		if (d < 3)
 			break;	/* an id the dictionary lacks: no view */
 		v[i] = (struct corr_slim){ p->model, p->ref, p->ref_sd,
-					   at[0], at[1], at[2], p->flags };
+					   at[0], (uint16_t)at[1],
+					   (uint8_t)at[2],
+					   (uint8_t)p->flags };
 	}
 	for (int d = 0; d < 3; d++)
 		free(t[d]);

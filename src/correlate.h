@@ -134,7 +134,7 @@ enum { CORR_LEAN_ERR = 1, CORR_LEAN_CORR = 2 };
 
 /* A set of full points that many summaries will read (a report: the
  * overall one, per metric, per metric and op class, per op): they read
- * a 40-byte copy of each point instead of the 152-byte point (issue 21:
+ * a 32-byte copy of each point instead of the 152-byte point (issue 21:
  * the gathering was memory-bound), the same values in the same order,
  * hence the same bits. corr_set_view_drop frees it (corr_set_free
  * does too). A slim set, or one whose dictionaries miss an id, gets
