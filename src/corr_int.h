@@ -2,8 +2,9 @@
 #define PC_SRC_CORR_INT_H
 /*
  * Internals of the correlation core shared by its files: correlate.c
- * (load, points, summaries) and corr_pair.c (filters, pairing, the
- * "nothing matched" explanation). Not for other modules.
+ * (load, points, dictionaries, group keys), corr_summary.c (summaries,
+ * rows, per metric) and corr_pair.c (filters, pairing, the "nothing
+ * matched" explanation). Not for other modules.
  */
 #include <stddef.h>
 #include <stdint.h>
