@@ -55,6 +55,39 @@ static inline const char *check_dir(const char *env, const char *fallback)
 #define check_fixtures() check_dir("FIXTURES", PC_SOURCE_DIR "/fixtures")
 #define check_tests_dir() check_dir("TESTS", PC_SOURCE_DIR "/tests")
 
+/* A scratch directory of this test binary, made on first use and removed
+ * at exit; check_tmp_path(name) is a malloc'd path in it (the caller
+ * frees it). */
+static inline const char *check_tmp_dir(void);
+static inline void check_tmp_cleanup(void)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", check_tmp_dir());
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", check_tmp_dir());
+}
+static inline const char *check_tmp_dir(void)
+{
+	static char dir[] = "/tmp/pc-unit-XXXXXX";
+	static int ready;
+
+	if (!ready++ && (!mkdtemp(dir) || atexit(check_tmp_cleanup)))
+		abort();
+	return dir;
+}
+static inline char *check_tmp_path(const char *name)
+{
+	const char *dir = check_tmp_dir();
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(n);
+
+	if (!p)
+		abort();
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
 #define TEST(name) static void test_##name(void)
 
 struct check_case { const char *name; void (*fn)(void); };

@@ -23,26 +23,7 @@
 #include "src/import.h"
 #include "src/base/util.h"
 
-static char dir[] = "/tmp/pc-corrview-XXXXXX";
 static uint64_t rng = 88172645463325252ull;
-
-static void cleanup(void)
-{
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", dir);
-	free(cmd);
-}
-
-static char *tmp_path(const char *name)
-{
-	static int ready;
-
-	if (!ready++ && (!mkdtemp(dir) || atexit(cleanup)))
-		abort();
-	return xasprintf("%s/%s", dir, name);
-}
 
 static uint64_t xs(void)
 {
@@ -68,8 +49,8 @@ static void import(struct db *db, const char *path, const char *src,
  * h100-lab. */
 static struct db *new_db(const char *name, int tui)
 {
-	char *path = tmp_path(name), *mp = tmp_path("gm.csv");
-	char *rp = tmp_path("gr.csv");
+	char *path = check_tmp_path(name), *mp = check_tmp_path("gm.csv");
+	char *rp = check_tmp_path("gr.csv");
 	struct db *db = NULL;
 
 	if (db_open(&db, path, DB_CREATE) < 0)

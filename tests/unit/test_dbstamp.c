@@ -16,17 +16,7 @@
 #include "src/base/error.h"
 #include "src/base/util.h"
 
-static char dir[] = "/tmp/pc-dbstamp-XXXXXX";
 static char *path;
-
-static void cleanup(void)
-{
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
-	free(cmd);
-}
 
 static int checks;	/* PRAGMA quick_check statements run */
 
@@ -72,10 +62,7 @@ static void setup(void)
 
 	if (path)
 		return;
-	if (!mkdtemp(dir))
-		abort();
-	atexit(cleanup);
-	path = xasprintf("%s/s.db", dir);
+	path = check_tmp_path("s.db");
 	CHECK_INT(db_open(&db, path, DB_CREATE), 0);
 	/* enough pages that one in the middle is a b-tree page */
 	CHECK_INT(db_exec(db, "INSERT INTO workloads (key, name) SELECT "

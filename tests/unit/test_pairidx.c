@@ -32,7 +32,6 @@
 #define QUERY(m, r) { m, r, NULL, NULL, NULL, NULL, 0, 0.30, { 0, 0 }, NULL, NULL, NULL, 0, 0 }
 #define DIFF(a, b, f) (!same((a).f, (b).f))
 
-static char dir[] = "/tmp/pc-pairidx-XXXXXX";
 static uint64_t rng = 88172645463325252ull;
 
 static void failv(int line, const char *fmt, ...)
@@ -46,24 +45,6 @@ static void failv(int line, const char *fmt, ...)
 	fputc('\n', stderr);
 	check_failures++;
 	check_current_failed = 1;
-}
-
-static void cleanup(void)
-{
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", dir);
-	free(cmd);
-}
-
-static char *tmp_path(const char *name)
-{
-	static int ready;
-
-	if (!ready++ && (!mkdtemp(dir) || atexit(cleanup)))
-		abort();
-	return xasprintf("%s/%s", dir, name);
 }
 
 static uint64_t xs(void)
@@ -132,8 +113,8 @@ static int64_t import_tui(struct db *db, int k, int replace)
  * result flagged invalid in the database. */
 static struct db *new_db(const char *name, int64_t *runs)
 {
-	char *path = tmp_path(name), *mp = tmp_path("gm.csv");
-	char *rp = tmp_path("gr.csv");
+	char *path = check_tmp_path(name), *mp = check_tmp_path("gm.csv");
+	char *rp = check_tmp_path("gr.csv");
 	FILE *m = runs ? NULL : fopen(mp, "w"), *r = m ? fopen(rp, "w") : 0;
 	struct db *db = NULL;
 
@@ -432,7 +413,7 @@ TEST(no_write_and_readonly)
 	int64_t runs[5];
 	struct db *db = new_db("ro.db", runs);
 	struct corr_query q = QUERY("roofline", "h100-lab");
-	char *path = tmp_path("ro.db");
+	char *path = check_tmp_path("ro.db");
 
 	for (int pass = 0; pass < 3; pass++) {
 		const char *what = pass < 2 ? "no-write" : "read-only";
@@ -932,7 +913,7 @@ TEST(lazy_groups)
 	struct corr_set *s = NULL;
 	struct pidx *x = NULL;
 	struct corrgroup g;
-	char *extra = tmp_path("extra.csv");
+	char *extra = check_tmp_path("extra.csv");
 	FILE *f;
 
 	CHECK_INT(corr_load(&s, db, &q), 0);

@@ -10,35 +10,13 @@
 #include "src/import.h"
 #include "src/base/util.h"
 
-static char dir[] = "/tmp/pc-review-XXXXXX";
-
-static void cleanup(void)
-{
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", dir);
-	free(cmd);
-}
-
-static void setup(void)
-{
-	static int ready;
-
-	if (ready++)
-		return;
-	if (!mkdtemp(dir))
-		abort();
-	atexit(cleanup);
-}
 
 static struct db *open_tmp(const char *name)
 {
 	struct db *db = NULL;
 	char *path;
 
-	setup();
-	path = xasprintf("%s/%s", dir, name);
+	path = check_tmp_path(name);
 
 	CHECK_INT(db_open(&db, path, DB_CREATE), 0);
 	free(path);
@@ -105,7 +83,7 @@ TEST(runinfo)
 		.version = "A", .clock_hz = NAN };
 	struct import_result res;
 	struct runinfo *ri = NULL;
-	char *csv = xasprintf("%s/lab.csv", dir);
+	char *csv = check_tmp_path("lab.csv");
 	FILE *fp = fopen(csv, "w");
 	int64_t ids[2];
 
