@@ -159,30 +159,6 @@ static void point_names(const struct corr_set *s, int field, char ***names,
 	free(cnt);
 }
 
-/* The points grouped by key[i] < nk (nk or more: in no bucket): idx
- * holds them bucket by bucket, each bucket in set order (so a summary
- * over it adds in the order a filter over the whole set did); bucket k
- * is idx[start[k] .. start[k + 1]). O(n). */
-static void bucket(const uint32_t *key, size_t n, size_t nk, size_t **idx,
-		   size_t **start)
-{
-	size_t *st = xcalloc(nk + 2, sizeof(*st)), *at;
-
-	*idx = xmalloc((n + 1) * sizeof(**idx));
-	for (size_t i = 0; i < n; i++)
-		if (key[i] < nk)
-			st[key[i] + 1]++;
-	for (size_t k = 0; k < nk; k++)
-		st[k + 1] += st[k];
-	at = xmalloc((nk + 1) * sizeof(*at));
-	memcpy(at, st, (nk + 1) * sizeof(*at));
-	for (size_t i = 0; i < n; i++)
-		if (key[i] < nk)
-			(*idx)[at[key[i]]++] = i;
-	free(at);
-	*start = st;
-}
-
 /* Metrics (most pairs first) with their units from the metrics table. */
 static int collect_metrics(struct report *r, struct db *db)
 {
@@ -332,7 +308,8 @@ static void classify(struct report *r)
 static void trend_row(struct report *r, const struct corr_set *s,
 		      double *t)
 {
-	size_t nm = r->nmetrics, *idx, *start;
+	size_t nm = r->nmetrics;
+	struct corr_rows rows;
 	uint32_t *key;
 
 	for (size_t m = 0; m < nm; m++)
@@ -349,18 +326,15 @@ static void trend_row(struct report *r, const struct corr_set *s,
 	}
 	key = xmalloc((s->n + 1) * sizeof(*key));
 	point_names(s, 0, &r->metrics, &nm, 0, key);
-	bucket(key, s->n, nm, &idx, &start);
+	corr_rows_build(&rows, s, key, nm);
 	for (size_t m = 0; m < nm; m++) {
 		struct stats_summary sum;
 
-		if (corr_summary_idx(&sum, s, idx + start[m],
-				     start[m + 1] - start[m], 0) == 0 &&
-		    sum.n > 0)
+		if (corr_rows_summary(&sum, s, &rows, m, 0) == 0 && sum.n > 0)
 			t[m] = sum.mape;
 	}
 	free(key);
-	free(idx);
-	free(start);
+	corr_rows_release(&rows);
 }
 
 /* MAPE of every model version against the same reference version. */
