@@ -249,10 +249,9 @@ void corr_rows_release(struct corr_rows *rows)
 	memset(rows, 0, sizeof(*rows));
 }
 
-int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
-		   const struct corr_set *s,
-		   int (*keep)(const struct corr_point *p, void *arg),
-		   void *arg, int skip_waived)
+/* One summary per metric of the set's points, in name order. */
+static int by_metric(struct corr_metric_sum **out, size_t *nout,
+		     const struct corr_set *s, int skip_waived)
 {
 	const struct corr_store *st = s->store;
 	size_t nm = st->ndict[DB_DICT_METRICS], len = 0;
@@ -260,17 +259,12 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 	struct corr_metric_sum *v = NULL;
 	int rc = 0;
 
-	if (keep && s->slim) {
-		free(used);
-		return pc_error_set(PC_EINVALID, "a selection of slim points");
-	}
 	for (size_t i = 0; i < s->n; i++) {
 		size_t k;
 
 		if (s->slim)
 			used[s->slim[i].m] = 1;
-		else if ((!keep || keep(&s->points[i], arg)) &&
-			 corr_dict_find(st, DB_DICT_METRICS,
+		else if (corr_dict_find(st, DB_DICT_METRICS,
 					s->points[i].metric_id, &k))
 			used[k] = 1;
 	}
@@ -291,7 +285,7 @@ int corr_by_metric(struct corr_metric_sum **out, size_t *nout,
 		}
 		v[at].metric = st->dict[DB_DICT_METRICS][k].name;
 		len++;
-		rc = summary_of(&v[at].sum, s, NULL, NULL, s->n, keep, arg,
+		rc = summary_of(&v[at].sum, s, NULL, NULL, s->n, NULL, NULL,
 				st->dict[DB_DICT_METRICS][k].id, skip_waived);
 	}
 	free(used);
@@ -325,12 +319,11 @@ int corr_by_metric_all(struct corr_metric_sum **out, size_t *nout,
 			pm = corr_dict_find(st, DB_DICT_METRICS,
 					    s->points[i].metric_id, NULL);
 		if (!pm || (one && pm != one))
-			return corr_by_metric(out, nout, s, NULL, NULL,
-					      skip_waived);
+			return by_metric(out, nout, s, skip_waived);
 		one = pm;
 	}
 	if (!one)
-		return corr_by_metric(out, nout, s, NULL, NULL, skip_waived);
+		return by_metric(out, nout, s, skip_waived);
 	*out = xcalloc(2, sizeof(**out));
 	(*out)[0].metric = one->name;
 	(*out)[0].sum = *all;

@@ -109,7 +109,7 @@ struct corr_set {
 				   runs and the latest won (not --pool) */
 	struct corr_store *store;	/* private: names, params, annotations */
 	/* Set by the caller: every summary of this set (corr_summary,
-	 * corr_summary_idx, corr_by_metric, groups) also gets the workload
+	 * corr_summary_idx, corr_by_metric_all, groups) also gets the workload
 	 * bootstrap intervals of src/stats_ci.h with these options; NULL
 	 * (the default) computes none. */
 	const struct stats_paired_opts *ci;
@@ -192,22 +192,16 @@ int corr_rows_summary(struct stats_summary *out, const struct corr_set *s,
 		      const struct corr_rows *rows, size_t k, int skip_waived);
 void corr_rows_release(struct corr_rows *rows);
 
-/* One complete summary per metric of the points keep selects (NULL =
- * all), sorted by metric name (the set owns the names). Caller frees
- * the array. docs/statistics.md: "One summary never pools metrics". */
+/* One complete summary per metric of the set, sorted by metric name
+ * (the set owns the names); all is corr_summary(all, s, NULL, NULL,
+ * skip_waived) of the same set: when every point has one metric, its one
+ * block is a copy of *all (the same points in the same order: the same
+ * summary bit for bit) instead of a second computation. Caller frees the
+ * array. docs/statistics.md: "One summary never pools metrics". */
 struct corr_metric_sum {
 	const char *metric;
 	struct stats_summary sum;
 };
-int corr_by_metric(struct corr_metric_sum **out, size_t *n,
-		   const struct corr_set *s,
-		   int (*keep)(const struct corr_point *p, void *arg),
-		   void *arg, int skip_waived);
-/* corr_by_metric(out, n, s, NULL, NULL, skip_waived) given all, the
- * corr_summary(all, s, NULL, NULL, skip_waived) of the same set: when
- * every point has one metric, its one block is a copy of *all (the
- * same points in the same order: the same summary bit for bit) instead
- * of a second computation. */
 int corr_by_metric_all(struct corr_metric_sum **out, size_t *n,
 		       const struct corr_set *s,
 		       const struct stats_summary *all, int skip_waived);

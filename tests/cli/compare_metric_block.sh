@@ -2,7 +2,7 @@
 # A --metric selection's by_metric block is the summary over all its
 # pairs (src/correlate.c corr_by_metric_all: copied, not computed a
 # second time; issue 21), and it equals that metric's block of the
-# unfiltered compare (computed on its own by corr_by_metric). Study: 6
+# unfiltered compare (computed on its own: src/corr_summary.c by_metric). Study: 6
 # workloads; time of gemm (model 1.1 x the reference) and attn
 # (reference 50w+7, model 45w+7), energy of gemm (model 1.2 x).
 # By hand, time (12 pairs): errors +0.1 six times and -5w/(50w+7) for
