@@ -1,7 +1,8 @@
 /*
  * chipyard: cycle prints of Chipyard RTL simulations. The TestDriver's
  * "*** PASSED *** Completed after N simulation cycles" (FAILED: flagged
- * invalid) is the whole program's cycles on op e2e; gemmini-rocc-tests
+ * invalid; "FAILED *** (timeout)", the +max-cycles limit: invalid and
+ * capped) is the whole program's cycles on op e2e; gemmini-rocc-tests
  * prints per test "Cycles taken:", "Total macs:", "Ideal cycles:" and
  * "Utilization: N%", after an "I: .., J: .., K: .." header that names
  * the GEMM (workload parameters m, n, k; op gemm).
@@ -95,9 +96,10 @@ static int gemm_header(struct state *st, const char *s)
 static int testdriver(struct state *st, const char *s)
 {
 	const char *after = strstr(s, " after ");
-	int failed = strstr(s, "*** FAILED ***") != NULL;
+	const char *fail = strstr(s, "*** FAILED ***"), *tmo;
 	double cyc, insn;
 	const char *end;
+	unsigned flags = fail ? IMP_INVALID : 0;
 	int rc;
 
 	if (!after || lines_number(after + 7, &cyc, &end, 0) < 0 ||
@@ -105,17 +107,25 @@ static int testdriver(struct state *st, const char *s)
 		return pc_error_set(PC_EINVALID, "%s:%ld: expected 'after N "
 				    "simulation cycles'", st->l->path,
 				    st->l->line);
-	if (failed)
+	/* "*** FAILED *** (timeout) after": +max-cycles ran out, the run
+	 * hit the cycle limit (docs/schema.md: capped, always invalid) */
+	tmo = fail ? strstr(fail, "(timeout)") : NULL;
+	if (tmo && tmo < after)
+		flags |= IMP_CAPPED;
+	if (flags & IMP_CAPPED)
+		st->sink->warn(st->sink, "%s:%ld: the test FAILED at its cycle "
+			       "limit (timeout, +max-cycles): its cycles are "
+			       "flagged invalid and capped", st->l->path,
+			       st->l->line);
+	else if (fail)
 		st->sink->warn(st->sink, "%s:%ld: the test FAILED: its cycles "
 			       "are flagged invalid", st->l->path,
 			       st->l->line);
-	if ((rc = emit(st, "e2e", "cycles", cyc, "cycles",
-		       failed ? IMP_INVALID : 0)) < 0)
+	if ((rc = emit(st, "e2e", "cycles", cyc, "cycles", flags)) < 0)
 		return rc;
 	end = lines_after(end, "simulation cycles and");
 	if (end && lines_number(end, &insn, &end, 0) == 0)
-		return emit(st, "e2e", "instructions", insn, "inst",
-			    failed ? IMP_INVALID : 0);
+		return emit(st, "e2e", "instructions", insn, "inst", flags);
 	return 0;
 }
 

@@ -24,6 +24,13 @@ struct corr_store {
 	int params_loaded;	/* 0: corr_query.no_params (nothing to
 				   ask of params) */
 	struct annot_index *annots;
+	/* per workload dictionary index: 1 when a result of either side
+	 * (paired or not) has that workload and it passes the workload
+	 * filters (--workload, --where); NULL before pairing. The group
+	 * keys and features param.NAME are checked against these, so a
+	 * parameter only one side's workloads carry is a key, not a
+	 * misspelling (issue 39). */
+	unsigned char *wl_selected;
 };
 
 /* The dictionary entry of id (its index in *idx when idx is not NULL),

@@ -145,24 +145,39 @@ static int workload_globs_ok(const struct corr_query *q, const char *name)
 	return !any || hit;
 }
 
+/* The workload filters for wid, cached per dictionary entry: -1 when
+ * wid is not in the dictionary. Called for the workloads of both sides,
+ * paired or not, so the --where terms and the group keys see the
+ * parameters either side's workloads carry (issue 39). */
+static int workload_ok(struct pairing *pr, int64_t wid)
+{
+	const struct db_name *w;
+	size_t wi = 0;
+
+	if (!(w = dict_find(pr, DB_DICT_WORKLOADS, wid, &wi)))
+		return -1;
+	if (pr->wl_ok[wi] < 0) {
+		pr->wl_sel[wi] = (unsigned char)workload_globs_ok(pr->q,
+								  w->name);
+		pr->wl_ok[wi] = pr->wl_sel[wi] && where_ok(pr, wid, pr->wseen);
+	}
+	return pr->wl_ok[wi];
+}
+
 /* Workload and op filters, cached per dictionary entry. */
 static int key_ok(struct pairing *pr, int64_t wid, int64_t oid)
 {
 	const struct corr_query *q = pr->q;
-	const struct db_name *w, *o;
-	size_t wi = 0, oi = 0;
+	const struct db_name *o;
+	size_t oi = 0;
+	int wok = workload_ok(pr, wid);
 
-	w = dict_find(pr, DB_DICT_WORKLOADS, wid, &wi);
 	o = dict_find(pr, DB_DICT_OPS, oid, &oi);
-	if (!w || !o)
+	if (wok < 0 || !o)
 		return 0;
-	if (pr->wl_ok[wi] < 0) {
-		pr->wl_sel[wi] = (unsigned char)workload_globs_ok(q, w->name);
-		pr->wl_ok[wi] = pr->wl_sel[wi] && where_ok(pr, wid, pr->wseen);
-	}
 	if (pr->op_ok[oi] < 0)
 		pr->op_ok[oi] = !q->op_glob || util_glob(q->op_glob, o->name);
-	return pr->wl_ok[wi] && pr->op_ok[oi];
+	return wok && pr->op_ok[oi];
 }
 
 static int no_clock(const struct db_side *s, int64_t run)
@@ -451,6 +466,8 @@ static int merge_join(struct pairing *pr, struct db *db)
 		if (c == 0 && key_ok(pr, m.v[0].workload_id, m.v[0].op_id) &&
 		    (rc = pair_group(pr, m.v, m.n, r.v, r.n)) < 0)
 			break;
+		if (c != 0)	/* one side only: its parameters count too */
+			workload_ok(pr, (c < 0 ? m.v : r.v)[0].workload_id);
 		if ((c <= 0 && (rc = group_fill(&m)) < 0) ||
 		    (c >= 0 && (rc = group_fill(&r)) < 0))
 			break;
@@ -768,6 +785,13 @@ static int pair_all(struct pairing *pr, struct db *db)
 	}
 	if (!rc)
 		rc = where_unknown(pr);
+	if (!rc) {
+		size_t nw = pr->st->ndict[DB_DICT_WORKLOADS];
+
+		pr->st->wl_selected = xcalloc(nw + 1, 1);
+		for (size_t k = 0; k < nw; k++)
+			pr->st->wl_selected[k] = pr->wl_ok[k] > 0;
+	}
 	/* nothing paired: read both sides whole, unfiltered, to say what
 	 * each filter left (only on this error path) */
 	if (!rc && pr->set->n == 0 && !by_platform &&

@@ -106,6 +106,7 @@ static void store_free(struct corr_store *st)
 		db_names_free(st->dict[d], st->ndict[d]);
 	db_params_free(st->params, st->nparams);
 	annot_index_free(st->annots);
+	free(st->wl_selected);
 	free(st);
 }
 
@@ -497,6 +498,45 @@ const char *corr_metric_unit(const struct corr_set *s, const char *metric)
 	return n && n->extra ? n->extra : "";
 }
 
+static int name_cmp(const void *x, const void *y);
+
+/* The parameter names of the workloads either side selected (the
+ * store's wl_selected; the pairs' workloads when the set has none),
+ * sorted. */
+static void selected_param_names(const struct corr_set *s, char ***out,
+				 size_t *n)
+{
+	const struct corr_store *st = s->store;
+	struct hmap seen;
+	char **v = NULL;
+	size_t len = 0, k;
+	int64_t dummy;
+
+	if (!st->wl_selected) {
+		corr_param_names(s, out, n);
+		return;
+	}
+	hmap_init(&seen);
+	for (size_t i = 0; i < st->nparams; i++) {
+		const struct db_param *p = &st->params[i];
+
+		if (!corr_dict_find(st, DB_DICT_WORKLOADS, p->workload_id, &k) ||
+		    !st->wl_selected[k] || hmap_get(&seen, p->name, &dummy))
+			continue;
+		hmap_put(&seen, p->name, 1);
+		v = xrealloc(v, (len + 1) * sizeof(*v));
+		v[len++] = xstrdup(p->name);
+	}
+	qsort(v, len, sizeof(*v), name_cmp);
+	hmap_release(&seen);
+	*out = v;
+	*n = len;
+}
+
+/* A param.NAME key is known when a workload of either side past the
+ * filters carries it (paired or not: a parameter only the reference's
+ * workloads carry groups the pairs under ""); otherwise a misspelling
+ * and an error naming the parameters there are (docs/statistics.md). */
 int corr_check_key(const struct corr_set *s, const char *by)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -510,7 +550,7 @@ int corr_check_key(const struct corr_set *s, const char *by)
 	if (!s->store->params_loaded)
 		return params_missing(by);
 	name = wkey_canon_name(by + 6);
-	corr_param_names(s, &names, &n);
+	selected_param_names(s, &names, &n);
 	for (i = 0; i < n && strcmp(names[i], name); i++)
 		;
 	if (i == n && s->n > 0) {

@@ -104,15 +104,15 @@ static int match(struct diff *d)
 	int rc;
 
 	d->ch = xcalloc(nb + 1, sizeof(*d->ch));
+	d->gone = xcalloc(nb + 1, sizeof(*d->gone));
+	d->added = xcalloc(na + 1, sizeof(*d->added));
 	while (i < nb || j < na) {
 		int c = i == nb ? 1 : j == na ? -1 : diff_key_cmp(b[i], p[j]);
 
 		if (c < 0) {
-			d->only_before++;
-			i++;
+			d->gone[d->only_before++] = b[i++];
 		} else if (c > 0) {
-			d->only_after++;
-			j++;
+			d->added[d->only_after++] = p[j++];
 		} else {
 			add_change(d, b[i++], p[j++]);
 		}
@@ -142,6 +142,8 @@ int diff_build(struct diff *d, struct corr_set *before,
 void diff_release(struct diff *d)
 {
 	free(d->ch);
+	free(d->gone);
+	free(d->added);
 	corr_set_free(d->before);
 	if (!d->borrowed)
 		corr_set_free(d->after);

@@ -30,6 +30,9 @@ struct diff {
 	double min_delta;	/* a pair moved: |delta| >= min_delta */
 	struct diff_change *ch;	/* common pairs, largest |delta| first */
 	size_t n, moved, only_before, only_after;
+	/* the pairs only one pairing holds, in (workload, op, metric)
+	 * order: into before (gone) and after (added) */
+	const struct corr_point **gone, **added;
 	long causes[4];
 	struct stats_summary sb, sa, model_only, ref_only;
 	struct corr_change change;	/* significance of the MAPE change */

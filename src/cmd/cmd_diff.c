@@ -93,6 +93,30 @@ static void side_range_json(const char *key, const struct corr_side *x,
 	fputc('}', stdout);
 }
 
+/* ,"key":[{workload, op, metric, model, ref, err}...]: the pairs only
+ * one version holds (issue 39: counted, and now named). */
+static void one_sided_json(const char *key, const struct corr_point *const *v,
+			   size_t n)
+{
+	printf(",\"%s\":[", key);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",{\"workload\":" : "{\"workload\":", stdout);
+		out_json_str(stdout, v[i]->workload);
+		fputs(",\"op\":", stdout);
+		out_json_str(stdout, v[i]->op);
+		fputs(",\"metric\":", stdout);
+		out_json_str(stdout, v[i]->metric);
+		fputs(",\"model\":", stdout);
+		out_json_num(stdout, v[i]->model);
+		fputs(",\"ref\":", stdout);
+		out_json_num(stdout, v[i]->ref);
+		fputs(",\"err\":", stdout);
+		out_json_num(stdout, v[i]->err);
+		fputc('}', stdout);
+	}
+	fputc(']', stdout);
+}
+
 static void print_json(const struct diff *d,
 			const struct cmd_diff_opts *opt)
 {
@@ -142,7 +166,10 @@ static void print_json(const struct diff *d,
 		out_json_num(stdout, c->delta);
 		printf(",\"cause\":\"%s\"}", diff_cause_names[c->cause]);
 	}
-	fputs("],\"change\":", stdout);
+	fputc(']', stdout);
+	one_sided_json("only_before_pairs", d->gone, d->only_before);
+	one_sided_json("only_after_pairs", d->added, d->only_after);
+	fputs(",\"change\":", stdout);
 	corr_change_json(stdout, &d->change);
 	fputs("}\n", stdout);
 }
@@ -258,6 +285,33 @@ static void print_changes(const struct diff *d,
 	out_table_free(t);
 }
 
+/* The pairs only before or only after (--all): title, then a table. */
+static void print_one_sided(const char *title,
+			    const struct corr_point *const *v, size_t n)
+{
+	static const char *const head[] = { "workload", "op", "metric",
+		"err", "model", "ref" };
+	struct out_table *t;
+	char b[3][48];
+
+	if (!n)
+		return;
+	t = out_table_new(6, head);
+	for (int c = 3; c < 6; c++)
+		out_table_right(t, c);
+	printf("\n%s (%zu):\n", title, n);
+	for (size_t i = 0; i < n; i++) {
+		const char *row[6] = { v[i]->workload, v[i]->op, v[i]->metric,
+			corrout_pct(b[0], 48, v[i]->err),
+			corrout_num(b[1], 48, v[i]->model),
+			corrout_num(b[2], 48, v[i]->ref) };
+
+		out_table_add(t, row);
+	}
+	out_table_print(t, stdout);
+	out_table_free(t);
+}
+
 static void print_table(const struct diff *d,
 			const struct cmd_diff_opts *opt)
 {
@@ -291,6 +345,12 @@ static void print_table(const struct diff *d,
 		       "change of the value):\n", opt->all ? "pairs" :
 		       "moved pairs");
 		print_changes(d, opt);
+	}
+	if (opt->all) {
+		print_one_sided("pairs only before, gone in the later version",
+				d->gone, d->only_before);
+		print_one_sided("pairs only after, new in the later version",
+				d->added, d->only_after);
 	}
 }
 
@@ -350,7 +410,8 @@ int cmd_diff(int argc, char **argv)
 		{ CLI_DOUBLE, "tol", 0, &opt.tol, "F", "a value changed when "
 		  "it moved by more than F relative (default 1e-9)" },
 		{ CLI_FLAG, "all", 0, &opt.all, NULL, "list every common pair, "
-		  "not only those that moved" },
+		  "not only those that moved, and the pairs only before or only "
+		  "after" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		CLI_OPT_END

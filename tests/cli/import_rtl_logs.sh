@@ -30,10 +30,23 @@ expect_val cyi rocket/hello e2e cycles 4140 cycles
 expect_val cyi rocket/hello e2e instructions 2077 1
 run pc import -s cyt -k rtl -w rocket/hang "$R/chipyard_timeout.log"
 expect_rc 0 "failed run imports flagged"
-expect_in "FAILED" "$err" "failure warned about"
+expect_in "FAILED at its cycle limit (timeout, +max-cycles)" "$err" "timeout warned about"
 f=$(pcsql "SELECT flags FROM results WHERE run_id =
 	(SELECT max(id) FROM runs)")
-expect_eq "$f" 1 "timeout flagged invalid"
+# issue 39: the +max-cycles timeout hit the cycle limit: invalid (1) and
+# capped (8), as GPGPU-Sim's max-cycle break (docs/schema.md)
+expect_eq "$f" 9 "timeout flagged invalid and capped"
+run pc export results --source cyt --format csv
+expect_in ",invalid capped" "$out" "export says capped"
+# a failure that is not a timeout is invalid, not capped
+printf '*** FAILED *** (code = 3, seed 7) after 4100 simulation cycles\n' \
+	> "$T/chipyard_fail.log"
+run pc import -s cyf -k rtl -w rocket/bad -F chipyard "$T/chipyard_fail.log"
+expect_rc 0 "failed run"
+expect_in "the test FAILED: its cycles are flagged invalid" "$err" "failure warned about"
+f=$(pcsql "SELECT flags FROM results WHERE run_id =
+	(SELECT max(id) FROM runs)")
+expect_eq "$f" 1 "a failure that is not a timeout: invalid only"
 
 run pc import -s gm -k rtl -w t100 --clock-mhz 1000 "$SAMPLES/gemmini_run.log"
 expect_rc 0 "gemmini"
