@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 const char *const db_annot_statuses[] = { "open", "investigating",
 	"explained", "accepted", "fixed", "wontfix", NULL };

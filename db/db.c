@@ -11,9 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 extern const char db_schema_sql[];
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 /* The tables in foreign-key order (parents first), with their columns'
  * types ('i' integer, 'r' real, 't' text, in the order of the SELECT

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 #define STAMP_MAGIC "perfcorr quick_check stamp 1\n"
 

@@ -9,8 +9,8 @@
 #include "db/db.h"
 #include "db/wkey.h"
 #include "db/writer.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 /* The newest value of (workload, op e2e, metric) in the source, not
  * derived; NaN when none. *from_run says whether it is the current run. */

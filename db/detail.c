@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/base/util.h"
+#include "base/util.h"
 
 int db_detail_results(struct db *db, int64_t workload_id, int64_t op_id,
 		      struct db_detail_row **out, size_t *n)

@@ -26,9 +26,9 @@
 #include <strings.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 extern const char db_schema_pg_sql[];
 

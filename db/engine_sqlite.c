@@ -11,8 +11,8 @@
 #include "db/db.h"
 #include "db/db_int.h"
 #include "db/engine_pg.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 struct db_stmt {
 	sqlite3_stmt *s;	/* SQLite, else NULL */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static int insert_rules(struct db *db, int64_t id,
 			const struct db_gate_rule_eval *r, size_t n)

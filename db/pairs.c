@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 int db_pairs_versions(struct db *db, const char *source, char ***out,
 		      size_t *n)

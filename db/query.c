@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 struct db_cursor {
 	struct db *db;

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static int insert_items(struct db *db, int64_t id,
 			const struct review_item *it, size_t n)

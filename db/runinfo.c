@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static void fill(struct runinfo *r, struct db_stmt *st)
 {

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 #define COLS "INSERT INTO results (run_id, workload_id, op_id, metric_id, " \
 	"value, n, mean, median, min, max, stddev, raw_value, raw_unit, " \

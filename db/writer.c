@@ -7,12 +7,12 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/units.h"
+#include "base/units.h"
 #include "db/wbatch.h"
-#include "src/base/error.h"
-#include "src/base/hmap.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/hmap.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 struct metric_info {
 	int64_t id;

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
-#include "src/base/units.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
+#include "base/units.h"
 
 /* doc.a.b.c (NULL-terminated path) or NULL. */
 static const cJSON *at(const cJSON *doc, const char *const *path)

@@ -8,10 +8,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "src/base/units.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/units.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/util.h"
 
 struct hwutil_kernel {
 	char *name, *metric, *unit;

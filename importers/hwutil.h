@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "importers/importer.h"
-#include "src/base/hmap.h"
+#include "base/hmap.h"
 
 /* Split a header cell "Avg (ns)" or "power.draw [W]" into its name and
  * the unit in the final (...) or [...]; unit is "" when there is none.

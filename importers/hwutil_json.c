@@ -12,9 +12,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
+#include "base/util.h"
 
 #define CHUNK 65536
 

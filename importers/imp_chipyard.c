@@ -12,7 +12,7 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 struct state {
 	struct imp_sink *sink;

@@ -12,8 +12,8 @@
 
 #include "importers/importer.h"
 #include "importers/xmlscan.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 struct test {
 	char *name;

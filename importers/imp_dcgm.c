@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/units.h"
+#include "base/units.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/powerlog.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 #define MAX_FIELDS 64
 

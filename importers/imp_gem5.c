@@ -14,8 +14,8 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum val { V_SECONDS, V_TICKS, V_FREQ, V_INSTS, V_CYCLES, V_IPC, V_CPUCLK,
 	   V_CLK, N_VALS };

@@ -19,10 +19,10 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
-#include "src/base/util.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
+#include "base/util.h"
 
 /* genai-perf metric names (CSV labels lowercased, JSON keys) -> metric,
  * dimension and the unit of a CSV "(per sec)". */

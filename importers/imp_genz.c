@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 /* numeric columns -> metric and unit (absent columns are skipped) */
 static const struct {

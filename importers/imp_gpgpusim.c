@@ -14,10 +14,10 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
-#include "src/base/hmap.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/hmap.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 enum stat { S_CYCLES, S_INSN, S_IPC, S_OCC, S_L2BW, N_STATS };
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "importers/importer.h"
-#include "src/base/jsonutil.h"
-#include "src/base/error.h"
+#include "base/jsonutil.h"
+#include "base/error.h"
 
 /* key suffix (after "prefill_" / "decode_") -> op for time results */
 static const struct {

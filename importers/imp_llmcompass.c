@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 #define N_BLOCK 12
 

@@ -18,8 +18,8 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
 
 static const struct {
 	const char *prefix, *metric, *unit;

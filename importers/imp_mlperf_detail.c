@@ -14,10 +14,10 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/jsonutil.h"
+#include "base/jsonutil.h"
 #include "importers/mlperf.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static const struct {
 	const char *key, *metric, *unit;

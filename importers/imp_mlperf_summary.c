@@ -18,8 +18,8 @@
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/mlperf.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum section { S_NONE, S_SUMMARY, S_STATS, S_PARAMS, S_TAIL };
 

@@ -11,12 +11,12 @@
  */
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/ncu.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum { C_ID, C_KERNEL, C_MNAME, C_MUNIT, C_MVALUE, C_INV, C_MIN, C_MAX,
        C_AVG, N_COLS };

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/ncu.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static const char *const identity[] = { "ID", "Process ID", "Process Name",
 	"Host Name", "Kernel Name", "Kernel Time", "Context", "Stream",

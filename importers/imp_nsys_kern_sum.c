@@ -10,14 +10,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "src/base/units.h"
-#include "src/base/csv.h"
+#include "base/units.h"
+#include "base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
-#include "src/base/hmap.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/hmap.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 enum { C_TOTAL, C_INST, C_AVG, C_MED, C_MIN, C_MAX, C_SD, C_GRID, C_BLOCK,
        C_NAME, N_COLS };

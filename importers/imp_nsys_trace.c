@@ -9,12 +9,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "src/base/units.h"
-#include "src/base/csv.h"
+#include "base/units.h"
+#include "base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum { C_START, C_DUR, C_CORR, C_DEVICE, C_NAME, N_COLS };
 

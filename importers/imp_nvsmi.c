@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/units.h"
-#include "src/base/csv.h"
+#include "base/units.h"
+#include "base/csv.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/powerlog.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum role { R_METRIC, R_TIME, R_GPU, R_NAME, R_TEXT, R_SKIP };
 

@@ -20,9 +20,9 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
-#include "src/base/units.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
+#include "base/units.h"
 
 static const char *const subs[] = { "memory", "latency", "throughput",
 				    "energy", "efficiency", NULL };

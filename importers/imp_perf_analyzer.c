@@ -22,10 +22,10 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/units.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/units.h"
 
 enum { K_PARAM, K_TPUT, K_PART, K_PCT, K_AVG };
 

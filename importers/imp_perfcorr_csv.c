@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/importer.h"
 #include "importers/native.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 enum col { C_WORKLOAD, C_OP, C_METRIC, C_VALUE, C_UNIT, C_N, C_STDDEV,
 	   C_MIN, C_MAX, C_MEDIAN, C_MEAN, C_RAW_NAME, C_FLAGS, C_RAW_VALUE,

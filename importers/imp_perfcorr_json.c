@@ -16,9 +16,9 @@
 
 #include "importers/importer.h"
 #include "importers/native.h"
-#include "src/base/jsonutil.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/jsonutil.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static int probe(const char *head, size_t len, const char *filename)
 {

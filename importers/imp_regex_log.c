@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
+#include "base/csv.h"
 #include "importers/importer.h"
-#include "src/base/jsonutil.h"
+#include "base/jsonutil.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 enum group { G_OP, G_VALUE, G_UNIT, G_WORKLOAD, N_GROUPS };
 

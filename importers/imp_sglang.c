@@ -13,10 +13,10 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/base/jsonutil.h"
+#include "base/jsonutil.h"
 #include "importers/serving.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static int probe(const char *head, size_t len, const char *filename)
 {

@@ -23,9 +23,9 @@
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/stacks.h"
-#include "src/base/error.h"
-#include "src/base/units.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/units.h"
+#include "base/util.h"
 
 enum { D_TIME, D_MEM, D_COUNT };
 

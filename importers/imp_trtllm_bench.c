@@ -22,10 +22,10 @@
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/stacks.h"
-#include "src/base/error.h"
-#include "src/base/jsonutil.h"
-#include "src/base/units.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/jsonutil.h"
+#include "base/units.h"
+#include "base/util.h"
 
 /* Labels (lowercase, without the unit) -> metric; dim "time" values are
  * latencies (ms in every version), "rate" throughputs. */

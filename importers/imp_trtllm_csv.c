@@ -14,10 +14,10 @@
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/units.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/units.h"
 
 /* column name (without unit) -> metric and statistic; stat NULL is a
  * scalar; dim is the dimension its unit must have. */

@@ -9,7 +9,7 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static int probe(const char *head, size_t len, const char *filename)
 {

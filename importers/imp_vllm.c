@@ -12,10 +12,10 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/base/jsonutil.h"
+#include "base/jsonutil.h"
 #include "importers/serving.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 /* Keys that are not --metadata strings. */
 static const char *const known[] = { "date", "endpoint_type", "backend",

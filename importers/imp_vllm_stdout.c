@@ -17,8 +17,8 @@
 #include "importers/importer.h"
 #include "importers/lines.h"
 #include "importers/serving.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static const struct {
 	const char *label, *metric, *unit;

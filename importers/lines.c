@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "importers/importer.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 void lines_init(struct lines *l, FILE *fp, const char *path)
 {

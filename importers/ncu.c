@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/base/units.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/units.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 static const struct {
 	const char *ncu, *metric;

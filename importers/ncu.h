@@ -10,7 +10,7 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "src/base/hmap.h"
+#include "base/hmap.h"
 
 /* perfcorr metric name for an ncu label or raw metric name, written
  * into buf: Duration/gpu__time_duration.sum -> time, Elapsed Cycles/

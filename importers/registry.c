@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
+#include "base/error.h"
+#include "base/strbuf.h"
 
 extern const struct importer imp_perfcorr_csv;
 extern const struct importer imp_perfcorr_json;

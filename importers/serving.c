@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static const struct {
 	const char *key, *metric, *unit;

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
-#include "src/base/units.h"
-#include "src/base/util.h"
+#include "base/csv.h"
+#include "base/units.h"
+#include "base/util.h"
 
 void stk_stat_init(struct stk_stat *s)
 {

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "db/annot.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
 #include "tui/data.h"
 #include "tui/form.h"
 #include "tui/status.h"

@@ -9,13 +9,13 @@
 #include "db/annot.h"
 #include "db/db.h"
 #include "db/pairs.h"
-#include "src/correlate.h"
-#include "src/annot.h"
-#include "src/candidates.h"
-#include "src/pairidx.h"
-#include "src/base/error.h"
-#include "src/policy.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "src/corr/annot.h"
+#include "src/pairidx/candidates.h"
+#include "src/pairidx/pairidx.h"
+#include "base/error.h"
+#include "src/gate/policy.h"
+#include "base/util.h"
 
 const char *data_status_name(unsigned code)
 {

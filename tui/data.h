@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/stats.h"
-#include "src/candidates.h"
+#include "src/stats/stats.h"
+#include "src/pairidx/candidates.h"
 #include "tui/rows.h"
 
 struct db;

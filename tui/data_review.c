@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "db/review.h"
-#include "src/base/error.h"
-#include "src/base/hmap.h"
-#include "src/base/util.h"
-#include "src/correlate.h"
-#include "src/pairidx.h"
-#include "src/report.h"
+#include "base/error.h"
+#include "base/hmap.h"
+#include "base/util.h"
+#include "src/corr/correlate.h"
+#include "src/pairidx/pairidx.h"
+#include "src/report/report.h"
 #include "tui/data.h"
 
 #define DEFAULT_LIMIT 0.10	/* report --limit's default */

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/csv.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
-#include "src/correlate.h"
+#include "base/csv.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+#include "src/corr/correlate.h"
 #include "tui/data.h"
 #include "tui/rows.h"
 

@@ -13,7 +13,7 @@
  * from anywhere; Esc cancels. Keys come from tui_read_key, so
  * scripts fill forms too. Fields own their text (release the form).
  */
-#include "src/base/strbuf.h"
+#include "base/strbuf.h"
 
 struct tui;
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/util.h"
+#include "base/util.h"
 
 /* Braille dot bits by (x, y) inside a cell. */
 static const unsigned char dot_bit[4][2] = {

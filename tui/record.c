@@ -8,8 +8,8 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 #include "tui/keys.h"
 #include "tui/tui.h"
 

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "db/annot.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "base/util.h"
 
 #define MEMO_MAX_ID (16L << 20)
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/pairidx.h"
+#include "src/pairidx/pairidx.h"
 
 /* The points and their current annotation state, borrowed: packed keys
  * and values (the pair index's arrays), names by id, and optionally the

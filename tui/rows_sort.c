@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/correlate.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "base/util.h"
 #include "tui/rows.h"
 
 void rows_init(struct rows *r, const struct rows_src *src)

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 #include "tui/keys.h"
 
 struct script {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/pairidx.h"
-#include "src/base/util.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
 
 static void ranges(struct summary_plot *sp, const struct pidx *x,
 		   unsigned gen)

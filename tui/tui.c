@@ -15,10 +15,10 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "src/correlate.h"
-#include "src/pairidx.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "src/pairidx/pairidx.h"
+#include "base/error.h"
+#include "base/util.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
 #include "tui/record.h"

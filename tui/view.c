@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/util.h"
+#include "base/util.h"
 #include "tui/actions.h"
 #include "tui/draw.h"
 #include "tui/rows.h"

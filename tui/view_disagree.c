@@ -15,10 +15,10 @@
 #include <strings.h>
 
 #include "db/annot.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
-#include "src/matrix.h"
-#include "src/pairidx.h"
+#include "base/error.h"
+#include "base/util.h"
+#include "src/matrix/matrix.h"
+#include "src/pairidx/pairidx.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/pairidx.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
 #include "db/annot.h"

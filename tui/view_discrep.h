@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/stats.h"
+#include "src/stats/stats.h"
 #include "tui/rows.h"
-#include "src/wabbr.h"
+#include "src/corr/wabbr.h"
 
 struct view;
 

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "src/correlate.h"
+#include "src/corr/correlate.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/tui.h"

@@ -14,11 +14,11 @@
 #include <string.h>
 
 #include "db/annot.h"
-#include "src/correlate.h"
-#include "src/corrgroup.h"
-#include "src/diff.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "src/corr/corrgroup.h"
+#include "src/corr/diff.h"
+#include "base/error.h"
+#include "base/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "db/query.h"
-#include "src/base/util.h"
+#include "base/util.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
 #include "tui/rows.h"

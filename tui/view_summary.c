@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/correlate.h"
-#include "src/corrout.h"
-#include "src/pairidx.h"
-#include "src/base/error.h"
-#include "src/corrgroup.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "src/corr/corrout.h"
+#include "src/pairidx/pairidx.h"
+#include "base/error.h"
+#include "src/corr/corrgroup.h"
+#include "base/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static const char *db_path_opt;
 static void (*help_hook)(const struct cli_cmd *cmd, void *ctx);

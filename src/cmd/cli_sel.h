@@ -6,8 +6,8 @@
  * translation to a corr_query, so the filters mean the same everywhere.
  */
 #include "src/cmd/cli.h"
-#include "src/correlate.h"
-#include "src/out.h"
+#include "src/corr/correlate.h"
+#include "src/out/out.h"
 
 struct cli_sel {
 	const char *model, *ref;	/* SRC[@V] (commands word the help) */

@@ -8,13 +8,13 @@
 #include "db/db.h"
 #include "db/query.h"
 #include "db/wkey.h"
-#include "src/annot_cover.h"
+#include "src/corr/annot_cover.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/out.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "src/out/out.h"
+#include "base/util.h"
 
 /* The options of annotate and of annotations, filled by cli_parse from
  * the tables in cmd_annotate and cmd_annotations. */

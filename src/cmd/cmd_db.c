@@ -8,12 +8,12 @@
 #include "db/db.h"
 #include "db/dbcopy.h"
 #include "db/query.h"
-#include "src/base/error.h"
-#include "src/base/sha256.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/sha256.h"
+#include "base/util.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/out.h"
+#include "src/out/out.h"
 
 struct cmd_db_opts {
 	const char *from, *to;

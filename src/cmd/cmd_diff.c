@@ -12,13 +12,13 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
-#include "src/corrchange.h"
-#include "src/corrout.h"
-#include "src/correlate.h"
-#include "src/diff.h"
-#include "src/base/error.h"
-#include "src/out.h"
-#include "src/base/util.h"
+#include "src/corr/corrchange.h"
+#include "src/corr/corrout.h"
+#include "src/corr/correlate.h"
+#include "src/corr/diff.h"
+#include "base/error.h"
+#include "src/out/out.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_diff. */
 struct cmd_diff_opts {

@@ -8,12 +8,12 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
-#include "src/corrout.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/explain.h"
-#include "src/out.h"
-#include "src/base/util.h"
+#include "src/corr/corrout.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "src/matrix/explain.h"
+#include "src/out/out.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_explain. */
 struct cmd_explain_opts {

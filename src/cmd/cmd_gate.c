@@ -8,14 +8,14 @@
 #include "db/gate.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/gate.h"
-#include "src/gate_out.h"
-#include "src/out.h"
-#include "src/policy.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "src/gate/gate.h"
+#include "src/gate/gate_out.h"
+#include "src/out/out.h"
+#include "src/gate/policy.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_gate, and the
  * outputs, opened before anything is evaluated (an unwritable path is

@@ -6,14 +6,14 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "src/candidates.h"
+#include "src/pairidx/candidates.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/import.h"
-#include "src/pairidx.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "src/import/import.h"
+#include "src/pairidx/pairidx.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_import. */
 struct cmd_import_opts {

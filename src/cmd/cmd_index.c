@@ -3,12 +3,12 @@
 
 #include "db/db.h"
 #include "db/paircache.h"
-#include "src/candidates.h"
+#include "src/pairidx/candidates.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/pairidx.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_index, and
  * what the callbacks count. */

@@ -6,8 +6,8 @@
 #include "db/query.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/out.h"
+#include "base/error.h"
+#include "src/out/out.h"
 
 /* The options of the listings and of export, filled by cli_parse from
  * the tables in list(). */

@@ -6,15 +6,15 @@
 
 #include "db/annot.h"
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
-#include "src/corrout.h"
-#include "src/matrix.h"
-#include "src/out.h"
+#include "src/corr/corrout.h"
+#include "src/matrix/matrix.h"
+#include "src/out/out.h"
 
 /* The options, filled by cli_parse from the table in cmd_matrix. */
 struct matrix_cli {

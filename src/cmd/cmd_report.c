@@ -10,9 +10,9 @@
 #include "db/db.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/report.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "src/report/report.h"
+#include "base/util.h"
 
 enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 

@@ -6,10 +6,10 @@
 #include "db/db.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/out.h"
-#include "src/roofline.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "src/out/out.h"
+#include "src/import/roofline.h"
+#include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_roofline. */
 struct cmd_roofline_opts {

@@ -7,9 +7,9 @@
 #include "db/db.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 #include "tui/tui.h"
 
 /* The options, filled by cli_parse from the table in cmd_tui. */

@@ -7,13 +7,13 @@
 #include <time.h>
 
 #include "db/db.h"
-#include "src/candidates.h"
+#include "src/pairidx/candidates.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/base/error.h"
-#include "src/pairidx.h"
-#include "src/base/util.h"
-#include "src/watch.h"
+#include "base/error.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
+#include "src/watch/watch.h"
 
 /* The options, filled by cli_parse from the table in cmd_watch. */
 struct cmd_watch_opts {

@@ -21,7 +21,7 @@
 #include "db/db.h"
 #include "db/names.h"
 #include "importers/importer.h"
-#include "src/base/util.h"
+#include "base/util.h"
 #include "src/cmd/meta.h"
 
 struct cctx {

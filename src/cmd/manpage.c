@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "perfcorr_build.h"
-#include "src/base/strbuf.h"
-#include "src/base/util.h"
+#include "base/strbuf.h"
+#include "base/util.h"
 #include "src/cmd/meta.h"
 
 struct page_ctx {

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "db/names.h"
-#include "src/base/util.h"
+#include "base/util.h"
 #include "perfcorr_build.h"	/* generated: version, git commit, man dir */
 
 #ifndef PATH_MAX

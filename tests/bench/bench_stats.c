@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "src/stats.h"
+#include "src/stats/stats.h"
 
 /* CPU time of this process: the machine may be shared. */
 static double now(void)

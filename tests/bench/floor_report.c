@@ -28,8 +28,8 @@
 #include <time.h>
 
 #include "db/db.h"
-#include "src/correlate.h"
-#include "src/stats.h"
+#include "src/corr/correlate.h"
+#include "src/stats/stats.h"
 
 static double now(void)
 {

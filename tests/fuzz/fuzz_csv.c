@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "src/base/csv.h"
-#include "src/base/error.h"
+#include "base/csv.h"
+#include "base/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

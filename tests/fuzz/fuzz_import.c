@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/units.h"
+#include "base/units.h"
 #include "db/wkey.h"
 #include "fuzz.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static size_t sink_bytes;
 

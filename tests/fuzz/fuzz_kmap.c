@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "src/base/error.h"
-#include "src/kmap.h"
+#include "base/error.h"
+#include "src/import/kmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

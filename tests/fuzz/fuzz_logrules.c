@@ -12,7 +12,7 @@
 
 #include "fuzz.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static int emit(struct imp_sink *s, const struct imp_record *r)
 {

@@ -1,7 +1,7 @@
 /* Fuzz the watch manifest parser (src/watch_manifest.c). */
 #include "fuzz.h"
-#include "src/base/error.h"
-#include "src/watch.h"
+#include "base/error.h"
+#include "src/watch/watch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -18,13 +18,13 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
-#include "src/correlate.h"
-#include "src/corrgroup.h"
-#include "src/import.h"
-#include "src/wabbr.h"
-#include "src/pairidx_int.h"
+#include "base/error.h"
+#include "base/util.h"
+#include "src/corr/correlate.h"
+#include "src/corr/corrgroup.h"
+#include "src/import/import.h"
+#include "src/corr/wabbr.h"
+#include "src/pairidx/pairidx_int.h"
 
 static const char ref_csv[] =
 	"workload,op,metric,value,unit,param.tp\n"

@@ -1,8 +1,8 @@
 /* REQUIRES: src/policy.h */
 /* Fuzz the gate policy parser (src/policy.c). */
 #include "fuzz.h"
-#include "src/base/error.h"
-#include "src/policy.h"
+#include "base/error.h"
+#include "src/gate/policy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,7 +5,7 @@
 
 #include "db/wkey.h"
 #include "fuzz.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

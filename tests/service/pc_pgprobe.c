@@ -24,7 +24,7 @@
 #include "db/annot.h"
 #include "db/db.h"
 #include "db/engine.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static int die(const char *what)
 {

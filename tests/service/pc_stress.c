@@ -15,7 +15,7 @@
 #include "db/annot.h"
 #include "db/db.h"
 #include "db/query.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static int die(const char *what)
 {

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "src/annot.h"
-#include "src/base/util.h"
+#include "src/corr/annot.h"
+#include "base/util.h"
 
 static char *dup(const char *s)
 {

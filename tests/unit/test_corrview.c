@@ -16,12 +16,12 @@
 #include <stdint.h>
 
 #include "db/db.h"
-#include "src/corrout.h"
-#include "src/correlate.h"
-#include "src/stats_ci.h"
-#include "src/base/error.h"
-#include "src/import.h"
-#include "src/base/util.h"
+#include "src/corr/corrout.h"
+#include "src/corr/correlate.h"
+#include "src/stats/stats_ci.h"
+#include "base/error.h"
+#include "src/import/import.h"
+#include "base/util.h"
 
 static uint64_t rng = 88172645463325252ull;
 

@@ -13,8 +13,8 @@
 
 #include "db/db.h"
 #include "db/db_int.h"
-#include "src/base/error.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 static char *path;
 

@@ -15,7 +15,7 @@
 
 #include "check.h"
 #include "importers/importer.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static const struct {
 	const char *glob, *format;

@@ -1,11 +1,11 @@
 /* Unit tests: unit table, canonical workload keys, CSV reader, sha256. */
 #include "check.h"
 
-#include "src/base/units.h"
+#include "base/units.h"
 #include "db/wkey.h"
-#include "src/base/csv.h"
-#include "src/base/sha256.h"
-#include "src/base/util.h"
+#include "base/csv.h"
+#include "base/sha256.h"
+#include "base/util.h"
 
 TEST(units_table)
 {

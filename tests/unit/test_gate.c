@@ -3,9 +3,9 @@
 
 #include "db/annot.h"
 #include "db/gate.h"
-#include "src/correlate.h"
-#include "src/gate.h"
-#include "src/base/strbuf.h"
+#include "src/corr/correlate.h"
+#include "src/gate/gate.h"
+#include "base/strbuf.h"
 
 /* A summary that passes every limit of rule_all(). */
 static struct stats_summary good_sum(void)

@@ -6,9 +6,9 @@
 
 #include "importers/hwutil.h"
 #include "importers/ncu.h"
-#include "src/base/error.h"
-#include "src/base/units.h"
-#include "src/kmap.h"
+#include "base/error.h"
+#include "base/units.h"
+#include "src/import/kmap.h"
 
 TEST(split_unit)
 {

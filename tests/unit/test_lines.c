@@ -4,7 +4,7 @@
 
 #include "importers/importer.h"
 #include "importers/lines.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static FILE *text(const char *s, size_t n)
 {

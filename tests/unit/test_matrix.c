@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "src/matrix.h"
-#include "src/stats_lin.h"
+#include "src/matrix/matrix.h"
+#include "src/stats/stats_lin.h"
 
 TEST(lin_formula)
 {

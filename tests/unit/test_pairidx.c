@@ -18,14 +18,14 @@
 
 #include "db/annot.h"
 #include "db/db.h"
-#include "src/annot.h"
-#include "src/corrgroup.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
-#include "src/import.h"
-#include "src/pairidx.h"
-#include "src/base/util.h"
-#include "src/wabbr.h"
+#include "src/corr/annot.h"
+#include "src/corr/corrgroup.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "src/import/import.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
+#include "src/corr/wabbr.h"
 
 #define FAILV(...) failv(__LINE__, __VA_ARGS__)
 #define WV(f) ((f) & ~(unsigned)CORR_WAIVED)	/* annotations: check_annots */

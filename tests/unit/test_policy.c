@@ -1,8 +1,8 @@
 /* Unit tests: the gate policy parser (src/policy.c). */
 #include "check.h"
 
-#include "src/base/error.h"
-#include "src/policy.h"
+#include "base/error.h"
+#include "src/gate/policy.h"
 
 static const char good[] =
 	"{\n"

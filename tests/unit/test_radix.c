@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "src/radix.h"
+#include "base/radix.h"
 
 static int dcmp(const void *a, const void *b)
 {

@@ -2,9 +2,9 @@
  * discrepancy rule. */
 #include "check.h"
 
-#include "src/correlate.h"
-#include "src/report.h"
-#include "src/base/strbuf.h"
+#include "src/corr/correlate.h"
+#include "src/report/report.h"
+#include "base/strbuf.h"
 
 static char *md(const char *s)
 {

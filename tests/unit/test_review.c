@@ -6,9 +6,9 @@
 #include "db/db.h"
 #include "db/review.h"
 #include "db/runinfo.h"
-#include "src/base/error.h"
-#include "src/import.h"
-#include "src/base/util.h"
+#include "base/error.h"
+#include "src/import/import.h"
+#include "base/util.h"
 
 
 static struct db *open_tmp(const char *name)

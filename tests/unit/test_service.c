@@ -3,9 +3,9 @@
 #include "check.h"
 
 #include "db/wkey.h"
-#include "src/base/error.h"
-#include "src/kmap.h"
-#include "src/watch.h"
+#include "base/error.h"
+#include "src/import/kmap.h"
+#include "src/watch/watch.h"
 
 TEST(manifest_ok)
 {

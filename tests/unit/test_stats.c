@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "src/stats.h"
+#include "src/stats/stats.h"
 
 #define REL 1e-9
 

@@ -33,8 +33,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "src/stats.h"
-#include "src/stats_ci.h"
+#include "src/stats/stats.h"
+#include "src/stats/stats_ci.h"
 
 static const double model[] = { 1.10, 2.00, 0.95, 3.30, 1.00, 5.50, 0.80,
 				1.21, 2.40, 0.50, 4.00 };

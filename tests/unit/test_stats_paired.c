@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "src/stats_paired.h"
+#include "src/stats/stats_paired.h"
 
 static const double before[] = { 0.10, 0.05, 0.20, 0.08, 0.12, 0.30, 0.07,
 				 0.15 };

@@ -3,11 +3,11 @@
 
 #include <stdint.h>
 
-#include "src/html.h"
-#include "src/base/strbuf.h"
-#include "src/svg.h"
-#include "src/svg_int.h"
-#include "src/base/util.h"
+#include "base/html.h"
+#include "base/strbuf.h"
+#include "src/report/svg.h"
+#include "src/report/svg_int.h"
+#include "base/util.h"
 
 static const char *const classes[] = { "gemm", "attn<x>", "norm&co" };
 static const char *const shapes[] = { "unexplained", "open", "explained",

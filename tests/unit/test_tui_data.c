@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-#include "src/correlate.h"
-#include "src/policy.h"
+#include "src/corr/correlate.h"
+#include "src/gate/policy.h"
 #include "tui/data.h"
 
 static const char policy_json[] =

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "src/base/error.h"
+#include "base/error.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/plot.h"

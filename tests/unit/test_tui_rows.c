@@ -4,8 +4,8 @@
 #include <ctype.h>
 
 #include "db/annot.h"
-#include "src/correlate.h"
-#include "src/base/error.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
 #include "tui/rows.h"
 
 #define NP 6

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/pairidx.h"
-#include "src/base/util.h"
+#include "src/pairidx/pairidx.h"
+#include "base/util.h"
 #include "tui/plot.h"
 #include "tui/summary_plot.h"
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "tui/fmt.h"
-#include "src/base/strbuf.h"
-#include "src/wabbr.h"
+#include "base/strbuf.h"
+#include "src/corr/wabbr.h"
 
 TEST(one_model)
 {

@@ -1,8 +1,8 @@
 /* Unit tests: decimal SI conversion (issue 20: no float noise). */
 #include "check.h"
 
-#include "src/base/strbuf.h"
-#include "src/base/units.h"
+#include "base/strbuf.h"
+#include "base/units.h"
 
 /* The double nearest the decimal text, as the C library parses it. */
 static double dec(const char *s)

@@ -9,8 +9,8 @@
 
 #include "check.h"
 #include "db/annot.h"
-#include "src/correlate.h"
-#include "src/waiver.h"
+#include "src/corr/correlate.h"
+#include "src/gate/waiver.h"
 
 static char *V[] = { "2.2.0", "2.3.0", "2.4.0", "2.5.0" };
 

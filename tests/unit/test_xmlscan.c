@@ -3,7 +3,7 @@
 
 #include "importers/lines.h"
 #include "importers/xmlscan.h"
-#include "src/base/error.h"
+#include "base/error.h"
 
 static FILE *text(const char *s)
 {

@@ -1,0 +1,140 @@
+/* Significance of a change between two releases (see corrchange.h). */
+#include "src/corr/corrchange.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/corr/diff.h"
+#include "src/out/out.h"
+#include "base/util.h"
+
+static int usable(const struct corr_point *p, int skip_waived)
+{
+	return !(p->flags & (CORR_INVALID | CORR_NOISY_REF)) && p->ref != 0 &&
+	       isfinite(p->err) && !(skip_waived && (p->flags & CORR_WAIVED));
+}
+
+/* The usable points of s sorted by key; their count in *n. */
+static const struct corr_point **sorted(const struct corr_set *s,
+					int skip_waived, size_t *n)
+{
+	const struct corr_point **v = xmalloc((s->n + 1) * sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (usable(&s->points[i], skip_waived))
+			v[(*n)++] = &s->points[i];
+	qsort(v, *n, sizeof(*v), diff_ptr_cmp);
+	return v;
+}
+
+int corr_change_compute(struct corr_change *out, const struct corr_set *before,
+			const struct corr_set *after, int skip_waived,
+			const struct stats_paired_opts *opts)
+{
+	size_t nb, na, i = 0, j = 0, m = 0;
+	const struct corr_point **b = sorted(before, skip_waived, &nb);
+	const struct corr_point **a = sorted(after, skip_waived, &na);
+	double *x = xmalloc((nb + 1) * sizeof(*x));
+	double *y = xmalloc((nb + 1) * sizeof(*y));
+	double lvl;
+
+	memset(out, 0, sizeof(*out));
+	while (i < nb || j < na) {
+		int c = i == nb ? 1 : j == na ? -1 : diff_key_cmp(b[i], a[j]);
+
+		if (c < 0) {
+			out->only_before++;
+			i++;
+		} else if (c > 0) {
+			out->only_after++;
+			j++;
+		} else {
+			x[m] = fabs(b[i++]->err);
+			y[m++] = fabs(a[j++]->err);
+		}
+	}
+	stats_paired_compute(&out->p, x, y, m, opts);
+	free(x);
+	free(y);
+	free(b);
+	free(a);
+	out->p_two = fmin(1.0, 2 * fmin(out->p.p_increase, out->p.p_decrease));
+	lvl = out->p.level;
+	out->significant = isfinite(out->p.ci_lo) && isfinite(out->p_two) &&
+			   (out->p.ci_lo > 0 || out->p.ci_hi < 0) &&
+			   out->p_two < 1 - lvl;
+	out->verdict = m == 0 ? "no common pairs" :
+		       !out->significant ? "not significant" :
+		       out->p.delta > 0 ? "worse" : "better";
+	return 0;
+}
+
+void corr_change_json(FILE *fp, const struct corr_change *c)
+{
+	const struct stats_paired *p = &c->p;
+
+	fprintf(fp, "{\"common\":%zu,\"mape_before\":", p->n);
+	out_json_num(fp, p->mean_before);
+	fputs(",\"mape_after\":", fp);
+	out_json_num(fp, p->mean_after);
+	fputs(",\"delta\":", fp);
+	out_json_num(fp, p->delta);
+	fputs(",\"delta_ci\":", fp);
+	if (isfinite(p->ci_lo) && isfinite(p->ci_hi)) {
+		fputc('[', fp);
+		out_json_num(fp, p->ci_lo);
+		fputc(',', fp);
+		out_json_num(fp, p->ci_hi);
+		fputc(']', fp);
+	} else {
+		fputs("null", fp);
+	}
+	fputs(",\"level\":", fp);
+	out_json_num(fp, p->level);
+	fprintf(fp, ",\"resamples\":%u,\"seed\":%llu,\"test\":\"%s\","
+		"\"p_increase\":", p->resamples, (unsigned long long)p->seed,
+		p->exact ? "wilcoxon-exact" : "wilcoxon-normal");
+	out_json_num(fp, p->p_increase);
+	fputs(",\"p_decrease\":", fp);
+	out_json_num(fp, p->p_decrease);
+	fputs(",\"p_two_sided\":", fp);
+	out_json_num(fp, c->p_two);
+	fprintf(fp, ",\"significant\":%s,\"verdict\":", c->significant ?
+		"true" : "false");
+	out_json_str(fp, c->verdict);
+	fprintf(fp, ",\"only_before\":%zu,\"only_after\":%zu}",
+		c->only_before, c->only_after);
+}
+
+void corr_change_text(FILE *fp, const struct corr_change *c)
+{
+	const struct stats_paired *p = &c->p;
+
+	if (p->n == 0) {
+		fputs("MAPE change: no common pairs to compare\n", fp);
+		return;
+	}
+	fprintf(fp, "MAPE change on the %zu common pair%s: %+.2f pt (%.2f%% "
+		"-> %.2f%%)", p->n, p->n == 1 ? "" : "s", p->delta * 100,
+		p->mean_before * 100, p->mean_after * 100);
+	if (isfinite(p->ci_lo))
+		fprintf(fp, ", %g%% CI [%+.2f, %+.2f] pt", p->level * 100,
+			p->ci_lo * 100, p->ci_hi * 100);
+	if (isfinite(c->p_two))
+		fprintf(fp, ", Wilcoxon signed-rank p %.3g (two-sided, %s)",
+			c->p_two, p->exact ? "exact" : "normal approximation");
+	fprintf(fp, ": %s\n", c->verdict);
+}
+
+const char *corr_change_cell(char *buf, size_t len,
+			     const struct corr_change *c)
+{
+	if (c->p.n == 0 || !isfinite(c->p.delta))
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "%+.2f pt%s", c->p.delta * 100,
+			 c->significant ? " *" : "");
+	return buf;
+}

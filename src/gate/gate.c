@@ -1,0 +1,414 @@
+/* Gate judgement: limits, waivers, history (see gate.h). */
+#include "src/gate/gate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "src/corr/annot.h"
+#include "db/gate.h"
+#include "db/wkey.h"
+#include "src/corr/correlate.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+
+#define EPS 1e-12
+
+const char *gate_status_name(enum gate_status s)
+{
+	return s == GATE_FAIL ? "fail" : s == GATE_WARN ? "warn" : "pass";
+}
+
+const char *gate_status_label(enum gate_status s)
+{
+	return s == GATE_FAIL ? "FAIL" : s == GATE_WARN ? "WARN" : "PASS";
+}
+
+/* The statistic a limit reads, and the field that says why it is NaN. */
+static double measure(const struct stats_summary *s, enum policy_limit l,
+		      int *field)
+{
+	*field = -1;
+	switch (l) {
+	case PL_MIN_PAIRS:
+		return (double)s->n;
+	case PL_MAX_MAPE:
+	case PL_MAX_MAPE_INCREASE:
+		*field = SF_MAPE;
+		return s->mape;
+	case PL_MAX_ABS_ERR:
+		*field = SF_ABS_ERR;
+		return s->max_abs_err;
+	case PL_MAX_P95_ABS_ERR:
+		*field = SF_ABS_ERR;
+		return s->p95_abs_err;
+	case PL_MAX_BIAS:
+		*field = SF_BIAS;
+		return fabs(s->bias);
+	case PL_MIN_PEARSON:
+		*field = SF_PEARSON;
+		return s->pearson;
+	case PL_MIN_SPEARMAN:
+		*field = SF_SPEARMAN;
+		return s->spearman;
+	case PL_MIN_KENDALL:
+		*field = SF_KENDALL;
+		return s->kendall_tau_b;
+	case PL_SLOPE_RANGE:
+		*field = SF_FIT;
+		return s->fit.slope;
+	case PL_MAX_NRMSE:
+		*field = SF_NRMSE;
+		return s->nrmse;
+	case PL_MAX_SOL_VIOLATIONS:
+		return (double)s->sol_violations;
+	case PL_COUNT:
+		break;
+	}
+	return NAN;
+}
+
+/* *_increase: the paired change on the common points when the baseline
+ * release could be loaded, else the recorded MAPE of the baseline. */
+static int increase(struct gate_check *c, const struct gate_rule_result *rr,
+		    const struct gate_prior *prior)
+{
+	c->significant = 1;
+	if (!prior || !prior->have_base) {
+		c->value = NAN;
+		c->na = 1;
+		c->failed = 0;
+		c->why = "no earlier release passed this policy";
+		return 1;
+	}
+	if (rr->have_paired) {
+		c->paired = 1;
+		c->value = rr->paired.delta;
+		if (isnan(c->value))
+			c->why = "no points in common with the baseline release";
+	} else {
+		c->value -= prior->base_mape;
+	}
+	return 0;
+}
+
+static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
+		      const struct stats_summary *s,
+		      const struct gate_prior *prior)
+{
+	const struct policy_rule *r = rr->rule;
+	int field;
+
+	c->limit = r->lim[c->lim];
+	c->limit_hi = c->lim == PL_SLOPE_RANGE ? r->slope_hi : NAN;
+	c->value = measure(s, c->lim, &field);
+	c->why = NULL;
+	c->na = c->paired = 0;
+	c->significant = 1;
+	if (c->lim == PL_MAX_MAPE_INCREASE && increase(c, rr, prior))
+		return;
+	if (isnan(c->value) && !c->why)
+		c->why = s->n == 0 ? "no pairs" : field >= 0 &&
+			 s->why[field] ? s->why[field] : "undefined";
+	/* a value equal to its limit passes, also after rounding */
+	if (c->lim == PL_SLOPE_RANGE)
+		c->failed = !(c->value >= c->limit - EPS &&
+			      c->value <= c->limit_hi + EPS);
+	else if (policy_limit_is_min(c->lim))
+		c->failed = !(c->value >= c->limit - EPS);
+	else
+		c->failed = !(c->value <= c->limit + EPS);
+	/* past the limit, but is it more than noise? Without the paired
+	 * points the test cannot run: the limit alone decides */
+	if (c->lim == PL_MAX_MAPE_INCREASE && c->failed && c->paired &&
+	    !isnan(r->significance) && !isnan(c->value)) {
+		double p = rr->paired.p_increase;
+
+		c->significant = !isnan(p) && p < r->significance;
+		c->failed = c->significant;
+	}
+}
+
+static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
+{
+	if (isnan(v))
+		strbuf_addstr(sb, "n/a");
+	else if (l == PL_MAX_MAPE_INCREASE)
+		strbuf_addf(sb, "%+.4g pp", v * 100);
+	else if (policy_limit_is_fraction(l))
+		strbuf_addf(sb, "%.4g%%", v * 100);
+	else if (l == PL_MIN_PAIRS || l == PL_MAX_SOL_VIOLATIONS)
+		strbuf_addf(sb, "%.0f", v);
+	else
+		strbuf_addf(sb, "%.3f", v);
+}
+
+/* Set by gate_judge for gate_check_text: the rule whose check it is. */
+static const struct gate_rule_result *text_rule;
+
+static void add_paired(struct strbuf *sb, const struct gate_check *c)
+{
+	const struct stats_paired *p;
+	double alpha;
+
+	if (!text_rule)
+		return;
+	p = &text_rule->paired;
+	alpha = text_rule->rule->significance;
+	if (!c->significant)
+		strbuf_addstr(sb, " but within noise");
+	strbuf_addstr(sb, " (");
+	if (!isnan(p->p_increase)) {
+		strbuf_addf(sb, "p=%.3g", p->p_increase);
+		if (!isnan(alpha))
+			strbuf_addf(sb, " %s %g", p->p_increase < alpha ? "<" :
+				    ">=", alpha);
+		strbuf_addstr(sb, ", ");
+	}
+	strbuf_addf(sb, "%.0f%% CI [%+.3g, %+.3g] pp, %zu common points)",
+		    p->level * 100, p->ci_lo * 100, p->ci_hi * 100, p->n);
+}
+
+void gate_check_text_of(const struct gate_rule_result *rr,
+			const struct gate_check *c, struct strbuf *sb)
+{
+	text_rule = rr;
+	gate_check_text(c, sb);
+	text_rule = NULL;
+}
+
+void gate_check_text(const struct gate_check *c, struct strbuf *sb)
+{
+	enum policy_limit l = c->lim;
+	struct strbuf v = STRBUF_INIT, lim = STRBUF_INIT;
+
+	strbuf_addf(sb, "%s ", l == PL_SLOPE_RANGE ? "slope" :
+		    policy_limit_name(l));
+	if (l == PL_SLOPE_RANGE)
+		strbuf_addf(&lim, "[%.3g, %.3g]", c->limit, c->limit_hi);
+	else
+		fmt_value(&lim, l, c->limit);
+	if (c->na || isnan(c->value)) {
+		strbuf_addf(sb, "n/a (%s), limit %s", c->why ? c->why : "",
+			    lim.buf);
+		goto done;
+	}
+	fmt_value(&v, l, c->value);
+	if (c->failed && !strcmp(v.buf, lim.buf)) {
+		/* "12% > 12%" says nothing: show the digits that differ */
+		strbuf_reset(&v);
+		strbuf_addf(&v, policy_limit_is_fraction(l) ? "%.8g%%" :
+			    "%.8g", policy_limit_is_fraction(l) ? c->value *
+			    100 : c->value);
+	}
+	strbuf_addstr(sb, v.buf);
+	if (l == PL_SLOPE_RANGE)
+		strbuf_addstr(sb, c->failed ? " outside " : " within ");
+	else if (policy_limit_is_min(l))
+		strbuf_addstr(sb, c->failed ? " < " : " >= ");
+	else	/* past the limit but not significant: still ">" */
+		strbuf_addstr(sb, c->failed || !c->significant ? " > " :
+			      " <= ");
+	strbuf_addstr(sb, lim.buf);
+	if (c->paired)
+		add_paired(sb, c);
+	else if (l == PL_MAX_MAPE_INCREASE && text_rule &&
+		 text_rule->prior.have_base)
+		strbuf_addf(sb, " (against the MAPE recorded for %s: its "
+			    "results are gone, no interval or p-value)",
+			    text_rule->prior.base_version ?
+			    text_rule->prior.base_version : "?");
+done:
+	strbuf_release(&v);
+	strbuf_release(&lim);
+}
+
+static void set_status(struct gate_rule_result *rr,
+		       const struct gate_prior *prior, struct strbuf *msg)
+{
+	const struct policy_rule *r = rr->rule;
+
+	if (!rr->failed) {
+		rr->streak = 0;
+		rr->status = GATE_PASS;
+		return;
+	}
+	rr->streak = (prior ? prior->streak : 0) + 1;
+	if (rr->coverage_failed || rr->streak >= r->consecutive) {
+		rr->status = r->severity == POLICY_FAIL ? GATE_FAIL : GATE_WARN;
+		if (r->consecutive > 1 && !rr->coverage_failed)
+			strbuf_addf(msg, " (failed %d evaluations in a row)",
+				    rr->streak);
+	} else {
+		rr->status = GATE_WARN;
+		strbuf_addf(msg, " (failure %d of %d in a row before it "
+			    "fails)", rr->streak, r->consecutive);
+	}
+}
+
+void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
+		const struct gate_prior *prior)
+{
+	const struct policy_rule *r = rr->rule;
+	struct strbuf msg = STRBUF_INIT;
+
+	rr->nchecks = 0;
+	rr->failed = rr->coverage_failed = 0;
+	for (int l = 0; l < PL_COUNT; l++) {
+		struct gate_check *c;
+
+		if (!(r->has & (1u << l)))
+			continue;
+		c = &rr->checks[rr->nchecks++];
+		c->lim = (enum policy_limit)l;
+		check_one(c, rr, s, prior);
+		if (l == PL_MIN_PAIRS) {
+			/* coverage counts matched pairs, waived ones too */
+			c->value += (double)rr->nwaived;
+			c->failed = !(c->value >= c->limit - EPS);
+		} else if (s->n == 0 && rr->nwaived > 0) {
+			c->failed = 0;
+			c->na = 1;
+			c->why = "every point waived";
+		}
+		if (!c->failed)
+			continue;
+		rr->failed = 1;
+		rr->coverage_failed |= l == PL_MIN_PAIRS;
+		if (msg.len)
+			strbuf_addstr(&msg, "; ");
+		gate_check_text_of(rr, c, &msg);
+	}
+	set_status(rr, prior, &msg);
+	free(rr->message);
+	rr->message = msg.len ? strbuf_detach(&msg) : NULL;
+	strbuf_release(&msg);
+}
+
+void gate_verdict(struct gate_result *g)
+{
+	g->npass = g->nwarn = g->nfail = 0;
+	for (size_t i = 0; i < g->nrules; i++) {
+		switch (g->rules[i].status) {
+		case GATE_PASS:
+			g->npass++;
+			break;
+		case GATE_WARN:
+			g->nwarn++;
+			break;
+		case GATE_FAIL:
+			g->nfail++;
+			break;
+		}
+	}
+	g->verdict = g->nfail ? GATE_FAIL : g->nwarn ? GATE_WARN : GATE_PASS;
+}
+
+static int params_match(const struct policy_rule *r, const char *workload)
+{
+	struct wkey k;
+	int ok = 1;
+
+	if (!r->nparams)
+		return 1;
+	wkey_init(&k);
+	if (!workload || wkey_parse(&k, workload) < 0)
+		ok = 0;
+	for (size_t i = 0; ok && i < r->nparams; i++) {
+		const char *v = wkey_get(&k, r->param_names[i]);
+
+		ok = v && !strcmp(v, r->param_values[i]);
+	}
+	wkey_release(&k);
+	return ok;
+}
+
+int gate_selects(const struct policy_rule *r, const struct corr_point *p)
+{
+	if (r->metric && (!p->metric || strcmp(r->metric, p->metric)))
+		return 0;
+	if (r->op_glob && (!p->op || !util_glob(r->op_glob, p->op)))
+		return 0;
+	if (r->op_class_glob && (!p->op_class ||
+				 !util_glob(r->op_class_glob, p->op_class)))
+		return 0;
+	if (r->workload_glob && (!p->workload ||
+				 !util_glob(r->workload_glob, p->workload)))
+		return 0;
+	return params_match(r, p->workload);
+}
+
+int gate_waived(const struct corr_point *p, const char *today)
+{
+	return p->ann && annot_waived(p->ann, today);
+}
+
+int gate_point_waived(const struct gate_result *g, size_t i)
+{
+	return g->wv && i < g->set->n && g->wv[i].state == WAIVER_OK;
+}
+
+static long version_index(const char *v, char *const *versions, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		if (!strcmp(versions[i], v))
+			return (long)i;
+	return -1;
+}
+
+void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
+			size_t n, const char *inputs, const char *version,
+			char *const *versions, size_t nversions)
+{
+	long cur = version_index(version, versions, nversions);
+	const char *last = inputs;
+	int counting = 1;
+
+	memset(out, 0, sizeof(*out));
+	out->base_mape = NAN;
+	for (size_t i = 0; i < n; i++) {
+		const struct db_gate_hist *e = &h[i];
+		long vi = version_index(e->model_version, versions, nversions);
+
+		if (!out->have_base && e->have_rule && !isnan(e->mape) &&
+		    e->verdict && strcmp(e->verdict, "fail") && cur >= 0 &&
+		    vi >= 0 && vi < cur) {
+			out->have_base = 1;
+			out->base_mape = e->mape;
+			out->base_version = xstrdup(e->model_version);
+		}
+		/* a re-evaluation of the same inputs is not a new failure */
+		if (!counting || !strcmp(e->inputs, inputs) ||
+		    !strcmp(e->inputs, last))
+			continue;
+		if (!e->have_rule || !e->failed)
+			counting = 0;
+		else
+			out->streak++;
+		last = e->inputs;
+	}
+}
+
+void gate_prior_release(struct gate_prior *p)
+{
+	free(p->base_version);
+	p->base_version = NULL;
+}
+
+void gate_result_free(struct gate_result *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->nrules; i++) {
+		free(g->rules[i].message);
+		free(g->rules[i].offenders);
+		free(g->rules[i].waived);
+		free(g->rules[i].unwaived);
+		gate_prior_release(&g->rules[i].prior);
+	}
+	free(g->rules);
+	free(g->wv);
+	free(g);
+}

@@ -1,0 +1,166 @@
+#ifndef PC_SRC_GATE_H
+#define PC_SRC_GATE_H
+/*
+ * Gate evaluation: a policy's rules judged against the correlation core's
+ * points and statistics, with waivers (accepted, unexpired annotations),
+ * `consecutive` and `max_mape_increase` from the evaluation history.
+ * No printing: outputs are in gate_out.h, recording in db/gate.h.
+ * A gate_result borrows its policy and corr_set (both must outlive it)
+ * and owns everything else.
+ */
+#include <stddef.h>
+
+#include "src/gate/policy.h"
+#include "src/stats/stats.h"
+#include "src/stats/stats_paired.h"
+#include "src/gate/waiver.h"
+
+struct corr_set;
+struct corr_side;
+struct db;
+struct corr_point;
+struct db_gate_hist;
+struct strbuf;
+
+enum gate_status { GATE_PASS, GATE_WARN, GATE_FAIL };
+
+/* One limit of one rule, measured. */
+struct gate_check {
+	enum policy_limit lim;
+	double value;		/* NaN when undefined or not applicable */
+	double limit, limit_hi;	/* limit_hi only for slope_range */
+	int failed;		/* the limit was exceeded (or undefined) */
+	int na;			/* not applicable: no baseline release */
+	const char *why;	/* reason for NaN / n/a; static text */
+	int paired;		/* *_increase from the paired change on the
+				   common points (rr->paired) */
+	int significant;	/* p below the rule's significance, or no
+				   significance asked */
+};
+
+/* What the history says about one rule (see gate_prior). */
+struct gate_prior {
+	int streak;		/* earlier evaluations in a row that failed */
+	int have_base;
+	double base_mape;	/* MAPE at the baseline release */
+	char *base_version;	/* owned */
+};
+
+struct gate_rule_result {
+	const struct policy_rule *rule;
+	struct stats_summary sum;
+	long nselected;		/* points the selector matched */
+	long nwaived, nnoisy, ninvalid;
+	struct gate_check checks[PL_COUNT];
+	int nchecks;
+	int failed;		/* some limit exceeded this evaluation */
+	int coverage_failed;
+	int streak;		/* failed evaluations in a row, this one
+				   included (0 when it passed) */
+	enum gate_status status;
+	char *message;		/* the failed checks, one line */
+	struct gate_prior prior;	/* owned copy */
+	size_t *offenders, noffenders;	/* indexes into set->points */
+	size_t *waived, nwaived_pts;	/* indexes into set->points */
+	size_t *unwaived, nunwaived;	/* accepted, but no waiver (exceeded,
+					   other version, ...): see g->wv */
+	/* release to release (when the baseline release could be loaded):
+	 * the paired change of |error| on the points common to both, and
+	 * the coverage change */
+	int have_paired;
+	struct stats_paired paired;
+	long common, only_new, only_old;
+};
+
+struct gate_result {
+	const struct policy *policy;
+	const struct corr_set *set;
+	struct gate_rule_result *rules;
+	size_t nrules;
+	enum gate_status verdict;
+	long npass, nwarn, nfail;
+	char today[11];
+	struct waiver_verdict *wv;	/* per point of set */
+};
+
+/* What an evaluation reads besides the points (gate_inputs_load). */
+struct gate_inputs {
+	struct gate_prior *priors;	/* one per rule, or NULL */
+	char **versions;		/* model source, release order */
+	size_t nversions;
+	struct corr_set **base;		/* per rule: the baseline release
+					   against the same reference, or
+					   NULL (shared between rules) */
+	size_t nrules;
+};
+
+/* "pass" "warn" "fail" and "PASS" "WARN" "FAIL". */
+const char *gate_status_name(enum gate_status s);
+const char *gate_status_label(enum gate_status s);
+
+/* Judge one rule from its statistics and history: fills checks, failed,
+ * coverage_failed, streak, status and message of rr (rr->rule set by the
+ * caller). A failure counts only after rule->consecutive failed
+ * evaluations in a row (earlier ones: WARN); coverage fails at once. */
+void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
+		const struct gate_prior *prior);
+
+/* Append "max_mape 18.3% > 15%" (or "<=", "n/a (why)") for c to sb. */
+void gate_check_text(const struct gate_check *c, struct strbuf *sb);
+
+/* The same, with the paired interval and p-value of rr's *_increase. */
+void gate_check_text_of(const struct gate_rule_result *rr,
+			const struct gate_check *c, struct strbuf *sb);
+
+/* Verdict and counts from the rules' statuses. */
+void gate_verdict(struct gate_result *g);
+
+/* 1 when the rule's selector matches the point. */
+int gate_selects(const struct policy_rule *r, const struct corr_point *p);
+
+/* 1 when p's current annotation is `accepted` and not expired on today
+ * ("YYYY-MM-DD"; the expiry day itself is still waived). Status and
+ * expiry only: the gate itself judges waivers with waiver_judge. */
+int gate_waived(const struct corr_point *p, const char *today);
+
+/* 1 when point i of g's set is waived (waiver_judge said WAIVER_OK). */
+int gate_point_waived(const struct gate_result *g, size_t i);
+
+/* The prior of a rule from its history rows (newest first): the streak
+ * of failed earlier evaluations, ignoring re-evaluations of identical
+ * inputs (inputs = "model_runs|ref_runs"), and the baseline: the newest
+ * passing (pass or warn) evaluation of a model version released before
+ * version (versions: release order). Fills *out (caller releases). */
+void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
+			size_t n, const char *inputs, const char *version,
+			char *const *versions, size_t nversions);
+void gate_prior_release(struct gate_prior *p);
+
+/* The runs of a side as a JSON array "[3,4]"; caller frees. */
+char *gate_runs_json(const struct corr_side *s);
+
+/* One prior per rule of p (pr: p->nrules, zeroed) from the evaluations
+ * recorded in db for set's model and reference sources; release each
+ * with gate_prior_release. Reads only. */
+int gate_priors_load(struct db *db, const struct policy *p,
+		     const struct corr_set *set, struct gate_prior *pr);
+
+/* Everything gate_evaluate reads from db: the priors, the model's
+ * release order and each rule's baseline release paired with set's
+ * reference version (a baseline that cannot be loaded any more is NULL:
+ * the increase then falls back to the recorded MAPE). Reads only.
+ * Release with gate_inputs_release. */
+int gate_inputs_load(struct gate_inputs *in, struct db *db,
+		     const struct policy *p, const struct corr_set *set);
+void gate_inputs_release(struct gate_inputs *in);
+
+/* Evaluate every rule of p over set. in (may be NULL: no history, no
+ * release order) comes from gate_inputs_load; today is "YYYY-MM-DD"
+ * (NULL = now); top bounds the offending points kept per rule. Caller
+ * frees. */
+int gate_evaluate(struct gate_result **out, const struct policy *p,
+		  const struct corr_set *set, const struct gate_inputs *in,
+		  const char *today, size_t top);
+void gate_result_free(struct gate_result *g);
+
+#endif

@@ -1,0 +1,339 @@
+/* Gate evaluation over a correlation set (see gate.h). */
+#include "src/gate/gate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/gate.h"
+#include "src/corr/correlate.h"
+#include "base/error.h"
+#include "base/hmap.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+
+struct sel {
+	const struct policy_rule *rule;
+	const struct gate_result *g;
+};
+
+/* Points the statistics see: selected and not waived (noisy and invalid
+ * points are left out by corr_summary itself). */
+static int keep(const struct corr_point *p, void *arg)
+{
+	const struct sel *s = arg;
+
+	return gate_selects(s->rule, p) &&
+	       !gate_point_waived(s->g, (size_t)(p - s->g->set->points));
+}
+
+static void push(size_t **v, size_t *n, size_t i)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(size_t));
+	(*v)[(*n)++] = i;
+}
+
+static void count(struct gate_rule_result *rr, const struct gate_result *g)
+{
+	const struct corr_set *set = g->set;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct corr_point *p = &set->points[i];
+
+		if (!gate_selects(rr->rule, p))
+			continue;
+		rr->nselected++;
+		if (p->flags & CORR_NOISY_REF) {
+			rr->nnoisy++;
+		} else if (p->flags & CORR_INVALID) {
+			rr->ninvalid++;
+		} else if (gate_point_waived(g, i)) {
+			push(&rr->waived, &rr->nwaived_pts, i);
+			rr->nwaived++;
+		} else if (g->wv[i].state != WAIVER_NONE) {
+			push(&rr->unwaived, &rr->nunwaived, i);
+		}
+	}
+}
+
+static void key_of(struct strbuf *sb, const struct corr_point *p)
+{
+	strbuf_reset(sb);
+	strbuf_addstr(sb, p->workload ? p->workload : "");
+	strbuf_addch(sb, '\x1f');
+	strbuf_addstr(sb, p->op ? p->op : "");
+	strbuf_addch(sb, '\x1f');
+	strbuf_addstr(sb, p->metric ? p->metric : "");
+}
+
+static int usable(const struct corr_point *p)
+{
+	return !(p->flags & (CORR_NOISY_REF | CORR_INVALID)) &&
+	       !isnan(p->err);
+}
+
+/* The paired change of |error| from the baseline release: the points
+ * the rule judges now (selected, usable, not waived) that the baseline
+ * also has usable, and the coverage change. */
+static void paired(struct gate_rule_result *rr, const struct gate_result *g,
+		   const struct corr_set *base)
+{
+	const struct corr_set *set = g->set;
+	struct strbuf sb = STRBUF_INIT;
+	struct hmap ix, now;
+	double *b = xcalloc(set->n + 1, sizeof(double));
+	double *a = xcalloc(set->n + 1, sizeof(double));
+	size_t m = 0;
+
+	hmap_init(&ix);
+	hmap_init(&now);
+	for (size_t j = 0; j < base->n; j++) {
+		if (!gate_selects(rr->rule, &base->points[j]) ||
+		    !usable(&base->points[j]))
+			continue;
+		key_of(&sb, &base->points[j]);
+		hmap_put(&ix, strbuf_str(&sb), (int64_t)j);
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		const struct corr_point *p = &set->points[i];
+		int64_t j;
+
+		if (!gate_selects(rr->rule, p) || !usable(p))
+			continue;
+		key_of(&sb, p);
+		hmap_put(&now, strbuf_str(&sb), (int64_t)i);
+		if (!hmap_get(&ix, strbuf_str(&sb), &j)) {
+			rr->only_new++;
+			continue;
+		}
+		if (gate_point_waived(g, i))
+			continue;
+		b[m] = fabs(base->points[j].err);
+		a[m++] = fabs(p->err);
+	}
+	for (size_t j = 0; j < base->n; j++) {
+		int64_t k;
+
+		if (!gate_selects(rr->rule, &base->points[j]) ||
+		    !usable(&base->points[j]))
+			continue;
+		key_of(&sb, &base->points[j]);
+		rr->only_old += !hmap_get(&now, strbuf_str(&sb), &k);
+	}
+	rr->common = (long)m;
+	stats_paired_compute(&rr->paired, b, a, m, NULL);
+	rr->have_paired = 1;
+	hmap_release(&ix);
+	hmap_release(&now);
+	strbuf_release(&sb);
+	free(b);
+	free(a);
+}
+
+static const struct gate_check *failed_check(const struct gate_rule_result *rr,
+					     enum policy_limit l)
+{
+	for (int i = 0; i < rr->nchecks; i++)
+		if (rr->checks[i].lim == l && rr->checks[i].failed)
+			return &rr->checks[i];
+	return NULL;
+}
+
+/* The points behind a failure: those over a failed per-point limit
+ * (max_abs_err, speed-of-light), else the worst by |error|; at most top,
+ * largest |error| first (the set is sorted that way). */
+static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
+		      size_t top)
+{
+	const struct corr_set *set = g->set;
+	const struct gate_check *abs = failed_check(rr, PL_MAX_ABS_ERR);
+	const struct gate_check *sol = failed_check(rr, PL_MAX_SOL_VIOLATIONS);
+
+	rr->offenders = xcalloc(top ? top : 1, sizeof(size_t));
+	for (size_t i = 0; i < set->n && rr->noffenders < top; i++) {
+		const struct corr_point *p = &set->points[i];
+
+		if ((p->flags & (CORR_NOISY_REF | CORR_INVALID)) ||
+		    !gate_selects(rr->rule, p) || gate_point_waived(g, i))
+			continue;
+		if (abs || sol) {
+			int hit = (abs && fabs(p->err) > abs->limit) ||
+				  (sol && (p->flags & CORR_SOL_VIOLATION));
+
+			if (!hit)
+				continue;
+		} else if (isnan(p->err)) {
+			continue;
+		}
+		rr->offenders[rr->noffenders++] = i;
+	}
+}
+
+static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
+		     const struct gate_prior *prior,
+		     const struct corr_set *base, size_t top)
+{
+	struct sel s = { rr->rule, g };
+	int rc;
+
+	count(rr, g);
+	if ((rc = corr_summary(&rr->sum, g->set, keep, &s, 0)) < 0)
+		return rc;
+	if (prior) {
+		rr->prior = *prior;
+		rr->prior.base_version = prior->base_version ?
+			xstrdup(prior->base_version) : NULL;
+	}
+	if (base && prior && prior->have_base &&
+	    (rr->rule->has & (1u << PL_MAX_MAPE_INCREASE)))
+		paired(rr, g, base);
+	gate_judge(rr, &rr->sum, prior);
+	if (rr->status != GATE_PASS)
+		offenders(rr, g, top);
+	return 0;
+}
+
+char *gate_runs_json(const struct corr_side *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addch(&sb, '[');
+	for (size_t i = 0; i < s->nruns; i++)
+		strbuf_addf(&sb, "%s%lld", i ? "," : "",
+			    (long long)s->runs[i]);
+	strbuf_addch(&sb, ']');
+	return strbuf_detach(&sb);
+}
+
+int gate_priors_load(struct db *db, const struct policy *p,
+		       const struct corr_set *set, struct gate_prior *pr)
+{
+	char *mr = gate_runs_json(&set->model);
+	char *rr = gate_runs_json(&set->ref);
+	char *inputs = xasprintf("%s|%s", mr, rr);
+	char **versions = NULL;
+	size_t nv = 0;
+	int rc;
+
+	rc = corr_versions(db, set->model.source, &versions, &nv);
+	for (size_t i = 0; !rc && i < p->nrules; i++) {
+		struct db_gate_hist *h = NULL;
+		size_t n = 0;
+
+		rc = db_gate_hist(db, p->name, set->model.source,
+				  set->ref.source, p->rules[i].name, &h, &n);
+		if (!rc)
+			gate_prior_compute(&pr[i], h, n, inputs,
+					   set->model.version, versions, nv);
+		db_gate_hist_free(h, n);
+	}
+	for (size_t i = 0; i < nv; i++)
+		free(versions[i]);
+	free(versions);
+	free(inputs);
+	free(mr);
+	free(rr);
+	return rc;
+}
+
+int gate_inputs_load(struct gate_inputs *in, struct db *db,
+		     const struct policy *p, const struct corr_set *set)
+{
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->nrules = p->nrules;
+	in->priors = xcalloc(p->nrules + 1, sizeof(*in->priors));
+	in->base = xcalloc(p->nrules + 1, sizeof(*in->base));
+	if ((rc = gate_priors_load(db, p, set, in->priors)) < 0 ||
+	    (rc = corr_versions(db, set->model.source, &in->versions,
+				&in->nversions)) < 0)
+		return rc;
+	for (size_t i = 0; i < p->nrules; i++) {
+		const struct gate_prior *pr = &in->priors[i];
+		struct corr_query q = CORR_QUERY_INIT;
+		char *m, *r;
+
+		if (!pr->have_base || !pr->base_version ||
+		    !(p->rules[i].has & (1u << PL_MAX_MAPE_INCREASE)))
+			continue;
+		for (size_t j = 0; j < i && !in->base[i]; j++)
+			if (in->base[j] && in->priors[j].base_version &&
+			    !strcmp(in->priors[j].base_version,
+				    pr->base_version))
+				in->base[i] = in->base[j];
+		if (in->base[i])
+			continue;
+		m = xasprintf("%s@%s", set->model.source, pr->base_version);
+		r = xasprintf("%s@%s", set->ref.source, set->ref.version);
+		q.model = m;
+		q.ref = r;
+		q.max_ref_cv = p->max_ref_cv;
+		/* gone (runs deleted): fall back to the recorded MAPE */
+		if (corr_load(&in->base[i], db, &q) < 0)
+			in->base[i] = NULL;
+		free(m);
+		free(r);
+	}
+	return 0;
+}
+
+void gate_inputs_release(struct gate_inputs *in)
+{
+	for (size_t i = 0; in->base && i < in->nrules; i++) {
+		int shared = 0;
+
+		for (size_t j = i + 1; j < in->nrules; j++)
+			if (in->base[j] == in->base[i])
+				shared = 1;
+		if (!shared)
+			corr_set_free(in->base[i]);
+	}
+	for (size_t i = 0; in->priors && i < in->nrules; i++)
+		gate_prior_release(&in->priors[i]);
+	for (size_t i = 0; i < in->nversions; i++)
+		free(in->versions[i]);
+	free(in->versions);
+	free(in->priors);
+	free(in->base);
+	memset(in, 0, sizeof(*in));
+}
+
+int gate_evaluate(struct gate_result **out, const struct policy *p,
+		  const struct corr_set *set, const struct gate_inputs *in,
+		  const char *today, size_t top)
+{
+	struct gate_result *g = xcalloc(1, sizeof(*g));
+	char now[32];
+	int rc;
+
+	if (!today) {
+		util_now_iso(now, sizeof(now));
+		now[10] = 0;
+		today = now;
+	}
+	snprintf(g->today, sizeof(g->today), "%.10s", today);
+	g->policy = p;
+	g->set = set;
+	g->rules = xcalloc(p->nrules ? p->nrules : 1, sizeof(*g->rules));
+	g->nrules = p->nrules;
+	g->wv = xcalloc(set->n + 1, sizeof(*g->wv));
+	for (size_t i = 0; i < set->n; i++)
+		waiver_judge(&g->wv[i], set->points[i].ann, &set->points[i],
+			     set->model.version, in ? in->versions : NULL,
+			     in ? in->nversions : 0, g->today, &p->waivers);
+	for (size_t i = 0; i < p->nrules; i++) {
+		g->rules[i].rule = &p->rules[i];
+		rc = eval_rule(&g->rules[i], g, in && in->priors ?
+			       &in->priors[i] : NULL, in && in->base ?
+			       in->base[i] : NULL, top);
+		if (rc < 0) {
+			pc_error_prefix("rule '%s'", p->rules[i].name);
+			gate_result_free(g);
+			return rc;
+		}
+	}
+	gate_verdict(g);
+	*out = g;
+	return 0;
+}

@@ -1,0 +1,615 @@
+/* Gate outputs: text, JSON, JUnit XML (see gate_out.h). */
+#include "src/gate/gate_out.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/annot.h"
+#include "src/corr/correlate.h"
+#include "src/corr/corrout.h"
+#include "base/error.h"
+#include "src/gate/gate.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+
+static void add_safe(struct strbuf *sb, const char *s)
+{
+	char *p = util_safe_dup(s ? s : "");
+
+	strbuf_addstr(sb, p);
+	free(p);
+}
+
+static void add_side(struct strbuf *sb, const struct corr_side *s)
+{
+	add_safe(sb, s->source);
+	strbuf_addch(sb, '@');
+	add_safe(sb, s->version);
+}
+
+static void add_annot(struct strbuf *sb, const struct annot *a,
+		      const char *today)
+{
+	if (!a) {
+		strbuf_addstr(sb, "unexplained");
+		return;
+	}
+	add_safe(sb, a->status);
+	strbuf_addch(sb, '/');
+	add_safe(sb, a->category);
+	strbuf_addstr(sb, " by ");
+	add_safe(sb, a->author);
+	strbuf_addstr(sb, " on ");
+	strbuf_add(sb, a->created_at ? a->created_at : "", a->created_at &&
+		   strlen(a->created_at) >= 10 ? 10 : 0);
+	if (a->expires) {
+		strbuf_addstr(sb, " until ");
+		add_safe(sb, a->expires);
+		if (strcmp(today, a->expires) > 0)
+			strbuf_addstr(sb, " (expired)");
+	}
+	if (a->note && *a->note) {
+		strbuf_addstr(sb, ": ");
+		strbuf_add_lines(sb, a->note, add_safe, "\n        ");
+	}
+	if (a->link) {
+		strbuf_addstr(sb, " <");
+		add_safe(sb, a->link);
+		strbuf_addch(sb, '>');
+	}
+}
+
+/* A value in its SI unit with a prefix: "102.2 µs", "3.5 W", "12". */
+static void add_value(struct strbuf *sb, double v, const char *unit)
+{
+	static const char *const pre[] = { "f", "p", "n", "\xc2\xb5", "m", "",
+		"k", "M", "G", "T", "P" };
+	int e3;
+
+	if (!isfinite(v)) {
+		strbuf_addstr(sb, "n/a");
+		return;
+	}
+	if (!unit || !*unit || !strcmp(unit, "1") || v == 0) {
+		strbuf_addf(sb, "%.4g%s", v, unit && *unit && strcmp(unit, "1")
+			    ? " " : "");
+		if (unit && *unit && strcmp(unit, "1"))
+			add_safe(sb, unit);
+		return;
+	}
+	e3 = (int)floor(log10(fabs(v)) / 3.0 + 1e-9) * 3;
+	e3 = e3 < -15 ? -15 : e3 > 15 ? 15 : e3;
+	strbuf_addf(sb, "%.4g %s", v / pow(10, e3), pre[e3 / 3 + 5]);
+	add_safe(sb, unit);
+}
+
+/* "  workload op metric: 28 ms vs 20 ms (err +40.0%) - annotation",
+ * and why an accepted annotation did or did not waive it. */
+static void add_point(struct strbuf *sb, const struct gate_result *g,
+		      size_t i)
+{
+	const struct corr_point *p = &g->set->points[i];
+	const struct waiver_verdict *w = g->wv ? &g->wv[i] : NULL;
+	const char *unit = corr_metric_unit(g->set, p->metric);
+
+	strbuf_addstr(sb, "    ");
+	add_safe(sb, p->workload);
+	strbuf_addch(sb, ' ');
+	add_safe(sb, p->op);
+	strbuf_addch(sb, ' ');
+	add_safe(sb, p->metric);
+	strbuf_addstr(sb, ": ");
+	add_value(sb, p->model, unit);
+	strbuf_addstr(sb, " vs ");
+	add_value(sb, p->ref, unit);
+	strbuf_addf(sb, " (err %+.1f%%) - ", p->err * 100);
+	add_annot(sb, p->ann, g->today);
+	if (w && w->state == WAIVER_OK && w->acc)
+		strbuf_addf(sb, "; accepted %+.1f%% at %s, now %+.1f%%",
+			    w->acc->err * 100, w->acc->model_version,
+			    p->err * 100);
+	else if (w && w->why[0])
+		strbuf_addf(sb, "; NOT WAIVED: %s", w->why);
+	strbuf_addch(sb, '\n');
+}
+
+static const char *color_of(enum gate_status s)
+{
+	return s == GATE_FAIL ? "\x1b[1;31m" : s == GATE_WARN ? "\x1b[1;33m" :
+	       "\x1b[1;32m";
+}
+
+static void add_label(struct strbuf *sb, enum gate_status s, int color)
+{
+	if (color)
+		strbuf_addf(sb, "%s%s\x1b[0m", color_of(s),
+			    gate_status_label(s));
+	else
+		strbuf_addstr(sb, gate_status_label(s));
+}
+
+/* The checks of a passing rule, or the message of one that did not. */
+static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
+			  int width, int color)
+{
+	add_label(sb, r->status, color);
+	strbuf_addstr(sb, "  ");
+	add_safe(sb, r->rule->name);
+	for (int i = (int)strlen(r->rule->name); i < width; i++)
+		strbuf_addch(sb, ' ');
+	strbuf_addf(sb, "  n=%ld", r->sum.n);
+	if (r->nwaived || r->nnoisy)
+		strbuf_addf(sb, " (%ld waived, %ld noisy)", r->nwaived,
+			    r->nnoisy);
+	strbuf_addstr(sb, "  ");
+	if (r->message) {
+		add_safe(sb, r->message);
+	} else {
+		for (int i = 0; i < r->nchecks; i++) {
+			if (i)
+				strbuf_addstr(sb, "; ");
+			gate_check_text_of(r, &r->checks[i], sb);
+		}
+	}
+	strbuf_addch(sb, '\n');
+	if (r->have_paired && (r->only_new || r->only_old)) {
+		strbuf_addstr(sb, "      coverage vs ");
+		add_safe(sb, r->prior.base_version);
+		strbuf_addf(sb, ": %ld in common, %ld only in this release, "
+			    "%ld only in the baseline (not in the increase)\n",
+			    r->common, r->only_new, r->only_old);
+	}
+}
+
+/* The offending points of a rule that did not pass. */
+static void add_offenders(struct strbuf *sb, const struct gate_result *g,
+			  const struct gate_rule_result *r)
+{
+	if (!r->noffenders)
+		return;
+	strbuf_addstr(sb, "  worst points of '");
+	add_safe(sb, r->rule->name);
+	strbuf_addstr(sb, "':\n");
+	for (size_t i = 0; i < r->noffenders; i++)
+		add_point(sb, g, r->offenders[i]);
+}
+
+/* Accepted annotations that waive nothing here, once per point. */
+static void add_unwaived(struct strbuf *sb, const struct gate_result *g)
+{
+	unsigned char *seen = xcalloc(g->set->n + 1, 1);
+	int nu = 0;
+
+	for (size_t i = 0; i < g->nrules; i++) {
+		const struct gate_rule_result *r = &g->rules[i];
+
+		for (size_t j = 0; j < r->nunwaived; j++) {
+			if (seen[r->unwaived[j]]++)
+				continue;
+			if (!nu++)
+				strbuf_addstr(sb, "accepted but not waived "
+					      "(counted):\n");
+			add_point(sb, g, r->unwaived[j]);
+		}
+	}
+	free(seen);
+}
+
+void gate_out_text(FILE *fp, const struct gate_result *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned char *seen = xcalloc(g->set->n + 1, 1);
+	int width = 0, nw = 0;
+	int color = isatty(fileno(fp)) && !util_no_color();
+
+	strbuf_addstr(&sb, "gate '");
+	add_safe(&sb, g->policy->name);
+	strbuf_addstr(&sb, "': model ");
+	add_side(&sb, &g->set->model);
+	strbuf_addstr(&sb, " vs reference ");
+	add_side(&sb, &g->set->ref);
+	strbuf_addf(&sb, ", %zu pairs\n", g->set->n);
+	for (size_t i = 0; i < g->nrules; i++)
+		if ((int)strlen(g->rules[i].rule->name) > width)
+			width = (int)strlen(g->rules[i].rule->name);
+	for (size_t i = 0; i < g->nrules; i++)
+		add_rule_line(&sb, &g->rules[i], width, color);
+	for (size_t i = 0; i < g->nrules; i++)
+		if (g->rules[i].status != GATE_PASS)
+			add_offenders(&sb, g, &g->rules[i]);
+	for (size_t i = 0; i < g->nrules; i++) {
+		const struct gate_rule_result *r = &g->rules[i];
+
+		for (size_t j = 0; j < r->nwaived_pts; j++) {
+			if (seen[r->waived[j]]++)
+				continue;
+			if (!nw++)
+				strbuf_addstr(&sb, "waived (accepted, not "
+					      "counted):\n");
+			add_point(&sb, g, r->waived[j]);
+		}
+	}
+	add_unwaived(&sb, g);
+	strbuf_addstr(&sb, "verdict: ");
+	add_label(&sb, g->verdict, color);
+	strbuf_addf(&sb, " (%ld fail, %ld warn, %ld pass)\n", g->nfail,
+		    g->nwarn, g->npass);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+	free(seen);
+}
+
+static size_t xml_char(const unsigned char *s);
+
+/* Strings from files may hold invalid UTF-8: JSON gets U+FFFD instead. */
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *s = (const unsigned char *)v;
+
+	if (!v) {
+		cJSON_AddNullToObject(o, k);
+		return;
+	}
+	while (*s) {
+		size_t n = *s < 0x80 ? 1 : xml_char(s);
+
+		if (n)
+			strbuf_add(&sb, (const char *)s, n);
+		else
+			strbuf_addstr(&sb, "\xef\xbf\xbd");
+		s += n ? n : 1;
+	}
+	cJSON_AddStringToObject(o, k, strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+static cJSON *json_side(const struct corr_side *s)
+{
+	cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateArray();
+
+	add_str(o, "source", s->source);
+	add_str(o, "kind", s->kind);
+	add_str(o, "version", s->version);
+	for (size_t i = 0; i < s->nruns; i++)
+		cJSON_AddItemToArray(runs, cJSON_CreateNumber((double)
+							      s->runs[i]));
+	cJSON_AddItemToObject(o, "runs", runs);
+	return o;
+}
+
+static cJSON *json_point(const struct gate_result *g, size_t i)
+{
+	const struct corr_point *p = &g->set->points[i];
+	const struct waiver_verdict *w = g->wv ? &g->wv[i] : NULL;
+	cJSON *o = cJSON_CreateObject(), *a;
+
+	add_str(o, "workload", p->workload);
+	add_str(o, "op", p->op);
+	add_str(o, "metric", p->metric);
+	cJSON_AddNumberToObject(o, "model", p->model);
+	cJSON_AddNumberToObject(o, "ref", p->ref);
+	cJSON_AddNumberToObject(o, "err", p->err);
+	if (!p->ann) {
+		cJSON_AddNullToObject(o, "annotation");
+		return o;
+	}
+	a = cJSON_AddObjectToObject(o, "annotation");
+	add_str(a, "status", p->ann->status);
+	add_str(a, "category", p->ann->category);
+	add_str(a, "note", p->ann->note);
+	add_str(a, "author", p->ann->author);
+	add_str(a, "created_at", p->ann->created_at);
+	add_str(a, "expires", p->ann->expires);
+	add_str(a, "link", p->ann->link);
+	add_str(a, "model_versions", p->ann->model_versions);
+	if (!w || w->state == WAIVER_NONE)
+		return o;
+	a = cJSON_AddObjectToObject(o, "waiver");
+	cJSON_AddStringToObject(a, "state", waiver_state_name(w->state));
+	add_str(a, "why", w->why[0] ? w->why : NULL);
+	if (w->acc) {
+		cJSON_AddNumberToObject(a, "accepted_err", w->acc->err);
+		add_str(a, "accepted_model_version", w->acc->model_version);
+		add_str(a, "accepted_ref_version", w->acc->ref_version);
+		cJSON_AddNumberToObject(a, "tolerance", w->tol);
+	}
+	return o;
+}
+
+static void json_paired(cJSON *o, const struct gate_rule_result *r)
+{
+	const struct stats_paired *p = &r->paired;
+	cJSON *x, *ci;
+
+	if (!r->have_paired) {
+		cJSON_AddNullToObject(o, "paired");
+		cJSON_AddNullToObject(o, "coverage");
+		return;
+	}
+	x = cJSON_AddObjectToObject(o, "paired");
+	cJSON_AddNumberToObject(x, "n", (double)p->n);
+	cJSON_AddNumberToObject(x, "mape_before", p->mean_before);
+	cJSON_AddNumberToObject(x, "mape_after", p->mean_after);
+	cJSON_AddNumberToObject(x, "delta", p->delta);
+	ci = cJSON_AddArrayToObject(x, "ci");
+	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo));
+	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_hi));
+	cJSON_AddNumberToObject(x, "ci_level", p->level);
+	cJSON_AddNumberToObject(x, "resamples", p->resamples);
+	cJSON_AddNumberToObject(x, "seed", (double)p->seed);
+	cJSON_AddNumberToObject(x, "p_value", p->p_increase);
+	cJSON_AddStringToObject(x, "test", p->exact ? "wilcoxon-exact" :
+				"wilcoxon-normal");
+	cJSON_AddNumberToObject(x, "w_plus", p->w_plus);
+	cJSON_AddNumberToObject(x, "nonzero", (double)p->n_nonzero);
+	if (isnan(r->rule->significance))
+		cJSON_AddNullToObject(x, "significance");
+	else
+		cJSON_AddNumberToObject(x, "significance",
+					r->rule->significance);
+	x = cJSON_AddObjectToObject(o, "coverage");
+	add_str(x, "baseline", r->prior.base_version);
+	cJSON_AddNumberToObject(x, "common", (double)r->common);
+	cJSON_AddNumberToObject(x, "only_new", (double)r->only_new);
+	cJSON_AddNumberToObject(x, "only_old", (double)r->only_old);
+}
+
+static cJSON *json_check(const struct gate_check *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "limit", policy_limit_name(c->lim));
+	cJSON_AddNumberToObject(o, "value", c->value);
+	if (c->lim == PL_SLOPE_RANGE) {
+		cJSON *r = cJSON_AddArrayToObject(o, "threshold");
+
+		cJSON_AddItemToArray(r, cJSON_CreateNumber(c->limit));
+		cJSON_AddItemToArray(r, cJSON_CreateNumber(c->limit_hi));
+	} else {
+		cJSON_AddNumberToObject(o, "threshold", c->limit);
+	}
+	cJSON_AddBoolToObject(o, "failed", c->failed);
+	cJSON_AddBoolToObject(o, "applicable", !c->na);
+	add_str(o, "why", c->why);
+	if (c->lim == PL_MAX_MAPE_INCREASE)
+		cJSON_AddBoolToObject(o, "significant", c->significant);
+	return o;
+}
+
+static cJSON *json_rule(const struct gate_result *g,
+			const struct gate_rule_result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *arr;
+
+	add_str(o, "name", r->rule->name);
+	cJSON_AddStringToObject(o, "severity", r->rule->severity ==
+				POLICY_WARN ? "warn" : "fail");
+	cJSON_AddStringToObject(o, "status", gate_status_name(r->status));
+	cJSON_AddBoolToObject(o, "failed", r->failed);
+	cJSON_AddNumberToObject(o, "consecutive", r->rule->consecutive);
+	cJSON_AddNumberToObject(o, "streak", r->streak);
+	add_str(o, "message", r->message);
+	cJSON_AddNumberToObject(o, "pairs", (double)r->sum.n);
+	cJSON_AddNumberToObject(o, "selected", (double)r->nselected);
+	cJSON_AddNumberToObject(o, "waived", (double)r->nwaived);
+	cJSON_AddNumberToObject(o, "noisy", (double)r->nnoisy);
+	cJSON_AddNumberToObject(o, "invalid", (double)r->ninvalid);
+	cJSON_AddNumberToObject(o, "mape", r->sum.mape);
+	if (r->prior.have_base) {
+		cJSON *b = cJSON_AddObjectToObject(o, "baseline");
+
+		add_str(b, "version", r->prior.base_version);
+		cJSON_AddNumberToObject(b, "mape", r->prior.base_mape);
+	} else {
+		cJSON_AddNullToObject(o, "baseline");
+	}
+	json_paired(o, r);
+	arr = cJSON_AddArrayToObject(o, "checks");
+	for (int i = 0; i < r->nchecks; i++)
+		cJSON_AddItemToArray(arr, json_check(&r->checks[i]));
+	arr = cJSON_AddArrayToObject(o, "offending");
+	for (size_t i = 0; i < r->noffenders; i++)
+		cJSON_AddItemToArray(arr, json_point(g, r->offenders[i]));
+	arr = cJSON_AddArrayToObject(o, "waived_points");
+	for (size_t i = 0; i < r->nwaived_pts; i++)
+		cJSON_AddItemToArray(arr, json_point(g, r->waived[i]));
+	arr = cJSON_AddArrayToObject(o, "unwaived_points");
+	for (size_t i = 0; i < r->nunwaived; i++)
+		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
+	{
+		/* every statistic of the rule's points, with the keys and
+		 * the very bytes of compare's summary: corrout's one writer
+		 * (issue 19), as raw JSON (cJSON would print its numbers
+		 * with 15 digits) */
+		char *text = corrout_stats_json_str(&r->sum);
+
+		cJSON_AddRawToObject(o, "statistics", text);
+		free(text);
+	}
+	return o;
+}
+
+char *gate_out_json(const struct gate_result *g)
+{
+	cJSON *o = cJSON_CreateObject(), *p, *c, *arr;
+	char *s, *out;
+
+	p = cJSON_AddObjectToObject(o, "policy");
+	add_str(p, "name", g->policy->name);
+	add_str(p, "file", g->policy->file);
+	cJSON_AddStringToObject(p, "sha256", g->policy->hash);
+	cJSON_AddItemToObject(o, "model", json_side(&g->set->model));
+	cJSON_AddItemToObject(o, "ref", json_side(&g->set->ref));
+	cJSON_AddStringToObject(o, "date", g->today);
+	cJSON_AddStringToObject(o, "verdict", gate_status_name(g->verdict));
+	c = cJSON_AddObjectToObject(o, "counts");
+	cJSON_AddNumberToObject(c, "pass", (double)g->npass);
+	cJSON_AddNumberToObject(c, "warn", (double)g->nwarn);
+	cJSON_AddNumberToObject(c, "fail", (double)g->nfail);
+	cJSON_AddNumberToObject(o, "pairs", (double)g->set->n);
+	arr = cJSON_AddArrayToObject(o, "rules");
+	for (size_t i = 0; i < g->nrules; i++)
+		cJSON_AddItemToArray(arr, json_rule(g, &g->rules[i]));
+	s = cJSON_Print(o);
+	cJSON_Delete(o);
+	out = xstrdup(s);
+	cJSON_free(s);
+	return out;
+}
+
+/* Length of a valid UTF-8 sequence XML 1.0 allows at s, or 0. */
+static size_t xml_char(const unsigned char *s)
+{
+	unsigned cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' ||
+		       s[0] == '\r';
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
+						  cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return n;
+}
+
+void gate_xml_escape(struct strbuf *sb, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+
+	while (*s) {
+		size_t n = xml_char(s);
+
+		if (!n) {
+			strbuf_addstr(sb, "\xef\xbf\xbd");
+			s++;
+			continue;
+		}
+		switch (*s) {
+		case '&': strbuf_addstr(sb, "&amp;"); break;
+		case '<': strbuf_addstr(sb, "&lt;"); break;
+		case '>': strbuf_addstr(sb, "&gt;"); break;
+		case '"': strbuf_addstr(sb, "&quot;"); break;
+		case '\'': strbuf_addstr(sb, "&apos;"); break;
+		default: strbuf_add(sb, (const char *)s, n);
+		}
+		s += n;
+	}
+}
+
+static void junit_case(struct strbuf *x, const struct gate_result *g,
+		       const struct gate_rule_result *r)
+{
+	struct strbuf body = STRBUF_INIT;
+
+	strbuf_addstr(x, "    <testcase classname=\"perfcorr.gate.");
+	gate_xml_escape(x, g->policy->name);
+	strbuf_addstr(x, "\" name=\"");
+	gate_xml_escape(x, r->rule->name);
+	strbuf_addstr(x, "\" time=\"0\"");
+	if (r->status == GATE_PASS && !r->have_paired) {
+		strbuf_addstr(x, "/>\n");
+		return;
+	}
+	strbuf_addstr(x, ">\n");
+	add_rule_line(&body, r, 0, 0);
+	add_offenders(&body, g, r);
+	if (r->status == GATE_PASS) {
+		/* the interval and p-value of a passing increase */
+		strbuf_addstr(x, "      <system-out>");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</system-out>\n    </testcase>\n");
+		strbuf_release(&body);
+		return;
+	}
+	if (r->status == GATE_FAIL) {
+		strbuf_addstr(x, "      <failure type=\"gate\" message=\"");
+		gate_xml_escape(x, r->message);
+		strbuf_addstr(x, "\">");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</failure>\n");
+	} else {
+		strbuf_addstr(x, "      <system-out>");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</system-out>\n");
+	}
+	strbuf_addstr(x, "    </testcase>\n");
+	strbuf_release(&body);
+}
+
+int gate_out_junit(FILE *fp, const struct gate_result *g)
+{
+	struct strbuf x = STRBUF_INIT, side = STRBUF_INIT;
+	char now[32];
+	int rc = 0;
+
+	util_now_iso(now, sizeof(now));
+	now[strcspn(now, "Z")] = 0;
+
+	strbuf_addf(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<testsuites name=\"perfcorr gate\" tests=\"%zu\" "
+		    "failures=\"%ld\" errors=\"0\">\n  <testsuite name=\"",
+		    g->nrules, g->nfail);
+	gate_xml_escape(&x, g->policy->name);
+	strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
+		    "skipped=\"0\" timestamp=\"%s\">\n    <properties>\n",
+		    g->nrules, g->nfail, now);
+	add_side(&side, &g->set->model);
+	strbuf_addstr(&x, "      <property name=\"model\" value=\"");
+	gate_xml_escape(&x, side.buf);
+	strbuf_reset(&side);
+	add_side(&side, &g->set->ref);
+	strbuf_addstr(&x, "\"/>\n      <property name=\"ref\" value=\"");
+	gate_xml_escape(&x, side.buf);
+	strbuf_addf(&x, "\"/>\n      <property name=\"policy_sha256\" "
+		    "value=\"%s\"/>\n      <property name=\"verdict\" "
+		    "value=\"%s\"/>\n    </properties>\n", g->policy->hash,
+		    gate_status_name(g->verdict));
+	for (size_t i = 0; i < g->nrules; i++)
+		junit_case(&x, g, &g->rules[i]);
+	strbuf_addstr(&x, "  </testsuite>\n</testsuites>\n");
+	if (fputs(x.buf, fp) == EOF)
+		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
+	strbuf_release(&x);
+	strbuf_release(&side);
+	return rc;
+}
+
+int gate_out_junit_error(FILE *fp, const char *policy, const char *msg)
+{
+	struct strbuf x = STRBUF_INIT;
+	int rc = 0;
+
+	strbuf_addstr(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		      "<testsuites name=\"perfcorr gate\" tests=\"1\" "
+		      "failures=\"0\" errors=\"1\">\n  <testsuite name=\"");
+	gate_xml_escape(&x, policy ? policy : "gate");
+	strbuf_addstr(&x, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+		      "    <testcase classname=\"perfcorr.gate\" "
+		      "name=\"evaluate\" time=\"0\">\n      <error "
+		      "type=\"gate\" message=\"");
+	gate_xml_escape(&x, msg);
+	strbuf_addstr(&x, "\"/>\n    </testcase>\n  </testsuite>\n"
+		      "</testsuites>\n");
+	if (fputs(x.buf, fp) == EOF)
+		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
+	strbuf_release(&x);
+	return rc;
+}

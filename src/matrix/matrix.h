@@ -1,0 +1,171 @@
+#ifndef PC_SRC_MATRIX_H
+#define PC_SRC_MATRIX_H
+/*
+ * Who disagrees with whom (docs/statistics.md, "The disagreement
+ * matrix"). Several sources (default: the latest version of each) are
+ * read through the correlation core, one value per (workload, op,
+ * metric) and source, cycles turned into time through each run's clock
+ * where another source holds time. Then:
+ *  - the matrix: per metric, every ordered pair (model row, reference
+ *    column) on the keys every selected source holds (or, with
+ *    pairwise_keys, on each pair's own common keys): n, MAPE, bias,
+ *    Lin's concordance on values and logs, Pearson on logs;
+ *  - the odd one out: every key that three or more non-roofline sources
+ *    hold is classified by which sources agree within a tolerance
+ *    (agree, odd:<source>, split:<group>|<group>, scattered, or
+ *    ambiguous when agreement is not transitive there); the roofline
+ *    never groups, its speed-of-light violations are listed beside;
+ *  - a suggested cause from the pattern and the source kinds, with the
+ *    rule that produced it (a suggestion: nothing is written).
+ *
+ * Ownership: a matrix owns everything it points to.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src/stats/stats.h"
+
+struct db;
+struct annot;
+struct corr_set;
+struct annot_index;
+
+struct matrix_opts {
+	const char *const *sources;	/* SRC[@V], NULL-terminated; NULL or
+					   empty: every source, latest */
+	const char *metric;		/* NULL = every metric */
+	const char *op_glob, *workload_glob;
+	const char *const *where;	/* param.NAME=VALUE */
+	int pool;
+	double max_ref_cv;		/* noisy: stddev/value above it */
+	double tolerance;		/* agreement floor (default 0.05) */
+	int pairwise_keys;		/* cells on each pair's own keys */
+	const char *const *workload_globs;	/* corr_query's */
+};
+
+#define MATRIX_OPTS_INIT { NULL, NULL, NULL, NULL, NULL, 0, 0.30, 0.05, 0, \
+			   NULL }
+
+struct matrix_source {
+	char *label;		/* source, or source@version when one source
+				   is selected in two versions */
+	char *source, *version, *kind;
+	int roofline;
+	int implicit;		/* chosen by default, not named */
+	size_t nkeys;		/* keys holding a usable value */
+};
+
+/* One value of one source for a key. */
+enum matrix_vstate { MV_ABSENT, MV_OK, MV_INVALID };
+
+struct matrix_val {
+	double v, sd;		/* SI; sd NaN when unknown */
+	int64_t run;
+	unsigned char state;	/* enum matrix_vstate */
+	unsigned char noisy;	/* sd / |v| > max_ref_cv */
+	unsigned char converted;	/* cycles turned into time */
+};
+
+enum matrix_pattern {
+	MP_NONE,		/* fewer than 3 non-roofline sources */
+	MP_AGREE, MP_ODD, MP_SPLIT, MP_SCATTERED, MP_AMBIGUOUS,
+	MP_COUNT
+};
+
+struct matrix_key {
+	const char *workload, *op, *metric;	/* borrowed from the sets */
+	int64_t workload_id, op_id;
+	int64_t metric_id;	/* of the metric (time for converted cycles) */
+	struct matrix_val *vals;		/* one per source */
+	/* classification (pattern MP_NONE: the rest is unset) */
+	enum matrix_pattern pattern;
+	char *label;		/* "agree", "odd:archsim", "split:a+b|c",
+				   "scattered", "ambiguous" */
+	int *group;		/* per source: group number, -1 none */
+	size_t ngroups, nvoters;
+	double tol;		/* the tolerance used */
+	long tol_src;		/* source whose spread set it, -1 floor */
+	long odd;		/* the odd source, -1 none */
+	const char *cause;	/* suggested category or NULL */
+	const char *rule;	/* the rule that suggested it, or why none */
+	char *sol;		/* roofline violations: "h100-lab, archsim" or
+				   NULL */
+	unsigned char *sol_by;	/* per source: 1 when a roofline value of
+				   the key is violated against it */
+	double spread;		/* max/min - 1 over the voters */
+	const struct annot *ann;	/* current annotation, or NULL */
+};
+
+struct matrix_cell {
+	struct stats_summary s;	/* n, mape, bias, pearson_log ... */
+	double ccc, ccc_log;
+	const char *ccc_why, *ccc_log_why;	/* static, NULL if defined */
+	long keys;		/* keys considered (before noisy exclusion) */
+};
+
+struct matrix_metric {
+	char *metric;
+	size_t ncommon;		/* keys held by every source */
+	struct matrix_cell *cells;	/* [model * nsrc + ref]; diagonal
+					   unused */
+};
+
+struct matrix {
+	struct matrix_opts opts;	/* borrowed strings */
+	struct matrix_source *src;
+	size_t nsrc;
+	char **left_out;	/* "SRC: why" for sources that held nothing */
+	size_t nleft;
+	struct matrix_key *keys;	/* sorted by metric, workload, op */
+	size_t nkeys;
+	struct matrix_metric *metrics;	/* sorted by name */
+	size_t nmetrics;
+	char **skipped;		/* "metric ttft: held by 2 of 4 sources" */
+	size_t nskipped;
+	long counts[MP_COUNT];
+	struct corr_set **sets;		/* private */
+	struct annot_index *annots;	/* private */
+};
+
+/* Load, build the matrix and classify. Fewer than two sources holding
+ * anything, an unknown source or version, or cycles that must become
+ * time without a clock are errors with a message. */
+int matrix_build(struct matrix **out, struct db *db,
+		 const struct matrix_opts *o);
+void matrix_free(struct matrix *m);
+
+/* Classify one key's values in place (matrix_build does it for every
+ * key; exposed for tests). src gives kinds and roofline flags. */
+void matrix_classify(struct matrix_key *k, const struct matrix_source *src,
+		     size_t nsrc, double tolerance);
+void matrix_key_release(struct matrix_key *k);
+
+/* Two values agree within tol: |a - b| <= tol * min(|a|, |b|) (the
+ * larger is within tol of the smaller, as an error relative to it),
+ * with a 1e-12 relative allowance for rounding at the limit. */
+int matrix_agree(double a, double b, double tol);
+
+/* "agree" ... for a pattern. */
+const char *matrix_pattern_name(enum matrix_pattern p);
+
+/* The distinct pattern labels of the classified keys with their counts:
+ * the disagreements first (most keys first, then by label), agree last.
+ * Caller frees the array (labels are borrowed from m). */
+struct matrix_label {
+	const char *label;
+	enum matrix_pattern pattern;
+	long count;
+	size_t first;		/* index into the order of matrix_order */
+};
+size_t matrix_labels(const struct matrix *m, struct matrix_label **out);
+
+/* Indexes of the classified keys in review order: by label as
+ * matrix_labels lists them, then the widest spread first. Caller frees;
+ * *n receives the count. */
+size_t *matrix_order(const struct matrix *m, size_t *n);
+
+/* The cell of model row i, reference column j of metric mi. */
+const struct matrix_cell *matrix_cell(const struct matrix *m, size_t mi,
+				      size_t i, size_t j);
+
+#endif

@@ -1,0 +1,440 @@
+/* The report's "Who disagrees with whom" section (see report_matrix.h). */
+#include "src/report/report_matrix.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "db/query.h"
+#include "base/error.h"
+#include "src/corr/correlate.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+#include "base/html.h"
+#include "src/matrix/matrix.h"
+#include "src/report/report.h"
+
+#define NOTE_TWO "not drawn: only two sources hold results, and the report " \
+		 "above is their comparison"
+
+/*
+ * 1 when the matrix is known to hold exactly the report's two sources
+ * without building it (pairing each source again, to be dropped: "not
+ * drawn"): only two sources have runs, each in one version, and they
+ * are the report's model and reference (whose pairing found points, so
+ * both hold results in that version). Otherwise 0 (build and see); <0
+ * on a database error.
+ */
+static int only_the_two(const struct report *r, struct db *db)
+{
+	const struct corr_set *s = r->set;
+	struct db_cursor *c;
+	int rc, cs = -1, cr = -1, cv = -1, k = 0, mine = 0, one = 1;
+
+	if (s->n == 0 || !strcmp(s->model.source, s->ref.source))
+		return 0;
+	if ((rc = db_list_open(&c, db, DB_LIST_SOURCES, NULL)) < 0)
+		return rc;
+	for (int i = 0; i < db_cursor_ncols(c); i++) {
+		const char *name = db_cursor_name(c, i);
+
+		cs = !strcmp(name, "source") ? i : cs;
+		cr = !strcmp(name, "runs") ? i : cr;
+		cv = !strcmp(name, "versions") ? i : cv;
+	}
+	while (cs >= 0 && cr >= 0 && cv >= 0 &&
+	       (rc = db_cursor_next(c)) > 0) {
+		const char *src = db_cursor_text(c, cs);
+
+		if (db_cursor_int(c, cr) == 0)
+			continue;	/* matrix_build skips it too */
+		k++;
+		one &= db_cursor_int(c, cv) == 1;
+		mine += src && (!strcmp(src, s->model.source) ||
+				!strcmp(src, s->ref.source));
+	}
+	db_cursor_close(c);
+	if (rc < 0)
+		return rc;
+	return cs >= 0 && cr >= 0 && cv >= 0 && k == 2 && mine == 2 && one;
+}
+
+int report_matrix_build(struct report *r, struct db *db)
+{
+	struct matrix_opts o = MATRIX_OPTS_INIT;
+	int rc;
+
+	o.max_ref_cv = r->opts.max_ref_cv;
+	if ((rc = only_the_two(r, db)) < 0)
+		return rc;
+	if (rc == 1) {
+		r->matrix = NULL;
+		r->matrix_note = xstrdup(NOTE_TWO);
+		return 0;
+	}
+	rc = matrix_build(&r->matrix, db, &o);
+	if (rc == PC_EDB || rc == PC_EIO)
+		return rc;
+	if (rc < 0) {
+		r->matrix = NULL;
+		r->matrix_note = xasprintf("not computed: %s", pc_error_last());
+		pc_error_clear();
+	} else if (r->matrix->nsrc < 3) {
+		matrix_free(r->matrix);
+		r->matrix = NULL;
+		r->matrix_note = xstrdup(NOTE_TWO);
+	}
+	return 0;
+}
+
+/* ---- markdown ---- */
+
+static void md_cell(struct strbuf *sb, const char *s)
+{
+	strbuf_addstr(sb, " ");
+	report_md_escape(sb, s);
+	strbuf_addstr(sb, " |");
+}
+
+static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
+{
+	const struct matrix_metric *mm = &m->metrics[mi];
+	char a[32], b[32], cell[80];
+
+	strbuf_addstr(sb, "### ");
+	report_md_escape(sb, mm->metric);
+	if (m->opts.pairwise_keys)
+		strbuf_addstr(sb, "\n\n");
+	else
+		strbuf_addf(sb, " (%zu keys every source holds)\n\n",
+			    mm->ncommon);
+	strbuf_addstr(sb, "MAPE of the model (row) against the reference "
+		      "(column), n and Lin's concordance on logs:\n\n| model "
+		      "\\\\ reference |");
+	for (size_t j = 0; j < m->nsrc; j++)
+		md_cell(sb, m->src[j].label);
+	strbuf_addstr(sb, "\n|---|");
+	for (size_t j = 0; j < m->nsrc; j++)
+		strbuf_addstr(sb, "---:|");
+	strbuf_addch(sb, '\n');
+	for (size_t i = 0; i < m->nsrc; i++) {
+		strbuf_addstr(sb, "|");
+		md_cell(sb, m->src[i].label);
+		for (size_t j = 0; j < m->nsrc; j++) {
+			const struct matrix_cell *c;
+
+			if (i == j) {
+				strbuf_addstr(sb, " - |");
+				continue;
+			}
+			c = matrix_cell(m, mi, i, j);
+			report_fmt_pct(a, sizeof(a), c->s.mape);
+			report_fmt_num(b, sizeof(b), c->ccc_log);
+			snprintf(cell, sizeof(cell), "%s (n %ld, %s)", a,
+				 c->s.n, b);
+			md_cell(sb, cell);
+		}
+		strbuf_addch(sb, '\n');
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void md_key_row(struct strbuf *sb, const struct matrix_key *k)
+{
+	char sp[32];
+	char *ann = k->ann ? xasprintf("%s/%s: %s (%s, %s)", k->ann->status,
+				       k->ann->category, k->ann->note,
+				       k->ann->author, k->ann->created_at) :
+			     xstrdup("unexplained");
+	char *cause = xasprintf("%s (%s)", k->cause ? k->cause : "none",
+				k->rule);
+
+	report_fmt_pct(sp, sizeof(sp), k->spread);
+	strbuf_addstr(sb, "|");
+	md_cell(sb, k->workload);
+	md_cell(sb, k->op);
+	md_cell(sb, k->metric);
+	md_cell(sb, sp);
+	md_cell(sb, cause);
+	md_cell(sb, k->sol ? k->sol : "");
+	strbuf_addstr(sb, " ");
+	strbuf_add_lines(sb, ann, report_md_escape, "<br>");
+	strbuf_addstr(sb, " |\n");
+	free(ann);
+	free(cause);
+}
+
+void report_matrix_md(struct strbuf *sb, const struct report *r)
+{
+	const struct matrix *m = r->matrix;
+	struct matrix_label *l = NULL;
+	size_t nl, n = 0, *ord;
+
+	if (!r->opts.matrix)
+		return;
+	strbuf_addstr(sb, "## Who disagrees with whom\n\n");
+	if (!m) {
+		strbuf_addstr(sb, "The disagreement matrix was ");
+		report_md_escape(sb, r->matrix_note ? r->matrix_note :
+				 "not computed");
+		strbuf_addstr(sb, ".\n\n");
+		return;
+	}
+	strbuf_addstr(sb, "Every source at its latest version (`perfcorr "
+		      "matrix`):");
+	for (size_t i = 0; i < m->nsrc; i++) {
+		strbuf_addstr(sb, i ? ", " : " ");
+		report_md_escape(sb, m->src[i].label);
+		strbuf_addf(sb, " (%s)", m->src[i].kind);
+	}
+	strbuf_addstr(sb, ".\n\n");
+	for (size_t mi = 0; mi < m->nmetrics; mi++)
+		md_grid(sb, m, mi);
+	nl = matrix_labels(m, &l);
+	ord = matrix_order(m, &n);
+	strbuf_addf(sb, "### The odd one out\n\nKeys held by three or more "
+		    "non-roofline sources, grouped by which agree within "
+		    "max(%g%%, the key's spread); the roofline never joins a "
+		    "group.\n\n", m->opts.tolerance * 100);
+	if (!nl)
+		strbuf_addstr(sb, "No key is held by three non-roofline "
+			      "sources.\n\n");
+	else
+		strbuf_addstr(sb, "| pattern | keys |\n|---|---:|\n");
+	for (size_t i = 0; i < nl; i++) {
+		strbuf_addstr(sb, "|");
+		md_cell(sb, l[i].label);
+		strbuf_addf(sb, " %ld |\n", l[i].count);
+	}
+	for (size_t i = 0; i < nl; i++) {
+		size_t top = (size_t)l[i].count < REPORT_MATRIX_TOP ?
+			     (size_t)l[i].count : REPORT_MATRIX_TOP;
+
+		strbuf_addstr(sb, "\n#### ");
+		report_md_escape(sb, l[i].label);
+		strbuf_addf(sb, " (%ld key%s%s)\n\n| workload | op | metric | "
+			    "spread | suggested (rule) | roofline violated by "
+			    "| annotation |\n|---|---|---|---:|---|---|---|\n",
+			    l[i].count, l[i].count == 1 ? "" : "s",
+			    top < (size_t)l[i].count ? ", widest spread first" :
+			    "");
+		for (size_t x = 0; x < top; x++)
+			md_key_row(sb, &m->keys[ord[l[i].first + x]]);
+	}
+	strbuf_addch(sb, '\n');
+	free(ord);
+	free(l);
+}
+
+/* ---- html ---- */
+
+static const char *heat(double mape)
+{
+	if (!isfinite(mape))
+		return "#eeeeee";
+	if (mape < 0.05)
+		return "#c7e9c0";
+	if (mape < 0.15)
+		return "#fee08b";
+	if (mape < 0.50)
+		return "#fc8d59";
+	return "#d73027";
+}
+
+/* An SVG heatmap of metric mi: a cell per ordered pair, colour by MAPE,
+ * the value written in it (n and the concordance are in the table). */
+static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
+{
+	const int lw = 120, cw = 84, ch = 30, top = 40;
+	int w = lw + cw * (int)m->nsrc + 10, h = top + ch * (int)m->nsrc + 10;
+	char a[32];
+
+	strbuf_addf(sb, "<figure class=\"fig fig-heatmap\"><svg xmlns=\"http://"
+		    "www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox="
+		    "\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\" "
+		    "role=\"img\">", w, h, w, h);
+	for (size_t j = 0; j < m->nsrc; j++) {
+		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
+			    lw + cw * (int)j + cw / 2, top - 8);
+		html_escape(sb, m->src[j].label);
+		strbuf_addstr(sb, "</text>");
+	}
+	for (size_t i = 0; i < m->nsrc; i++) {
+		int y = top + ch * (int)i;
+
+		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+			    lw - 6, y + ch / 2 + 4);
+		html_escape(sb, m->src[i].label);
+		strbuf_addstr(sb, "</text>");
+		for (size_t j = 0; j < m->nsrc; j++) {
+			const struct matrix_cell *c;
+			int x = lw + cw * (int)j;
+
+			if (i == j) {
+				strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width="
+					    "\"%d\" height=\"%d\" fill=\"#ffffff"
+					    "\" stroke=\"#cccccc\"/>", x, y,
+					    cw - 2, ch - 2);
+				continue;
+			}
+			c = matrix_cell(m, mi, i, j);
+			report_fmt_pct(a, sizeof(a), c->s.mape);
+			strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width="
+				    "\"%d\" height=\"%d\" fill=\"%s\" stroke="
+				    "\"#ffffff\"/><text x=\"%d\" y=\"%d\" "
+				    "text-anchor=\"middle\">%s</text>", x, y,
+				    cw - 2, ch - 2, heat(c->s.mape), x + cw / 2,
+				    y + ch / 2 + 4, a);
+		}
+	}
+	strbuf_addstr(sb, "</svg><figcaption>");
+	html_escape(sb, m->metrics[mi].metric);
+	strbuf_addstr(sb, ": MAPE of each model (row) against each reference "
+		      "(column) on the keys every source holds; green under "
+		      "5%, yellow under 15%, orange under 50%, red above."
+		      "</figcaption></figure>\n");
+}
+
+static void td(struct strbuf *sb, const char *cls, const char *s)
+{
+	strbuf_addstr(sb, cls ? "<td class=\"" : "<td>");
+	if (cls) {
+		strbuf_addstr(sb, cls);
+		strbuf_addstr(sb, "\">");
+	}
+	html_escape(sb, s);
+	strbuf_addstr(sb, "</td>");
+}
+
+static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
+{
+	char a[32], b[32], cell[80];
+
+	strbuf_addstr(sb, "<table class=\"matrix\">\n<thead><tr><th>model \\ "
+		      "reference</th>");
+	for (size_t j = 0; j < m->nsrc; j++) {
+		strbuf_addstr(sb, "<th class=\"n\">");
+		html_escape(sb, m->src[j].label);
+		strbuf_addstr(sb, "</th>");
+	}
+	strbuf_addstr(sb, "</tr></thead>\n<tbody>\n");
+	for (size_t i = 0; i < m->nsrc; i++) {
+		strbuf_addstr(sb, "<tr>");
+		td(sb, NULL, m->src[i].label);
+		for (size_t j = 0; j < m->nsrc; j++) {
+			const struct matrix_cell *c;
+
+			if (i == j) {
+				td(sb, "n", "-");
+				continue;
+			}
+			c = matrix_cell(m, mi, i, j);
+			report_fmt_pct(a, sizeof(a), c->s.mape);
+			report_fmt_num(b, sizeof(b), c->ccc_log);
+			snprintf(cell, sizeof(cell), "%s (n %ld, %s)", a,
+				 c->s.n, b);
+			td(sb, "n", cell);
+		}
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody>\n</table>\n");
+}
+
+static void html_key_row(struct strbuf *sb, const struct matrix_key *k)
+{
+	char sp[32];
+	char *cause = xasprintf("%s (%s)", k->cause ? k->cause : "none",
+				k->rule);
+	char *ann = k->ann ? xasprintf("%s/%s: %s (%s, %s)", k->ann->status,
+				       k->ann->category, k->ann->note,
+				       k->ann->author, k->ann->created_at) :
+			     xstrdup("unexplained");
+
+	report_fmt_pct(sp, sizeof(sp), k->spread);
+	strbuf_addstr(sb, "<tr>");
+	td(sb, NULL, k->workload);
+	td(sb, NULL, k->op);
+	td(sb, NULL, k->metric);
+	td(sb, "n", sp);
+	td(sb, NULL, cause);
+	td(sb, NULL, k->sol ? k->sol : "");
+	strbuf_addstr(sb, "<td>");
+	strbuf_add_lines(sb, ann, html_escape, "<br/>");
+	strbuf_addstr(sb, "</td></tr>\n");
+	free(cause);
+	free(ann);
+}
+
+void report_matrix_html(struct strbuf *sb, const struct report *r)
+{
+	const struct matrix *m = r->matrix;
+	struct matrix_label *l = NULL;
+	size_t nl, n = 0, *ord;
+
+	if (!r->opts.matrix)
+		return;
+	strbuf_addstr(sb, "<section id=\"matrix\">\n<h2>Who disagrees with "
+		      "whom</h2>\n");
+	if (!m) {
+		strbuf_addstr(sb, "<p class=\"note\">The disagreement matrix was ");
+		html_escape(sb, r->matrix_note ? r->matrix_note :
+			    "not computed");
+		strbuf_addstr(sb, ".</p>\n</section>\n");
+		return;
+	}
+	strbuf_addstr(sb, "<p>Every source at its latest version (<code>"
+		      "perfcorr matrix</code>):");
+	for (size_t i = 0; i < m->nsrc; i++) {
+		strbuf_addstr(sb, i ? ", " : " ");
+		html_escape(sb, m->src[i].label);
+		strbuf_addf(sb, " (%s)", m->src[i].kind);
+	}
+	strbuf_addstr(sb, ".</p>\n");
+	for (size_t mi = 0; mi < m->nmetrics; mi++) {
+		strbuf_addstr(sb, "<h3>");
+		html_escape(sb, m->metrics[mi].metric);
+		strbuf_addf(sb, " (%zu keys every source holds)</h3>\n",
+			    m->metrics[mi].ncommon);
+		heatmap(sb, m, mi);
+		html_grid(sb, m, mi);
+	}
+	nl = matrix_labels(m, &l);
+	ord = matrix_order(m, &n);
+	strbuf_addf(sb, "<h3>The odd one out</h3>\n<p>Keys held by three or "
+		    "more non-roofline sources, grouped by which agree within "
+		    "max(%g%%, the key's spread); the roofline never joins a "
+		    "group.</p>\n<table class=\"patterns\">\n<thead><tr><th>"
+		    "pattern</th><th class=\"n\">keys</th></tr></thead>\n"
+		    "<tbody>\n", m->opts.tolerance * 100);
+	for (size_t i = 0; i < nl; i++) {
+		char cnt[32];
+
+		snprintf(cnt, sizeof(cnt), "%ld", l[i].count);
+		strbuf_addstr(sb, "<tr>");
+		td(sb, NULL, l[i].label);
+		td(sb, "n", cnt);
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody>\n</table>\n");
+	for (size_t i = 0; i < nl; i++) {
+		size_t top = (size_t)l[i].count < REPORT_MATRIX_TOP ?
+			     (size_t)l[i].count : REPORT_MATRIX_TOP;
+
+		strbuf_addstr(sb, "<h4>");
+		html_escape(sb, l[i].label);
+		strbuf_addf(sb, " (%ld key%s)</h4>\n<table class=\"keys\">\n"
+			    "<thead><tr><th>workload</th><th>op</th><th>metric"
+			    "</th><th class=\"n\">spread</th><th>suggested "
+			    "(rule)</th><th>roofline violated by</th><th>"
+			    "annotation</th></tr></thead>\n<tbody>\n",
+			    l[i].count, l[i].count == 1 ? "" : "s");
+		for (size_t x = 0; x < top; x++)
+			html_key_row(sb, &m->keys[ord[l[i].first + x]]);
+		strbuf_addstr(sb, "</tbody>\n</table>\n");
+	}
+	strbuf_addstr(sb, "</section>\n");
+	free(ord);
+	free(l);
+}
