@@ -197,8 +197,9 @@ static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
 	if (!any)
 		return;
 	fputs("\ncommon change: the MAPE change from the previous version on "
-	      "the pairs both hold\n(* significant: its paired bootstrap "
-	      "interval excludes 0 and the Wilcoxon p < 1 - level)\n",
+	      "the pairs both hold\n(* significant: p < 1 - level, the "
+	      "release-change test over whole workloads\nand ops, "
+	      "docs/statistics.md)\n",
 	      stdout);
 	for (size_t i = 0; i < n; i++) {
 		if (!r[i].has_change)
@@ -231,7 +232,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		rc = load_version(db, opt, v[i], &rows[i], &cur);
 		if (!rc && cur && prev) {
 			corr_change_compute(&rows[i].ch, prev, cur,
-					    opt->skip_waived, NULL);
+					    opt->skip_waived, 0);
 			rows[i].has_change = 1;
 			rows[i].prev = prev_version;
 		}

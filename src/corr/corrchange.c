@@ -7,6 +7,7 @@
 
 #include "src/corr/diff.h"
 #include "src/out/out.h"
+#include "src/stats/stats_paired.h"
 #include "base/util.h"
 
 static int usable(const struct corr_point *p, int skip_waived)
@@ -31,14 +32,16 @@ static const struct corr_point **sorted(const struct corr_set *s,
 
 int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 			const struct corr_set *after, int skip_waived,
-			const struct stats_paired_opts *opts)
+			double level)
 {
 	size_t nb, na, i = 0, j = 0, m = 0;
 	const struct corr_point **b = sorted(before, skip_waived, &nb);
 	const struct corr_point **a = sorted(after, skip_waived, &na);
 	double *x = xmalloc((nb + 1) * sizeof(*x));
 	double *y = xmalloc((nb + 1) * sizeof(*y));
-	double lvl;
+	int64_t *wk = xmalloc((nb + 1) * sizeof(*wk));
+	int64_t *ok = xmalloc((nb + 1) * sizeof(*ok));
+	struct stats_paired w = { 0 };
 
 	memset(out, 0, sizeof(*out));
 	while (i < nb || j < na) {
@@ -51,20 +54,28 @@ int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 			out->only_after++;
 			j++;
 		} else {
+			wk[m] = a[j]->workload_id;
+			ok[m] = a[j]->op_id;
 			x[m] = fabs(b[i++]->err);
 			y[m++] = fabs(a[j++]->err);
 		}
 	}
-	stats_paired_compute(&out->p, x, y, m, opts);
+	stats_change_compute(&out->p, x, y, wk, ok, m, level);
+	/* the pair-level figure: Wilcoxon over the differences */
+	for (size_t k = 0; k < m; k++)
+		x[k] = y[k] - x[k];
+	stats_paired_wilcoxon(&w, x, m);
+	out->pair_p = m ? fmin(1.0, 2 * fmin(w.p_increase, w.p_decrease)) :
+		      NAN;
+	out->pair_exact = w.exact;
 	free(x);
 	free(y);
+	free(wk);
+	free(ok);
 	free(b);
 	free(a);
-	out->p_two = fmin(1.0, 2 * fmin(out->p.p_increase, out->p.p_decrease));
-	lvl = out->p.level;
-	out->significant = isfinite(out->p.ci_lo) && isfinite(out->p_two) &&
-			   (out->p.ci_lo > 0 || out->p.ci_hi < 0) &&
-			   out->p_two < 1 - lvl;
+	out->significant = isfinite(out->p.p_two) &&
+			   out->p.p_two < 1 - out->p.level;
 	out->verdict = m == 0 ? "no common pairs" :
 		       !out->significant ? "not significant" :
 		       out->p.delta > 0 ? "worse" : "better";
@@ -73,7 +84,7 @@ int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 
 void corr_change_json(FILE *fp, const struct corr_change *c)
 {
-	const struct stats_paired *p = &c->p;
+	const struct stats_change *p = &c->p;
 
 	fprintf(fp, "{\"common\":%zu,\"mape_before\":", p->n);
 	out_json_num(fp, p->mean_before);
@@ -93,24 +104,30 @@ void corr_change_json(FILE *fp, const struct corr_change *c)
 	}
 	fputs(",\"level\":", fp);
 	out_json_num(fp, p->level);
-	fprintf(fp, ",\"resamples\":%u,\"seed\":%llu,\"test\":\"%s\","
-		"\"p_increase\":", p->resamples, (unsigned long long)p->seed,
-		p->exact ? "wilcoxon-exact" : "wilcoxon-normal");
+	fprintf(fp, ",\"test\":\"cluster-robust-t\",\"design\":\"%s\","
+		"\"workloads\":%zu,\"ops\":%zu,\"df\":", p->design,
+		p->n_workloads, p->n_ops);
+	out_json_num(fp, p->df);
+	fputs(",\"p_increase\":", fp);
 	out_json_num(fp, p->p_increase);
 	fputs(",\"p_decrease\":", fp);
 	out_json_num(fp, p->p_decrease);
 	fputs(",\"p_two_sided\":", fp);
-	out_json_num(fp, c->p_two);
+	out_json_num(fp, p->p_two);
 	fprintf(fp, ",\"significant\":%s,\"verdict\":", c->significant ?
 		"true" : "false");
 	out_json_str(fp, c->verdict);
+	fprintf(fp, ",\"pair_level\":{\"test\":\"%s\",\"p_two_sided\":",
+		c->pair_exact ? "wilcoxon-exact" : "wilcoxon-normal");
+	out_json_num(fp, c->pair_p);
+	fputc('}', fp);
 	fprintf(fp, ",\"only_before\":%zu,\"only_after\":%zu}",
 		c->only_before, c->only_after);
 }
 
 void corr_change_text(FILE *fp, const struct corr_change *c)
 {
-	const struct stats_paired *p = &c->p;
+	const struct stats_change *p = &c->p;
 
 	if (p->n == 0) {
 		fputs("MAPE change: no common pairs to compare\n", fp);
@@ -122,9 +139,12 @@ void corr_change_text(FILE *fp, const struct corr_change *c)
 	if (isfinite(p->ci_lo))
 		fprintf(fp, ", %g%% CI [%+.2f, %+.2f] pt", p->level * 100,
 			p->ci_lo * 100, p->ci_hi * 100);
-	if (isfinite(c->p_two))
-		fprintf(fp, ", Wilcoxon signed-rank p %.3g (two-sided, %s)",
-			c->p_two, p->exact ? "exact" : "normal approximation");
+	if (isfinite(p->p_two))
+		fprintf(fp, ", p %.3g (two-sided, %zu workload%s%s)", p->p_two,
+			p->n_workloads, p->n_workloads == 1 ? "" : "s",
+			p->two_way ? " x ops" : "");
+	else if (p->why)
+		fprintf(fp, ", no test (%s)", p->why);
 	fprintf(fp, ": %s\n", c->verdict);
 }
 

@@ -123,7 +123,7 @@ static int match(struct diff *d)
 	if ((rc = corr_summary(&d->sb, d->before, NULL, NULL, 0)) < 0 ||
 	    (rc = corr_summary(&d->sa, d->after, NULL, NULL, 0)) < 0)
 		return rc;
-	corr_change_compute(&d->change, d->before, d->after, 0, NULL);
+	corr_change_compute(&d->change, d->before, d->after, 0, 0);
 	return split_stats(d);
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # trend and diff say whether a change between two releases is significant
-# (issue 19): on the pairs both hold, the paired bootstrap interval of the
-# MAPE change and the Wilcoxon signed-rank p (stats_paired, as the gate),
-# equal to tests/ref/stats_paired_ref.py fed with the two versions' own
-# points; a clear regression is "worse", a wobble "not significant".
+# (issues 19, 34): on the pairs both hold, the release-change test's
+# interval and p (cluster-robust over workloads and ops, as the gate),
+# equal to tests/ref/stats_change_ref.py fed with the two versions' own
+# points, and the pair-level Wilcoxon p equal to stats_paired_ref.py; a
+# clear regression is "worse", a wobble "not significant".
 . "$TESTS/cli/lib.sh"
 pc init >/dev/null 2>&1
 python3 - "$PWD" <<'PY'
@@ -37,12 +38,15 @@ PY
 pc import -q -s lab -k silicon -V 1 ref.csv
 for v in 1 2 3; do pc import -q -s sim -k perfsim -V $v v$v.csv; done
 j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
-# the python reference: stats_paired_ref.py's functions (not its demo);
-# an exact Wilcoxon (<= 50 nonzero differences) by enumerating the sums of
-# the doubled ranks here. Prints "ok" or what differs.
+# the python references: stats_change_ref.py (the verdict's test) and
+# stats_paired_ref.py's functions (the pair-level Wilcoxon; an exact one,
+# <= 50 nonzero differences, by enumerating the sums of the doubled ranks
+# here). Prints "ok" or what differs.
 refpy() {
 	REF="$TESTS/ref" python3 -c '
 import json, math, os, sys
+sys.path.insert(0, os.environ["REF"])
+from stats_change_ref import change
 src = open(os.path.join(os.environ["REF"], "stats_paired_ref.py")).read()
 exec(src[:src.index("before=[")])
 a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -50,8 +54,7 @@ c = json.load(sys.stdin)["change"]
 key = lambda p: (p["workload"], p["op"], p["metric"])
 ea = {key(p): abs(p["err"]) for p in a["points"]}
 eb = {key(p): abs(p["err"]) for p in b["points"]}
-# in the order of the C code: database ids (workloads and ops by first import)
-common = sorted(set(ea) & set(eb), key=lambda k: (int(k[0].split("=")[1]), ["gemm", "attn", "norm"].index(k[1])))
+common = sorted(set(ea) & set(eb))
 d = [eb[k] - ea[k] for k in common]
 r = ranks(d)
 if len(r) <= 50:
@@ -69,10 +72,17 @@ if len(r) <= 50:
 else:
     _, _, pi, pd = wil_norm(d)
     test = "wilcoxon-normal"
-want = [len(common), sum(d) / len(d), *boot(d), min(1, 2 * min(pi, pd))]
-got = [c["common"], c["delta"], *c["delta_ci"], c["p_two_sided"]]
-bad = [(x, y) for x, y in zip(got, want) if abs(x - y) > 1e-12 * max(abs(y), 1e-3)]
-print("ok" if not bad and test == c["test"] else (bad, test, c["test"]))
+if max(d) - min(d) < 1e-12 * max(map(abs, d)):
+    # every pair changed alike: exact, no spread (stats_change.h)
+    x = dict(delta=sum(d) / len(d), lo=sum(d) / len(d), hi=sum(d) / len(d), p_two=0.0, p_inc=0.0, df=None, two_way=True,
+             workloads=len(set(k[0] for k in common)), ops=len(set(k[1] for k in common)))
+else:
+    x = change([ea[k] for k in common], [eb[k] for k in common], [k[0] for k in common], [k[1] for k in common])
+want = [len(common), x["delta"], x["lo"], x["hi"], x["p_two"], x["p_inc"], x["df"], x["workloads"], x["ops"], min(1, 2 * min(pi, pd))]
+got = [c["common"], c["delta"], *c["delta_ci"], c["p_two_sided"], c["p_increase"], c["df"], c["workloads"], c["ops"], c["pair_level"]["p_two_sided"]]
+bad = [(x, y) for x, y in zip(got, want) if (x is None) != (y is None) or (x is not None and abs(x - y) > 1e-9 * max(abs(y), 1e-3))]
+ok = not bad and test == c["pair_level"]["test"] and c["design"] == ("workloads x ops" if x["two_way"] else "workloads")
+print("ok" if ok else (bad, test, c["pair_level"]["test"], c["design"]))
 ' "$1" "$2"
 }
 pc compare --model sim@1 --ref lab --format json --points > c1.json
