@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/error.h"
@@ -33,6 +34,7 @@ struct delivery {
 	char *mtext;		/* the manifest as read */
 	size_t mlen;
 	struct stat msb;	/* the manifest as opened (mread) */
+	char msha[65];		/* the sha256 of mtext */
 	int mread;
 	struct stat dsb;	/* the data file as opened (staged) */
 	char *stage;		/* its private copy in imported/, or NULL */
@@ -114,6 +116,7 @@ static int recover(struct watch *w, const char *name)
 
 static int read_manifest(struct watch *w, struct delivery *d)
 {
+	struct sha256 h;
 	char *mname = xasprintf("%s" WATCH_SUFFIX, d->name);
 	ssize_t k;
 	size_t n = 0;
@@ -133,6 +136,9 @@ static int read_manifest(struct watch *w, struct delivery *d)
 		return pc_error_set(PC_EINVALID, "manifest larger than 1 MiB");
 	d->mtext[n] = '\0';
 	d->mlen = n;
+	sha256_init(&h);
+	sha256_update(&h, d->mtext, n);
+	sha256_final_hex(&h, d->msha);
 	return 0;
 }
 
@@ -174,8 +180,7 @@ static int stage(struct watch *w, struct delivery *d)
 				  strerror(errno));
 	sha256_final_hex(&h, d->sha);
 	if (rc == 0 && (fstat(fd, &after) != 0 || after.st_size != d->size ||
-			after.st_mtim.tv_sec != d->dsb.st_mtim.tv_sec ||
-			after.st_mtim.tv_nsec != d->dsb.st_mtim.tv_nsec))
+			!wfs_stat_same(&after, &d->dsb)))
 		rc = 1;
 	close(fd);
 	if (rc == 0 && lseek(sfd, 0, SEEK_SET) != 0)
@@ -273,6 +278,54 @@ static enum watch_event complete(const struct watch_manifest *m,
 	return WATCH_IMPORTED;
 }
 
+/* complete() before any copy, on the file in place: one shorter than
+ * the manifest's size, one without its final newline yet or (sha256
+ * without size) whose hash does not match yet waits without being
+ * copied, so a waiting file costs a stat, not a copy, per retry. 1:
+ * waiting (d->msg says why); 0: copy it (the copy decides for good). */
+static int precheck(struct watch *w, struct delivery *d,
+		    const struct watch_manifest *m)
+{
+	struct stat sb;
+	unsigned char c;
+	int fd, rc;
+
+	if ((rc = wfs_open_file(w->dfd, d->name, &fd, &sb)) < 0)
+		return rc;
+	d->size = sb.st_size;
+	d->last = d->size > 0 && pread(fd, &c, 1, d->size - 1) == 1 ? c : -1;
+	if (m->sha256 && m->size < 0) {
+		struct sha256 h;
+		char buf[65536];
+		ssize_t k;
+
+		sha256_init(&h);
+		while ((k = read(fd, buf, sizeof(buf))) > 0)
+			sha256_update(&h, buf, (size_t)k);
+		sha256_final_hex(&h, d->sha);
+	} else if (m->sha256) {
+		/* the size decides here; the copy's hash is checked after */
+		snprintf(d->sha, sizeof(d->sha), "%s", m->sha256);
+	}
+	close(fd);
+	if (complete(m, d) == WATCH_WAITING)
+		return 1;
+	strbuf_reset(&d->msg);
+	return 0;
+}
+
+/* A pause after the import's commit, before the files move (tests of a
+ * delivery rewritten mid-import: tests/service/watch_redeliver.sh). */
+static void test_pause(void)
+{
+	const char *ms = getenv("PERFCORR_TEST_WATCH_PAUSE_MS");
+	long n = ms ? atol(ms) : 0;
+	struct timespec ts = { n / 1000, (n % 1000) * 1000000L };
+
+	if (n > 0)
+		nanosleep(&ts, NULL);
+}
+
 static void summary(struct strbuf *sb, const struct import_result *r)
 {
 	strbuf_addf(sb, "run %lld (%s): %ld results", (long long)r->run_id,
@@ -301,16 +354,23 @@ static enum watch_event import_one(struct watch *w, struct delivery *d)
 	int rc;
 
 	memset(&m, 0, sizeof(m));
-	if ((rc = stage(w, d)) == 1) {
-		strbuf_addstr(&d->msg, "waiting: the file changed while it was "
-			      "read");
-		return WATCH_WAITING;
-	}
-	if (rc < 0 || (rc = read_manifest(w, d)) < 0)
+	if ((rc = read_manifest(w, d)) < 0)
 		goto done;
 	mpath = xasprintf("%s/%s" WATCH_SUFFIX, w->dir, d->name);
 	rc = watch_manifest_parse(&m, d->mtext, d->mlen, mpath);
 	free(mpath);
+	if (rc < 0 || (rc = precheck(w, d, &m)) < 0)
+		goto done;
+	if (rc == 1) {
+		watch_manifest_release(&m);
+		return WATCH_WAITING;
+	}
+	if ((rc = stage(w, d)) == 1) {
+		strbuf_addstr(&d->msg, "waiting: the file changed while it was "
+			      "read");
+		watch_manifest_release(&m);
+		return WATCH_WAITING;
+	}
 	if (rc < 0)
 		goto done;
 	if ((ev = complete(&m, d)) != WATCH_IMPORTED) {
@@ -357,6 +417,7 @@ static enum watch_event import_one(struct watch *w, struct delivery *d)
 	free(dpath);
 	if (rc == 0)
 		summary(&d->msg, &res);
+	test_pause();
 done:
 	if (rc < 0)
 		add_error(d, pc_error_last());
@@ -368,9 +429,12 @@ done:
 	return event_of(rc);
 }
 
-/* Move the delivery into dest: the staged copy is the archived data, the
- * original goes when it is still the file that was copied; the manifest
- * moves when it is still the one read (else the bytes read are written).
+/* Move the delivery into dest: the staged copy is the archived data;
+ * the original goes, and the manifest moves, only when both are still
+ * the files read: the same inode, size, mtime, ctime and sha256. A
+ * delivery rewritten in place while it was imported (cp, >) stays, both
+ * files, for the next scan: the archive gets the bytes read (the copy,
+ * the manifest's text), so it holds exactly the run it names.
  * For failed/, the message goes to NAME.error first. */
 static int archive(struct watch *w, struct delivery *d, int dest,
 		   const char *error)
@@ -378,13 +442,17 @@ static int archive(struct watch *w, struct delivery *d, int dest,
 	char *mname = xasprintf("%s" WATCH_SUFFIX, d->name);
 	char *base = wfs_free_name(dest, d->name), *dm = NULL;
 	struct stat sb;
-	int rc = 0;
+	int rc = 0, keep = 0;
 
 	if (!base) {
 		free(mname);
 		return PC_EIO;
 	}
 	dm = xasprintf("%s" WATCH_SUFFIX, base);
+	if (d->stage)
+		keep = !wfs_unchanged(w->dfd, d->name, &d->dsb, d->sha) ||
+		       (d->mread &&
+			!wfs_unchanged(w->dfd, mname, &d->msb, d->msha));
 	if (error) {
 		char *e = xasprintf("%s.error", base);
 		char *text = util_safe_dup(error);
@@ -401,11 +469,14 @@ static int archive(struct watch *w, struct delivery *d, int dest,
 		if (renameat(w->ifd, d->stage, dest, base) != 0)
 			rc = pc_error_set(PC_EIO, "cannot archive '%s': %s",
 					  d->name, strerror(errno));
-		else if (wfs_same(w->dfd, d->name, &d->dsb))
+		else if (!keep)
 			unlinkat(w->dfd, d->name, 0);
 		else
-			strbuf_addf(&d->msg, " ('%s' was replaced while it was "
-				    "imported: the new file stays)", d->name);
+			strbuf_addf(&d->msg, " ('%s' or its manifest was "
+				    "rewritten while it was imported: the "
+				    "bytes imported are archived, the new "
+				    "delivery stays for the next scan)",
+				    d->name);
 		free(d->stage);
 		d->stage = NULL;
 	} else if (!rc && fstatat(w->dfd, d->name, &sb, AT_SYMLINK_NOFOLLOW)
@@ -416,11 +487,16 @@ static int archive(struct watch *w, struct delivery *d, int dest,
 			rc = pc_error_set(PC_EIO, "cannot archive '%s': %s",
 					  d->name, strerror(errno));
 	}
-	if (!rc && (!d->mread || wfs_same(w->dfd, mname, &d->msb))) {
+	if (!rc && !keep && (!d->mread ||
+			     wfs_unchanged(w->dfd, mname, &d->msb, d->msha))) {
 		if (renameat(w->dfd, mname, dest, dm) != 0)
 			rc = pc_error_set(PC_EIO, "cannot archive '%s': %s",
 					  mname, strerror(errno));
-	} else if (!rc) {
+		else if (d->mread && !wfs_unchanged(dest, dm, NULL, d->msha))
+			/* written in the instant between the look and the
+			 * move: the archive keeps the text read */
+			rc = wfs_write(dest, dm, d->mtext, d->mlen);
+	} else if (!rc && d->mread) {
 		rc = wfs_write(dest, dm, d->mtext, d->mlen);
 	}
 	free(mname);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "base/sha256.h"
 #include "base/util.h"
 
 #define O_DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -30,12 +31,41 @@ int wfs_exists(int dirfd, const char *name)
 	return fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
-int wfs_same(int dirfd, const char *name, const struct stat *sb)
+int wfs_stat_same(const struct stat *a, const struct stat *b)
 {
-	struct stat now;
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
 
-	return fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       now.st_dev == sb->st_dev && now.st_ino == sb->st_ino;
+int wfs_unchanged(int dirfd, const char *name, const struct stat *sb,
+		  const char *sha)
+{
+	struct stat now, after;
+	struct sha256 h;
+	char buf[65536], hex[65];
+	ssize_t k;
+	int fd, same;
+
+	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(now.st_mode) || (sb && !wfs_stat_same(&now, sb)))
+		return 0;
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		    O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	sha256_init(&h);
+	while ((k = read(fd, buf, sizeof(buf))) > 0)
+		sha256_update(&h, buf, (size_t)k);
+	sha256_final_hex(&h, hex);
+	/* the file read is the one looked at, and it did not move meanwhile */
+	same = k == 0 && fstat(fd, &after) == 0 &&
+	       wfs_stat_same(&after, &now) && !strcmp(hex, sha);
+	close(fd);
+	return same;
 }
 
 /* DIR/name as an archive folder the watcher owns, created when absent. */

@@ -71,8 +71,13 @@ int wfs_create(int dirfd, const char *name);
 int wfs_write(int dirfd, const char *name, const void *data, size_t len);
 /* A free base name in dirfd: name, else name~2 ...; NULL past 9999. */
 char *wfs_free_name(int dirfd, const char *name);
-/* 1 when dirfd/name (not followed) is still the file sb describes. */
-int wfs_same(int dirfd, const char *name, const struct stat *sb);
+/* 1 when dirfd/name (not followed) is still the file sb describes (the
+ * same inode, size, mtime and ctime: a file rewritten in place is not)
+ * and its bytes hash to sha (hex); sb NULL: the bytes alone. */
+int wfs_unchanged(int dirfd, const char *name, const struct stat *sb,
+		  const char *sha);
+/* 1 when a and b are one file in one state (inode, size, m/ctime). */
+int wfs_stat_same(const struct stat *a, const struct stat *b);
 /* 1 when dirfd/name exists (not followed). */
 int wfs_exists(int dirfd, const char *name);
 
