@@ -10,7 +10,7 @@
 
 struct db;
 
-enum cli_exit { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+enum cli_exit { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2, CLI_UNKNOWN = 3 };
 
 enum cli_opt_type {
 	CLI_FLAG,	/* int, set to 1 */

@@ -33,16 +33,17 @@ static const struct cli_cmd gate_cmd = {
 		 "[--policy FILE]",
 	.summary = "Judge a model release against a policy's error limits. "
 		   "Exit 0: pass (warnings allowed), 1: a fail rule failed, "
-		   "2: usage or policy error, or nothing to compare. Every "
-		   "evaluation is recorded unless --dry-run.",
+		   "2: usage or policy error, or nothing to compare, 3: "
+		   "unknown (a rule's interval straddles its limit; no rule "
+		   "failed). Every evaluation is recorded unless --dry-run.",
 	.details = "A point whose current annotation is 'accepted' is "
 		   "waived (left out of the limits\nand listed) while its "
 		   "error stays within the policy's waiver_tolerance of the\n"
 		   "error accepted, for the model versions it names, unexpired "
 		   "and complete\n(waivers.*). max_mape_increase is measured "
-		   "on the points both releases have,\nwith a bootstrap "
-		   "interval and a Wilcoxon p-value (rule option "
-		   "significance).\nAn unwritable --junit or -o path is exit 2. "
+		   "on the points both releases have,\nwith the "
+		   "release-change test's interval and p (rule option "
+		   "significance;\npolicy keys error_control and unknown).\nAn unwritable --junit or -o path is exit 2. "
 		   "See docs/gate.md.",
 	.min_args = 0, .max_args = 0,
 };
@@ -61,7 +62,11 @@ static int record(struct db *db, const struct gate_result *g)
 	e.ref_version = g->set->ref.version;
 	e.model_runs = gate_runs_json(&g->set->model);
 	e.ref_runs = gate_runs_json(&g->set->ref);
-	e.verdict = (char *)gate_status_name(g->verdict);
+	/* the history's verdicts are pass, warn and fail (db/schema.sql):
+	 * an unknown evaluation is recorded as warn; its rules keep status
+	 * "unknown" and the details JSON the verdict */
+	e.verdict = (char *)gate_status_name(g->verdict == GATE_UNKNOWN ?
+					     GATE_WARN : g->verdict);
 	e.details = gate_out_json(g);
 	for (size_t i = 0; i < g->nrules; i++) {
 		const struct gate_rule_result *x = &g->rules[i];
@@ -174,7 +179,8 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 		code = CLI_FAIL;
 		goto done;
 	}
-	code = g->verdict == GATE_FAIL ? CLI_FAIL : CLI_OK;
+	code = g->verdict == GATE_FAIL ? CLI_FAIL : g->verdict == GATE_UNKNOWN ?
+	       CLI_UNKNOWN : CLI_OK;
 done:
 	if (rc < 0) {
 		cli_error(gate_cmd.name);

@@ -18,12 +18,14 @@
 
 const char *gate_status_name(enum gate_status s)
 {
-	return s == GATE_FAIL ? "fail" : s == GATE_WARN ? "warn" : "pass";
+	return s == GATE_FAIL ? "fail" : s == GATE_WARN ? "warn" :
+	       s == GATE_UNKNOWN ? "unknown" : "pass";
 }
 
 const char *gate_status_label(enum gate_status s)
 {
-	return s == GATE_FAIL ? "FAIL" : s == GATE_WARN ? "WARN" : "PASS";
+	return s == GATE_FAIL ? "FAIL" : s == GATE_WARN ? "WARN" :
+	       s == GATE_UNKNOWN ? "UNKNOWN" : "PASS";
 }
 
 /* The statistic a limit reads, and the field that says why it is NaN. */
@@ -94,6 +96,45 @@ static int increase(struct gate_check *c, const struct gate_rule_result *rr,
 	return 0;
 }
 
+/* About how many more workloads would decide an unknown increase: the
+ * interval's halfwidth shrinks as 1/sqrt(workloads), so n (hw / |delta -
+ * limit|)^2 workloads would put its end on the limit (an estimate). */
+static long more_needed(const struct stats_change *p, double limit)
+{
+	double hw = p->ci_hi - p->delta, gap = fabs(p->delta - limit);
+	double need;
+
+	if (p->n_workloads < 2)
+		return 2 - (long)p->n_workloads;
+	if (!(hw > 0) || !(gap > EPS))
+		return -1;
+	need = ceil((double)p->n_workloads * (hw / gap) * (hw / gap));
+	if (need > 1e9)
+		return -1;
+	return need > (double)p->n_workloads ?
+	       (long)need - (long)p->n_workloads : 1;
+}
+
+static void judge_increase(struct gate_check *c,
+			   const struct gate_rule_result *rr, double alpha)
+{
+	const struct stats_change *p = &rr->paired;
+	double within;
+
+	c->p_raw = stats_change_p_above(p, c->limit);
+	c->p_adj = rr->have_adj ? rr->p_adj : c->p_raw;
+	within = p->se == 0 ? (p->delta <= c->limit + EPS ? 0 : 1) :
+		 1 - c->p_raw;
+	c->significant = !isnan(c->p_adj) && c->p_adj < alpha;
+	c->failed = c->significant;
+	if (c->failed || (!isnan(within) && within < alpha))
+		return;
+	c->unknown = 1;
+	c->more_workloads = more_needed(p, c->limit);
+	if (rr->rule->unknown_as == PU_FAIL)
+		c->failed = 1;
+}
+
 static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 		      const struct stats_summary *s,
 		      const struct gate_prior *prior)
@@ -120,17 +161,20 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 		c->failed = !(c->value >= c->limit - EPS);
 	else
 		c->failed = !(c->value <= c->limit + EPS);
-	/* past the limit, but is it more than noise? Without the paired
-	 * points the test cannot run: the limit alone decides */
-	if (c->lim == PL_MAX_MAPE_INCREASE && c->failed && c->paired &&
-	    !isnan(r->significance) && !isnan(c->value)) {
-		double p = rr->paired.p_increase;
-
-		c->significant = !isnan(p) && p < r->significance;
-		c->failed = c->significant;
-	}
+	/* past the limit, or within it, beyond noise? The release-change
+	 * test (significance asked, the paired points loaded): fail when
+	 * the increase is above the limit beyond noise (p, after the
+	 * policy's error control, below the significance), pass when it is
+	 * below it beyond noise (the interval's upper end within it),
+	 * unknown otherwise. Without the paired points the limit alone
+	 * decides. */
+	c->p_raw = c->p_adj = NAN;
+	c->unknown = 0;
+	c->more_workloads = 0;
+	if (c->lim == PL_MAX_MAPE_INCREASE && c->paired &&
+	    !isnan(r->significance) && !isnan(c->value))
+		judge_increase(c, rr, r->significance);
 }
-
 static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 {
 	if (isnan(v))
@@ -150,25 +194,42 @@ static const struct gate_rule_result *text_rule;
 
 static void add_paired(struct strbuf *sb, const struct gate_check *c)
 {
-	const struct stats_paired *p;
+	const struct stats_change *p;
 	double alpha;
 
 	if (!text_rule)
 		return;
 	p = &text_rule->paired;
 	alpha = text_rule->rule->significance;
-	if (!c->significant)
-		strbuf_addstr(sb, " but within noise");
+	if (c->unknown)
+		strbuf_addf(sb, ": unknown%s", text_rule->rule->unknown_as ==
+			    PU_FAIL ? " (counted as fail)" :
+			    text_rule->rule->unknown_as == PU_PASS ?
+			    " (counted as pass)" : "");
 	strbuf_addstr(sb, " (");
-	if (!isnan(p->p_increase)) {
-		strbuf_addf(sb, "p=%.3g", p->p_increase);
-		if (!isnan(alpha))
-			strbuf_addf(sb, " %s %g", p->p_increase < alpha ? "<" :
-				    ">=", alpha);
-		strbuf_addstr(sb, ", ");
+	if (!isnan(c->p_raw)) {
+		strbuf_addf(sb, "p=%.3g", c->p_raw);
+		if (text_rule->have_adj)
+			strbuf_addf(sb, ", adjusted %.3g", c->p_adj);
+		strbuf_addf(sb, " %s %g, ", c->p_adj < alpha ? "<" : ">=",
+			    alpha);
 	}
-	strbuf_addf(sb, "%.0f%% CI [%+.3g, %+.3g] pp, %zu common points)",
-		    p->level * 100, p->ci_lo * 100, p->ci_hi * 100, p->n);
+	if (isfinite(p->ci_lo))
+		strbuf_addf(sb, "%.0f%% CI [%+.3g, %+.3g] pp, ",
+			    p->level * 100, p->ci_lo * 100, p->ci_hi * 100);
+	else if (p->why)
+		strbuf_addf(sb, "no interval: %s, ", p->why);
+	strbuf_addf(sb, "%zu common points, %zu workload%s%s)", p->n,
+		    p->n_workloads, p->n_workloads == 1 ? "" : "s",
+		    p->two_way ? " x ops" : "");
+	if (c->unknown && c->more_workloads > 0)
+		strbuf_addf(sb, "; about %ld more workload%s would decide it "
+			    "(an estimate from the interval's width)",
+			    c->more_workloads, c->more_workloads == 1 ? "" :
+			    "s");
+	else if (c->unknown)
+		strbuf_addstr(sb, "; the estimate sits on the limit: more "
+			      "workloads may not decide it");
 }
 
 void gate_check_text_of(const struct gate_rule_result *rr,
@@ -209,8 +270,7 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 	else if (policy_limit_is_min(l))
 		strbuf_addstr(sb, c->failed ? " < " : " >= ");
 	else	/* past the limit but not significant: still ">" */
-		strbuf_addstr(sb, c->failed || !c->significant ? " > " :
-			      " <= ");
+		strbuf_addstr(sb, c->value > c->limit + EPS ? " > " : " <= ");
 	strbuf_addstr(sb, lim.buf);
 	if (c->paired)
 		add_paired(sb, c);
@@ -232,7 +292,9 @@ static void set_status(struct gate_rule_result *rr,
 
 	if (!rr->failed) {
 		rr->streak = 0;
-		rr->status = GATE_PASS;
+		rr->status = !rr->unknown ? GATE_PASS :
+			     r->severity == POLICY_FAIL ? GATE_UNKNOWN :
+			     GATE_WARN;
 		return;
 	}
 	rr->streak = (prior ? prior->streak : 0) + 1;
@@ -255,7 +317,7 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 	struct strbuf msg = STRBUF_INIT;
 
 	rr->nchecks = 0;
-	rr->failed = rr->coverage_failed = 0;
+	rr->failed = rr->coverage_failed = rr->unknown = 0;
 	for (int l = 0; l < PL_COUNT; l++) {
 		struct gate_check *c;
 
@@ -273,6 +335,12 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 			c->na = 1;
 			c->why = "every point waived";
 		}
+		if (c->unknown && !c->failed && r->unknown_as == PU_UNKNOWN) {
+			rr->unknown = 1;
+			if (msg.len)
+				strbuf_addstr(&msg, "; ");
+			gate_check_text_of(rr, c, &msg);
+		}
 		if (!c->failed)
 			continue;
 		rr->failed = 1;
@@ -289,7 +357,7 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 
 void gate_verdict(struct gate_result *g)
 {
-	g->npass = g->nwarn = g->nfail = 0;
+	g->npass = g->nwarn = g->nfail = g->nunknown = 0;
 	for (size_t i = 0; i < g->nrules; i++) {
 		switch (g->rules[i].status) {
 		case GATE_PASS:
@@ -301,9 +369,13 @@ void gate_verdict(struct gate_result *g)
 		case GATE_FAIL:
 			g->nfail++;
 			break;
+		case GATE_UNKNOWN:
+			g->nunknown++;
+			break;
 		}
 	}
-	g->verdict = g->nfail ? GATE_FAIL : g->nwarn ? GATE_WARN : GATE_PASS;
+	g->verdict = g->nfail ? GATE_FAIL : g->nunknown ? GATE_UNKNOWN :
+		     g->nwarn ? GATE_WARN : GATE_PASS;
 }
 
 static int params_match(const struct policy_rule *r, const char *workload)
@@ -373,7 +445,8 @@ void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
 		long vi = version_index(e->model_version, versions, nversions);
 
 		if (!out->have_base && e->have_rule && !isnan(e->mape) &&
-		    e->verdict && strcmp(e->verdict, "fail") && cur >= 0 &&
+		    e->verdict && strcmp(e->verdict, "fail") &&
+		    strcmp(e->verdict, "unknown") && cur >= 0 &&
 		    vi >= 0 && vi < cur) {
 			out->have_base = 1;
 			out->base_mape = e->mape;
@@ -411,4 +484,46 @@ void gate_result_free(struct gate_result *g)
 	free(g->rules);
 	free(g->wv);
 	free(g);
+}
+
+/* Holm: sorted ascending, adj(i) = max over j <= i of min(1, (n - j)
+ * p(j)); BH: adj(i) = min over j >= i of min(1, n p(j) / (j + 1)). */
+static const double *adj_p;
+
+static int cmp_idx(const void *a, const void *b)
+{
+	double x = adj_p[*(const size_t *)a], y = adj_p[*(const size_t *)b];
+
+	return (x > y) - (x < y);
+}
+
+void gate_adjust(const double *p, size_t n, enum policy_error_control ec,
+		 double *adj)
+{
+	size_t *o = xcalloc(n ? n : 1, sizeof(*o));
+	double run;
+
+	for (size_t i = 0; i < n; i++)
+		o[i] = i;
+	adj_p = p;
+	qsort(o, n, sizeof(*o), cmp_idx);
+	adj_p = NULL;
+	if (ec == PEC_NONE) {
+		for (size_t i = 0; i < n; i++)
+			adj[i] = p[i];
+	} else if (ec == PEC_HOLM) {
+		run = 0;
+		for (size_t j = 0; j < n; j++) {
+			run = fmax(run, fmin(1, (double)(n - j) * p[o[j]]));
+			adj[o[j]] = run;
+		}
+	} else {
+		run = 1;
+		for (size_t j = n; j-- > 0;) {
+			run = fmin(run, fmin(1, (double)n * p[o[j]] /
+					     (double)(j + 1)));
+			adj[o[j]] = run;
+		}
+	}
+	free(o);
 }

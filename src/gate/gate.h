@@ -12,7 +12,7 @@
 
 #include "src/gate/policy.h"
 #include "src/stats/stats.h"
-#include "src/stats/stats_paired.h"
+#include "src/stats/stats_change.h"
 #include "src/gate/waiver.h"
 
 struct corr_set;
@@ -22,7 +22,9 @@ struct corr_point;
 struct db_gate_hist;
 struct strbuf;
 
-enum gate_status { GATE_PASS, GATE_WARN, GATE_FAIL };
+/* UNKNOWN: a rule whose interval straddles its limit (docs/gate.md,
+ * "Unknown"); a verdict of fail > unknown > warn > pass. */
+enum gate_status { GATE_PASS, GATE_WARN, GATE_FAIL, GATE_UNKNOWN };
 
 /* One limit of one rule, measured. */
 struct gate_check {
@@ -36,6 +38,13 @@ struct gate_check {
 				   common points (rr->paired) */
 	int significant;	/* p below the rule's significance, or no
 				   significance asked */
+	/* max_mape_increase with significance: the release-change test */
+	double p_raw;		/* P(increase <= limit), NaN: no test */
+	double p_adj;		/* after the policy's error control */
+	int unknown;		/* neither above nor within the limit
+				   beyond noise */
+	long more_workloads;	/* unknown: about how many more would
+				   decide it (-1: cannot tell) */
 };
 
 /* What the history says about one rule (see gate_prior). */
@@ -68,7 +77,11 @@ struct gate_rule_result {
 	 * the paired change of |error| on the points common to both, and
 	 * the coverage change */
 	int have_paired;
-	struct stats_paired paired;
+	struct stats_change paired;	/* at level 1 - 2 significance (its
+					   ends: one-sided tests), else 0.95 */
+	int have_adj;		/* p_adj below holds the adjusted p */
+	double p_adj;
+	int unknown;		/* a check is unknown (counted as such) */
 	long common, only_new, only_old;
 };
 
@@ -78,7 +91,8 @@ struct gate_result {
 	struct gate_rule_result *rules;
 	size_t nrules;
 	enum gate_status verdict;
-	long npass, nwarn, nfail;
+	long npass, nwarn, nfail, nunknown;
+	size_t ntests;		/* rules with a p-value (error control) */
 	char today[11];
 	struct waiver_verdict *wv;	/* per point of set */
 };
@@ -94,7 +108,7 @@ struct gate_inputs {
 	size_t nrules;
 };
 
-/* "pass" "warn" "fail" and "PASS" "WARN" "FAIL". */
+/* "pass" "warn" "fail" "unknown" and "PASS" "WARN" "FAIL" "UNKNOWN". */
 const char *gate_status_name(enum gate_status s);
 const char *gate_status_label(enum gate_status s);
 
@@ -111,6 +125,17 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb);
 /* The same, with the paired interval and p-value of rr's *_increase. */
 void gate_check_text_of(const struct gate_rule_result *rr,
 			const struct gate_check *c, struct strbuf *sb);
+
+/* Adjusted p-values adj[0..n) of p[0..n) (none NaN): Holm's step-down
+ * (family-wise), Benjamini-Hochberg's step-up (false discovery) or a
+ * copy. */
+void gate_adjust(const double *p, size_t n, enum policy_error_control ec,
+		 double *adj);
+
+/* The error control over the rules of g (judged once): their raw
+ * p-values adjusted with g->policy->error_control, each such rule
+ * judged again with its adjusted p. Sets g->ntests. */
+void gate_control(struct gate_result *g);
 
 /* Verdict and counts from the rules' statuses. */
 void gate_verdict(struct gate_result *g);

@@ -83,6 +83,9 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 	struct hmap ix, now;
 	double *b = xcalloc(set->n + 1, sizeof(double));
 	double *a = xcalloc(set->n + 1, sizeof(double));
+	int64_t *wk = xcalloc(set->n + 1, sizeof(int64_t));
+	int64_t *ok = xcalloc(set->n + 1, sizeof(int64_t));
+	double sig = rr->rule->significance;
 	size_t m = 0;
 
 	hmap_init(&ix);
@@ -108,6 +111,8 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 		}
 		if (gate_point_waived(g, i))
 			continue;
+		wk[m] = p->workload_id;
+		ok[m] = p->op_id;
 		b[m] = fabs(base->points[j].err);
 		a[m++] = fabs(p->err);
 	}
@@ -121,13 +126,18 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 		rr->only_old += !hmap_get(&now, strbuf_str(&sb), &k);
 	}
 	rr->common = (long)m;
-	stats_paired_compute(&rr->paired, b, a, m, NULL);
+	/* at 1 - 2 significance: each end of the interval is the one-sided
+	 * test at the significance the rule asks */
+	stats_change_compute(&rr->paired, b, a, wk, ok, m,
+			     isnan(sig) ? 0 : 1 - 2 * sig);
 	rr->have_paired = 1;
 	hmap_release(&ix);
 	hmap_release(&now);
 	strbuf_release(&sb);
 	free(b);
 	free(a);
+	free(wk);
+	free(ok);
 }
 
 static const struct gate_check *failed_check(const struct gate_rule_result *rr,
@@ -149,6 +159,8 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 	const struct gate_check *abs = failed_check(rr, PL_MAX_ABS_ERR);
 	const struct gate_check *sol = failed_check(rr, PL_MAX_SOL_VIOLATIONS);
 
+	free(rr->offenders);
+	rr->noffenders = 0;
 	rr->offenders = xcalloc(top ? top : 1, sizeof(size_t));
 	for (size_t i = 0; i < set->n && rr->noffenders < top; i++) {
 		const struct corr_point *p = &set->points[i];
@@ -333,7 +345,61 @@ int gate_evaluate(struct gate_result **out, const struct policy *p,
 			return rc;
 		}
 	}
+	gate_control(g);
+	for (size_t i = 0; i < p->nrules; i++) {
+		struct gate_rule_result *rr = &g->rules[i];
+
+		if (!rr->have_adj)
+			continue;
+		if (rr->status != GATE_PASS) {
+			offenders(rr, g, top);
+		} else {
+			free(rr->offenders);
+			rr->offenders = NULL;
+			rr->noffenders = 0;
+		}
+	}
 	gate_verdict(g);
 	*out = g;
 	return 0;
+}
+
+/* The raw p of rule rr's release-change test, or NaN when it has none. */
+static double raw_p(const struct gate_rule_result *rr)
+{
+	for (int i = 0; i < rr->nchecks; i++)
+		if (rr->checks[i].lim == PL_MAX_MAPE_INCREASE)
+			return rr->checks[i].p_raw;
+	return NAN;
+}
+
+void gate_control(struct gate_result *g)
+{
+	double *p = xcalloc(g->nrules + 1, sizeof(double));
+	double *adj = xcalloc(g->nrules + 1, sizeof(double));
+	size_t *at = xcalloc(g->nrules + 1, sizeof(size_t));
+	size_t k = 0;
+
+	for (size_t i = 0; i < g->nrules; i++) {
+		double x = raw_p(&g->rules[i]);
+
+		if (!isnan(x)) {
+			at[k] = i;
+			p[k++] = x;
+		}
+	}
+	g->ntests = k;
+	if (k > 1 && g->policy->error_control != PEC_NONE) {
+		gate_adjust(p, k, g->policy->error_control, adj);
+		for (size_t j = 0; j < k; j++) {
+			struct gate_rule_result *rr = &g->rules[at[j]];
+
+			rr->have_adj = 1;
+			rr->p_adj = adj[j];
+			gate_judge(rr, &rr->sum, &rr->prior);
+		}
+	}
+	free(p);
+	free(adj);
+	free(at);
 }

@@ -235,8 +235,18 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	add_unwaived(&sb, g);
 	strbuf_addstr(&sb, "verdict: ");
 	add_label(&sb, g->verdict, color);
-	strbuf_addf(&sb, " (%ld fail, %ld warn, %ld pass)\n", g->nfail,
-		    g->nwarn, g->npass);
+	if (g->nunknown)
+		strbuf_addf(&sb, " (%ld fail, %ld unknown, %ld warn, %ld pass)"
+			    "\n", g->nfail, g->nunknown, g->nwarn, g->npass);
+	else
+		strbuf_addf(&sb, " (%ld fail, %ld warn, %ld pass)\n",
+			    g->nfail, g->nwarn, g->npass);
+	if (g->ntests)
+		strbuf_addf(&sb, "error control: %s over the %zu rule%s with a "
+			    "p-value%s\n", policy_error_control_name(
+			    g->policy->error_control), g->ntests, g->ntests ==
+			    1 ? "" : "s", g->ntests == 1 ? " (nothing to adjust)"
+			    : "");
 	fputs(sb.buf, fp);
 	strbuf_release(&sb);
 	free(seen);
@@ -322,14 +332,20 @@ static cJSON *json_point(const struct gate_result *g, size_t i)
 
 static void json_paired(cJSON *o, const struct gate_rule_result *r)
 {
-	const struct stats_paired *p = &r->paired;
+	const struct stats_change *p = &r->paired;
 	cJSON *x, *ci;
+	double praw = NAN, padj = NAN;
 
 	if (!r->have_paired) {
 		cJSON_AddNullToObject(o, "paired");
 		cJSON_AddNullToObject(o, "coverage");
 		return;
 	}
+	for (int i = 0; i < r->nchecks; i++)
+		if (r->checks[i].lim == PL_MAX_MAPE_INCREASE) {
+			praw = r->checks[i].p_raw;
+			padj = r->checks[i].p_adj;
+		}
 	x = cJSON_AddObjectToObject(o, "paired");
 	cJSON_AddNumberToObject(x, "n", (double)p->n);
 	cJSON_AddNumberToObject(x, "mape_before", p->mean_before);
@@ -339,13 +355,15 @@ static void json_paired(cJSON *o, const struct gate_rule_result *r)
 	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_lo));
 	cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->ci_hi));
 	cJSON_AddNumberToObject(x, "ci_level", p->level);
-	cJSON_AddNumberToObject(x, "resamples", p->resamples);
-	cJSON_AddNumberToObject(x, "seed", (double)p->seed);
-	cJSON_AddNumberToObject(x, "p_value", p->p_increase);
-	cJSON_AddStringToObject(x, "test", p->exact ? "wilcoxon-exact" :
-				"wilcoxon-normal");
-	cJSON_AddNumberToObject(x, "w_plus", p->w_plus);
-	cJSON_AddNumberToObject(x, "nonzero", (double)p->n_nonzero);
+	cJSON_AddStringToObject(x, "test", "cluster-robust-t");
+	cJSON_AddStringToObject(x, "design", p->design);
+	cJSON_AddNumberToObject(x, "workloads", (double)p->n_workloads);
+	cJSON_AddNumberToObject(x, "ops", (double)p->n_ops);
+	cJSON_AddNumberToObject(x, "df", p->df);
+	/* p of "the increase is at most the limit", raw and after the
+	 * policy's error control (equal when it adjusted nothing) */
+	cJSON_AddNumberToObject(x, "p_value", praw);
+	cJSON_AddNumberToObject(x, "p_adjusted", padj);
 	if (isnan(r->rule->significance))
 		cJSON_AddNullToObject(x, "significance");
 	else
@@ -375,8 +393,17 @@ static cJSON *json_check(const struct gate_check *c)
 	cJSON_AddBoolToObject(o, "failed", c->failed);
 	cJSON_AddBoolToObject(o, "applicable", !c->na);
 	add_str(o, "why", c->why);
-	if (c->lim == PL_MAX_MAPE_INCREASE)
+	if (c->lim == PL_MAX_MAPE_INCREASE) {
 		cJSON_AddBoolToObject(o, "significant", c->significant);
+		cJSON_AddBoolToObject(o, "unknown", c->unknown);
+		cJSON_AddNumberToObject(o, "p_value", c->p_raw);
+		cJSON_AddNumberToObject(o, "p_adjusted", c->p_adj);
+		if (c->unknown && c->more_workloads > 0)
+			cJSON_AddNumberToObject(o, "more_workloads",
+						(double)c->more_workloads);
+		else
+			cJSON_AddNullToObject(o, "more_workloads");
+	}
 	return o;
 }
 
@@ -450,6 +477,12 @@ char *gate_out_json(const struct gate_result *g)
 	cJSON_AddNumberToObject(c, "pass", (double)g->npass);
 	cJSON_AddNumberToObject(c, "warn", (double)g->nwarn);
 	cJSON_AddNumberToObject(c, "fail", (double)g->nfail);
+	cJSON_AddNumberToObject(c, "unknown", (double)g->nunknown);
+	cJSON_AddStringToObject(o, "error_control",
+				policy_error_control_name(g->policy->error_control));
+	cJSON_AddNumberToObject(o, "tests", (double)g->ntests);
+	cJSON_AddStringToObject(o, "unknown_as",
+				policy_unknown_name(g->policy->unknown_as));
 	cJSON_AddNumberToObject(o, "pairs", (double)g->set->n);
 	arr = cJSON_AddArrayToObject(o, "rules");
 	for (size_t i = 0; i < g->nrules; i++)
@@ -514,6 +547,22 @@ void gate_xml_escape(struct strbuf *sb, const char *str)
 	}
 }
 
+/* The raw and adjusted p of a rule's release-change test, as testcase
+ * properties (none without a test). */
+static void junit_props(struct strbuf *x, const struct gate_rule_result *r)
+{
+	for (int i = 0; i < r->nchecks; i++) {
+		const struct gate_check *c = &r->checks[i];
+
+		if (c->lim != PL_MAX_MAPE_INCREASE || isnan(c->p_raw))
+			continue;
+		strbuf_addf(x, "      <properties>\n        <property name=\""
+			    "p_value\" value=\"%.6g\"/>\n        <property "
+			    "name=\"p_adjusted\" value=\"%.6g\"/>\n      "
+			    "</properties>\n", c->p_raw, c->p_adj);
+	}
+}
+
 static void junit_case(struct strbuf *x, const struct gate_result *g,
 		       const struct gate_rule_result *r)
 {
@@ -533,18 +582,27 @@ static void junit_case(struct strbuf *x, const struct gate_result *g,
 	add_offenders(&body, g, r);
 	if (r->status == GATE_PASS) {
 		/* the interval and p-value of a passing increase */
+		junit_props(x, r);
 		strbuf_addstr(x, "      <system-out>");
 		gate_xml_escape(x, body.buf);
 		strbuf_addstr(x, "</system-out>\n    </testcase>\n");
 		strbuf_release(&body);
 		return;
 	}
+	junit_props(x, r);
 	if (r->status == GATE_FAIL) {
 		strbuf_addstr(x, "      <failure type=\"gate\" message=\"");
 		gate_xml_escape(x, r->message);
 		strbuf_addstr(x, "\">");
 		gate_xml_escape(x, body.buf);
 		strbuf_addstr(x, "</failure>\n");
+	} else if (r->status == GATE_UNKNOWN) {
+		/* neither pass nor fail: JUnit's "skipped", with the reason */
+		strbuf_addstr(x, "      <skipped message=\"unknown: ");
+		gate_xml_escape(x, r->message);
+		strbuf_addstr(x, "\"/>\n      <system-out>");
+		gate_xml_escape(x, body.buf);
+		strbuf_addstr(x, "</system-out>\n");
 	} else {
 		strbuf_addstr(x, "      <system-out>");
 		gate_xml_escape(x, body.buf);
@@ -565,12 +623,14 @@ int gate_out_junit(FILE *fp, const struct gate_result *g)
 
 	strbuf_addf(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<testsuites name=\"perfcorr gate\" tests=\"%zu\" "
-		    "failures=\"%ld\" errors=\"0\">\n  <testsuite name=\"",
-		    g->nrules, g->nfail);
+		    "failures=\"%ld\" errors=\"0\"", g->nrules, g->nfail);
+	if (g->nunknown)
+		strbuf_addf(&x, " skipped=\"%ld\"", g->nunknown);
+	strbuf_addstr(&x, ">\n  <testsuite name=\"");
 	gate_xml_escape(&x, g->policy->name);
 	strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
-		    "skipped=\"0\" timestamp=\"%s\">\n    <properties>\n",
-		    g->nrules, g->nfail, now);
+		    "skipped=\"%ld\" timestamp=\"%s\">\n    <properties>\n",
+		    g->nrules, g->nfail, g->nunknown, now);
 	add_side(&side, &g->set->model);
 	strbuf_addstr(&x, "      <property name=\"model\" value=\"");
 	gate_xml_escape(&x, side.buf);
@@ -580,8 +640,14 @@ int gate_out_junit(FILE *fp, const struct gate_result *g)
 	gate_xml_escape(&x, side.buf);
 	strbuf_addf(&x, "\"/>\n      <property name=\"policy_sha256\" "
 		    "value=\"%s\"/>\n      <property name=\"verdict\" "
-		    "value=\"%s\"/>\n    </properties>\n", g->policy->hash,
+		    "value=\"%s\"/>\n", g->policy->hash,
 		    gate_status_name(g->verdict));
+	if (g->ntests)
+		strbuf_addf(&x, "      <property name=\"error_control\" "
+			    "value=\"%s\"/>\n      <property name=\"tests\" "
+			    "value=\"%zu\"/>\n", policy_error_control_name(
+			    g->policy->error_control), g->ntests);
+	strbuf_addstr(&x, "    </properties>\n");
 	for (size_t i = 0; i < g->nrules; i++)
 		junit_case(&x, g, &g->rules[i]);
 	strbuf_addstr(&x, "  </testsuite>\n</testsuites>\n");

@@ -493,6 +493,27 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return parse_tolerance(c, v, p);
 	if (!strcmp(k, "waivers"))
 		return parse_waivers(c, v, p);
+	if (!strcmp(k, "error_control") || !strcmp(k, "unknown")) {
+		static const char *const ec[] = { "holm", "bh", "none" };
+		static const char *const uk[] = { "unknown", "fail", "pass" };
+		int e = !strcmp(k, "error_control");
+		const char *const *names = e ? ec : uk;
+
+		if (!cJSON_IsString(v))
+			return err(c, 0, "expected a string, got %s",
+				   type_name(v));
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(v->valuestring, names[i])) {
+				if (e)
+					p->error_control =
+						(enum policy_error_control)i;
+				else
+					p->unknown_as = (enum policy_unknown)i;
+				return 0;
+			}
+		return err(c, 0, "expected %s, %s or %s, got \"%s\"", names[0],
+			   names[1], names[2], v->valuestring);
+	}
 	if (!strcmp(k, "max_ref_cv")) {
 		if (!(rc = get_number(c, v, &p->max_ref_cv)) &&
 		    !(p->max_ref_cv > 0))
@@ -500,7 +521,8 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return rc;
 	}
 	return err(c, 1, "unknown key (a policy has name, description, model, "
-		   "ref, max_ref_cv, waiver_tolerance, waivers and rules)");
+		   "ref, max_ref_cv, error_control, unknown, "
+		   "waiver_tolerance, waivers and rules)");
 }
 
 static int parse_root(struct ctx *c, const cJSON *root, struct policy *p)
@@ -523,7 +545,19 @@ static int parse_root(struct ctx *c, const cJSON *root, struct policy *p)
 		return err(c, 0, "missing required key 'name'");
 	if (!p->rules)
 		return err(c, 0, "missing required key 'rules'");
+	for (size_t i = 0; i < p->nrules; i++)
+		p->rules[i].unknown_as = p->unknown_as;
 	return 0;
+}
+
+const char *policy_error_control_name(enum policy_error_control e)
+{
+	return e == PEC_BH ? "bh" : e == PEC_NONE ? "none" : "holm";
+}
+
+const char *policy_unknown_name(enum policy_unknown u)
+{
+	return u == PU_FAIL ? "fail" : u == PU_PASS ? "pass" : "unknown";
 }
 
 int policy_parse(struct policy **out, const char *text, size_t len,

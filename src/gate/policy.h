@@ -29,6 +29,15 @@ enum policy_limit {
 
 enum policy_severity { POLICY_FAIL, POLICY_WARN };
 
+/* How the gate controls its errors over the rules that have a p-value
+ * (docs/gate.md, "Error control"): Holm (the family-wise rate, the
+ * default), Benjamini-Hochberg (the false-discovery rate) or none. */
+enum policy_error_control { PEC_HOLM, PEC_BH, PEC_NONE };
+
+/* What an `unknown` rule (its interval straddles its limit) counts as:
+ * unknown (the default: exit 3), fail or pass. */
+enum policy_unknown { PU_UNKNOWN, PU_FAIL, PU_PASS };
+
 struct policy_rule {
 	char *name;
 	char *description;		/* or NULL */
@@ -44,6 +53,7 @@ struct policy_rule {
 	double significance;		/* *_increase: fail only when p is
 					   below it; NaN = not asked */
 	int line;			/* line of the rule in the file */
+	enum policy_unknown unknown_as;	/* the policy's "unknown" */
 };
 
 struct policy {
@@ -51,6 +61,8 @@ struct policy {
 	char *description;		/* or NULL */
 	char *model, *ref;		/* "SRC[@VERSION]" or NULL */
 	double max_ref_cv;		/* default 0.30 */
+	enum policy_error_control error_control;	/* "error_control" */
+	enum policy_unknown unknown_as;	/* "unknown" */
 	struct waiver_rules waivers;	/* waiver_tolerance, waivers.* */
 	struct policy_rule *rules;
 	size_t nrules;
@@ -67,6 +79,10 @@ int policy_parse(struct policy **out, const char *text, size_t len,
 int policy_load(struct policy **out, const char *path);
 
 void policy_free(struct policy *p);
+
+/* "holm" "bh" "none"; "unknown" "fail" "pass". */
+const char *policy_error_control_name(enum policy_error_control e);
+const char *policy_unknown_name(enum policy_unknown u);
 
 /* "max_mape" ... by limit; "min_pairs" for PL_MIN_PAIRS. */
 const char *policy_limit_name(enum policy_limit l);

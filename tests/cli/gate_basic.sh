@@ -68,7 +68,7 @@ run python3 - "$T/out.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["verdict"] == "fail", d["verdict"]
-assert d["counts"] == {"pass": 1, "warn": 0, "fail": 1}, d["counts"]
+assert d["counts"] == {"pass": 1, "warn": 0, "fail": 1, "unknown": 0}, d["counts"]
 assert d["model"]["source"] == "archsim" and d["model"]["version"] == "1.0"
 assert d["ref"]["version"] == "2024" and len(d["ref"]["runs"]) == 1
 r = d["rules"][0]

@@ -1,8 +1,11 @@
 # perfcorr gate: max_mape_increase knows noise. The change is measured on
-# the points both releases have (paired), with a bootstrap interval and a
-# Wilcoxon signed-rank p-value; "significance" fails a rule only when the
-# increase is past its limit and significant. Coverage changes (points
-# only in one release) are reported apart and stay out of the increase.
+# the points both releases have (paired), with the release-change test
+# (issue 34: cluster-robust over workloads, src/stats/stats_change.h);
+# "significance" fails a rule only when the increase is above its limit
+# beyond noise, passes it when it is below beyond noise, and says unknown
+# (exit 3) when the interval straddles the limit. Coverage changes
+# (points only in one release) are reported apart and stay out of the
+# increase.
 . "$(dirname "$0")/../cli/lib.sh"
 
 # 30 workloads, a noisy-ish reference (CV 5%), release 1.0 with errors
@@ -24,12 +27,19 @@ write("m11", [(i, 1 + base[i] + (0.09 if i % 3 == 0 else -0.03), "")
               for i in range(30)])
 write("m12", [(i, 1 + base[i] + 0.02, "") for i in range(30)])
 write("m13", [(i, 1 + base[i], "") for i in range(30)] + [(30, 2.0, "")])
+# 1.4: +4 pp on 10, -1.4 pp on 20: +0.4 pp, within the limit but its
+# interval straddles it; 1.5: +0.2 pp on half, 0 on the rest: +0.1 pp,
+# within beyond noise
+write("m14", [(i, 1 + base[i] + (0.04 if i % 3 == 0 else -0.014), "")
+              for i in range(30)])
+write("m15", [(i, 1 + base[i] + (0.002 if i % 2 else 0), "")
+              for i in range(30)])
 with open("%s/ref.csv" % t, "a") as f:
     f.write("m/bs=30,e2e,time,1,ms,10,0.05\n")
 PY
 pc init >/dev/null
 pc import -q --source lab --kind silicon --version 1 "$T/ref.csv"
-for v in 10 11 12 13; do
+for v in 10 11 12 13 14 15; do
 	pc import -q --source sim --kind perfsim --version "${v%?}.${v#?}" "$T/m$v.csv"
 done
 for name in plain sig; do
@@ -43,48 +53,68 @@ JSON
 	expect_rc 0 "$name: 1.0 passes and becomes the baseline"
 done
 
-# Independent expectation: 30 nonzero differences (<= 50: the exact
-# distribution), d = +0.09 x10, -0.03 x20; ranks: the 20 small ones share
-# 10.5, the 10 large ones 25.5: W+ = 10 x 25.5 = 255. Under no change each
-# sign is a fair coin: W+ = 10.5 A + 25.5 B with A ~ Bin(20, 1/2) and
-# B ~ Bin(10, 1/2) independent, so p = P(10.5 A + 25.5 B >= 255) =
-# 0.3135770848020911 (the sum below).
-python3 -c 'from math import comb; print(sum(comb(20,a)*comb(10,b) for a in range(21) for b in range(11) if 10.5*a+25.5*b>=255-1e-9)/2**30)' >"$T/expect"
-expect_eq "$(cat "$T/expect")" "0.3135770848020911" "hand computation"
+# Independent expectation (tests/ref/stats_change_ref.py): 30 workloads
+# of one op each, d = +0.09 x10, -0.03 x20, delta +1 pp; V = 30/29 *
+# sum (d - delta)^2 / 30^2, t(29); p of "increase <= 0.5 pp", the 90%
+# interval (each end a one-sided test at 0.05) and the workloads that
+# would put its lower end on the limit: 30 (halfwidth / 0.5 pp)^2.
+REF="$TESTS/ref" python3 -c '
+import math, os, sys
+sys.path.insert(0, os.environ["REF"])
+from stats_change_ref import tcdf, tq
+d = [0.09 if i % 3 == 0 else -0.03 for i in range(30)]
+n = 30; delta = sum(d) / n
+se = math.sqrt(n / (n - 1) * sum((x - delta) ** 2 for x in d) / n ** 2)
+p = 1 - tcdf((delta - 0.005) / se, 29)
+hw = tq(0.95, 29) * se
+print(repr(p), repr(delta - hw), repr(delta + hw), math.ceil(n * (hw / 0.005) ** 2) - n)
+' >"$T/expect"
+read -r want_p want_lo want_hi want_more <"$T/expect"
 
 run pc gate --policy "$T/plain.json" --model sim@1.1 --dry-run
 expect_rc 1 "without significance a +1 pp wobble fails"
-expect_in "max_mape_increase +1 pp > +0.5 pp (p=0.314, 95% CI [" "$out" \
-	"the increase, its p-value and interval"
+expect_in "max_mape_increase +1 pp > +0.5 pp (95% CI [" "$out" \
+	"the increase and its interval (no p without significance)"
 run pc gate --policy "$T/sig.json" --model sim@1.1 --dry-run --format json
-expect_rc 0 "within noise: passes with significance"
+expect_rc 3 "within noise: unknown with significance (exit 3)"
 printf '%s\n' "$out" >"$T/noise.json"
-run python3 - "$T/noise.json" <<'PY'
+run python3 - "$T/noise.json" "$want_p" "$want_lo" "$want_hi" "$want_more" <<'PY'
 import json, math, sys
 r = json.load(open(sys.argv[1]))["rules"][0]
+want_p, lo_w, hi_w, more = map(float, sys.argv[2:6])
 p = r["paired"]
-assert r["status"] == "pass", r["status"]
-assert p["n"] == 30 and p["test"] == "wilcoxon-exact", p
+assert r["status"] == "unknown", r["status"]
+assert p["n"] == 30 and p["test"] == "cluster-robust-t", p
+assert p["design"] == "workloads" and p["workloads"] == 30 and p["df"] == 29, p
 assert abs(p["delta"] - 0.01) < 1e-9, p["delta"]
-assert abs(p["w_plus"] - 255) < 1e-9
-assert abs(p["p_value"] - 0.3135770848020911) < 1e-12, p["p_value"]
+assert abs(p["p_value"] - want_p) < 1e-9, (p["p_value"], want_p)
+assert p["p_adjusted"] == p["p_value"]          # one rule: nothing to adjust
 lo, hi = p["ci"]
-assert lo < 0.005 < hi and lo < 0.01 < hi, p["ci"]   # contains the limit
-assert p["resamples"] == 2000 and p["seed"] == 20261201 and p["ci_level"] == 0.95
+assert abs(lo - lo_w) < 1e-9 and abs(hi - hi_w) < 1e-9, (p["ci"], lo_w, hi_w)
+assert lo < 0.005 < hi, p["ci"]                 # straddles the limit
+assert p["ci_level"] == 0.9
 c = [c for c in r["checks"] if c["limit"] == "max_mape_increase"][0]
-assert c["failed"] is False and c["significant"] is False, c
+assert c["failed"] is False and c["significant"] is False and c["unknown"], c
+assert c["more_workloads"] == more, (c["more_workloads"], more)
 assert r["coverage"] == {"baseline": "1.0", "common": 30, "only_new": 0,
                          "only_old": 0}, r["coverage"]
+d = json.load(open(sys.argv[1]))
+assert d["verdict"] == "unknown" and d["counts"]["unknown"] == 1, d["counts"]
+assert d["error_control"] == "holm" and d["tests"] == 1
 print("ok")
 PY
 expect_eq "$out" "ok" "noise in JSON ($err)"
 run pc gate --policy "$T/sig.json" --model sim@1.1 --dry-run
-expect_in "max_mape_increase +1 pp > +0.5 pp but within noise (p=0.314 >= 0.05, 95% CI [" \
-	"$out" "text says within noise"
+expect_in "max_mape_increase +1 pp > +0.5 pp: unknown (p=0.319 >= 0.05, 90% CI [" \
+	"$out" "text says unknown"
+expect_in "about $want_more more workloads would decide it (an estimate" "$out" \
+	"text says how many more workloads"
+expect_in "verdict: UNKNOWN (0 fail, 1 unknown, 0 warn, 0 pass)" "$out" "verdict"
+expect_in "error control: holm over the 1 rule with a p-value" "$out" \
+	"the error control is stated"
 
-# a real increase: +2 pp on every point: 30 equal positive differences,
-# W+ = 465 is the largest possible, reached by one sign assignment of
-# 2^30: p = 2^-30 = 9.313225746154785e-10
+# a real increase: +2 pp on every point: 30 equal differences, no
+# spread: the change is exact (se 0), p = 0
 run pc gate --policy "$T/sig.json" --model sim@1.2 --dry-run --format json
 expect_rc 1 "a real increase fails with significance"
 printf '%s\n' "$out" >"$T/real.json"
@@ -92,7 +122,7 @@ run python3 - "$T/real.json" <<'PY'
 import json, math, sys
 r = json.load(open(sys.argv[1]))["rules"][0]
 p = r["paired"]
-assert abs(p["p_value"] - 2.0**-30) < 1e-20, p
+assert p["p_value"] == 0 and p["df"] is None, p
 assert abs(p["delta"] - 0.02) < 1e-9 and abs(p["ci"][0] - 0.02) < 1e-9
 assert r["status"] == "fail"
 print("ok")
@@ -101,11 +131,35 @@ expect_eq "$out" "ok" "real increase ($err)"
 run pc gate --policy "$T/sig.json" --model sim@1.2 --dry-run --junit "$T/j.xml"
 run python3 -c 'import sys, xml.etree.ElementTree as E; f=E.parse(sys.argv[1]).getroot().find("testsuite/testcase/failure"); print(f.get("message"))' "$T/j.xml"
 expect_in "max_mape_increase +2 pp > +0.5 pp (p=" "$out" "JUnit message"
-expect_in "< 0.05, 95% CI [+2, +2] pp, 30 common points)" "$out" \
+expect_in "< 0.05, 90% CI [+2, +2] pp, 30 common points, 30 workloads)" "$out" \
 	"JUnit shows the interval and p-value"
 run pc gate --policy "$T/sig.json" --model sim@1.1 --dry-run --junit "$T/p.xml"
-run python3 -c 'import sys, xml.etree.ElementTree as E; c=E.parse(sys.argv[1]).getroot().find("testsuite/testcase"); print(c.find("system-out").text)' "$T/p.xml"
-expect_in "within noise (p=0.314 >= 0.05" "$out" "a passing increase shows them too"
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); c=r.find("testsuite/testcase"); print(r.get("skipped"), c.find("skipped").get("message"), [(p.get("name"), p.get("value")) for p in c.findall("properties/property")], c.find("system-out").text)' "$T/p.xml"
+expect_in "1 unknown: max_mape_increase +1 pp > +0.5 pp: unknown (p=0.319 >= 0.05" "$out" \
+	"JUnit: an unknown rule is skipped, with the reason"
+expect_in "[('p_value', '0.3188" "$out" "JUnit: the raw p"
+expect_in "('p_adjusted', '0.3188" "$out" "JUnit: the adjusted p"
+
+# unknown exactly where the interval straddles the limit: 1.1 (point
+# above, straddles: unknown, above), 1.4 (point within, straddles:
+# unknown), 1.2 (above beyond noise: fail), 1.5 (within beyond noise:
+# pass); "unknown": "fail" / "pass" count it as told
+for v in 1.1:unknown:3 1.4:unknown:3 1.2:fail:1 1.5:pass:0; do
+	IFS=: read -r ver want rc <<<"$v"
+	run pc gate --policy "$T/sig.json" --model "sim@$ver" --dry-run --format json
+	expect_rc "$rc" "sim@$ver: exit $rc"
+	got=$(printf '%s' "$out" | python3 -c 'import json,sys; r=json.load(sys.stdin)["rules"][0]; lo,hi=r["paired"]["ci"]; print(r["status"], lo < 0.005 < hi)')
+	straddles=False; [ "$want" = unknown ] && straddles=True
+	expect_eq "$got" "$want $straddles" "sim@$ver: $want exactly when the interval straddles"
+done
+for as in fail:1:FAIL pass:0:PASS; do
+	IFS=: read -r mode rc label <<<"$as"
+	sed "s/\"rules\"/\"unknown\": \"$mode\", \"rules\"/" "$T/sig.json" >"$T/u$mode.json"
+	run pc gate --policy "$T/u$mode.json" --model sim@1.4 --dry-run
+	expect_rc "$rc" "unknown counted as $mode"
+	expect_in "$label  e2e" "$out" "unknown as $mode: the rule says $label"
+	expect_in "unknown (counted as $mode)" "$out" "and that it was unknown"
+done
 
 # coverage: a new workload with a 100% error is not an "increase" on
 # common points, and is reported apart

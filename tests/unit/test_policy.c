@@ -88,7 +88,13 @@ TEST(errors_structure)
 		  "array");
 	CHECK_STR(bad("{\"name\": \"x\",\n\"colour\": 1, \"rules\": []}"),
 		  "p.json:2: colour: unknown key (a policy has name, "
-		  "description, model, ref, max_ref_cv, waiver_tolerance, waivers and rules)");
+		  "description, model, ref, max_ref_cv, error_control, "
+		  "unknown, waiver_tolerance, waivers and rules)");
+	CHECK_STR(bad("{\"name\": \"x\", \"error_control\": \"bonferroni\", "
+		      "\"rules\": []}"), "p.json:1: error_control: expected "
+		  "holm, bh or none, got \"bonferroni\"");
+	CHECK_STR(bad("{\"name\": \"x\", \"unknown\": 1, \"rules\": []}"),
+		  "p.json:1: unknown: expected a string, got a number");
 	CHECK_STR(bad("{\"name\": \"x\"}"), "p.json:1: missing required key "
 		  "'rules'");
 	CHECK_STR(bad("{\"rules\": [{\"name\": \"r\", \"max_mape\": 0.1}]}"),
@@ -213,7 +219,8 @@ TEST(waivers_and_significance)
 		"{\"abs\": \"3%\", \"rel\": 0.5}, \"waivers\": "
 		"{\"require_expiry\": true, \"require_link\": true, "
 		"\"max_days\": 90}, \"rules\": [{\"name\": \"r\", "
-		"\"max_mape_increase\": \"2%\", \"significance\": 0.05}]}";
+		"\"max_mape_increase\": \"2%\", \"significance\": 0.05}], "
+		"\"error_control\": \"bh\", \"unknown\": \"fail\"}";
 	static const char dflt[] = "{\"name\": \"w\", \"rules\": [{\"name\": "
 		"\"r\", \"max_mape\": 0.1}]}";
 	struct policy *p = NULL;
@@ -225,6 +232,9 @@ TEST(waivers_and_significance)
 	CHECK_INT(p->waivers.require_link, 1);
 	CHECK_INT(p->waivers.max_days, 90);
 	CHECK_NEAR(p->rules[0].significance, 0.05, 0);
+	CHECK_INT(p->error_control, PEC_BH);
+	CHECK_INT(p->unknown_as, PU_FAIL);
+	CHECK_INT(p->rules[0].unknown_as, PU_FAIL);	/* after the rules */
 	policy_free(p);
 	CHECK_INT(policy_parse(&p, dflt, sizeof(dflt) - 1, "p.json"), 0);
 	CHECK_NEAR(p->waivers.tol_abs, 0.02, 0);	/* documented default */
@@ -232,6 +242,8 @@ TEST(waivers_and_significance)
 	CHECK_INT(p->waivers.require_expiry, 0);
 	CHECK_INT(p->waivers.max_days, 0);
 	CHECK(isnan(p->rules[0].significance));
+	CHECK_INT(p->error_control, PEC_HOLM);	/* documented defaults */
+	CHECK_INT(p->unknown_as, PU_UNKNOWN);
 	policy_free(p);
 	CHECK_STR(bad("{\"name\": \"x\",\n\"waiver_tolerance\": 5, \"rules\": []}"),
 		  "p.json:2: waiver_tolerance: 5 looks like a percentage: write "
