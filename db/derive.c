@@ -14,8 +14,9 @@
 
 /* The newest value of (workload, op e2e, metric) in the source, not
  * derived; NaN when none. *from_run says whether it is the current run. */
-static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
-		     const char *metric, int *from_run, int *rc)
+static double latest_in(struct db *db, int64_t src, int64_t run, int64_t wid,
+			const char *metric, int *from_run, int64_t *run_out,
+			int *rc)
 {
 	struct db_stmt *st = NULL;
 	double v = NAN;
@@ -36,9 +37,45 @@ static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
 		v = db_column_real(st, 0);
 		if (from_run)
 			*from_run |= db_column_int64(st, 1) == run;
+		if (run_out)
+			*run_out = db_column_int64(st, 1);
 	}
 	db_finalize(st);
 	return v;
+}
+
+static double latest(struct db *db, int64_t src, int64_t run, int64_t wid,
+		     const char *metric, int *from_run, int *rc)
+{
+	return latest_in(db, src, run, wid, metric, from_run, NULL, rc);
+}
+
+/* The metadata member a power importer writes when it dropped an energy
+ * over a window shorter than its sensor allows (importers/powerlog.c):
+ * that log's power is no measurement of a benchmark's energy either. */
+#define DROPPED "\"energy_window\":\"dropped"
+
+/* 1 when run r (the run being written, or a stored one) dropped its
+ * energy for a short window. */
+static int energy_dropped(struct db_writer *w, int64_t r, int *rc)
+{
+	struct db *db = db_writer_db(w);
+	struct db_stmt *st = NULL;
+	int dropped = 0;
+
+	if (r == db_writer_run_id(w))
+		return strstr(db_writer_meta_text(w), DROPPED) != NULL;
+	db_prepare(db, rc, &st, "SELECT metadata FROM runs WHERE id = ?");
+	if (*rc)
+		return 0;
+	db_bind_int64(st, 1, r);
+	if (db_step(st) == DB_ROW) {
+		const char *m = db_column_text(st, 0);
+
+		dropped = m && strstr(m, DROPPED);
+	}
+	db_finalize(st);
+	return dropped;
 }
 
 /* The workload with a power log for benchmark workload b: b itself, else
@@ -101,6 +138,7 @@ static int derive_one(struct db_writer *w, int64_t b, const char *key,
 {
 	struct db *db = db_writer_db(w);
 	int64_t src = db_writer_source_id(w), run = db_writer_run_id(w), pw;
+	int64_t prun = 0;
 	int rc = 0, cur = 0, have;
 	double tok, thr, dur, e, p, tpj = NAN;
 
@@ -112,13 +150,16 @@ static int derive_one(struct db_writer *w, int64_t b, const char *key,
 	if (rc || !pw || have)
 		return rc;
 	e = latest(db, src, run, pw, "energy", &cur, &rc);
-	p = latest(db, src, run, pw, "power", &cur, &rc);
+	p = latest_in(db, src, run, pw, "power", &cur, &prun, &rc);
 	if (rc || !cur)
 		return rc;	/* nothing of this run is involved */
 	if (!isnan(tok) && e > 0)
 		tpj = tok / e;
-	else if (!isnan(tok) && p > 0 && dur > 0)
+	else if (!isnan(tok) && p > 0 && dur > 0 &&
+		 !energy_dropped(w, prun, &rc))
 		tpj = tok / (p * dur);
+	if (rc)
+		return rc;
 	if (!isnan(tpj)) {
 		if ((rc = put(w, key, "tokens_per_joule", tpj, "tokens/J")) < 0)
 			return rc;

@@ -516,6 +516,11 @@ int64_t db_writer_run_id(const struct db_writer *w)
 	return w->run_id;
 }
 
+const char *db_writer_meta_text(const struct db_writer *w)
+{
+	return strbuf_str(&w->meta);
+}
+
 int64_t db_writer_source_id(const struct db_writer *w)
 {
 	return w->source_id;

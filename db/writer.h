@@ -94,6 +94,9 @@ const char *db_writer_note(const struct db_writer *w);
 /* The run being written, its source and database (for db/derive.c). */
 int64_t db_writer_run_id(const struct db_writer *w);
 int64_t db_writer_source_id(const struct db_writer *w);
+/* The run's metadata so far: the members of its JSON object, without
+ * the braces (borrowed, valid until the next db_writer_meta()). */
+const char *db_writer_meta_text(const struct db_writer *w);
 struct db *db_writer_db(struct db_writer *w);
 /* 1 when this import has put a result of metric `name` (db/derive.c asks
  * before it queries what the run stored). */

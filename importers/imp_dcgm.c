@@ -54,6 +54,7 @@ struct ctx {
 	int fake_time;			/* rows x 1 s, only to estimate */
 	double interval;
 	char *header;			/* the first header line */
+	const char *window_ms, *on_short;	/* the sensor's --opt */
 	struct powerlog pl;
 	long rows;
 };
@@ -294,6 +295,9 @@ static int finish_log(struct ctx *x, struct imp_sink *sink)
 	if (x->totec < 0 && isnan(x->interval))
 		sink->warn(sink, "%s: no TOTEC field and no --opt interval_ms: "
 			   "power only, no energy", x->path);
+	if (!rc && x->power >= 0 && !strcmp(x->name[x->power], "POWINST"))
+		rc = powerlog_options(&x->pl, x->window_ms, x->on_short, 0,
+				      "DCGM POWINST: instantaneous samples");
 	if (!rc)
 		rc = powerlog_emit(&x->pl, sink);
 	return rc;
@@ -326,6 +330,14 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.path = in->path;
 	x.interval = NAN;
 	powerlog_init(&x.pl);
+	x.pl.path = in->path;
+	x.window_ms = imp_opt(in, "sensor_window_ms");
+	x.on_short = imp_opt(in, "short_window");
+	/* field 155, NVML's power usage: a 1 s average on Ampere and Hopper
+	 * (docs/importers.md, "Sensor limits") */
+	if ((rc = powerlog_options(&x.pl, x.window_ms, x.on_short, 1,
+			"DCGM POWER: a 1 s average on Ampere/Hopper")) < 0)
+		return rc;
 	if (iv) {
 		if (util_parse_double(iv, &ms) < 0 || !(ms > 0))
 			return pc_error_set(PC_EUSAGE, "--opt interval_ms='%s': "
@@ -346,7 +358,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
-static const char *const opt_keys[] = { "interval_ms", NULL };
+static const char *const opt_keys[] = { "interval_ms", "sensor_window_ms",
+					 "short_window", NULL };
 
 const struct importer imp_dcgm = {
 	.name = "dcgm-dmon",

@@ -63,6 +63,7 @@ struct ctx {
 	struct col *c;
 	size_t n;
 	int gpu_col, power_col, platform_set;
+	const char *window_ms, *on_short;	/* the sensor's --opt */
 	double interval;	/* --opt interval_ms, s */
 	long rows;
 	struct powerlog pl;
@@ -304,8 +305,15 @@ static int options(struct ctx *x, struct imp_input *in)
 {
 	const char *iv = imp_opt(in, "interval_ms");
 	double ms;
+	int rc;
 
 	x->interval = NAN;
+	x->pl.path = in->path;
+	x->window_ms = imp_opt(in, "sensor_window_ms");
+	x->on_short = imp_opt(in, "short_window");
+	if ((rc = powerlog_options(&x->pl, x->window_ms, x->on_short, 1,
+			"nvidia-smi power.draw: a 1 s average on Ampere/Hopper")) < 0)
+		return rc;
 	if (iv) {
 		if (util_parse_double(iv, &ms) < 0 || !(ms > 0))
 			return pc_error_set(PC_EUSAGE, "--opt interval_ms='%s': "
@@ -348,6 +356,13 @@ static int finish_log(struct ctx *x, struct imp_sink *sink)
 	if (!rc && x->power_col >= 0)
 		rc = sink->meta(sink, "power_column",
 				x->c[x->power_col].name);
+	/* power.draw is power.draw.average on current drivers: NVML's 1 s
+	 * moving average on Ampere and Hopper (docs/importers.md, "Sensor
+	 * limits"); .instant is the sample */
+	if (!rc && x->power_col >= 0 &&
+	    !strcmp(x->c[x->power_col].name, "power.draw.instant"))
+		rc = powerlog_options(&x->pl, x->window_ms, x->on_short, 0,
+			"nvidia-smi power.draw.instant: instantaneous samples");
 	if (!rc)
 		rc = powerlog_emit(&x->pl, sink);
 	return rc;
@@ -395,7 +410,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	return rc < 0 ? rc : 0;
 }
 
-static const char *const opt_keys[] = { "interval_ms", "query", NULL };
+static const char *const opt_keys[] = { "interval_ms", "query",
+					 "sensor_window_ms", "short_window",
+					 NULL };
 
 const struct importer imp_nvsmi = {
 	.name = "nvidia-smi",

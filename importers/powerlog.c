@@ -14,6 +14,35 @@ void powerlog_init(struct powerlog *p)
 	memset(p, 0, sizeof(*p));
 }
 
+int powerlog_options(struct powerlog *p, const char *window_ms,
+		     const char *on_short, double default_s, const char *why)
+{
+	double ms;
+
+	p->window = default_s;
+	snprintf(p->window_why, sizeof(p->window_why), "%s", why);
+	if (window_ms) {
+		if (util_parse_double(window_ms, &ms) < 0 || !(ms >= 0) ||
+		    !isfinite(ms))
+			return pc_error_set(PC_EUSAGE, "--opt sensor_window_ms="
+				"'%s': expected a number of milliseconds >= 0 "
+				"(0: instantaneous samples)", window_ms);
+		p->window = ms / 1000;
+		snprintf(p->window_why, sizeof(p->window_why),
+			 "--opt sensor_window_ms");
+	}
+	if (!on_short || !strcmp(on_short, "refuse"))
+		p->on_short = POWERLOG_SHORT_REFUSE;
+	else if (!strcmp(on_short, "drop"))
+		p->on_short = POWERLOG_SHORT_DROP;
+	else if (!strcmp(on_short, "keep"))
+		p->on_short = POWERLOG_SHORT_KEEP;
+	else
+		return pc_error_set(PC_EUSAGE, "--opt short_window='%s': "
+				    "expected refuse, drop or keep", on_short);
+	return 0;
+}
+
 void powerlog_release(struct powerlog *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
@@ -248,11 +277,115 @@ static int emit_node_metric(const struct powerlog *p, const char *name,
 		   p->g[0].line);
 }
 
+/* The resolution (s) of gpu g's energy and the window it covers (*span,
+ * s): the mean interval of its power samples, at least the sensor's
+ * averaging window unless the energy is a counter's; NaN when the GPU
+ * has no timed power samples (a counter alone is not checked). */
+static double resolution(const struct powerlog *p, const struct powerlog_gpu *g,
+			 double *span, int *is_window)
+{
+	const struct powerlog_metric *m = find(g, "power");
+	double dt;
+
+	*span = NAN;
+	*is_window = 0;
+	if (!m || !m->s.nint)
+		return NAN;
+	dt = m->s.dt_sum / (double)m->s.nint;
+	*span = m->s.tlast - m->s.t0;
+	if (isnan(g->energy) && p->window > dt) {
+		*is_window = 1;
+		return p->window;
+	}
+	return dt;
+}
+
+static int put_meta(struct imp_sink *sink, const char *key, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return sink->meta(sink, key, buf);
+}
+
+/* The sensor limits (powerlog.h): metadata, then 1 when the energy is
+ * to be dropped, <0 when it is refused. */
+static int check_window(struct powerlog *p, struct imp_sink *sink)
+{
+	double res = NAN, span = NAN;
+	int win = 0, rc;
+
+	for (size_t i = 0; i < p->n; i++) {
+		double s, r;
+		int w;
+
+		if (isnan(energy_of(p, &p->g[i])))
+			continue;
+		r = resolution(p, &p->g[i], &s, &w);
+		if (isnan(r))
+			continue;
+		if (isnan(span) || s / r < span / res) {
+			span = s;
+			res = r;
+			win = w;
+		}
+	}
+	if ((rc = sink->meta(sink, "sensor_window_source", p->window_why)) < 0 ||
+	    (rc = put_meta(sink, "sensor_window_s", p->window)) < 0)
+		return rc;
+	if (isnan(res))
+		return 0;
+	if (!p->no_integral &&	/* else the times are sample counts */
+	    ((rc = put_meta(sink, "sensor_resolution_s", res)) < 0 ||
+	     (rc = put_meta(sink, "energy_window_s", span)) < 0))
+		return rc;
+	if (span >= POWERLOG_MIN_RESOLUTIONS * res * (1 - 1e-9))
+		return 0;
+	switch (p->on_short) {
+	case POWERLOG_SHORT_KEEP:
+		return sink->meta(sink, "energy_window", "shorter than the "
+			"sensor's limit: kept by --opt short_window=keep");
+	case POWERLOG_SHORT_DROP:
+		/* db/derive.c reads this: no tokens/J from this power */
+		if ((rc = sink->meta(sink, "energy_window", "dropped: shorter "
+			"than the sensor's limit (--opt short_window=drop)")) < 0)
+			return rc;
+		sink->warn(sink, "%s: energy not stored: the log covers %.3g "
+			   "s, under %d x the sensor's %.3g s resolution",
+			   p->path, span, POWERLOG_MIN_RESOLUTIONS, res);
+		return 1;
+	default:
+		break;
+	}
+	if (p->no_integral)
+		return pc_error_set(PC_EINVALID, "%s: an energy over %.0f "
+			"samples is not a measurement: it needs %d sample "
+			"intervals at least; log longer, or give --opt "
+			"short_window=drop (power without energy) or =keep",
+			p->path, span, POWERLOG_MIN_RESOLUTIONS);
+	return pc_error_set(PC_EINVALID, "%s: an energy over %.3g s is not a "
+		"measurement: the power sensor's resolution is %.3g s (%s) and "
+		"an energy window needs %d of them (%.3g s); log a longer "
+		"window, give --opt sensor_window_ms=N when the sensor averages "
+		"over less, or --opt short_window=drop (power without energy) "
+		"or =keep (stored, said in the run's metadata)", p->path, span,
+		res, win ? p->window_why : "the mean sample interval",
+		POWERLOG_MIN_RESOLUTIONS, POWERLOG_MIN_RESOLUTIONS * res);
+}
+
 int powerlog_emit(struct powerlog *p, struct imp_sink *sink)
 {
 	char op[64];
 	double e = 0;
 	int rc;
+
+	if ((rc = check_window(p, sink)) < 0)
+		return rc;
+	if (rc == 1)	/* dropped: no energy, and no mean from it */
+		for (size_t i = 0; i < p->n; i++)
+			p->g[i].energy = NAN;
+	if (rc == 1)
+		p->no_integral = 1;
 
 	if (p->n == 1)
 		return emit_gpu(p, &p->g[0], sink, "e2e");

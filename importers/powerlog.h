@@ -31,13 +31,36 @@ struct powerlog_gpu {
 	long line;		/* first sample */
 };
 
+/* What to do with an energy over a window shorter than
+ * POWERLOG_MIN_RESOLUTIONS x the sensor's resolution. */
+enum powerlog_short {
+	POWERLOG_SHORT_REFUSE,	/* the import fails, naming the cures */
+	POWERLOG_SHORT_DROP,	/* power and the rest stored, no energy */
+	POWERLOG_SHORT_KEEP	/* energy stored, metadata says so */
+};
+
+/* An energy window needs this many sensor resolutions (docs/importers.md,
+ * "Sensor limits"). */
+#define POWERLOG_MIN_RESOLUTIONS 10
+
 struct powerlog {
 	struct powerlog_gpu *g;
 	size_t n;
 	int no_integral;	/* 1: sample times are not real (no energy) */
+	const char *path;	/* for messages */
+	double window;		/* the power sensor's averaging window (s);
+				 * 0: instantaneous samples */
+	char window_why[96];	/* where window comes from */
+	enum powerlog_short on_short;
 };
 
 void powerlog_init(struct powerlog *p);
+
+/* The sensor options every power importer takes: --opt sensor_window_ms
+ * (the averaging window, overriding default_s, which why explains) and
+ * --opt short_window=refuse|drop|keep. PC_EUSAGE naming a bad value. */
+int powerlog_options(struct powerlog *p, const char *window_ms,
+		     const char *on_short, double default_s, const char *why);
 void powerlog_release(struct powerlog *p);
 
 /* One sample of metric (in unit) at time t (s; NaN = no time) of gpu.
@@ -62,7 +85,10 @@ int powerlog_counter(struct powerlog *p, const char *gpu, double value,
 double powerlog_interval(const struct powerlog *p);
 
 /* Emit every result; energy from the counter when there is one, else by
- * integrating metric "power". 0 when there was nothing. */
+ * integrating metric "power". 0 when there was nothing. Records the
+ * sensor's resolution as metadata; an energy over a window shorter than
+ * POWERLOG_MIN_RESOLUTIONS resolutions is PC_EINVALID naming the window,
+ * the resolution and the cures (or dropped or kept: p->on_short). */
 int powerlog_emit(struct powerlog *p, struct imp_sink *sink);
 
 /* 1 when some GPU has metric "power" samples. */

@@ -35,14 +35,15 @@ done
 for f in "$SAMPLES/sglang_bench_serving.jsonl" "$H"/sglang/old_*.jsonl; do
 	expect_format sglang "$f"
 done
+# short logs keep their energy (cli/import_power checks the refusal)
 for f in "$SAMPLES/nvidia_smi_power.csv" "$H"/power/smi_*.csv; do
 	case $f in *noheader*) continue ;; esac
-	expect_format nvidia-smi "$f"
+	expect_format nvidia-smi "$f" --opt short_window=keep
 done
 expect_format nvidia-smi "$H/power/smi_noheader_query.csv" \
-	--opt query=timestamp,index,power.draw
+	--opt query=timestamp,index,power.draw --opt short_window=keep
 for f in "$SAMPLES/dcgmi_dmon.txt" "$H"/power/dmon_*.txt; do
-	expect_format dcgm-dmon "$f" --opt interval_ms=100
+	expect_format dcgm-dmon "$f" --opt interval_ms=100 --opt short_window=keep
 done
 for f in "$SAMPLES/mlperf_log_summary.txt" "$H"/mlperf/summary_*.txt; do
 	expect_format mlperf-summary "$f"

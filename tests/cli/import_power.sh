@@ -4,6 +4,11 @@
 . "$(dirname "$0")/../cli/lib.sh"
 . "$(dirname "$0")/../cli/lib_hw.sh"
 H="$FIXTURES/hw/power"
+# The hand-calculation fixtures are a few samples long: shorter than the
+# 10 sensor resolutions an energy needs (docs/importers.md, "Sensor
+# limits"; refused without it, checked at the end). They keep their
+# energy with short_window=keep to check the arithmetic.
+KEEP="--opt short_window=keep"
 
 # Hand calculation (fixtures/hw/power/smi_2gpu_instant_nounits_crlf.csv,
 # power.draw.instant, samples 1 s apart across midnight):
@@ -12,7 +17,7 @@ H="$FIXTURES/hw/power"
 #   node: E = 530 J, power 270 W
 # bench_for_energy.json: 5300 output tokens, 2650 tok/s
 #   tokens/J = 5300 / 530 = 10;  tokens/s/W = 2650 / 270 = 9.8148148...
-run pc import -s lab -k silicon -w m/decode "$H/smi_2gpu_instant_nounits_crlf.csv"
+run pc import -s lab -k silicon -w m/decode $KEEP "$H/smi_2gpu_instant_nounits_crlf.csv"
 expect_rc 0 "two-GPU nvidia-smi log imports"
 expect_in "(nvidia-smi): 12 results" "$err" "auto-detected"
 run pc import -s lab -w m/decode "$H/bench_for_energy.json"
@@ -50,7 +55,7 @@ expect_in '"sample_interval_s":"1"' "$(pcsql \
 # the other order: benchmark first, then the power log derives
 run pc import -s lab2 -k silicon -w m/decode "$H/bench_for_energy.json"
 expect_rc 0 "benchmark first"
-run pc import -s lab2 -w m/decode "$H/smi_2gpu_instant_nounits_crlf.csv"
+run pc import -s lab2 -w m/decode $KEEP "$H/smi_2gpu_instant_nounits_crlf.csv"
 expect_in "2 derived" "$err" "the power log derives for the benchmark"
 export_now
 expect_near "$(xv source=lab2 workload=$W metric=tokens_per_joule)" 10 \
@@ -58,18 +63,18 @@ expect_near "$(xv source=lab2 workload=$W metric=tokens_per_joule)" 10 \
 
 # noheader,nounits with --opt query; a log without power
 run pc import -s q -k silicon -w q/decode --opt query=timestamp,index,power.draw \
-	"$H/smi_noheader_query.csv"
+	$KEEP "$H/smi_noheader_query.csv"
 expect_rc 0 "noheader log with --opt query"
 expect_in "(nvidia-smi)" "$err" "noheader log detected"
 run pc import -s np -k silicon -w q/decode "$H/smi_no_power.csv"
 expect_rc 0 "no power column is not a failure"
 expect_in "no power.draw column: utilisation and memory only" "$err" "noted"
-run pc import -s s -k silicon -w llama3-8b/decode "$SAMPLES/nvidia_smi_power.csv"
+run pc import -s s -k silicon -w llama3-8b/decode $KEEP "$SAMPLES/nvidia_smi_power.csv"
 expect_rc 0 "sample nvidia-smi log"
-run pc import -s d -k silicon -w llama3-8b/decode "$SAMPLES/dcgmi_dmon.txt"
+run pc import -s d -k silicon -w llama3-8b/decode $KEEP "$SAMPLES/dcgmi_dmon.txt"
 expect_rc 0 "sample dcgmi dmon"
 run pc import -s d2 -k silicon -w d/decode --opt interval_ms=1000 \
-	"$H/dmon_2gpu_powinst.txt"
+	$KEEP "$H/dmon_2gpu_powinst.txt"
 expect_rc 0 "dmon with POWINST, two GPUs, repeated header"
 export_now
 # 0.5 s apart: (250+250)/2*0.5 + (250+350)/2*0.5 + (350+350)/2*0.5 = 450 J
@@ -98,10 +103,10 @@ expect_near "$(xv source=d2 op=gpu0 metric=sm_active)" 0.5 "SMACT ratio"
 
 # CRLF and BOM variants; DCGM at -d 500 with TOTEC on two GPUs:
 # GPU0 200 W x 3 x 0.5 s = 300 J, GPU1 300 W -> 450 J (counter steps)
-run pc import -s bom -k silicon -w b/decode "$H/dmon_totec_crlf_bom.txt"
+run pc import -s bom -k silicon -w b/decode $KEEP "$H/dmon_totec_crlf_bom.txt"
 expect_rc 0 "dmon CRLF + BOM"
 expect_in "(dcgm-dmon)" "$err" "BOM dmon detected"
-run pc import -s smibom -k silicon -w b/decode "$H/smi_bom.csv"
+run pc import -s smibom -k silicon -w b/decode $KEEP "$H/smi_bom.csv"
 expect_rc 0 "nvidia-smi with BOM"
 export_now
 expect_near "$(xv source=bom op=gpu0 metric=energy)" 300 "TOTEC GPU0"
@@ -136,7 +141,7 @@ expect_refused "empty file" "empty" --format dcgm-dmon "$FIXTURES/hw/nsys/bad_em
 # -, -, 400 W, 400 W. Sample mean (100 + 400 + 400) / 3 = 300 W is biased
 # by the gap; the time-weighted mean is the trapezoid energy over the span:
 # (100 + 400) / 2 * 3 s + (400 + 400) / 2 * 1 s = 1150 J over 4 s = 287.5 W
-run pc import -s gaps -k silicon -w g/decode "$H/smi_power_gaps.csv"
+run pc import -s gaps -k silicon -w g/decode $KEEP "$H/smi_power_gaps.csv"
 expect_rc 0 "power log with missing samples"
 export_now
 expect_eq "$(xv source=gaps op=e2e metric=power)" 287.5 "time-weighted mean power"
@@ -147,4 +152,63 @@ expect_eq "$(xv source=gaps op=e2e metric=energy)" 1150 "energy"
 expect_in "time-weighted (energy / span: 2 of 5 samples missing)" \
 	"$(pcsql "SELECT metadata FROM runs WHERE file_name = 'smi_power_gaps.csv'")" \
 	"says how the mean was taken"
+
+# issue 37 item 3: sensor limits. power.draw is NVML's 1 s moving average
+# on Ampere/Hopper; an energy needs a window of 10 sensor resolutions.
+# 300 ms of it at 100 ms would have stored (300+310+320+330 mean) x 0.3 s
+# as "energy": refused, naming the window, the resolution and the cures
+run pc import -s short -k silicon -w s/decode "$H/smi_short_300ms.csv"
+expect_rc 1 "a 300 ms window of a 1 s-averaged sensor is refused"
+expect_in "an energy over 0.3 s is not a measurement: the power sensor's resolution is 1 s (nvidia-smi power.draw: a 1 s average on Ampere/Hopper) and an energy window needs 10 of them (10 s)" \
+	"$err" "the refusal names the window and the sensor"
+expect_in "--opt short_window=drop" "$err" "and the cures"
+expect_eq "$(pcsql "SELECT count(*) FROM runs r JOIN sources s ON s.id = \
+r.source_id WHERE s.name = 'short'")" 0 "nothing stored"
+run pc import -s short -k silicon -w s/decode --opt short_window=drop \
+	"$H/smi_short_300ms.csv"
+expect_rc 0 "drop: power without energy"
+expect_in "energy not stored: the log covers 0.3 s, under 10 x the sensor's 1 s resolution" \
+	"$err" "drop says so"
+export_now
+expect_eq "$(xv source=short metric=energy)" NONE "no energy after drop"
+expect_near "$(xv source=short metric=power)" 315 "power kept"
+# a dropped energy's power derives no tokens/J from the benchmark's
+# duration (the benchmark first, then the short log of the same source)
+run pc import -s lab3 -k silicon -w m/decode "$H/bench_for_energy.json"
+expect_rc 0 "benchmark for the dropped log"
+run pc import -s lab3 -w m/decode --opt short_window=drop "$H/smi_short_300ms.csv"
+expect_rc 0 "dropped log after its benchmark"
+expect_in "1 derived" "$err" "tokens/s/W only"
+export_now
+expect_eq "$(xv source=lab3 workload=$W metric=tokens_per_joule)" NONE \
+	"no tokens/J from a dropped energy's power"
+expect_near "$(xv source=lab3 workload=$W metric=tokens_per_s_per_watt)" \
+	"$(python3 -c 'print(2650 / 315)')" "tokens/s/W = 2650 / 315"
+# a faster sensor stated by the user: 4 samples 0.1 s apart need 1 s
+run pc import -s short2 -k silicon -w s/decode --opt sensor_window_ms=0 \
+	"$H/smi_short_300ms.csv"
+expect_rc 1 "instantaneous samples: still 3 intervals of 0.1 s < 1 s"
+expect_in "resolution is 0.1 s (the mean sample interval)" "$err" \
+	"the sample interval bounds it then"
+run pc import -s short2 -k silicon -w s/decode --opt short_window=maybe \
+	"$H/smi_short_300ms.csv"
+expect_rc 2 "a bad short_window value is a usage error"
+expect_in "--opt short_window='maybe': expected refuse, drop or keep" "$err" \
+	"and says the choices"
+# 60 s at 1 s: imported, its resolution recorded
+run pc import -s long -k silicon -w l/decode "$H/smi_60s.csv"
+expect_rc 0 "a 60 s window imports"
+export_now
+# trapezoid: 29 x 300 + 350 + 30 x 400 = 21050 J
+expect_near "$(xv source=long metric=energy)" 21050 "60 s energy"
+M=$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id \
+WHERE s.name = 'long'")
+expect_in '"sensor_window_s":"1"' "$M" "averaging window recorded"
+expect_in '"sensor_window_source":"nvidia-smi power.draw: a 1 s average on Ampere/Hopper"' \
+	"$M" "and where it comes from"
+expect_in '"sensor_resolution_s":"1"' "$M" "resolution recorded"
+expect_in '"energy_window_s":"60"' "$M" "energy window recorded"
+# keep: stored and said in the metadata
+expect_in '"energy_window":"shorter than the sensor' "$(pcsql "SELECT metadata \
+FROM runs WHERE file_name = 'smi_power_gaps.csv'")" "keep is recorded"
 finish
