@@ -220,7 +220,9 @@ int db_gate_hist(struct db *db, const char *policy_name,
 
 	db_prepare(db, &rc, &st, "SELECT e.id, e.model_version, e.model_runs "
 		   "|| '|' || e.ref_runs, e.verdict, r.rule IS NOT NULL, "
-		   "r.failed, r.mape FROM gate_evals e LEFT JOIN "
+		   "r.failed, r.mape, EXISTS (SELECT 1 FROM gate_rule_evals u "
+		   "WHERE u.eval_id = e.id AND u.status = 'unknown') "
+		   "FROM gate_evals e LEFT JOIN "
 		   "gate_rule_evals r ON r.eval_id = e.id AND r.rule = ? "
 		   "WHERE e.policy_name = ? AND e.model_source = ? AND "
 		   "e.ref_source = ? ORDER BY e.id DESC");
@@ -242,6 +244,7 @@ int db_gate_hist(struct db *db, const char *policy_name,
 		h->have_rule = db_column_int(st, 4);
 		h->failed = db_column_int(st, 5);
 		h->mape = db_column_double(st, 6);
+		h->unknown = db_column_int(st, 7);
 	}
 	if (step != DB_DONE)
 		rc = db_fail(db, "reading gate history");

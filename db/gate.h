@@ -39,6 +39,8 @@ struct db_gate_hist {
 	int have_rule;			/* the rule existed then */
 	int failed;
 	double mape;
+	int unknown;			/* a rule said unknown (the verdict
+					   is recorded as warn) */
 };
 
 /* Record e and its n rules in one transaction; evaluated_at/by default

@@ -167,4 +167,11 @@ run pc gate --policy "$T/sig.json" --model sim@1.3 --dry-run
 expect_in "max_mape_increase +0 pp <= +0.5 pp" "$out" "no change on common points"
 expect_in "coverage vs 1.0: 30 in common, 1 only in this release, 0 only in the baseline" \
 	"$out" "the new pair reported apart"
+# an unknown evaluation is recorded (as warn: the history's verdicts are
+# pass, warn, fail) but never becomes the baseline of a later release
+run pc gate --policy "$T/sig.json" --model sim@1.4
+expect_rc 3 "1.4 recorded: unknown"
+run pc gate --policy "$T/sig.json" --model sim@1.5 --dry-run --format json
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["rules"][0]["coverage"]["baseline"])')" \
+	"1.0" "the baseline stays the last release that passed"
 finish
