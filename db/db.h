@@ -8,13 +8,6 @@
  */
 #include "db/engine.h"
 
-#define DB_SCHEMA_VERSION 7
-
-enum db_open_flags {
-	DB_CREATE = 1 << 0,	/* create the file when absent */
-	DB_READONLY = 1 << 1,	/* open read-only (never migrates) */
-};
-
 struct db;
 
 /* Open PATH: a SQLite file, or a PostgreSQL URI (db_is_server). A database with a newer user_version than this build knows

@@ -16,6 +16,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The schema version this build writes, and db_open's flags: here, below
+ * db.h, because both engines read them (engine_pg.c includes this header,
+ * never db.h, whose db.c includes engine_pg.h). */
+#define DB_SCHEMA_VERSION 7
+
+enum db_open_flags {
+	DB_CREATE = 1 << 0,	/* create the file when absent */
+	DB_READONLY = 1 << 1,	/* open read-only (never migrates) */
+};
+
 struct db;
 /* A prepared statement: one connection, one thread at a time. */
 struct db_stmt;

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "db/db.h"
+#include "db/engine.h"
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "base/util.h"

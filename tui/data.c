@@ -17,11 +17,6 @@
 #include "src/gate/policy.h"
 #include "base/util.h"
 
-const char *data_status_name(unsigned code)
-{
-	return code ? db_annot_statuses[code - 1] : "";
-}
-
 const char *data_category_name(unsigned code)
 {
 	return code ? db_annot_categories[code - 1] : "";

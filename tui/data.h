@@ -11,6 +11,10 @@
  *
  * Ownership: struct tui_data owns the index; views borrow it and its
  * arrays until the next data_load (gen changes).
+ *
+ * Two files, whose calls go one way: data.c (open, load, points, names)
+ * -> data_review.c (the review's progress, status names and what is new
+ * since the last review), which never calls back into data.c.
  */
 #include <stddef.h>
 #include <stdint.h>

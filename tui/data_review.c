@@ -5,13 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/annot.h"
 #include "db/review.h"
 #include "base/error.h"
 #include "base/hmap.h"
 #include "base/util.h"
 #include "src/corr/correlate.h"
 #include "src/pairidx/pairidx.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 #include "tui/data.h"
 
 #define DEFAULT_LIMIT 0.10	/* report --limit's default */
@@ -25,6 +26,13 @@ int data_is_discrepancy(const struct tui_data *d, size_t i)
 	p.err = d->ix->keys[i].err;
 	p.flags = d->ix->keys[i].flags & 0xff;
 	return report_is_discrepancy(&p, d->limit);
+}
+
+/* Here, beside data_status_open, so that data_review.c never calls into
+ * data.c (data.c calls data_review_load; issue 33). */
+const char *data_status_name(unsigned code)
+{
+	return code ? db_annot_statuses[code - 1] : "";
 }
 
 int data_status_open(unsigned code)

@@ -11,7 +11,6 @@
 #include "base/error.h"
 #include "base/util.h"
 #include "tui/keys.h"
-#include "tui/tui.h"
 
 int record_screen(const char *path)
 {
@@ -59,21 +58,21 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Key timing for the benchmark: PERFCORR_TIMING=FILE. */
-void record_key(struct tui *t, int key, double ms, double cpu)
+void record_key(struct record *r, int key, double ms, double cpu)
 {
 	char name[32];
 
-	if (!t->timing)
+	if (!r->timing)
 		return;
 	if (key >= ACT_BASE)
 		snprintf(name, sizeof(name), ":%s", keys_action_name(key));
 	else
 		keys_name(key, name, sizeof(name));
-	t->lat = xrealloc(t->lat, (t->nlat + 1) * sizeof(*t->lat));
-	t->latc = xrealloc(t->latc, (t->nlat + 1) * sizeof(*t->latc));
-	t->latc[t->nlat] = cpu;
-	t->lat[t->nlat++] = ms;
-	fprintf(t->timing, "key %s %.3f cpu %.3f\n", name, ms, cpu);
+	r->lat = xrealloc(r->lat, (r->nlat + 1) * sizeof(*r->lat));
+	r->latc = xrealloc(r->latc, (r->nlat + 1) * sizeof(*r->latc));
+	r->latc[r->nlat] = cpu;
+	r->lat[r->nlat++] = ms;
+	fprintf(r->timing, "key %s %.3f cpu %.3f\n", name, ms, cpu);
 }
 
 static void timing_summary(FILE *fp, const char *what, const double *v,
@@ -88,17 +87,17 @@ static void timing_summary(FILE *fp, const char *what, const double *v,
 	free(s);
 }
 
-void record_done(struct tui *t)
+void record_done(struct record *r)
 {
-	if (!t->timing)
+	if (!r->timing)
 		return;
-	if (t->nlat) {
-		timing_summary(t->timing, "cpu", t->latc, t->nlat);
-		timing_summary(t->timing, "wall", t->lat, t->nlat);
+	if (r->nlat) {
+		timing_summary(r->timing, "cpu", r->latc, r->nlat);
+		timing_summary(r->timing, "wall", r->lat, r->nlat);
 	}
-	fclose(t->timing);
-	t->timing = NULL;
-	free(t->lat);
-	free(t->latc);
+	fclose(r->timing);
+	r->timing = NULL;
+	free(r->lat);
+	free(r->latc);
 }
 

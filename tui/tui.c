@@ -479,7 +479,7 @@ static int script_key(struct tui *t)
  * a form asked for it. */
 static int timed(struct tui *t, int key)
 {
-	if (t->timing && key >= 0) {
+	if (t->rec.timing && key >= 0) {
 		t->timed_key = key;
 		t->key_t0 = tui_now_ms();
 		t->key_c0 = tui_cpu_ms();
@@ -489,8 +489,8 @@ static int timed(struct tui *t, int key)
 
 int tui_read_key(struct tui *t)
 {
-	if (t->timing && t->timed_key >= 0)
-		record_key(t, t->timed_key, tui_now_ms() - t->key_t0,
+	if (t->rec.timing && t->timed_key >= 0)
+		record_key(&t->rec, t->timed_key, tui_now_ms() - t->key_t0,
 			   tui_cpu_ms() - t->key_c0);
 	t->timed_key = -1;
 	for (;;) {
@@ -544,7 +544,7 @@ static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 	    (rc = script_open(&t->script, path)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_TIMING")) && *path &&
-	    !(t->timing = fopen(path, "w")))
+	    !(t->rec.timing = fopen(path, "w")))
 		return pc_error_set(PC_EIO, "cannot write '%s'", path);
 	return 0;
 }
@@ -560,7 +560,7 @@ static void finish(struct tui *t)
 		free(t->views[i]);
 	}
 	script_free(t->script);
-	record_done(t);
+	record_done(&t->rec);
 	data_release(&t->data);
 }
 
@@ -605,8 +605,8 @@ int tui_run(struct db *db, struct tui_opts *o)
 	}
 	tui_show(&t, VIEW_DISCREP);
 	tui_redraw(&t);
-	if (t.timing)
-		fprintf(t.timing, "first_screen_ms %.3f cpu %.3f\n",
+	if (t.rec.timing)
+		fprintf(t.rec.timing, "first_screen_ms %.3f cpu %.3f\n",
 			tui_now_ms() - t0, tui_cpu_ms() - c0);
 	while (!t.quit && (key = tui_read_key(&t)) >= 0) {
 		int r;

@@ -10,6 +10,8 @@
 #include <stdio.h>
 
 #include "tui/data.h"
+#include "tui/record.h"
+#include "tui/view.h"
 #include "tui/views.h"
 
 struct db;
@@ -27,13 +29,6 @@ struct tui_opts {
 /* Run the TUI on db until the user quits. Returns 0, or <0 with a
  * message (the terminal is restored before returning). */
 int tui_run(struct db *db, struct tui_opts *o);
-
-/* Handler results (htop HandlerResult). 0 = not handled. */
-enum tui_result {
-	TUI_HANDLED = 1 << 0,
-	TUI_REDRAW = 1 << 1,
-	TUI_QUIT = 1 << 2,
-};
 
 #define VIEW_ENUM_(x, id, kind, ops, key, name, help) VIEW_##id,
 enum view_id {
@@ -63,9 +58,7 @@ struct tui {
 	char regress_from[256], regress_to[256], regress_ref[256];
 	char regress_by[32], regress_group[256], regress_metric[128];
 	struct script *script;
-	FILE *timing;
-	double *lat, *latc;		/* per-key latencies, wall and CPU (ms) */
-	size_t nlat;
+	struct record rec;		/* PERFCORR_TIMING (tui/record.h) */
 	int timed_key;			/* key being processed, or -1 */
 	double key_t0, key_c0;
 };

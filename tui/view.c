@@ -10,7 +10,6 @@
 #include "tui/actions.h"
 #include "tui/draw.h"
 #include "tui/rows.h"
-#include "tui/tui.h"
 
 void view_clamp(struct view *v)
 {

@@ -14,6 +14,14 @@
 struct tui;
 struct view;
 
+/* Handler results (htop HandlerResult), what view_ops.handle returns
+ * (tui.h includes this header). 0 = not handled. */
+enum tui_result {
+	TUI_HANDLED = 1 << 0,
+	TUI_REDRAW = 1 << 1,
+	TUI_QUIT = 1 << 2,
+};
+
 struct view_ops {
 	const char *name;	/* keymap name and id: "discrepancies" */
 	const char *title;	/* "Discrepancies" */

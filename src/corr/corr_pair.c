@@ -1,5 +1,5 @@
 /*
- * Pairing (see corr_int.h): both sides stream from db/pairs.c already
+ * Pairing (see correlate_int.h): both sides stream from db/pairs.c already
  * reduced to one result per (workload, op, metric) in key order, with
  * the --metric and --op selections applied in the SQL; a merge join on
  * (workload, op) advances the two streams together and pairs the
@@ -16,7 +16,7 @@
 #include "src/corr/annot.h"
 #include "base/error.h"
 #include "base/hmap.h"
-#include "src/corr/corr_int.h"
+#include "src/corr/correlate_int.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 

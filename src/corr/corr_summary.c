@@ -3,7 +3,7 @@
  * one summary over all or some of a set's points, rows of points
  * bucketed by a key (the report's tables), one summary per metric.
  * Split from correlate.c (loading and sorting a set, its dictionaries
- * and group keys), which it shares corr_int.h with.
+ * and group keys), which it shares correlate_int.h with.
  */
 #include "src/corr/correlate.h"
 
@@ -13,7 +13,7 @@
 
 #include "base/error.h"
 #include "base/util.h"
-#include "src/corr/corr_int.h"
+#include "src/corr/correlate_int.h"
 #include "src/stats/stats_ci.h"
 
 /* The metric of p (NULL when the dictionary lacks it). */

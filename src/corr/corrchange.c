@@ -5,10 +5,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/corr/diff.h"
 #include "src/out/out.h"
 #include "src/stats/stats_paired.h"
 #include "base/util.h"
+
+int diff_key_cmp(const struct corr_point *x, const struct corr_point *y)
+{
+	if (x->workload_id != y->workload_id)
+		return x->workload_id < y->workload_id ? -1 : 1;
+	if (x->op_id != y->op_id)
+		return x->op_id < y->op_id ? -1 : 1;
+	if (x->metric_id != y->metric_id)
+		return x->metric_id < y->metric_id ? -1 : 1;
+	return 0;
+}
+
+int diff_ptr_cmp(const void *x, const void *y)
+{
+	return diff_key_cmp(*(const struct corr_point *const *)x,
+		       *(const struct corr_point *const *)y);
+}
 
 static int usable(const struct corr_point *p, int skip_waived)
 {

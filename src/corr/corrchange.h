@@ -29,6 +29,13 @@ struct corr_change {
 				   "no common pairs" */
 };
 
+/* Order of two points by (workload, op, metric) ids, the pairing key
+ * shared by corrchange and diff (which includes this header: the key
+ * lives beside the change computation, below diff); diff_ptr_cmp is its
+ * qsort form over arrays of point pointers. */
+int diff_key_cmp(const struct corr_point *x, const struct corr_point *y);
+int diff_ptr_cmp(const void *x, const void *y);
+
 /* Compute; level 0 = STATS_CHANGE_LEVEL. Returns 0. */
 int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 			const struct corr_set *after, int skip_waived,

@@ -10,23 +10,6 @@
 const char *const diff_cause_names[4] = { "none", "model", "reference",
 	"both" };
 
-int diff_key_cmp(const struct corr_point *x, const struct corr_point *y)
-{
-	if (x->workload_id != y->workload_id)
-		return x->workload_id < y->workload_id ? -1 : 1;
-	if (x->op_id != y->op_id)
-		return x->op_id < y->op_id ? -1 : 1;
-	if (x->metric_id != y->metric_id)
-		return x->metric_id < y->metric_id ? -1 : 1;
-	return 0;
-}
-
-int diff_ptr_cmp(const void *x, const void *y)
-{
-	return diff_key_cmp(*(const struct corr_point *const *)x,
-		       *(const struct corr_point *const *)y);
-}
-
 static const struct corr_point **by_key(const struct corr_set *s)
 {
 	const struct corr_point **v = xmalloc((s->n + 1) * sizeof(*v));

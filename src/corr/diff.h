@@ -40,12 +40,6 @@ struct diff {
 
 /* Match before and after (d owns them from here, even on error) and
  * summarise both; tol and min_delta as in struct diff. */
-/* Order of two points by (workload, op, metric) ids, the pairing key
- * shared by diff and corrchange; diff_ptr_cmp is its qsort form over
- * arrays of point pointers. */
-int diff_key_cmp(const struct corr_point *x, const struct corr_point *y);
-int diff_ptr_cmp(const void *x, const void *y);
-
 int diff_build(struct diff *d, struct corr_set *before,
 	       struct corr_set *after, double tol, double min_delta);
 void diff_release(struct diff *d);

@@ -30,41 +30,6 @@ static const struct stats_paired_opts report_ci = { STATS_CI_RESAMPLES,
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)
 #define REPORT_TREND_MAX 12	/* newest model versions in the trend */
 
-int report_is_discrepancy(const struct corr_point *p, double limit)
-{
-	return isfinite(p->err) && fabs(p->err) > limit &&
-	       !(p->flags & (EXCLUDED | CORR_WITHIN_NOISE));
-}
-
-const char *report_status(const struct corr_point *p)
-{
-	return p->ann && p->ann->status ? p->ann->status : "unexplained";
-}
-
-const char *report_unit(const struct report *r, const char *metric)
-{
-	for (size_t i = 0; i < r->nmetrics; i++)
-		if (!strcmp(r->metrics[i], metric))
-			return r->units[i];
-	return "";
-}
-
-void report_fmt_pct(char *buf, size_t len, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, len, "%.2f%%", v * 100);
-	else
-		snprintf(buf, len, "n/a");
-}
-
-void report_fmt_num(char *buf, size_t len, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, len, "%.4f", v);
-	else
-		snprintf(buf, len, "n/a");
-}
-
 /* Sort names by count, most first, then by name; counts move along, and
  * perm[old position] = new position. */
 static void sort_by_count(char **names, long *cnt, size_t n, uint32_t *perm)

@@ -8,7 +8,7 @@
 #include "db/annot.h"
 #include "src/corr/correlate.h"
 #include "base/html.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 #include "base/strbuf.h"
 #include "src/report/svg.h"
 #include "base/util.h"

@@ -12,7 +12,7 @@
 #include "base/error.h"
 #include "src/gate/gate.h"
 #include "src/gate/policy.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 

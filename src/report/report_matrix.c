@@ -14,7 +14,7 @@
 #include "base/util.h"
 #include "base/html.h"
 #include "src/matrix/matrix.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 
 #define NOTE_TWO "not drawn: only two sources hold results, and the report " \
 		 "above is their comparison"

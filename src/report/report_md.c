@@ -20,26 +20,6 @@
 #include "src/report/svg.h"
 #include "base/util.h"
 
-void report_md_escape(struct strbuf *sb, const char *s)
-{
-	char *fixed = html_utf8_fix(s ? s : "");	/* U+FFFD for non-UTF-8 */
-	char *safe = util_safe_dup(fixed ? fixed : s ? s : "");
-
-	for (const char *p = safe; *p; p++) {
-		int esc = strchr("\\`*[]<>|&~", *p) != NULL;
-
-		/* an underscore inside a word never starts emphasis */
-		if (*p == '_')
-			esc = p == safe || !isalnum((unsigned char)p[-1]) ||
-			      !isalnum((unsigned char)p[1]);
-		if (esc)
-			strbuf_addch(sb, '\\');
-		strbuf_addch(sb, *p);
-	}
-	free(safe);
-	free(fixed);
-}
-
 static void cell(struct strbuf *sb, const char *s)
 {
 	strbuf_addstr(sb, " ");

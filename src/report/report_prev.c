@@ -10,7 +10,7 @@
 #include "src/corr/correlate.h"
 #include "src/corr/diff.h"
 #include "base/html.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "base/util.h"

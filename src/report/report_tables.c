@@ -12,7 +12,7 @@
 #include "src/corr/corrgroup.h"
 #include "src/corr/corrout.h"
 #include "base/html.h"
-#include "src/report/report.h"
+#include "src/report/report_model.h"
 #include "base/hmap.h"
 #include "base/strbuf.h"
 #include "base/util.h"

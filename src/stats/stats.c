@@ -21,45 +21,20 @@
 #define MAD_K 3.0
 #define MAD_SCALE 1.4826
 
-static const char WHY_EMPTY[] = "no pairs";
+/* The reasons (stats_summary.c) by their short names. */
+#define WHY_EMPTY STATS_WHY_EMPTY
 #define WHY_FEW STATS_WHY_FEW
-const char STATS_WHY_FEW[] = "fewer than 3 pairs";
-static const char WHY_FEW2[] = "fewer than 2 pairs";
-static const char WHY_REFZERO[] = "a reference is zero";
-static const char WHY_REFNONPOS[] = "a reference is zero or negative";
+#define WHY_FEW2 STATS_WHY_FEW2
+#define WHY_REFZERO STATS_WHY_REFZERO
+#define WHY_REFNONPOS STATS_WHY_REFNONPOS
 #define WHY_NONPOS STATS_WHY_NONPOS
-const char STATS_WHY_NONPOS[] = "a value is zero or negative";
-static const char WHY_SUMZERO[] = "the references sum to zero";
-static const char WHY_MEANZERO[] = "the mean reference is zero";
-static const char WHY_PAIRZERO[] = "a model + reference sum is zero";
+#define WHY_SUMZERO STATS_WHY_SUMZERO
+#define WHY_MEANZERO STATS_WHY_MEANZERO
+#define WHY_PAIRZERO STATS_WHY_PAIRZERO
 #define WHY_CONST STATS_WHY_CONST
 #define WHY_NOTFINITE STATS_WHY_NOTFINITE
-const char STATS_WHY_CONST[] = "a series is constant";
-const char STATS_WHY_NOTFINITE[] = "a value is not finite";
-const char STATS_WHY_UNCORR[] = "model and reference are uncorrelated";
-const char STATS_WHY_EXACT[] = "exact fit: no residual to test against";
-const char STATS_WHY_FEWPAIRS[] = "few pairs";
-static const char WHY_EQUAL[] = "both series constant and equal";
-static const char WHY_NOTROOF[] = "not a roofline model";
-const char STATS_WHY_METRICS[] = "several metrics";
-const char STATS_WHY_NOTSOL[] = "not a time or a rate";
-
-const char *stats_why_static(const char *text)
-{
-	static const char *const all[] = { WHY_EMPTY, WHY_FEW, WHY_FEW2,
-		WHY_REFZERO, WHY_REFNONPOS, WHY_NONPOS, WHY_SUMZERO,
-		WHY_MEANZERO, WHY_PAIRZERO, WHY_CONST, WHY_NOTFINITE,
-		WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL,
-		STATS_WHY_UNCORR, STATS_WHY_EXACT, STATS_WHY_FEWPAIRS,
-		WHY_EQUAL };
-
-	if (!text)
-		return NULL;
-	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		if (!strcmp(all[i], text))
-			return all[i];
-	return "undefined";
-}
+#define WHY_EQUAL STATS_WHY_EQUAL
+#define WHY_NOTROOF STATS_WHY_NOTROOF
 
 double stats_err(double m, double r)
 {
@@ -505,18 +480,6 @@ static void rank_correlations(const double *x, const double *y, size_t n,
 double stats_kendall_tau_b(const double *x, const double *y, size_t n)
 {
 	return stats_kendall(x, y, n, NULL);
-}
-
-int stats_few_pairs(const struct stats_summary *s)
-{
-	return s->min_pairs > 0 && s->n < s->min_pairs;
-}
-
-const char *stats_why(const struct stats_summary *s, enum stats_field f)
-{
-	if ((int)f < 0 || f >= SF_COUNT)
-		return NULL;
-	return s->why[f];
 }
 
 static void set_nan(struct stats_summary *s)

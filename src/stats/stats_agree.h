@@ -12,7 +12,7 @@
  */
 #include <stddef.h>
 
-#include "src/stats/stats.h"
+#include "src/stats/stats_summary.h"
 
 /* The point estimates: ccc, ccc_log, deming, prop_bias. Called by
  * stats_compute on finite data with n >= 1 (ref_sd may be NULL). */

@@ -1,10 +1,13 @@
-#ifndef PC_SRC_CORR_INT_H
-#define PC_SRC_CORR_INT_H
+#ifndef PC_SRC_CORRELATE_INT_H
+#define PC_SRC_CORRELATE_INT_H
 /*
- * Internals of the correlation core shared by its files: correlate.c
- * (load, points, dictionaries, group keys), corr_summary.c (summaries,
- * rows, per metric) and corr_pair.c (filters, pairing, the "nothing
- * matched" explanation). Not for other modules.
+ * Internals of the correlation core (module correlate) shared by its
+ * files, whose calls go one way, never back:
+ *   correlate.c     load, points, dictionaries, group keys
+ *     -> corr_pair.c    filters, pairing, the "nothing matched" explanation
+ *     -> corr_summary.c summaries, rows, per metric
+ *   corr_pair.c, corr_summary.c -> corr_store.c  the store's lookups
+ * Not for other modules.
  */
 #include <stddef.h>
 #include <stdint.h>

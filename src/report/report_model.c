@@ -1,0 +1,74 @@
+/*
+ * The helpers the report's sections share (see report_model.h): moved
+ * out of report.c and report_md.c (issue 33), verbatim.
+ */
+#include "src/report/report_model.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/annot.h"
+#include "base/html.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+#include "src/corr/correlate.h"
+
+#define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)	/* as report.c */
+
+int report_is_discrepancy(const struct corr_point *p, double limit)
+{
+	return isfinite(p->err) && fabs(p->err) > limit &&
+	       !(p->flags & (EXCLUDED | CORR_WITHIN_NOISE));
+}
+
+const char *report_status(const struct corr_point *p)
+{
+	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+}
+
+const char *report_unit(const struct report *r, const char *metric)
+{
+	for (size_t i = 0; i < r->nmetrics; i++)
+		if (!strcmp(r->metrics[i], metric))
+			return r->units[i];
+	return "";
+}
+
+void report_fmt_pct(char *buf, size_t len, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%.2f%%", v * 100);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+void report_fmt_num(char *buf, size_t len, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%.4f", v);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+void report_md_escape(struct strbuf *sb, const char *s)
+{
+	char *fixed = html_utf8_fix(s ? s : "");	/* U+FFFD for non-UTF-8 */
+	char *safe = util_safe_dup(fixed ? fixed : s ? s : "");
+
+	for (const char *p = safe; *p; p++) {
+		int esc = strchr("\\`*[]<>|&~", *p) != NULL;
+
+		/* an underscore inside a word never starts emphasis */
+		if (*p == '_')
+			esc = p == safe || !isalnum((unsigned char)p[-1]) ||
+			      !isalnum((unsigned char)p[1]);
+		if (esc)
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *p);
+	}
+	free(safe);
+	free(fixed);
+}
