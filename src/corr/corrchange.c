@@ -7,6 +7,7 @@
 
 #include "src/out/out.h"
 #include "src/stats/stats_paired.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 int diff_key_cmp(const struct corr_point *x, const struct corr_point *y)
@@ -141,27 +142,37 @@ void corr_change_json(FILE *fp, const struct corr_change *c)
 		c->only_before, c->only_after);
 }
 
-void corr_change_text(FILE *fp, const struct corr_change *c)
+void corr_change_line(struct strbuf *sb, const struct corr_change *c)
 {
 	const struct stats_change *p = &c->p;
 
 	if (p->n == 0) {
-		fputs("MAPE change: no common pairs to compare\n", fp);
+		strbuf_addstr(sb, "MAPE change: no common pairs to compare");
 		return;
 	}
-	fprintf(fp, "MAPE change on the %zu common pair%s: %+.2f pt (%.2f%% "
-		"-> %.2f%%)", p->n, p->n == 1 ? "" : "s", p->delta * 100,
-		p->mean_before * 100, p->mean_after * 100);
+	strbuf_addf(sb, "MAPE change on the %zu common pair%s: %+.2f pt "
+		    "(%.2f%% -> %.2f%%)", p->n, p->n == 1 ? "" : "s",
+		    p->delta * 100, p->mean_before * 100, p->mean_after * 100);
 	if (isfinite(p->ci_lo))
-		fprintf(fp, ", %g%% CI [%+.2f, %+.2f] pt", p->level * 100,
-			p->ci_lo * 100, p->ci_hi * 100);
+		strbuf_addf(sb, ", %g%% CI [%+.2f, %+.2f] pt", p->level * 100,
+			    p->ci_lo * 100, p->ci_hi * 100);
 	if (isfinite(p->p_two))
-		fprintf(fp, ", p %.3g (two-sided, %zu workload%s%s)", p->p_two,
-			p->n_workloads, p->n_workloads == 1 ? "" : "s",
-			p->two_way ? " x ops" : "");
+		strbuf_addf(sb, ", p %.3g (two-sided, %zu workload%s%s)",
+			    p->p_two, p->n_workloads, p->n_workloads == 1 ?
+			    "" : "s", p->two_way ? " x ops" : "");
 	else if (p->why)
-		fprintf(fp, ", no test (%s)", p->why);
-	fprintf(fp, ": %s\n", c->verdict);
+		strbuf_addf(sb, ", no test (%s)", p->why);
+	strbuf_addf(sb, ": %s", c->verdict);
+}
+
+void corr_change_text(FILE *fp, const struct corr_change *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	corr_change_line(&sb, c);
+	strbuf_addch(&sb, '\n');
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
 }
 
 const char *corr_change_cell(char *buf, size_t len,

@@ -50,6 +50,9 @@ void corr_change_json(FILE *fp, const struct corr_change *c);
 /* One line: "MAPE change on the 35 common pairs: +1.20 pt (...), 95% CI
  * [+0.40, +2.10] pt, p 0.0031 (7 workloads x 5 ops): worse". */
 void corr_change_text(FILE *fp, const struct corr_change *c);
+/* The same line, without the newline, appended to sb (the report). */
+struct strbuf;
+void corr_change_line(struct strbuf *sb, const struct corr_change *c);
 /* Short, for a table cell: "+1.20 pt *" / "+0.10 pt" / "". */
 const char *corr_change_cell(char *buf, size_t len,
 			     const struct corr_change *c);

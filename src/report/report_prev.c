@@ -156,6 +156,8 @@ void report_prev_md(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "## Against the previous model version\n\n");
 	headline(sb, r, report_md_escape);
 	strbuf_addstr(sb, "\n\n");
+	corr_change_line(sb, &r->prev->change);
+	strbuf_addstr(sb, " (the release-change test, as trend and diff).\n\n");
 	md_table(sb, r, 1);
 	md_table(sb, r, 0);
 }
@@ -212,7 +214,15 @@ void report_prev_html(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "<section id=\"previous\">\n<h2>Against the "
 		      "previous model version</h2>\n<p>");
 	headline(sb, r, html_escape);
-	strbuf_addstr(sb, "</p>\n");
+	strbuf_addstr(sb, "</p>\n<p class=\"change\">");
+	{
+		struct strbuf line = STRBUF_INIT;
+
+		corr_change_line(&line, &r->prev->change);
+		html_escape(sb, line.buf);
+		strbuf_release(&line);
+	}
+	strbuf_addstr(sb, " (the release-change test, as trend and diff).</p>\n");
 	html_table(sb, r, 1);
 	html_table(sb, r, 0);
 	strbuf_addstr(sb, "</section>\n");
@@ -229,6 +239,19 @@ void report_prev_json(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "{\"version\":");
 	strbuf_add_json_str(sb, d->before->model.version);
 	strbuf_addf(sb, ",\"common\":%zu,\"regressed\":%zu,\"improved\":%zu,"
-		    "\"only_before\":%zu,\"only_after\":%zu}", d->n,
+		    "\"only_before\":%zu,\"only_after\":%zu,\"change\":", d->n,
 		    count(r, 1), count(r, 0), d->only_before, d->only_after);
+	{	/* corr_change_json's object, as trend and diff print it */
+		char *text = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&text, &len);
+
+		if (fp) {
+			corr_change_json(fp, &d->change);
+			fclose(fp);
+		}
+		strbuf_addstr(sb, text && len ? text : "null");
+		free(text);
+	}
+	strbuf_addch(sb, '}');
 }

@@ -51,6 +51,12 @@ expect_eq "$(rows Regressions)" \
 expect_eq "$(rows Improvements)" \
 	"m/bs=8 gemm_qkv 10.00% 0.00% -10.00 pt model unexplained;m/bs=1 gemm_qkv 10.00% 1.00% -9.00 pt model unexplained;m/bs=1 rmsnorm -8.00% 4.00% -4.00 pt model unexplained;" \
 	"md improvements, largest first"
+# the release-change line is diff's, word for word (one test: issue 34)
+dline=$(pc diff --model sim@1.0..1.1 --ref lab | grep '^MAPE change on the')
+expect_in "$dline (the release-change test, as trend and diff)." "$sec" \
+	"md: the release change as diff says it"
+expect_in "MAPE change on the 7 common pairs: +6.00 pt (4.00% -> 10.00%)" "$dline" \
+	"the change by hand: 70/7 - 28/7 points"
 # perfcorr diff moves the same pairs by the same amounts
 run pc diff --model sim@1.0..1.1 --ref lab --format csv
 expect_eq "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { printf "%s %s;", $1, $2 }')" \
@@ -81,8 +87,11 @@ PY
 expect_rc 0 "html regressions and improvements: $out"
 
 run pc report --model sim --ref lab --format json
-expect_in '"previous":{"version":"1.0","common":7,"regressed":3,"improved":3,"only_before":0,"only_after":0}' \
+expect_in '"previous":{"version":"1.0","common":7,"regressed":3,"improved":3,"only_before":0,"only_after":0,"change":{' \
 	"$out" "json previous"
+got=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["previous"]["change"], sort_keys=True))')
+want=$(pc diff --model sim@1.0..1.1 --ref lab --format json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["change"], sort_keys=True))')
+expect_eq "$got" "$want" "json: the same change object as diff's"
 # --no-trend loads no other version: no section
 run pc report --model sim --ref lab --format json --no-trend
 expect_in '"previous":null' "$out" "json previous null with --no-trend"
