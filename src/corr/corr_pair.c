@@ -252,7 +252,7 @@ static void add_slim(struct pairing *pr, const struct db_result *m,
 	p->m = (uint8_t)mi;
 	p->model = model;
 	p->ref = r->value;
-	p->ref_sd = r->stddev;
+	p->ref_se = corr_ref_se(r->stddev, r->n);
 	ann = annot_index_find(pr->st->annots, w->name, o->name, mt->name,
 			       pr->ms->source, pr->rs->source);
 	p->flags = (uint8_t)point_flags(pr, model, r->value, r->stddev,

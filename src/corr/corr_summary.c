@@ -71,7 +71,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	const struct db_name *mt = NULL;
 	const struct db_name *mdict = s->store->dict[DB_DICT_METRICS];
 	const struct db_name *wdict = s->store->dict[DB_DICT_WORKLOADS];
-	int mixed = 0;
+	int mixed = 0, mixdir = 0;
 	size_t k = 0;
 	int rc;
 
@@ -131,7 +131,10 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 			mt = pm;
 		else if (pm != mt)
 			mixed = 1;
-		if (pmod != pref && pm) {
+		if (pm && mt && (pm->higher != 0) != (mt->higher != 0))
+			mixdir = 1;
+		/* within the tie tolerance: neither (issue 34) */
+		if (fabs(pmod - pref) > STATS_TIE_REL * fabs(pref) && pm) {
 			if ((pmod > pref) == (pm->higher != 0))
 				opt++;
 			else
@@ -141,7 +144,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		r[k] = pref;
 		if (wk)
 			wk[k] = q ? wdict[q->w].id : p->workload_id;
-		sd[k++] = q ? q->ref_sd : p->ref_sd;
+		sd[k++] = q ? q->ref_se : corr_ref_se(p->ref_sd, p->ref_n);
 	}
 	/* several metrics: only what stats_null_mixed below keeps (it
 	 * nulls the Fisher intervals too, so no correlation is needed) */
@@ -177,6 +180,8 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 			efficiency(out, s, mixed ? NULL : mt);
 		if (mixed)
 			stats_null_mixed(out);
+		if (mixdir)
+			stats_null_direction(out);
 	}
 	free(m);
 	free(r);

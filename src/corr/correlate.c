@@ -335,7 +335,8 @@ void corr_set_view(struct corr_set *s)
 			d++;
 		if (d < 3)
 			break;	/* an id the dictionary lacks: no view */
-		v[i] = (struct corr_slim){ p->model, p->ref, p->ref_sd,
+		v[i] = (struct corr_slim){ p->model, p->ref,
+					   corr_ref_se(p->ref_sd, p->ref_n),
 					   at[0], (uint16_t)at[1],
 					   (uint8_t)at[2],
 					   (uint8_t)p->flags };

@@ -10,6 +10,7 @@
  *
  * Ownership: a corr_set owns its points and every string they point to.
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,12 +87,22 @@ struct corr_point {
  * whose dictionaries pass these widths (2^32 workloads, 65,536 ops,
  * 256 metrics) gets full points instead (corr_load). */
 struct corr_slim {
-	double model, ref, ref_sd;	/* as in corr_point */
+	double model, ref;	/* as in corr_point */
+	double ref_se;		/* corr_ref_se of the point */
 	uint32_t w;		/* workload dictionary index */
 	uint16_t o;		/* op dictionary index */
 	uint8_t m;		/* metric dictionary index */
 	uint8_t flags;		/* enum corr_flags */
 };
+
+/* The standard error of a reference value that is the mean of n
+ * repetitions with stddev sd: sd / sqrt(n); sd when n is unknown (one
+ * measurement). What the weighted fit and Deming weigh by (issue 34:
+ * the variance of the mean, not of one repetition). */
+static inline double corr_ref_se(double sd, double n)
+{
+	return n >= 1 && n < INFINITY ? sd / sqrt(n) : sd;
+}
 
 struct corr_store;
 struct stats_paired_opts;

@@ -91,7 +91,7 @@ static const struct field fields[] = {
 	  "Kendall's tau-b (ties handled)"),
 	{ "fit", K_NUM, SF_FIT, 0, 0, UM, 0, "fit", "fit",
 	  "least squares model = intercept + slope x ref (weighted by "
-	  "1/ref_sd^2 when every reference has a stddev)" },
+	  "1/(tau^2 + b^2 ref_se^2) when every reference has a stddev)" },
 	D(loa_low, K_NUM, SF_LOA, UL, 0, "LoA low", "loa-",
 	  "Bland-Altman lower limit of agreement of ln(model / ref)"),
 	D(loa_high, K_NUM, SF_LOA, UL, 0, "LoA high", "loa+",
@@ -128,7 +128,7 @@ static const struct field workloads_field = {
 	offsetof(struct stats_summary, name), u, 0, lab, lab, desc }
 static const struct field more_fields[] = {
 	D(kendall_p, K_NUM, SF_KENDALL_P, UR, 0, "Kendall p", "p tau",
-	  "two-sided p of tau-b (normal approximation with ties)"),
+	  "two-sided p of tau-b (exact for n <= 50 without ties)"),
 	DI(fit_intercept_ci, SF_FIT, UM, "fit intercept CI",
 	   "t interval of the fit's intercept"),
 	DI(fit_slope_ci, SF_FIT, UR, "fit slope CI",
@@ -588,7 +588,7 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 					 fit_fields[k].name);
 				cell_of(buf, sizeof(buf), s, &fit_fields[k]);
 				nt = k == 0 && !why && s->fit.weighted ?
-				     "weighted by 1/ref_sd^2" : why;
+				     "weighted by 1/(tau^2 + b^2 se^2)" : why;
 				if (!why && k < 2)
 					nt = ci_note(note, sizeof(note), k == 0 ?
 						     &s->fit_intercept_ci :

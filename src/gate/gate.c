@@ -153,6 +153,11 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 	if (isnan(c->value) && !c->why)
 		c->why = s->n == 0 ? "no pairs" : field >= 0 &&
 			 s->why[field] ? s->why[field] : "undefined";
+	/* bias over a time and a rate: the rule must name its metric
+	 * (issue 34: the signs cancel; the rule fails, saying so) */
+	if (c->why == STATS_WHY_DIRECTION)
+		c->why = "metrics of opposite better direction: bias is per "
+			 "metric only; give the rule a metric";
 	/* a value equal to its limit passes, also after rounding */
 	if (c->lim == PL_SLOPE_RANGE)
 		c->failed = !(c->value >= c->limit - EPS &&

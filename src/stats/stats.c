@@ -20,6 +20,7 @@
 #define LOA_Z 1.96
 #define MAD_K 3.0
 #define MAD_SCALE 1.4826
+#define MEANAD_SCALE 1.2533
 
 /* The reasons (stats_summary.c) by their short names. */
 #define WHY_EMPTY STATS_WHY_EMPTY
@@ -38,7 +39,7 @@
 
 double stats_err(double m, double r)
 {
-	return r == 0 ? NAN : (m - r) / r;
+	return r == 0 ? NAN : (m - r) / fabs(r);
 }
 
 /* Neumaier-compensated sum: keeps means exact to the last bits. */
@@ -216,6 +217,41 @@ static void tie_runs(struct ties *t, const uint64_t *a, size_t n)
  * sum_x t(t-1)(t-2) sum_y ... / (9 n(n-1)(n-2)) + sum_x t(t-1) sum_y
  * ... / (2 n(n-1)), p = erfc(|S| / sqrt(2 var S)).
  */
+/*
+ * Exact two-sided p of Kendall's tau without ties (scipy.stats.kendalltau
+ * method='exact', after Kendall 1970): with c = min(discordant,
+ * concordant), p = 2 P(D <= c) for D the inversions of a uniform random
+ * permutation of n, at most 1. P_j(k), the distribution of inversions
+ * of j items, is P_{j-1} averaged over a window of j (the new item adds
+ * 0..j-1 inversions): probabilities throughout, no n! to overflow.
+ */
+double stats_kendall_p_exact(size_t n, uint64_t c)
+{
+	double *p, *q, sum = 0;
+
+	if (n < 2)
+		return 1;
+	if (2 * c >= (uint64_t)n * (n - 1) / 2)
+		return 1;
+	p = xcalloc(c + 1, sizeof(*p));
+	q = xcalloc(c + 2, sizeof(*q));
+	p[0] = 1;
+	for (size_t j = 2; j <= n; j++) {
+		/* q = prefix sums of p; new p[k] = (q[k+1] - q[k+1-j]) / j */
+		q[0] = 0;
+		for (uint64_t k = 0; k <= c; k++)
+			q[k + 1] = q[k] + p[k];
+		for (uint64_t k = 0; k <= c; k++)
+			p[k] = (q[k + 1] - (k + 1 >= j ? q[k + 1 - j] : 0)) /
+			       (double)j;
+	}
+	for (uint64_t k = 0; k <= c; k++)
+		sum += p[k];
+	free(p);
+	free(q);
+	return fmin(1.0, 2 * sum);
+}
+
 static double kendall_finish(size_t n, const struct ties *tx,
 			     const struct ties *ty, uint64_t n3,
 			     uint64_t swaps, double *pv)
@@ -232,8 +268,13 @@ static double kendall_finish(size_t n, const struct ties *tx,
 	var = (m * (2.0 * (double)n + 5) - tx->v2 - ty->v2) / 18 +
 	      tx->v1 * ty->v1 / (9 * m * (double)(n - 2)) +
 	      2.0 * (double)tx->pairs * (double)ty->pairs / m;
-	if (pv && var > 0)
+	if (pv && n <= STATS_KENDALL_EXACT_N && !tx->pairs && !ty->pairs) {
+		uint64_t conc = n0 - swaps;
+
+		*pv = stats_kendall_p_exact(n, swaps < conc ? swaps : conc);
+	} else if (pv && var > 0) {
 		*pv = fmin(1.0, erfc(fabs(num) / sqrt(2 * var)));
+	}
 	return fmax(-1.0, fmin(1.0, num / den));
 }
 
@@ -536,12 +577,26 @@ static void err_stats(struct stats_summary *s, const double *e, size_t n,
 							      0.95);
 	s->max_abs_err = scratch[n - 1];
 	/* MAD outliers: |e - median e| > k * 1.4826 * MAD; the medians by
-	 * quickselect (gsl_stats_median reorders scratch) */
+	 * quickselect (gsl_stats_median reorders scratch). A MAD of 0 (more
+	 * than half the errors equal: an exact model) says nothing of the
+	 * spread: the scale is then 1.2533 x the mean absolute deviation
+	 * (Iglewicz and Hoaglin's modified z-score); and a deviation under
+	 * STATS_OUTLIER_FLOOR (one point of error) is never an outlier
+	 * (issue 34: a zero MAD made 0.1% errors outliers). */
 	memcpy(scratch, e, n * sizeof(*scratch));
 	med = gsl_stats_median(scratch, 1, n);
-	for (size_t i = 0; i < n; i++)
-		scratch[i] = fabs(e[i] - med);
-	lim = MAD_K * MAD_SCALE * gsl_stats_median(scratch, 1, n);
+	{
+		struct ksum mad = { 0, 0 };
+
+		for (size_t i = 0; i < n; i++) {
+			scratch[i] = fabs(e[i] - med);
+			kadd(&mad, scratch[i]);
+		}
+		lim = MAD_K * MAD_SCALE * gsl_stats_median(scratch, 1, n);
+		if (!(lim > 0))
+			lim = MAD_K * MEANAD_SCALE * kval(&mad) / (double)n;
+	}
+	lim = fmax(lim, STATS_OUTLIER_FLOOR);
 	for (size_t i = 0; i < n; i++)
 		if (fabs(e[i] - med) > lim)
 			s->outliers++;
@@ -559,8 +614,10 @@ static void err_counts(struct stats_summary *s, const double *model,
 		s->within_1pct += a <= 0.01;
 		s->within_5pct += a <= 0.05;
 		s->within_10pct += a <= 0.10;
-		s->under += e < 0;
-		s->over += e > 0;
+		/* a relative tolerance: a model converted from cycles is
+		 * exact to the rounding of the conversion (issue 34) */
+		s->under += e < -STATS_TIE_REL;
+		s->over += e > STATS_TIE_REL;
 	}
 }
 
@@ -651,11 +708,11 @@ static void diff_stats(struct stats_summary *s, const double *model,
  * model = intercept + slope * ref by (weighted) least squares, in a way
  * that stays exact across many decades and does not depend on the order
  * of the points (GSL's running-mean update does: slope 0.9 for an exact
- * slope-1 set spanning 1e-9 to 1e3). Weights 1/sd^2 when every sd > 0,
- * taken relative to the largest ((sd_min / sd)^2: no overflow); weighted
- * means by compensated sums; deviations scaled by their largest value;
- * slope = Sxy / Sxx on the centred data. The weights are relative (the
- * reference's spread, not the model's known variance), so the standard
+ * slope-1 set spanning 1e-9 to 1e3). Weights 1 / (tau^2 + b^2 se^2)
+ * when every se > 0 (fit_weights), taken relative to the largest (no
+ * overflow); weighted means by compensated sums; deviations scaled by
+ * their largest value; slope = Sxy / Sxx on the centred data. The
+ * weights are relative (tau^2 is estimated), so the standard
  * errors are scaled by the residual variance s^2 = chi^2 / (n - 2):
  * se_slope = sqrt(s^2 / Sxx), se_intercept = sqrt(s^2 (1/W + xbar^2 /
  * Sxx)), W = sum of the weights (unweighted: w = 1, scipy linregress).
@@ -681,6 +738,116 @@ static double max_dev(const double *v, double mean, size_t n)
 	return m;
 }
 
+/* Weighted least squares slope of y on x and chi^2 = sum w r^2 (plain
+ * sums about the weighted means: the weights' search below, not the
+ * reported fit). */
+static double wls(const double *x, const double *y, const double *w,
+		  size_t n, double *chi2, double *sw2r2)
+{
+	double xb = wmean(x, w, n), yb = wmean(y, w, n), sxx = 0, sxy = 0;
+	double b, a, c = 0, c2 = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		sxx += w[i] * (x[i] - xb) * (x[i] - xb);
+		sxy += w[i] * (x[i] - xb) * (y[i] - yb);
+	}
+	b = sxy / sxx;
+	a = yb - b * xb;
+	for (size_t i = 0; i < n; i++) {
+		double r = y[i] - a - b * x[i];
+
+		c += w[i] * r * r;
+		c2 += w[i] * w[i] * r * r;
+	}
+	*chi2 = c;
+	if (sw2r2)
+		*sw2r2 = c2;
+	return b;
+}
+
+/*
+ * The weights of the weighted fit (issue 34): w_i = 1 / (tau^2 + b^2
+ * se_i^2), the variance of pair i's residual when the reference's mean
+ * has the standard error se_i (its stddev / sqrt(repetitions)) and the
+ * model an error of its own of variance tau^2, which nothing records:
+ * it is estimated as Paule and Mandel do (1982; the random-effects
+ * meta-regression's estimator), the tau^2 >= 0 at which chi^2 = sum w_i
+ * r_i^2 = n - 2, by Newton's method from tau^2 = 0 (chi^2 is convex and
+ * decreasing in tau^2: the steps do not overshoot). Weights from se
+ * alone let two precisely measured pairs decide the slope whatever the
+ * model's scatter. Everything in units of max |x|, |y| (no overflow);
+ * returns the weights relative to their largest.
+ */
+/* chi^2 at tau^2 = t2 with b and the weights of b at their fixed point
+ * (b: the start, then the result); *d = sum w^2 r^2 = -dchi^2/dt2. */
+static double chi2_at(const double *x, const double *y, const double *u,
+		      size_t n, double t2, double *b, double *w, double *d)
+{
+	double chi2 = NAN;
+
+	for (int k = 0; k < 100; k++) {
+		double b0 = *b;
+
+		for (size_t i = 0; i < n; i++)
+			w[i] = 1 / (t2 + *b * *b * u[i] * u[i]);
+		*b = wls(x, y, w, n, &chi2, d);
+		if (!(fabs(*b - b0) > 1e-15 * fabs(*b)))
+			break;
+	}
+	return chi2;
+}
+
+static void fit_weights(const double *ref, const double *model,
+			const double *se, size_t n, double *w)
+{
+	double *x = xmalloc(n * sizeof(*x)), *y = xmalloc(n * sizeof(*y));
+	double *u = xmalloc(n * sizeof(*u)), S = 0, b, wmax = 0, d, dlo;
+	double target = (double)(n - 2), lo = 0, hi, t2 = 0, c, clo;
+
+	for (size_t i = 0; i < n; i++)
+		S = fmax(S, fmax(fabs(ref[i]), fabs(model[i])));
+	for (size_t i = 0; i < n; i++) {
+		x[i] = ref[i] / S;
+		y[i] = model[i] / S;
+		u[i] = se[i] / S;
+		w[i] = 1;
+	}
+	b = wls(x, y, w, n, &c, NULL);
+	clo = c = chi2_at(x, y, u, n, 0, &b, w, &dlo);
+	if (isfinite(c) && c > target && dlo > 0) {
+		/* a bracket [lo, hi] of the root, then Newton from its low
+		 * end (chi^2 convex, decreasing), bisection when a step
+		 * leaves it */
+		hi = (c - target) / dlo;
+		for (int k = 0; k < 2000 && chi2_at(x, y, u, n, hi, &b, w,
+						    &d) > target; k++)
+			hi *= 2;
+		for (int it = 0; it < 200; it++) {
+			t2 = lo + (clo - target) / dlo;
+			if (!(t2 > lo && t2 < hi))
+				t2 = lo + (hi - lo) / 2;
+			c = chi2_at(x, y, u, n, t2, &b, w, &d);
+			if (c > target) {
+				lo = t2;
+				clo = c;
+				dlo = d;
+			} else {
+				hi = t2;
+			}
+			if (fabs(c - target) <= 1e-15 * target ||
+			    !(hi - lo > 1e-16 * hi) || !(dlo > 0))
+				break;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		wmax = fmax(wmax, w[i]);
+	for (size_t i = 0; i < n; i++)
+		w[i] = isfinite(wmax) && wmax > 0 ? w[i] / wmax : 1;
+	free(x);
+	free(y);
+	free(u);
+}
+
 static void fit(struct stats_summary *s, const double *model,
 		const double *ref, const double *ref_sd, size_t n, double *w)
 {
@@ -688,7 +855,6 @@ static void fit(struct stats_summary *s, const double *model,
 		    syy = { 0, 0 }, chi = { 0, 0 };
 	double xbar, ybar, sx, sy, b, chi2, dof;
 	int weighted = ref_sd != NULL;
-	double sdmin = INFINITY;
 
 	if (n < 3) {
 		s->why[SF_FIT] = WHY_FEW;
@@ -698,17 +864,14 @@ static void fit(struct stats_summary *s, const double *model,
 		s->why[SF_FIT] = WHY_CONST;
 		return;
 	}
-	for (size_t i = 0; weighted && i < n; i++) {
+	for (size_t i = 0; weighted && i < n; i++)
 		if (!(ref_sd[i] > 0) || !isfinite(ref_sd[i]))
 			weighted = 0;
-		else
-			sdmin = fmin(sdmin, ref_sd[i]);
-	}
-	for (size_t i = 0; i < n; i++) {
-		double q = weighted ? sdmin / ref_sd[i] : 1.0;
-
-		w[i] = q * q;
-	}
+	if (weighted)
+		fit_weights(ref, model, ref_sd, n, w);
+	else
+		for (size_t i = 0; i < n; i++)
+			w[i] = 1;
 	xbar = wmean(ref, w, n);
 	ybar = wmean(model, w, n);
 	sx = max_dev(ref, xbar, n);
@@ -897,6 +1060,14 @@ void stats_null_mixed(struct stats_summary *s)
 	s->deming.lambda_known = 0;
 }
 
+void stats_null_direction(struct stats_summary *s)
+{
+	s->bias = s->geomean_ratio = NAN;
+	s->bias_ci.lo = s->bias_ci.hi = NAN;
+	s->geomean_ratio_ci.lo = s->geomean_ratio_ci.hi = NAN;
+	s->why[SF_BIAS] = s->why[SF_GEOMEAN] = STATS_WHY_DIRECTION;
+}
+
 /* v when mask is all ones, +0 when it is zero: a select without a
  * branch (compilers keep a ?: on doubles as a branch when they like). */
 static inline double masked(double v, uint64_t mask)
@@ -927,7 +1098,7 @@ int stats_basic(struct stats_summary *out, const double *model,
 	 * and the pass reads each value once: it is bound by memory. */
 	for (size_t i = 0; i < n; i++) {
 		double m = model[i * stride], r = ref[i * stride];
-		double e = (m - r) / r;		/* stats_err; r == 0 counted */
+		double e = (m - r) / fabs(r);	/* stats_err; r == 0 counted */
 		unsigned ok = !keep || keep[i];
 		uint64_t w = -(uint64_t)ok;
 		double dm, dr;

@@ -9,6 +9,7 @@
  * Errors are fractions (0.05 = 5%).
  */
 #include <stddef.h>
+#include <stdint.h>
 
 #include "src/stats/stats_summary.h"
 
@@ -52,17 +53,41 @@ int stats_basic(struct stats_summary *out, const double *model,
  * limits of agreement and efficiency become NaN for STATS_WHY_METRICS. */
 void stats_null_mixed(struct stats_summary *s);
 
-/* Signed relative error (m - r) / r; NaN when r == 0. */
+/* A summary over metrics of opposite better direction (a time and a
+ * rate): bias and geomean_ratio, whose signs mean opposite things for
+ * the two (a model 10% optimistic on both reads +10% and -10%) and
+ * cancel, become NaN for STATS_WHY_DIRECTION, with their intervals
+ * (issue 34): per metric only. */
+void stats_null_direction(struct stats_summary *s);
+
+/* Signed relative error (m - r) / |r|; NaN when r == 0. On |r|: a
+ * negative reference (a signed metric) keeps the sign of m - r (> 0:
+ * the model is above the reference). */
 double stats_err(double m, double r);
+
+/* |e| at most this is no error: not "over" nor "under" (the rounding of
+ * an exact model converted from cycles is 1e-16). */
+#define STATS_TIE_REL 1e-12
+/* A deviation from the median error below this (one point of error) is
+ * never an outlier, whatever the MAD. */
+#define STATS_OUTLIER_FLOOR 0.01
 
 /* Building blocks, exposed for tests and the explain command. */
 double stats_pearson(const double *x, const double *y, size_t n);
 double stats_spearman(const double *x, const double *y, size_t n);
 /* Kendall tau-b in O(n log n) (Knight's algorithm), ties handled. */
 double stats_kendall_tau_b(const double *x, const double *y, size_t n);
-/* The same, and into *p (may be NULL) its two-sided p-value: the normal
- * approximation of S = concordant - discordant with the tie-corrected
- * variance (Kendall 1970; scipy.stats.kendalltau method='asymptotic'). */
+/* The same, and into *p (may be NULL) its two-sided p-value: exact for
+ * n <= STATS_KENDALL_EXACT_N without ties (stats_kendall_p_exact), else
+ * the normal approximation of S = concordant - discordant with the
+ * tie-corrected variance (Kendall 1970; scipy.stats.kendalltau
+ * method='asymptotic'). Pair-level: it counts every pair as independent
+ * (docs/statistics.md). */
 double stats_kendall(const double *x, const double *y, size_t n, double *p);
+#define STATS_KENDALL_EXACT_N 50
+/* 2 P(D <= c), at most 1, D the inversions of a uniform permutation of
+ * n (scipy.stats.kendalltau method='exact'); c = min(discordant,
+ * concordant pairs). */
+double stats_kendall_p_exact(size_t n, uint64_t c);
 
 #endif

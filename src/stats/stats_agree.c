@@ -264,6 +264,22 @@ static void prop_bias(struct stats_summary *s, const double *model,
 	ma = cmean(a, n);
 	sa = maxdev(a, ma, n);
 	sd = maxdev(d, md, n);
+	{
+		/* a constant reference: d and a are both ln m plus constants,
+		 * so the slope is 2 whatever the model does (issue 34:
+		 * slope 2, p = 1e-24): refused. d - 2 a = -2 ln r. */
+		double lr0 = log(ref[0]), dev = 0;
+
+		for (size_t i = 0; i < n; i++)
+			dev = fmax(dev, fabs(log(ref[i]) - lr0));
+		if (!(dev > 1e-12 * (1 + fabs(lr0)))) {
+			free(d);
+			free(a);
+			s->why[SF_PROP_BIAS] = s->why[SF_PROP_BIAS_P] =
+				STATS_WHY_REFCONST;
+			return;
+		}
+	}
 	if (!(sa > 0)) {
 		free(d);
 		free(a);

@@ -25,6 +25,9 @@ const char STATS_WHY_EQUAL[] = "both series constant and equal";
 const char STATS_WHY_NOTROOF[] = "not a roofline model";
 const char STATS_WHY_METRICS[] = "several metrics";
 const char STATS_WHY_NOTSOL[] = "not a time or a rate";
+const char STATS_WHY_REFCONST[] = "the reference is constant";
+const char STATS_WHY_DIRECTION[] = "metrics of opposite better direction: "
+				   "per metric only";
 
 const char *stats_why_static(const char *text)
 {
@@ -34,7 +37,7 @@ const char *stats_why_static(const char *text)
 		STATS_WHY_PAIRZERO, STATS_WHY_CONST, STATS_WHY_NOTFINITE,
 		STATS_WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL,
 		STATS_WHY_UNCORR, STATS_WHY_EXACT, STATS_WHY_FEWPAIRS,
-		STATS_WHY_EQUAL };
+		STATS_WHY_EQUAL, STATS_WHY_REFCONST, STATS_WHY_DIRECTION };
 
 	if (!text)
 		return NULL;

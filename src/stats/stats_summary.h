@@ -35,6 +35,8 @@ extern const char STATS_WHY_NOTFINITE[];
 extern const char STATS_WHY_UNCORR[];		/* covariance exactly 0 */
 extern const char STATS_WHY_EXACT[];		/* no residual to test */
 extern const char STATS_WHY_FEWPAIRS[];		/* see stats_summary */
+extern const char STATS_WHY_REFCONST[];		/* proportional bias */
+extern const char STATS_WHY_DIRECTION[];	/* see stats_null_direction */
 
 /* Reasons only stats.c gives (extern so that stats_why_static, beside
  * them in stats_summary.c, can map a cached reason back to its string). */

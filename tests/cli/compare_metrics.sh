@@ -74,7 +74,10 @@ expect_eq "$(S "d['summary']['why']['fit']")" "several metrics" "pooled fit reas
 # MAPE = (0.4 + 0.1 + 0.2 + 3/33 + 0.2) / 8 = 0.1238636363636364
 near "$(S "d['summary']['mape']")" 0.1238636363636364 "pooled MAPE kept"
 # bias = (-.1 +.1 -.1 +.1 +.1 -.2 -3/33 -.2) / 8 = -0.04886363636363633
-near "$(S "d['summary']['bias']")" -0.04886363636363633 "pooled bias kept"
+# was kept; a time and a rate have opposite better directions, their
+# signs cancel: per metric only (issue 34), and so is geomean_ratio
+expect_eq "$(S "d['summary']['bias'], d['summary']['bias_ci'], d['summary']['geomean_ratio'], d['summary']['why']['bias']")" "(None, None, None, 'metrics of opposite better direction: per metric only')" "no pooled bias over a time and a rate"
+expect_eq "$(S "abs(d['by_metric'][1]['bias']) < 1e-15")" "True" "time bias per metric: (-.1 + .1 - .1 + .1) / 4"
 expect_eq "$(S "d['summary']['n']")" "8" "n: zero references left out"
 expect_eq "$(S "[m['metric'] for m in d['by_metric']]")" "['throughput', 'time']" "one summary per metric"
 near "$(S "d['by_metric'][1]['pearson']")" 0.9807365584795515 "time pearson"
@@ -94,14 +97,16 @@ expect_eq "$(S "(d['by_metric'][1]['optimistic'], d['by_metric'][1]['pessimistic
 expect_eq "$(S "(d['by_metric'][0]['optimistic'], d['by_metric'][0]['pessimistic'])")" "(1, 3)" "throughput optimism"
 expect_eq "$(S "(d['summary']['optimistic'], d['summary']['pessimistic'], d['summary']['under'], d['summary']['over'])")" "(3, 5, 5, 3)" "optimism is not under/over"
 # --- the fit: weighted for time (every ref has a stddev), not for throughput
-# time, exact normal equations (fractions), w = 1/sd^2, SEs scaled by
-# chi^2/(n-2): slope 1.0897435897435899, intercept -0.17230769230769238,
-# se_slope 0.12546822234812247, se_intercept 0.21031393834627773
+# time: w = 1 / (tau^2 + b^2 sd^2), tau^2 the model's own error variance
+# (Paule-Mandel; issue 34: w = 1/sd^2 alone gave slope 1.0897 here),
+# SEs scaled by chi^2/(n-2): tests/ref/stats_agree_ref.py wfit_pm
+W=$(python3 -c "import sys; sys.path.insert(0, '$TESTS/ref'); import stats_agree_ref as R; print(' '.join(map(repr, R.wfit_pm([1, 2, 3, 4], [0.9, 2.2, 2.7, 4.4], [0.01, 0.02, 0.03, 0.04]))))")
+set -- $W
 expect_eq "$(S "d['by_metric'][1]['fit']['weighted']")" "True" "time fit weighted"
-near "$(S "d['by_metric'][1]['fit']['slope']")" 1.0897435897435899 "weighted slope"
-near "$(S "d['by_metric'][1]['fit']['intercept']")" -0.17230769230769238 "weighted intercept"
-near "$(S "d['by_metric'][1]['fit']['se_slope']")" 0.12546822234812247 "weighted se_slope"
-near "$(S "d['by_metric'][1]['fit']['se_intercept']")" 0.21031393834627773 "weighted se_intercept"
+near "$(S "d['by_metric'][1]['fit']['slope']")" "$2" "weighted slope"
+near "$(S "d['by_metric'][1]['fit']['intercept']")" "$1" "weighted intercept"
+near "$(S "d['by_metric'][1]['fit']['se_slope']")" "$5" "weighted se_slope"
+near "$(S "d['by_metric'][1]['fit']['se_intercept']")" "$4" "weighted se_intercept"
 # throughput: statistics.linear_regression([100,50,33,25],[110,40,30,20])
 expect_eq "$(S "d['by_metric'][0]['fit']['weighted']")" "False" "throughput fit not weighted"
 near "$(S "d['by_metric'][0]['fit']['slope']")" 1.20364920541495 "ols slope"
@@ -155,4 +160,12 @@ expect_in "optimistic (predicts better than measured: less time, more throughput
 expect_not_in "too fast" "$out" "no 'too fast' for a throughput"
 run pc report --model sim --ref lab --format md
 expect_in "The model is optimistic (predicts better than measured: less time, more throughput) for 3 pairs and pessimistic for 5. 1 pair with a zero reference is left out" "$out" "markdown says optimistic/pessimistic"
+
+# --- a gate rule on bias without a metric, over a time and a rate: it
+# passed max_bias 10% on the cancelled -4.9% (issue 34); now it fails,
+# saying the rule needs a metric; with the metric it is judged
+printf '{"name": "p", "model": "sim", "ref": "lab", "rules": [{"name": "all", "max_bias": 0.10}, {"name": "t", "metric": "time", "max_bias": 0.10}]}\n' >"$T/bias.json"
+run pc gate --policy "$T/bias.json" --format json --dry-run
+expect_rc 1 "bias over opposite directions fails"
+expect_eq "$(printf '%s' "$out" | j "[(r['name'], r['status'], [c['why'] for c in r['checks'] if c['limit'] == 'max_bias']) for r in d['rules']]")" "[('all', 'fail', ['metrics of opposite better direction: bias is per metric only; give the rule a metric']), ('t', 'pass', [None])]" "the rule without a metric is refused with the reason"
 finish

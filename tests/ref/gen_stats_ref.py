@@ -79,12 +79,46 @@ def num(v):
     return v if math.isfinite(v) else None
 
 
+def pm_weights(x, y, se):
+    """Issue 34: w_i = 1 / (tau^2 + b^2 se_i^2), tau^2 >= 0 the root of
+    chi^2(tau^2) = n - 2 (Paule-Mandel), b the weighted slope at those
+    weights (fixed point); found here by scipy's brentq on tau^2 with the
+    slope iterated to convergence at each tau^2 (the C code: Newton)."""
+    from scipy.optimize import brentq
+    S = max(np.max(np.abs(x)), np.max(np.abs(y)))
+    x, y, se = x / S, y / S, se / S
+    X = np.column_stack([np.ones_like(x), x])
+
+    def fitw(t2):
+        b = np.polyfit(x, y, 1)[0]
+        for _ in range(200):
+            w = 1.0 / (t2 + b * b * se ** 2)
+            A = X.T @ (w[:, None] * X)
+            coef = np.linalg.solve(A, X.T @ (w * y))
+            if abs(coef[1] - b) <= 1e-15 * abs(b):
+                break
+            b = coef[1]
+        res = y - X @ coef
+        return w, np.sum(w * res ** 2)
+
+    n = len(x)
+    w0, c0 = fitw(0.0)
+    if c0 <= n - 2:
+        return w0
+    hi = 1e-300
+    while fitw(hi)[1] > n - 2:
+        hi *= 10
+    t2 = brentq(lambda t: fitw(t)[1] - (n - 2), 0.0, hi, xtol=1e-300,
+                rtol=1e-15)
+    return fitw(t2)[0]
+
+
 def wfit(x, y, sd):
-    """Weighted fit y = a + b x with relative weights 1/sd^2 (covariance
+    """Weighted fit y = a + b x with relative weights pm_weights (covariance
     scaled by the residual variance chi^2 / (n - 2), docs/statistics.md),
     via the normal equations in numpy. gen_wfit_exact.py checks it in
     exact rational arithmetic."""
-    w = 1.0 / sd ** 2
+    w = pm_weights(x, y, sd)
     X = np.column_stack([np.ones_like(x), x])
     A = X.T @ (w[:, None] * X)
     coef = np.linalg.solve(A, X.T @ (w * y))
@@ -113,13 +147,15 @@ def compute(m, r, sd):
     if n == 0:
         return out
     ok = r != 0
-    e = (m[ok] - r[ok]) / r[ok]
+    # issue 34: the error on |ref| (a negative reference keeps the sign
+    # of m - r); no over / under within 1e-12
+    e = (m[ok] - r[ok]) / np.abs(r[ok])
     a = np.abs(e)
     out["within_1pct"] = int(np.sum(a <= 0.01))
     out["within_5pct"] = int(np.sum(a <= 0.05))
     out["within_10pct"] = int(np.sum(a <= 0.10))
-    out["under"] = int(np.sum(e < 0))
-    out["over"] = int(np.sum(e > 0))
+    out["under"] = int(np.sum(e < -1e-12))
+    out["over"] = int(np.sum(e > 1e-12))
     if ok.all():
         if (r > 0).all():
             out["mape"] = num(np.mean(a))
@@ -130,7 +166,12 @@ def compute(m, r, sd):
         out["max_abs_err"] = num(np.max(a))
         med = np.median(e)
         mad = np.median(np.abs(e - med))
-        out["outliers"] = int(np.sum(np.abs(e - med) > 3 * 1.4826 * mad))
+        # issue 34: MAD 0 -> 1.2533 x mean absolute deviation (modified
+        # z-score); never below one point of error
+        scale = 1.4826 * mad if mad > 0 else \
+            1.2533 * np.mean(np.abs(e - med))
+        lim = max(3 * scale, 0.01)
+        out["outliers"] = int(np.sum(np.abs(e - med) > lim))
     if ((m > 0) & (r > 0)).all():
         d = np.log(m / r)
         out["geomean_ratio"] = num(math.exp(np.mean(d)))

@@ -5,7 +5,8 @@ fractions.Fraction sums where it matters and a jackknife that refits
 every leave-one-out sample from scratch (the C code updates sums).
 
   - Kendall tau-b and p: O(n^2) pair counting, tie terms by counting,
-    normal approximation (scipy.stats.kendalltau method='asymptotic').
+    normal approximation (scipy.stats.kendalltau method='asymptotic'),
+    exact for n <= 50 without ties (Mahonian numbers; method='exact').
   - t quantiles and p-values: a regularised incomplete beta by Lentz's
     continued fraction (Numerical Recipes betacf), quantile by bisection.
   - OLS fit t intervals, Bland-Altman 1999 limit intervals, Lin 1989
@@ -103,9 +104,82 @@ def kendall(x, y):
     n0 = n * (n - 1) // 2
     tau = s / math.sqrt((n0 - xt) * (n0 - yt))
     m = n * (n - 1)
+    if xt == 0 and yt == 0 and n <= 50:
+        # issue 34: exact without ties (scipy method='exact')
+        dis = (n0 - s) // 2
+        return tau, kendall_p_exact(n, min(dis, n0 - dis))
     var = ((m * (2 * n + 5) - x1 - y1) / 18 + 2 * xt * yt / m +
            x0 * y0 / (9 * m * (n - 2)))
     return tau, math.erfc(abs(s) / math.sqrt(var) / math.sqrt(2))
+
+
+def kendall_p_exact(n, c):
+    """2 P(D <= c), D the inversions of a uniform random permutation of n:
+    the Mahonian numbers I(n, k) in exact integers (I(j, k) = sum of
+    I(j - 1, k - i), i < j), divided by n!."""
+    if 2 * c >= n * (n - 1) // 2:
+        return 1.0
+    row = [1] + [0] * c
+    for j in range(2, n + 1):
+        new = []
+        for k in range(c + 1):
+            new.append(sum(row[k - i] for i in range(min(j, k + 1))))
+        row = new
+    return min(1.0, float(F(2 * sum(row), math.factorial(n))))
+
+
+def wls(x, y, w):
+    sw = sum(w)
+    xb = sum(a * b for a, b in zip(w, x)) / sw
+    yb = sum(a * b for a, b in zip(w, y)) / sw
+    sxx = sum(a * (b - xb) ** 2 for a, b in zip(w, x))
+    sxy = sum(a * (b - xb) * (c - yb) for a, b, c in zip(w, x, y))
+    b = sxy / sxx
+    a0 = yb - b * xb
+    chi2 = sum(wi * (yi - a0 - b * xi) ** 2 for wi, xi, yi in zip(w, x, y))
+    return a0, b, chi2, sw, xb, sxx
+
+
+def wfit_pm(x, y, se):
+    """Issue 34's weighted fit y = a + b x: w = 1 / (tau^2 + b^2 se^2),
+    tau^2 >= 0 the root of chi^2 = n - 2 (Paule-Mandel), found here by
+    plain bisection (the C code: Newton in a bracket); b at each tau^2
+    iterated to its fixed point. Returns a, b, r2, se_a, se_b (SEs
+    scaled by chi^2 / (n - 2), as docs/statistics.md says)."""
+    n = len(x)
+    S = max(max(abs(v) for v in x), max(abs(v) for v in y))
+    xs = [v / S for v in x]
+    ys = [v / S for v in y]
+    us = [v / S for v in se]
+
+    def at(t2):
+        b = wls(xs, ys, [1.0] * n)[1]
+        for _ in range(500):
+            w = [1 / (t2 + b * b * u * u) for u in us]
+            r = wls(xs, ys, w)
+            if abs(r[1] - b) <= 1e-16 * abs(b):
+                break
+            b = r[1]
+        return w, r[2]
+
+    w, c = at(0.0)
+    if c > n - 2:
+        lo, hi = 0.0, 1e-30
+        while at(hi)[1] > n - 2:
+            lo, hi = hi, hi * 2
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if at(mid)[1] > n - 2:
+                lo = mid
+            else:
+                hi = mid
+        w = at((lo + hi) / 2)[0]
+    a0, b, chi2, sw, xb, sxx = wls(x, y, w)
+    yb = sum(a * v for a, v in zip(w, y)) / sw
+    r2 = 1 - chi2 / sum(a * (v - yb) ** 2 for a, v in zip(w, y))
+    s2 = chi2 / (n - 2)
+    return a0, b, r2, math.sqrt(s2 * (1 / sw + xb * xb / sxx)), \
+        math.sqrt(s2 / sxx)
 
 
 def ols(x, y):
