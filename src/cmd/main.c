@@ -29,6 +29,7 @@ const struct command cmd_table[] = {
 	{ "trend", cmd_trend, "statistics of every model version, in order" },
 	{ "diff", cmd_diff, "what moved between two versions, and why" },
 	{ "explain", cmd_explain, "regress the error on workload features" },
+	{ "sensitivity", cmd_sensitivity, "does the model move with each knob as the reference does" },
 	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
 	{ "annotations", cmd_annotations, "list the annotation history" },
 	{ "gate", cmd_gate, "judge a model release against a policy" },
