@@ -23,6 +23,7 @@ static const struct {
 	{ "*/bad_*", "*" },
 	{ "*README.md", "*" }, { "*LICENSE*", "*" },
 	{ "corr/*", "perfcorr-csv" },
+	{ "sens/*.csv", "perfcorr-csv" }, { "sens/*", "*" },
 	{ "demo/*", "*" }, { "gate/*.csv", "perfcorr-csv" }, { "gate/*", "*" },
 	{ "map/*", "*" }, { "policy/*", "*" }, { "roofline/*", "*" },
 	{ "report/*.csv", "perfcorr-csv" }, { "report/*", "*" },
