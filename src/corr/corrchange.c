@@ -157,9 +157,13 @@ void corr_change_line(struct strbuf *sb, const struct corr_change *c)
 		strbuf_addf(sb, ", %g%% CI [%+.2f, %+.2f] pt", p->level * 100,
 			    p->ci_lo * 100, p->ci_hi * 100);
 	if (isfinite(p->p_two))
-		strbuf_addf(sb, ", p %.3g (two-sided, %zu workload%s%s)",
-			    p->p_two, p->n_workloads, p->n_workloads == 1 ?
-			    "" : "s", p->two_way ? " x ops" : "");
+	{
+		strbuf_addf(sb, ", p %.3g (two-sided, %zu workload%s", p->p_two,
+			    p->n_workloads, p->n_workloads == 1 ? "" : "s");
+		if (p->two_way)
+			strbuf_addf(sb, " x %zu ops", p->n_ops);
+		strbuf_addch(sb, ')');
+	}
 	else if (p->why)
 		strbuf_addf(sb, ", no test (%s)", p->why);
 	strbuf_addf(sb, ": %s", c->verdict);

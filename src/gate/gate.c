@@ -224,9 +224,11 @@ static void add_paired(struct strbuf *sb, const struct gate_check *c)
 			    p->level * 100, p->ci_lo * 100, p->ci_hi * 100);
 	else if (p->why)
 		strbuf_addf(sb, "no interval: %s, ", p->why);
-	strbuf_addf(sb, "%zu common points, %zu workload%s%s)", p->n,
-		    p->n_workloads, p->n_workloads == 1 ? "" : "s",
-		    p->two_way ? " x ops" : "");
+	strbuf_addf(sb, "%zu common points, %zu workload%s", p->n,
+		    p->n_workloads, p->n_workloads == 1 ? "" : "s");
+	if (p->two_way)
+		strbuf_addf(sb, " x %zu ops", p->n_ops);
+	strbuf_addch(sb, ')');
 	if (c->unknown && c->more_workloads > 0)
 		strbuf_addf(sb, "; about %ld more workload%s would decide it "
 			    "(an estimate from the interval's width)",
