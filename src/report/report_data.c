@@ -389,7 +389,8 @@ static void json_head(struct strbuf *sb, const struct report *r)
 	if (r->gate_text) {
 		strbuf_addstr(sb, "{\"verdict\":");
 		jstr(sb, r->gate_verdict == 0 ? "pass" : r->gate_verdict == 1 ?
-		     "warn" : r->gate_verdict == 2 ? "fail" : NULL);
+		     "warn" : r->gate_verdict == 2 ? "fail" :
+		     r->gate_verdict == 3 ? "unknown" : NULL);
 		strbuf_addstr(sb, ",\"text\":");
 		jstr(sb, r->gate_text);
 		strbuf_addch(sb, '}');

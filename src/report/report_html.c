@@ -141,7 +141,8 @@ static void gate_section(struct strbuf *sb, const struct report *r)
 	     l = strtok_r(NULL, "\n", &save)) {
 		const char *st = !strncmp(l, "PASS", 4) ? "pass" :
 				 !strncmp(l, "WARN", 4) ? "warn" :
-				 !strncmp(l, "FAIL", 4) ? "fail" : "na";
+				 !strncmp(l, "FAIL", 4) ? "fail" :
+				 !strncmp(l, "UNKNOWN", 7) ? "warn" : "na";
 
 		strbuf_addf(sb, first ? "<p class=\"verdict g-%s\">" :
 			    "<li class=\"g-%s\">", st);
@@ -178,10 +179,11 @@ static void header(struct strbuf *sb, const struct report *r)
 		    " review</a>" : "");
 	if (r->gate_text)
 		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
-		     "WARN" : r->gate_verdict == 2 ? "FAIL" : "n/a",
+		     "WARN" : r->gate_verdict == 2 ? "FAIL" :
+		     r->gate_verdict == 3 ? "UNKNOWN" : "n/a",
 		     "gate verdict", r->gate_verdict == 0 ? "good" :
-		     r->gate_verdict == 1 ? "warn" : r->gate_verdict == 2 ?
-		     "bad" : NULL);
+		     r->gate_verdict == 1 || r->gate_verdict == 3 ? "warn" :
+		     r->gate_verdict == 2 ? "bad" : NULL);
 	snprintf(b, sizeof(b), "%ld", r->all.n);
 	card(sb, b, "pairs compared", NULL);
 	report_fmt_pct(b, sizeof(b), r->all.mape);

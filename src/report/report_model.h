@@ -108,7 +108,8 @@ struct report {
 	struct policy *policy;		/* opts.policy loaded, or NULL */
 	long min_pairs;			/* its min_pairs (0: none) */
 	char *gate_text;		/* verdict summary, or NULL */
-	int gate_verdict;		/* 0 pass, 1 warn, 2 fail, -1 none */
+	int gate_verdict;		/* enum gate_status: 0 pass, 1 warn,
+					   2 fail, 3 unknown; -1 none */
 	struct corrgroup *opg;		/* per (metric, op), or NULL */
 	size_t *op_order;		/* its groups by metric (r->metrics
 					   order), MAPE largest first */

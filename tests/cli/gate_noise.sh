@@ -167,6 +167,12 @@ run pc gate --policy "$T/sig.json" --model sim@1.3 --dry-run
 expect_in "max_mape_increase +0 pp <= +0.5 pp" "$out" "no change on common points"
 expect_in "coverage vs 1.0: 30 in common, 1 only in this release, 0 only in the baseline" \
 	"$out" "the new pair reported apart"
+# the report's gate section says unknown too (json, html card)
+run pc report --model sim@1.1 --ref lab --policy "$T/sig.json" --format json
+expect_in '"gate":{"verdict":"unknown"' "$out" "report json: gate unknown"
+pc report --model sim@1.1 --ref lab --policy "$T/sig.json" -o "$T/r.html" >/dev/null 2>&1
+expect_in 'UNKNOWN' "$(cat "$T/r.html")" "report html: the card says UNKNOWN"
+
 # an unknown evaluation is recorded (as warn: the history's verdicts are
 # pass, warn, fail) but never becomes the baseline of a later release
 run pc gate --policy "$T/sig.json" --model sim@1.4
