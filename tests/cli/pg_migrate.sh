@@ -54,8 +54,8 @@ pcsql "UPDATE schema_version SET version = 5"
 # the writable open migrates, in one transaction
 run pc init
 expect_rc 0 "init migrates schema 5"
-want=$(sed -n 's/^#define DB_SCHEMA_VERSION \([0-9]*\)$/\1/p' \
-	"$TESTS/../db/db.h")
+want=$(cat "$TESTS"/../db/*.h |
+	sed -n 's/^#define DB_SCHEMA_VERSION \([0-9]*\)$/\1/p')
 expect_in "(schema $want)" "$err" "reports the new schema"
 expect_eq "$(pcsql "SELECT version FROM schema_version")" "$want" \
 	"schema_version moved to $want"
