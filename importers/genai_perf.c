@@ -38,8 +38,17 @@ int genai_perf_identity(struct imp_sink *sink, const cJSON *doc,
 	static const char *const flat_o[] = { "output_tokens_mean", NULL };
 	static const char *const nest_o[] = { "input", "output_tokens", "mean",
 					      NULL };
+	/* AIPerf: loadgen.concurrency, input.prompt.{input,output}_tokens */
+	static const char *const ai_c[] = { "loadgen", "concurrency", NULL };
+	static const char *const ai_i[] = { "input", "prompt", "input_tokens",
+					    "mean", NULL };
+	static const char *const ai_o[] = { "input", "prompt", "output_tokens",
+					    "mean", NULL };
 	static const char *const *const flat[] = { flat_c, flat_i, flat_o };
 	static const char *const *const nest[] = { nest_c, nest_i, nest_o };
+	static const char *const *const aip[] = { ai_c, ai_i, ai_o };
+	static const char *const ai_model[] = { "endpoint", "model_names",
+						NULL };
 	static const char *const names[] = { "param.concurrency",
 		"param.input_len", "param.output_len" };
 	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(doc,
@@ -54,6 +63,8 @@ int genai_perf_identity(struct imp_sink *sink, const cJSON *doc,
 	if (!model)
 		model = first_string(cJSON_GetObjectItemCaseSensitive(ic,
 							"model_names"));
+	if (!model)
+		model = first_string(at(ic, ai_model));
 	if (model && (rc = sink->meta(sink, "default.name", model)) < 0)
 		return rc;
 	for (int i = 0; i < 3; i++) {
@@ -61,6 +72,8 @@ int genai_perf_identity(struct imp_sink *sink, const cJSON *doc,
 
 		if (!cJSON_IsNumber(v))
 			v = at(ic, nest[i]);
+		if (!cJSON_IsNumber(v))
+			v = at(ic, aip[i]);
 		/* genai-perf writes -1 for "not set" */
 		if (cJSON_IsNumber(v) && v->valuedouble >= 0 &&
 		    (rc = sink->meta(sink, names[i], jsonutil_scalar(v))) < 0)

@@ -52,6 +52,12 @@ static const struct gp_metric {
 	{ "request goodput", "request_goodput", "request_goodput", "rate",
 	  "req/s" },
 	{ "request count", "request_count", "completed", "count", 0 },
+	/* AIPerf (genai-perf's successor) adds these to the same layout */
+	{ "benchmark duration", "benchmark_duration", "duration", "time", 0 },
+	{ "total output tokens", "total_output_tokens", "output_tokens",
+	  "count", 0 },
+	{ "error request count", "error_request_count", "failed", "count", 0 },
+	{ "goodput", "goodput", "request_goodput", "rate", "req/s" },
 };
 #define NMETRICS (sizeof(metrics) / sizeof(*metrics))
 
@@ -307,7 +313,10 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 		if ((rc = stat_obj(x, metrics[i].json, m, &st)) < 0)
 			return rc;
 		if (!strcmp(metrics[i].dim, "rate") ||
-		    !strcmp(metrics[i].metric, "completed"))
+		    !strcmp(metrics[i].metric, "completed") ||
+		    !strcmp(metrics[i].metric, "duration") ||
+		    !strcmp(metrics[i].metric, "output_tokens") ||
+		    !strcmp(metrics[i].metric, "failed"))
 			rc = stk_scalar(&o, NULL, metrics[i].metric, st.mean,
 					unit);
 		else
@@ -328,6 +337,31 @@ static int import_json(struct imp_input *in, struct imp_sink *sink)
 
 	return rc < 0 ? rc : 0;
 }
+
+/* AIPerf writes genai-perf's JSON layout by design (its JsonExportData
+ * "mimics the structure of the GenAI-Perf JSON output"), with its own
+ * input_config (endpoint, input.prompt, loadgen) and a few more
+ * metrics: the same reader, its own name so provenance says which tool. */
+static int probe_aiperf(const char *head, size_t len, const char *filename)
+{
+	int gp = probe_json(head, len, filename);
+
+	if (!gp)
+		return 0;
+	return (filename && strstr(filename, "profile_export_aiperf")) ||
+	       strstr(head, "\"benchmark_duration\"") ||
+	       strstr(head, "\"loadgen\"") ? 95 : 0;
+}
+
+const struct importer imp_aiperf_json = {
+	.name = "aiperf-json",
+	.kind = "silicon",
+	.desc = "NVIDIA AIPerf profile_export_aiperf.json (genai-perf's "
+		"layout: units per metric, input_config endpoint/input/loadgen "
+		"identity, benchmark_duration, total_output_tokens)",
+	.probe = probe_aiperf,
+	.import = import_json,
+};
 
 const struct importer imp_genai_perf_json = {
 	.name = "genai-perf-json",

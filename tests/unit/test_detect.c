@@ -88,6 +88,8 @@ static const struct {
 	{ "stacks/licensed/*profile_export_genai_perf.csv",
 	  "genai-perf-csv" },
 	{ "stacks/genai-perf/*.json", "genai-perf-json" },
+	{ "stacks/aiperf/profile_export_aiperf*.json", "aiperf-json" },
+	{ "stacks/aiperf/bad_*", "*" },
 	{ "stacks/genai-perf/*.csv", "genai-perf-csv" },
 	{ "stacks/licensed/*llmperf*", "llmperf" },
 	{ "stacks/llmperf_*", "llmperf" },
