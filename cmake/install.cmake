@@ -66,6 +66,10 @@ install(CODE "
 	file(INSTALL \"${CMAKE_BINARY_DIR}/dist/perfcorr-watch@.service\"
 		DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${PERFCORR_SYSTEMD_UNITDIR}\")
 ")
+# The drop-in for a database on another host (not active: the admin
+# installs it per instance, docs/service.md)
+install(FILES ${CMAKE_SOURCE_DIR}/dist/systemd/perfcorr-watch-remote.conf
+	DESTINATION ${CMAKE_INSTALL_DATADIR}/perfcorr/systemd)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md
 	DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The licence as Debian wants it, share/doc/perfcorr/copyright in the

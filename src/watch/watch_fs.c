@@ -74,7 +74,7 @@ static int archive_dir(struct watch *w, const char *name, int *out)
 	struct stat sb;
 	int fd;
 
-	if (mkdirat(w->dfd, name, 0755) != 0 && errno != EEXIST)
+	if (mkdirat(w->dfd, name, 0750) != 0 && errno != EEXIST)
 		return pc_error_set(PC_EIO, "cannot create '%s/%s': %s", w->dir,
 				    name, strerror(errno));
 	if ((fd = openat(w->dfd, name, O_DIR_FLAGS)) < 0) {
@@ -97,8 +97,13 @@ static int archive_dir(struct watch *w, const char *name, int *out)
 			"to the account running perfcorr watch; remove it)",
 			w->dir, name, (long)sb.st_uid);
 	}
-	/* senders write DIR, never the archive: no group/other write */
-	if ((sb.st_mode & 022) && fchmod(fd, sb.st_mode & 0755) != 0) {
+	/* senders write DIR, never the archive: its group is the
+	 * watcher's own (not the senders' group a setgid DIR hands down),
+	 * no setgid, no group/other write, others not even in; a manifest
+	 * moved in keeps its sender as owner, so no sender may reach it */
+	if (sb.st_gid != getegid() && fchown(fd, (uid_t)-1, getegid()) == 0)
+		fstat(fd, &sb);
+	if ((sb.st_mode & 02027) && fchmod(fd, sb.st_mode & 0750) != 0) {
 		int e = errno;
 
 		close(fd);

@@ -50,8 +50,9 @@ struct watch {
 #define WATCH_STAGE ".perfcorr-staging."
 #define WATCH_LOCK ".perfcorr-watch.lock"
 
-/* Open DIR, its archive folders (created 0755, refused when a symbolic
- * link or another user's, group/other write taken away), take the lock
+/* Open DIR, its archive folders (created 0750 in the watcher's group,
+ * refused when a symbolic link or another user's; setgid, group/other
+ * write and other access taken away), take the lock
  * (a second watcher on DIR is refused) and remove stale staging files. */
 int wfs_open(struct watch *w, const char *const *allow);
 void wfs_close(struct watch *w);

@@ -80,7 +80,7 @@ fi
 # postinst configure: adds the system user when missing, not when present.
 dpkg-deb -e "$DEB" "$T/ctl"
 mkdir -p "$T/stub"
-for c in adduser chown chmod mkdir systemctl; do
+for c in adduser addgroup chown chmod mkdir systemctl; do
 	printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$T/calls" >"$T/stub/$c"
 	chmod +x "$T/stub/$c"
 done
@@ -89,6 +89,9 @@ run env PATH="$T/stub:/usr/bin:/bin" sh "$T/ctl/postinst" configure
 expect_rc 0 "postinst configure"
 expect_in "adduser --system --group --home /var/lib/perfcorr" "$(cat "$T/calls")" "postinst adds the system user"
 expect_in "perfcorr" "$(grep adduser "$T/calls")" "the user is perfcorr"
+expect_in "addgroup --system perfcorr-review" "$(cat "$T/calls")" "postinst adds the readers' group"
+expect_in "chown perfcorr:perfcorr-review /var/lib/perfcorr" "$(cat "$T/calls")" "the state root belongs to the readers' group"
+expect_in "perfcorr/systemd/perfcorr-watch-remote.conf" "$(dpkg-deb -c "$DEB")" "the package ships the remote-database drop-in"
 : >"$T/calls"
 printf '#!/bin/sh\necho "perfcorr:x:999:999::/var/lib/perfcorr:/usr/sbin/nologin"\n' >"$T/stub/getent"
 run env PATH="$T/stub:/usr/bin:/bin" sh "$T/ctl/postinst" configure

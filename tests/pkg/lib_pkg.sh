@@ -22,6 +22,7 @@ expected_files() {
 		echo share/perfcorr/policy/example.json
 		echo share/perfcorr/map/cuda_kernels.json
 		echo share/perfcorr/manifest/results.csv.perfcorr.json
+		echo share/perfcorr/systemd/perfcorr-watch-remote.conf
 		echo share/doc/perfcorr/README.md
 		echo share/doc/perfcorr/copyright
 		echo lib/systemd/system/perfcorr-watch@.service

@@ -29,7 +29,7 @@ if [ $ROOT -eq 1 ]; then
 	rm "$D/failed"
 	run pc watch --once --interval 0.1 "$D"
 	expect_rc 0 "starts once the link is gone"
-	expect_eq "$(stat -c '%a %u' "$D/failed" "$D/imported" | sort -u)" "755 0" "archive folders 0755, owned by the service"
+	expect_eq "$(stat -c '%a %u' "$D/failed" "$D/imported" | sort -u)" "750 0" "archive folders 0750, owned by the service"
 	as_sender ln -s "$T/victim/x" "$D/failed/y.error.tmp" 2>/dev/null \
 		&& fail "a sender could write into failed/" || ok
 else
