@@ -96,15 +96,26 @@ int hwutil_num(const struct csv *c, const struct hwutil_col *col,
 	       double *out, int required);
 
 /* Read a stream of JSON documents: one document, JSON lines, or several
- * concatenated (vLLM --append-result). Python's bare Infinity/-Infinity
- * become +-inf and NaN becomes null. fn gets each document (deleted after
- * it returns) and the line it starts on; a non-zero return stops. The
- * file is read whole, at most 256 MiB. Returns the number of documents
- * (at least one), or <0 with "file:line:col: invalid JSON" or "file: no
- * JSON document" for a file with none. */
+ * concatenated (vLLM --append-result), one at a time through the
+ * streaming reader (base/jsonstream.h). Python's bare Infinity and
+ * -Infinity become +-inf and NaN the string "-" (a missing value). fn
+ * gets each document (deleted after it returns) and the line it starts
+ * on; a non-zero return stops. keep (NULL: all) drops members of a
+ * document's top-level object before they are built (per-request arrays:
+ * skipped, still checked); what is built of one document is capped at
+ * JSONUTIL_DOC_MAX bytes of input. Returns the number of documents (at
+ * least one), or <0 with "file:line:col: invalid JSON (byte N): ..." or
+ * "file: no JSON document" for a file with none. */
 struct cJSON;
+struct jsonstream_tok;
 int hwutil_json_docs(FILE *fp, const char *path,
 		     int (*fn)(struct cJSON *doc, long line, void *ctx),
 		     void *ctx);
+int hwutil_json_docs_keep(FILE *fp, const char *path,
+			  int (*keep)(const char *key,
+				      const struct jsonstream_tok *value,
+				      const struct cJSON *sofar, void *ctx),
+			  int (*fn)(struct cJSON *doc, long line, void *ctx),
+			  void *ctx);
 
 #endif

@@ -8,7 +8,10 @@
  * kept, each name its own op; CPU-side events (cpu_op/Operator,
  * cuda_runtime/Runtime, annotations, Trace) are counted, not stored. The
  * device name (deviceProperties or the 2022 computeProperties) becomes
- * the platform when every device has the same name.
+ * the platform when every device has the same name. The trace is read
+ * through the streaming reader (base/jsonstream.h), one event at a
+ * time: memory does not grow with the file (a 1 GB trace imports in
+ * tens of MB: docs/benchmarks.md), but for one double per GPU event.
  */
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -19,8 +22,8 @@
 
 #include "importers/hwutil.h"
 #include "importers/importer.h"
-#include "importers/stacks.h"
 #include "base/error.h"
+#include "base/jsonstream.h"
 #include "base/jsonutil.h"
 
 static int probe(const char *head, size_t len, const char *filename)
@@ -49,9 +52,12 @@ static const char *const gpu_cats[] = { "kernel", "gpu_memcpy", "gpu_memset",
 struct ctx {
 	struct imp_input *in;
 	struct imp_sink *sink;
+	struct jsonstream *js;
 	struct hwutil_agg agg;
+	cJSON *props;		/* deviceProperties, else computeProperties */
+	int props_dev;
 	long other, gpu, devices[64];
-	int ndev, done;
+	int ndev, events;
 };
 
 static int is_gpu(const char *cat)
@@ -62,15 +68,11 @@ static int is_gpu(const char *cat)
 	return 0;
 }
 
-static int platform(struct ctx *x, const cJSON *doc)
+static int platform(struct ctx *x)
 {
-	const cJSON *props = cJSON_GetObjectItemCaseSensitive(doc,
-						"deviceProperties"), *d;
+	const cJSON *props = x->props, *d;
 	const char *name = NULL;
 
-	if (!props)
-		props = cJSON_GetObjectItemCaseSensitive(doc,
-							 "computeProperties");
 	cJSON_ArrayForEach(d, props) {
 		const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
 
@@ -83,14 +85,13 @@ static int platform(struct ctx *x, const cJSON *doc)
 	return name ? x->sink->meta(x->sink, "platform", name) : 0;
 }
 
-static int event(struct ctx *x, const cJSON *e, long idx)
+static int event(struct ctx *x, const cJSON *e, long idx, long line)
 {
 	const cJSON *ph = cJSON_GetObjectItemCaseSensitive(e, "ph");
 	const cJSON *cat = cJSON_GetObjectItemCaseSensitive(e, "cat");
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(e, "name");
 	const cJSON *dur = cJSON_GetObjectItemCaseSensitive(e, "dur");
 	const cJSON *args, *dev;
-	long line;
 
 	if (!cJSON_IsObject(e) || !cJSON_IsString(ph) ||
 	    strcmp(ph->valuestring, "X"))
@@ -99,16 +100,13 @@ static int event(struct ctx *x, const cJSON *e, long idx)
 		x->other++;
 		return 0;
 	}
-	/* the line only for a message: finding it rereads the file */
 	if (!cJSON_IsString(name) || !*name->valuestring) {
-		line = stk_nth_key_line(x->in->fp, "ph", idx);
 		return pc_error_set(PC_EINVALID, "%s:%ld: traceEvents[%ld]: a "
 				    "%s event without a name", x->in->path,
 				    line, idx, cat->valuestring);
 	}
 	if (!cJSON_IsNumber(dur) || !isfinite(dur->valuedouble) ||
 	    dur->valuedouble < 0) {
-		line = stk_nth_key_line(x->in->fp, "ph", idx);
 		return pc_error_set(PC_EINVALID, "%s:%ld: traceEvents[%ld] "
 				    "('%s'): 'dur' is %s", x->in->path, line,
 				    idx, name->valuestring, !dur ? "missing" :
@@ -130,29 +128,127 @@ static int event(struct ctx *x, const cJSON *e, long idx)
 			      dur->valuedouble, idx + 1);
 }
 
-static int doc_fn(cJSON *doc, long line, void *ctx)
+/* The members an event is built with; a CPU-side event's args (cat
+ * comes first in Kineto's traces) are skipped unbuilt. */
+static int keep_member(const char *key, const struct jsonstream_tok *v,
+		       const cJSON *sofar, void *ctx)
 {
-	struct ctx *x = ctx;
-	const cJSON *ev = doc, *e;
+	const cJSON *cat;
+
+	(void)v;
+	(void)ctx;
+	if (!strcmp(key, "args")) {
+		cat = cJSON_GetObjectItemCaseSensitive(sofar, "cat");
+		return !cJSON_IsString(cat) || is_gpu(cat->valuestring);
+	}
+	return !strcmp(key, "ph") || !strcmp(key, "cat") ||
+	       !strcmp(key, "name") || !strcmp(key, "dur");
+}
+
+/* The elements of traceEvents (or of a bare array), one at a time. */
+static int events(struct ctx *x)
+{
+	struct jsonstream_tok t;
+	cJSON *e;
 	long idx = 0;
 	int rc;
 
-	if (x->done++)
-		return pc_error_set(PC_EINVALID, "%s:%ld: a second JSON "
-				    "document", x->in->path, line);
-	if (cJSON_IsObject(doc)) {
-		if ((rc = platform(x, doc)) < 0)
+	for (;;) {
+		if ((rc = jsonstream_next(x->js, &t)) < 0)
 			return rc;
-		ev = cJSON_GetObjectItemCaseSensitive(doc, "traceEvents");
+		if (t.type == JS_ARRAY_END)
+			return 0;
+		if (t.type != JS_OBJECT) {	/* not an event: ignored */
+			if ((rc = jsonstream_skip(x->js, &t)) < 0)
+				return rc;
+			idx++;
+			continue;
+		}
+		if ((rc = jsonstream_tree(x->js, &t, &e, JSONUTIL_DOC_MAX,
+					  keep_member, x)) < 0)
+			return rc;
+		rc = event(x, e, idx++, t.line);
+		cJSON_Delete(e);
+		if (rc < 0)
+			return rc;
 	}
-	if (!cJSON_IsArray(ev))
+}
+
+/* The top-level object: traceEvents streamed, the device properties
+ * built, anything else skipped. */
+static int members(struct ctx *x, long line)
+{
+	struct jsonstream_tok k, v;
+	int rc, dev;
+
+	for (;;) {
+		if ((rc = jsonstream_next(x->js, &k)) < 0)
+			return rc;
+		if (k.type == JS_OBJECT_END)
+			break;
+		dev = !strcmp(k.str, "deviceProperties");
+		if (!strcmp(k.str, "traceEvents")) {
+			if ((rc = jsonstream_next(x->js, &v)) < 0)
+				return rc;
+			if (x->events++)
+				return pc_error_set(PC_EINVALID, "%s:%ld: a "
+					"second \"traceEvents\" member",
+					x->in->path, k.line);
+			if (v.type != JS_ARRAY)
+				return pc_error_set(PC_EINVALID, "%s:%ld: no "
+					"\"traceEvents\" array (a %s there)",
+					x->in->path, v.line, v.type ==
+					JS_OBJECT ? "object" : "scalar");
+			if ((rc = events(x)) < 0)
+				return rc;
+			continue;
+		} else if ((dev || !strcmp(k.str, "computeProperties")) &&
+			   (!x->props || (dev && !x->props_dev))) {
+			if ((rc = jsonstream_next(x->js, &v)) < 0)
+				return rc;
+			cJSON_Delete(x->props);
+			x->props = NULL;
+			if ((rc = jsonstream_tree(x->js, &v, &x->props,
+						  JSONUTIL_DOC_MAX, NULL,
+						  NULL)) < 0)
+				return rc;
+			x->props_dev = dev;
+			continue;
+		} else if ((rc = jsonstream_next(x->js, &v)) < 0) {
+			return rc;
+		}
+		if ((rc = jsonstream_skip(x->js, &v)) < 0)
+			return rc;
+	}
+	if (!x->events)
 		return pc_error_set(PC_EINVALID, "%s:%ld: no \"traceEvents\" "
 				    "array", x->in->path, line);
-	cJSON_ArrayForEach(e, ev) {
-		if ((rc = event(x, e, idx++)) < 0)
-			return rc;
-	}
-	return 0;
+	return platform(x);
+}
+
+static int read_trace(struct ctx *x)
+{
+	struct jsonstream_tok t;
+	int rc;
+
+	if ((rc = jsonstream_next(x->js, &t)) < 0)
+		return rc;
+	if (t.type == JS_EOF)
+		return pc_error_set(PC_EINVALID, "%s: no JSON document",
+				    x->in->path);
+	if (t.type == JS_OBJECT)
+		rc = members(x, t.line);
+	else if (t.type == JS_ARRAY)
+		rc = events(x);
+	else
+		rc = pc_error_set(PC_EINVALID, "%s:%ld: no \"traceEvents\" "
+				  "array", x->in->path, t.line);
+	if (rc < 0)
+		return rc;
+	/* the end of the file: text after the trace is an error */
+	if ((rc = jsonstream_next(x->js, &t)) < 0)
+		return rc;
+	return 1;
 }
 
 static int import(struct imp_input *in, struct imp_sink *sink)
@@ -165,7 +261,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.in = in;
 	x.sink = sink;
 	hwutil_agg_init(&x.agg);
-	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
+	x.js = jsonstream_new(in->fp, in->path, JSONSTREAM_PYTHON);
+	rc = read_trace(&x);
 	if (rc > 0 && !x.gpu)
 		rc = pc_error_set(PC_EINVALID, "%s: no GPU events (kernel, "
 				  "memcpy, memset) in the trace (%ld CPU-side "
@@ -184,6 +281,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			rc = hwutil_agg_emit(&x.agg, sink);
 	}
 	hwutil_agg_release(&x.agg);
+	cJSON_Delete(x.props);
+	jsonstream_free(x.js);
 	return rc < 0 ? rc : 0;
 }
 

@@ -145,7 +145,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.sink = sink;
 	x.path = in->path;
 	x.first = 1;
-	rc = hwutil_json_docs(in->fp, in->path, doc_fn, &x);
+	rc = hwutil_json_docs_keep(in->fp, in->path, serving_keep, doc_fn,
+				   &x);
 	free_params(&x);
 	free(x.model);
 	return rc < 0 ? rc : 0;

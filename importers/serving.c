@@ -8,6 +8,7 @@
 
 #include "base/csv.h"
 #include "base/error.h"
+#include "base/jsonstream.h"
 #include "base/util.h"
 
 static const struct {
@@ -219,4 +220,12 @@ int serving_doc(struct serving *s, const cJSON *doc, const char *path)
 			return rc;
 	}
 	return serving_flush(s);
+}
+
+int serving_keep(const char *key, const struct jsonstream_tok *value,
+		 const cJSON *sofar, void *ctx)
+{
+	(void)sofar;
+	(void)ctx;
+	return value->type != JS_ARRAY || serving_is_result(key);
 }

@@ -50,6 +50,15 @@ int serving_doc(struct serving *s, const struct cJSON *doc,
 /* 1 when key is a result key serving_doc() reads. */
 int serving_is_result(const char *key);
 
+/* The keep filter of hwutil_json_docs_keep for vLLM and SGLang results:
+ * a top-level array (the per-request ttfts, itls, input_lens,
+ * generated_texts ... of --save-detailed / --output-details) is dropped
+ * unbuilt unless it is a result key, which serving_doc refuses as not a
+ * number; everything else is kept. */
+struct jsonstream_tok;
+int serving_keep(const char *key, const struct jsonstream_tok *value,
+		 const struct cJSON *sofar, void *ctx);
+
 /* A JSON member as a number: 0 and *out, 1 when absent/null/missing,
  * <0 naming path:line and key for another type. */
 int serving_number(const struct cJSON *doc, const char *key, double *out,
