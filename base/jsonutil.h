@@ -10,8 +10,11 @@
 
 /* The most one JSON document may take (64 MiB): cJSON builds a tree of
  * about 40 bytes per byte of input (a 60 MB document took 2.5 GB), so a
- * whole-document format is capped, and a stream of documents (JSON
- * lines) is read one document at a time, each capped. */
+ * whole-document format (small by nature: policies, kernel maps,
+ * manifests, perfcorr-json) is capped, and a stream of documents (JSON
+ * lines) is read one document at a time, each capped; big documents are
+ * read with the streaming reader (jsonstream.h), where the cap bounds
+ * what is built of one value (a trace event), not the file. */
 #define JSONUTIL_DOC_MAX (64u << 20)
 
 /* Where a JSON text really starts: after a UTF-8 BOM and JSON's white
