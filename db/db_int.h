@@ -1,11 +1,33 @@
 #ifndef PC_DB_DB_INT_H
 #define PC_DB_DB_INT_H
-/* Private to db/db.c, db/dbstamp.c and the SQLite engine
- * (db/engine_sqlite.c): the connection's handle. No other file includes
- * sqlite3.h. */
+/* Private to db/db.c (open, close, errors), its parts db/db_migrate.c
+ * (the migrations) and db/db_txn.c (transactions), db/dbstamp.c and the
+ * SQLite engine (db/engine_sqlite.c): the connection's handle. No other
+ * file includes sqlite3.h. */
 #include <sqlite3.h>
 
-struct db;
+struct pg_conn;
+
+struct db {
+	sqlite3 *h;
+	struct pg_conn *pg;	/* PostgreSQL: h is NULL */
+	char *path;
+	int checked;		/* quick_check passed before the first write */
+	int readonly;		/* opened DB_READONLY */
+	int stamped;		/* this transaction began from the stamped
+				 * state: its commit moves the stamp on */
+	int mapped;		/* db_sqlite_map ran */
+};
+
+/* db.c */
+int db_busy_handler(void *arg, int count);
+int db_damaged(struct db *db, const char *why);
+
+/* db_migrate.c */
+int db_migrate(struct db *db, int readonly);
+
+/* db_txn.c */
+void db_restamp(struct db *db);
 
 sqlite3 *db_sqlite(struct db *db);
 /* Memory-map the database file for this connection's reads from now

@@ -1,6 +1,5 @@
 /* The import writer (see writer.h). Ids are cached in hash maps so a
  * million-row import does one INSERT per result and nothing else. */
-
 #include "db/writer.h"
 #include "db/writer_int.h"
 #include <math.h>
