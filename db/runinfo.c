@@ -77,3 +77,25 @@ void db_runinfo_free(struct runinfo *r, size_t n)
 	}
 	free(r);
 }
+
+int db_run_metadata(struct db *db, int64_t id, char **out)
+{
+	struct db_stmt *st = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	db_prepare(db, &rc, &st, "SELECT metadata FROM runs WHERE id = ?");
+	if (rc)
+		return rc;
+	db_bind_int64(st, 1, id);
+	if (db_step(st) == DB_ROW) {
+		const char *m = db_column_text(st, 0);
+
+		*out = xstrdup(m && *m ? m : "{}");
+	} else {
+		rc = pc_error_set(PC_ENOTFOUND, "no run %lld",
+				  (long long)id);
+	}
+	db_finalize(st);
+	return rc;
+}

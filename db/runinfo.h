@@ -28,4 +28,10 @@ int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
 
 void db_runinfo_free(struct runinfo *r, size_t n);
 
+/* The metadata JSON object text of run id (importer and user metadata,
+ * the workload fingerprint's "fp.FIELD" members among them) into *out
+ * (caller frees; "{}" when the run has none). An unknown id is
+ * PC_ENOTFOUND naming it. */
+int db_run_metadata(struct db *db, int64_t id, char **out);
+
 #endif

@@ -31,6 +31,7 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 	q->model_platform = s->model_platform ? s->model_platform : s->platform;
 	q->ref_platform = s->ref_platform ? s->ref_platform : s->platform;
 	q->where = s->where.items;
+	q->allow_mismatch = s->allow_mismatch.items;
 	q->pool = s->pool;
 	q->max_ref_cv = s->max_ref_cv;
 }
@@ -39,6 +40,7 @@ void cli_sel_release(struct cli_sel *s)
 {
 	cli_list_free(&s->where);
 	cli_list_free(&s->workload);
+	cli_list_free(&s->allow_mismatch);
 }
 
 int cli_sel_run(const char *cmd, int (*run)(struct db *db,

@@ -14,6 +14,7 @@ struct cli_sel {
 	const char *metric, *op;
 	struct cli_list workload;	/* GLOB or !GLOB, repeatable */
 	struct cli_list where;		/* param.NAME=VALUE */
+	struct cli_list allow_mismatch;	/* fingerprint fields (issue 37) */
 	int pool;
 	double max_ref_cv;
 	const char *platform, *model_platform, *ref_platform;
@@ -39,7 +40,15 @@ struct cli_sel {
 	{ CLI_FLAG, "pool", 0, &(s).pool, NULL, "combine every run of a " \
 	  "version (mean, stddev across runs) instead of the latest run" }, \
 	{ CLI_DOUBLE, "max-ref-cv", 0, &(s).max_ref_cv, "F", "exclude " \
-	  "references whose stddev/value exceeds F (default 0.30)" }
+	  "references whose stddev/value exceeds F (default 0.30)" }, \
+	CLI_SEL_ALLOW_OPT(s)
+
+/* --allow-mismatch FIELD (issue 37), also for commands without the
+ * other filters. */
+#define CLI_SEL_ALLOW_OPT(s) \
+	{ CLI_LIST, "allow-mismatch", 0, &(s).allow_mismatch, "FIELD", \
+	  "pair runs whose workload fingerprints differ in FIELD (e.g. " \
+	  "input_len; repeatable; docs/statistics.md)" }
 
 /* Defaults (max_ref_cv 0.30), before parsing. */
 void cli_sel_init(struct cli_sel *s);

@@ -91,7 +91,9 @@ static void print_json(const struct cmd_compare_opts *opt,
 		corrout_stats_json(stdout, &gc->g.stats[i]);
 		fputc('}', stdout);
 	}
-	printf("],\"superseded\":%ld,\"by_metric\":[", s->superseded);
+	printf("],\"superseded\":%ld,", s->superseded);
+	corrout_fp_json(stdout, s, opt->sel.allow_mismatch.items);
+	fputs(",\"by_metric\":[", stdout);
 	for (size_t i = 0; i < gc->nbm; i++) {
 		fputs(i ? ",{\"metric\":" : "{\"metric\":", stdout);
 		out_json_str(stdout, gc->bm[i].metric);
@@ -230,7 +232,8 @@ static void print_groups(const struct groups_ctx *gc)
 
 static void flags_text(char *buf, size_t len, unsigned f)
 {
-	snprintf(buf, len, "%s%s%s%s%s",
+	snprintf(buf, len, "%s%s%s%s%s%s",
+		 f & CORR_UNVERIFIED ? "unverified " : "",
 		 f & CORR_WITHIN_NOISE ? "noise " : "",
 		 f & CORR_SOL_VIOLATION ? "SoL! " : "",
 		 f & CORR_NOISY_REF ? "noisy-ref " : "",
@@ -290,6 +293,9 @@ static void print_table(const struct cmd_compare_opts *opt,
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       opt->sel.max_ref_cv, s->invalid);
+	corrout_fp_text(stdout, s, opt->sel.allow_mismatch.items);
+	if (s->not_comparable || s->unverified || opt->sel.allow_mismatch.n)
+		fputc('\n', stdout);
 	if (s->ci)
 		printf("intervals (CI): %g%% percentile bootstrap over "
 		       "workloads, %u resamples\n\n", s->ci->level * 100,

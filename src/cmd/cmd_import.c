@@ -21,7 +21,7 @@ struct cmd_import_opts {
 	const char *map, *topology, *rules;
 	double clock_mhz;
 	int strict_map, replace, quiet, index;
-	struct cli_list params, opts;
+	struct cli_list params, opts, meta;
 };
 
 static const struct cli_cmd import_cmd = {
@@ -156,6 +156,7 @@ static int import_run(const struct cli_cmd *cmd, struct cmd_import_opts *opt,
 	io.clock_hz = opt->clock_mhz * 1e6;
 	io.workload = opt->workload;
 	io.params = opt->params.items;
+	io.meta = opt->meta.items;
 	io.map_path = opt->map;
 	io.strict_map = opt->strict_map;
 	io.replace = opt->replace;
@@ -239,6 +240,9 @@ int cmd_import(int argc, char **argv)
 		  "(format regex-log)" },
 		{ CLI_LIST, "opt", 'o', &opt.opts, "K=V", "importer-specific "
 		  "option" },
+		{ CLI_LIST, "meta", 0, &opt.meta, "K=V", "run metadata the "
+		  "file does not state, e.g. fp.ignore_eos=true (workload "
+		  "fingerprint, docs/statistics.md); wins over the file's" },
 		{ CLI_FLAG, "replace", 0, &opt.replace, NULL, "replace an "
 		  "earlier import of the same bytes" },
 		{ CLI_FLAG, "index", 0, &opt.index, NULL, "then pair and cache "
@@ -257,5 +261,6 @@ int cmd_import(int argc, char **argv)
 	rc = import_run(&cmd, &opt, argc, argv);
 	cli_list_free(&opt.params);
 	cli_list_free(&opt.opts);
+	cli_list_free(&opt.meta);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "db/pairs.h"
 #include "db/wkey.h"
 #include "src/corr/annot.h"
+#include "src/corr/corr_fp.h"
 #include "base/error.h"
 #include "base/hmap.h"
 #include "src/corr/correlate_int.h"
@@ -27,6 +28,7 @@ struct pairing {
 	struct corr_set *set;
 	struct corr_store *st;
 	const struct db_side *ms, *rs;
+	struct corr_fp *fp;	/* the runs' fingerprints (issue 37) */
 	int64_t time_id, cycles_id, metric_id;	/* metric_id -1 = any */
 	signed char *wl_ok, *op_ok;		/* per dict index: -1 unknown */
 	unsigned char *wl_sel;			/* passed the globs */
@@ -230,7 +232,7 @@ static unsigned point_flags(const struct pairing *pr, double model,
 /* A slim pair (corr_query.slim): ids as dictionary indices, the values
  * and flags add_point would compute, nothing else. */
 static void add_slim(struct pairing *pr, const struct db_result *m,
-		     const struct db_result *r, double scale)
+		     const struct db_result *r, double scale, unsigned xflags)
 {
 	struct corr_set *s = pr->set;
 	const struct db_name *w, *o, *mt;
@@ -255,23 +257,23 @@ static void add_slim(struct pairing *pr, const struct db_result *m,
 	p->ref_se = corr_ref_se(r->stddev, r->n);
 	ann = annot_index_find(pr->st->annots, w->name, o->name, mt->name,
 			       pr->ms->source, pr->rs->source);
-	p->flags = (uint8_t)point_flags(pr, model, r->value, r->stddev,
+	p->flags = (uint8_t)(point_flags(pr, model, r->value, r->stddev,
 					r->min, r->max, ann, m, r, mt->higher,
-					mt->extra);
+					mt->extra) | xflags);
 	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
 		s->superseded++;
 }
 
 /* Add the pair (m, r); scale converts the model's value to r's metric. */
 static void add_point(struct pairing *pr, const struct db_result *m,
-		      const struct db_result *r, double scale)
+		      const struct db_result *r, double scale, unsigned xflags)
 {
 	struct corr_set *s = pr->set;
 	const struct db_name *w, *o, *mt;
 	struct corr_point *p;
 
 	if (pr->q->slim) {
-		add_slim(pr, m, r, scale);
+		add_slim(pr, m, r, scale, xflags);
 		return;
 	}
 	if (s->n == pr->cap) {
@@ -304,7 +306,7 @@ static void add_point(struct pairing *pr, const struct db_result *m,
 				  p->metric, pr->ms->source, pr->rs->source);
 	p->flags = point_flags(pr, p->model, p->ref, p->ref_sd, p->ref_min,
 			       p->ref_max, p->ann, m, r, mt->higher,
-			       mt->extra);
+			       mt->extra) | xflags;
 	/* the latest run won over older ones: say so (docs/statistics.md) */
 	if (!pr->q->pool && (m->nruns > 1 || r->nruns > 1))
 		s->superseded++;
@@ -343,8 +345,21 @@ static int pair_group(struct pairing *pr, const struct db_result *m,
 				return no_clock(pr->rs, r[i].run_id);
 			scale = hz;
 		}
-		if (x)
-			add_point(pr, x, &r[i], scale);
+		if (x) {
+			/* the runs' fingerprints (issue 37): refused pairs
+			 * are counted, never paired */
+			int v = corr_fp_verdict(pr->fp, x->run_id,
+						r[i].run_id, pr->set);
+
+			if (v == CORR_FP_REFUSED) {
+				pr->set->not_comparable++;
+				continue;
+			}
+			if (v == CORR_FP_UNVERIFIED)
+				pr->set->unverified++;
+			add_point(pr, x, &r[i], scale, v == CORR_FP_UNVERIFIED ?
+				  CORR_UNVERIFIED : 0);
+		}
 	}
 	return 0;
 }
@@ -746,7 +761,7 @@ static int pair_platforms(struct pairing *pr, struct db *db,
 		db_side_release(&ms);
 		db_side_release(&rs);
 	}
-	if (!rc && pr->set->n == 0) {
+	if (!rc && pr->set->n == 0 && !pr->set->not_comparable) {
 		struct strbuf sb = STRBUF_INIT;
 
 		for (size_t i = 0; i < np; i++)
@@ -783,6 +798,14 @@ static int pair_all(struct pairing *pr, struct db *db)
 	} else {
 		rc = merge_join(pr, db);
 	}
+	if (!rc && pr->set->n == 0 && pr->set->not_comparable)
+		rc = pc_error_set(PC_EINVALID, "not comparable: all %ld pairs "
+				  "of '%s@%s' and '%s@%s' were refused (%ld run "
+				  "pairs): %s", pr->set->not_comparable,
+				  pr->ms->source, pr->ms->version,
+				  pr->rs->source, pr->rs->version,
+				  pr->set->not_comparable_runs,
+				  pr->set->not_comparable_why);
 	if (!rc)
 		rc = where_unknown(pr);
 	if (!rc) {
@@ -833,8 +856,10 @@ int corr_pair(struct corr_set *s, struct db *db, const struct corr_query *q,
 	pr = (struct pairing){ .q = q, .set = s, .st = s->store, .ms = ms,
 			       .rs = rs };
 	pr.roofline = ms->kind && !strcmp(ms->kind, "roofline");
-	if (!(rc = prepare(&pr)))
+	if (!(rc = prepare(&pr)) &&
+	    !(rc = corr_fp_load(&pr.fp, db, ms, rs, q->allow_mismatch)))
 		rc = pair_all(&pr, db);
+	corr_fp_free(pr.fp);
 	for (size_t i = 0; i < pr.nwhere; i++) {
 		free(pr.wname[i]);
 		free(pr.wval[i]);

@@ -262,6 +262,7 @@ void corr_set_free(struct corr_set *s)
 	free(s->view);
 	store_free(s->store);
 	stats_ci_draws_free(s->ci_draws);
+	free(s->not_comparable_why);
 	free(s);
 }
 

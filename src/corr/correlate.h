@@ -43,10 +43,13 @@ struct corr_query {
 				   workload parameters are not loaded
 				   (a --where still loads them); asking
 				   for one then is PC_EINVALID */
+	const char *const *allow_mismatch;	/* fingerprint fields whose
+					   mismatch is meant (issue 37),
+					   NULL-terminated, or NULL */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 }, NULL, NULL, NULL, 0, 0 }
+			  { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */
@@ -54,6 +57,8 @@ enum corr_flags {
 	CORR_NOISY_REF = 1 << 2,	/* ref CV > max_ref_cv: excluded */
 	CORR_WAIVED = 1 << 3,		/* current annotation accepted, unexpired */
 	CORR_INVALID = 1 << 4,		/* a side is flagged invalid: excluded */
+	CORR_UNVERIFIED = 1 << 5,	/* a checked fingerprint field only one
+					   side's run states: kept, said */
 };
 
 /* A resolved side. */
@@ -116,6 +121,14 @@ struct corr_set {
 					   asked for slim points (else NULL) */
 	size_t n;
 	long excluded_noisy, sol_violations, invalid;
+	/* issue 37, the workload fingerprints (src/corr/corr_fp.h): pairs
+	 * refused because their runs' fingerprints differ in a checked
+	 * field (never in points), the run pairs behind them, the first
+	 * reason (field, both values, runs, the cure) and its field; pairs
+	 * kept CORR_UNVERIFIED */
+	long not_comparable, not_comparable_runs, unverified;
+	char *not_comparable_why;
+	char not_comparable_field[32];
 	long superseded;	/* pairs where a side held the key in several
 				   runs and the latest won (not --pool) */
 	struct corr_store *store;	/* private: names, params, annotations */

@@ -804,3 +804,53 @@ void corrout_stats_doc(FILE *fp)
 		fputs(" |\n", fp);
 	}
 }
+
+void corrout_fp_json(FILE *fp, const struct corr_set *s,
+		     const char *const *allow)
+{
+	fprintf(fp, "\"not_comparable\":{\"pairs\":%ld,\"run_pairs\":%ld,"
+		"\"field\":", s->not_comparable, s->not_comparable_runs);
+	if (s->not_comparable_why)
+		out_json_str(fp, s->not_comparable_field);
+	else
+		fputs("null", fp);
+	fputs(",\"why\":", fp);
+	if (s->not_comparable_why)
+		out_json_str(fp, s->not_comparable_why);
+	else
+		fputs("null", fp);
+	fprintf(fp, "},\"unverified\":%ld,\"allow_mismatch\":[",
+		s->unverified);
+	for (const char *const *a = allow; a && *a; a++) {
+		if (a != allow)
+			fputc(',', fp);
+		out_json_str(fp, *a);
+	}
+	fputc(']', fp);
+}
+
+void corrout_fp_text(FILE *fp, const struct corr_set *s,
+		     const char *const *allow)
+{
+	if (s->not_comparable) {
+		fprintf(fp, "not comparable: %ld pair%s (%ld run pair%s; "
+			"first: ", s->not_comparable,
+			s->not_comparable == 1 ? "" : "s",
+			s->not_comparable_runs,
+			s->not_comparable_runs == 1 ? "" : "s");
+		util_fputs_safe(s->not_comparable_why, fp);
+		fputs(")\n", fp);
+	}
+	if (s->unverified)
+		fprintf(fp, "unverified: %ld pair%s (a checked workload-"
+			"fingerprint field only one side's run states)\n",
+			s->unverified, s->unverified == 1 ? "" : "s");
+	if (allow && *allow) {
+		fputs("allowed fingerprint mismatches:", fp);
+		for (const char *const *a = allow; *a; a++) {
+			fputc(' ', fp);
+			util_fputs_safe(*a, fp);
+		}
+		fputc('\n', fp);
+	}
+}

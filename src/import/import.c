@@ -14,6 +14,7 @@
 #include "db/wkey.h"
 #include "importers/importer.h"
 #include "base/error.h"
+#include "base/fingerprint.h"
 #include "base/hmap.h"
 #include "src/import/kmap.h"
 #include "base/sha256.h"
@@ -87,11 +88,85 @@ static void glue_warn(struct imp_sink *s, const char *fmt, ...)
 		g->o->warn(g->o->ctx, msg);
 }
 
+/* A fingerprint member "fp.FIELD" = value, checked and canonical, into
+ * buf; PC_EINVALID naming the field (where names who said it). */
+static int fp_meta(const char *key, const char *value, const char *where,
+		   char *buf, size_t size)
+{
+	const struct fp_field *f = fp_field_find(key);
+	const char *expect;
+	struct strbuf sb = STRBUF_INIT;
+	int rc;
+
+	if (!f) {
+		for (size_t i = 0; i < fp_nfields; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "",
+				    fp_fields[i].name);
+		rc = pc_error_set(PC_EINVALID, "%s: unknown fingerprint field "
+				  "'%s' (known: %s)", where, key + 3,
+				  strbuf_str(&sb));
+		strbuf_release(&sb);
+		return rc;
+	}
+	if (fp_value_ok(f, value, &expect) < 0)
+		return pc_error_set(PC_EINVALID, "%s: fingerprint field '%s': "
+				    "'%s' is not %s", where, f->name, value,
+				    expect);
+	fp_canon(f, value, buf, size);
+	return 0;
+}
+
+/* 1 when --meta states key (it wins over the file's value) */
+static int cli_meta_has(const struct import_opts *o, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *const *p = o->meta; p && *p; p++)
+		if (!strncmp(*p, key, n) && (*p)[n] == '=')
+			return 1;
+	return 0;
+}
+
+/* Store the --meta entries (before the file's metadata). */
+static int apply_cli_meta(struct glue *g)
+{
+	for (const char *const *p = g->o->meta; p && *p; p++) {
+		const char *eq = strchr(*p, '=');
+		char key[128], buf[256];
+		const char *v;
+		int rc;
+
+		if (!eq || eq == *p || (size_t)(eq - *p) >= sizeof(key))
+			return pc_error_set(PC_EUSAGE, "--meta '%s': expected "
+					    "KEY=VALUE", *p);
+		memcpy(key, *p, (size_t)(eq - *p));
+		key[eq - *p] = '\0';
+		v = eq + 1;
+		if (!strncmp(key, "fp.", 3)) {
+			if ((rc = fp_meta(key, v, "--meta", buf,
+					  sizeof(buf))) < 0)
+				return PC_EUSAGE;
+			v = buf;
+		}
+		if ((rc = db_writer_meta(g->w, key, v)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
 static int glue_meta(struct imp_sink *s, const char *key, const char *value)
 {
 	struct glue *g = s->ctx;
+	char buf[256];
 	int rc;
 
+	if (!strncmp(key, "fp.", 3)) {
+		if (cli_meta_has(g->o, key))
+			return 0;
+		if (fp_meta(key, value, g->path, buf, sizeof(buf)) < 0)
+			return PC_EINVALID;
+		return db_writer_meta(g->w, key, buf) < 0 ? PC_EINVALID : 0;
+	}
 	if (!strcmp(key, "workload"))
 		rc = wkey_parse(&g->base, value);
 	else if (!strcmp(key, "default.name") && g->base.name)
@@ -420,6 +495,10 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	if ((rc = db_writer_begin(&g.w, db, &ri)) < 0) {
 		if (rc != PC_EEXISTS)
 			pc_error_prefix("%s", g.path);
+		goto done;
+	}
+	if ((rc = apply_cli_meta(&g)) < 0) {
+		db_writer_abort(g.w);
 		goto done;
 	}
 	sink.emit = glue_emit;

@@ -21,6 +21,11 @@ struct import_opts {
 	int strict_map;			/* unmapped raw names are errors */
 	int replace;			/* replace an earlier import */
 	const char *const *opts;	/* importer options "k=v" */
+	/* run metadata "k=v" (import --meta) for what the file does not
+	 * say, e.g. "fp.ignore_eos=true" (base/fingerprint.h: an fp. key
+	 * must name a field and hold a valid value); over the file's own
+	 * value of the same key */
+	const char *const *meta;
 	/* read this open, seekable stream instead of opening path (path
 	 * still names the file in messages and the runs table); borrowed */
 	FILE *in;

@@ -29,7 +29,7 @@
 
 #define FAILV(...) failv(__LINE__, __VA_ARGS__)
 #define WV(f) ((f) & ~(unsigned)CORR_WAIVED)	/* annotations: check_annots */
-#define QUERY(m, r) { m, r, NULL, NULL, NULL, NULL, 0, 0.30, { 0, 0 }, NULL, NULL, NULL, 0, 0 }
+#define QUERY(m, r) { m, r, NULL, NULL, NULL, NULL, 0, 0.30, { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL }
 #define DIFF(a, b, f) (!same((a).f, (b).f))
 
 static uint64_t rng = 88172645463325252ull;

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Is the pair comparable? (issue 37) Two runs whose workload fingerprints
+# differ in a checked field beyond its tolerance are refused, naming the
+# field, both values and the cure; --allow-mismatch pairs them and says
+# so; a field only one side states keeps the pair, flagged unverified.
+# On the old code every one of these pairs was paired silently.
+. "$(dirname "$0")/../cli/lib.sh"
+j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
+H='workload,op,metric,value,unit'
+printf '%s\nw,gemm,time,100,us\nw,attn,time,200,us\n' "$H" > "$T/lab.csv"
+printf '%s\nw,gemm,time,110,us\nw,attn,time,190,us\n' "$H" > "$T/sim.csv"
+
+# each case its own pair of sources (the PostgreSQL pass shares one db)
+k=0
+fresh() { k=$((k + 1)); L=lab$k; S=sim$k; }
+
+# field, model value, reference value (beyond tolerance)
+while read -r f a b; do
+	fresh
+	pc import -q -s "$L" -k silicon -V 1 --meta "fp.$f=$b" "$T/lab.csv"
+	pc import -q -s "$S" -k perfsim -V 1 --meta "fp.$f=$a" "$T/sim.csv"
+	run pc compare --model $S --ref $L
+	expect_rc 1 "$f differs: refused"
+	expect_in "not comparable: all 2 pairs" "$err" "$f: every pair refused"
+	expect_in "$f differs" "$err" "$f named"
+	expect_in "--allow-mismatch $f" "$err" "$f: the cure named"
+	run pc compare --model $S --ref $L --allow-mismatch "$f" --format json
+	expect_rc 0 "$f allowed: paired"
+	expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], d['not_comparable']['pairs'], d['allow_mismatch'])")" \
+		"(2, 0, ['$f'])" "$f: allowed pairs, recorded in the JSON"
+	printf '{"name": "p", "model": "%s", "ref": "%s", "rules": [{"name": "all", "max_mape": 0.5}]}\n' \
+		$S $L > "$T/p.json"
+	run pc gate --policy "$T/p.json"
+	expect_in "not comparable" "$err$out" "$f: the gate says not comparable"
+done <<'TABLE'
+input_len 1000 1030
+output_len 128 131
+ignore_eos true false
+sampling greedy temperature=0.7
+request_rate 10 10.6
+request_rate inf 100
+concurrency 16 32
+warmup_excluded true false
+token_counter client server
+tp 8 4
+pp 1 2
+dp 1 2
+precision bf16 fp8
+kv_cache fp16 fp8-offload
+TABLE
+
+# within tolerance: 2% lengths, 5% rates: paired as without fingerprint
+fresh
+pc import -q -s $L -k silicon -V 1 --meta fp.input_len=1000 \
+	--meta fp.request_rate=10 --meta fp.tool=vllm "$T/lab.csv"
+pc import -q -s $S -k perfsim -V 1 --meta fp.input_len=1019.9 \
+	--meta fp.request_rate=10.49 --meta fp.tool=archsim "$T/sim.csv"
+run pc compare --model $S --ref $L --format json
+expect_rc 0 "within tolerance"
+expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], d['not_comparable']['pairs'], d['unverified'])")" \
+	"(2, 0, 0)" "within tolerance: both pairs, none flagged; the tool is never checked"
+ident=$(printf '%s' "$out" | j "d['summary']")
+
+# no fingerprint at all: the same statistics (the demo's numbers)
+fresh
+pc import -q -s $L -k silicon -V 1 "$T/lab.csv"
+pc import -q -s $S -k perfsim -V 1 "$T/sim.csv"
+run pc compare --model $S --ref $L --format json
+expect_eq "$(printf '%s' "$out" | j "d['summary']")" "$ident" "same summary as without fingerprints"
+run pc compare --model $S --ref $L
+expect_not_in "unverified" "$out" "no line when nothing is unverified"
+
+# one side unstated: kept, flagged, counted
+fresh
+pc import -q -s $L -k silicon -V 1 --meta fp.ignore_eos=true "$T/lab.csv"
+pc import -q -s $S -k perfsim -V 1 "$T/sim.csv"
+run pc compare --model $S --ref $L --format json --points
+expect_rc 0 "one side unstated: paired"
+expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], d['unverified'])")" "(2, 2)" "kept and counted"
+run pc compare --model $S --ref $L --points
+expect_in "unverified: 2 pairs" "$out" "text says unverified"
+expect_in "unverified" "$(printf '%s' "$out" | grep gemm)" "the pair's flag"
+
+# bad values and fields are refused at import, the database unchanged
+run pc import -s x -k silicon --meta fp.ignore_eos=maybe "$T/lab.csv"
+expect_rc 2 "bad boolean"
+expect_in "'maybe' is not true or false" "$err" "names the field's form"
+run pc import -s x -k silicon --meta fp.nonsense=1 "$T/lab.csv"
+expect_in "unknown fingerprint field 'nonsense'" "$err" "unknown field named"
+run pc compare --model $S --ref $L --allow-mismatch tool
+expect_in "not a checked field" "$err" "--allow-mismatch of an unchecked field refused"
+finish
