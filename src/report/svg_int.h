@@ -1,9 +1,11 @@
 #ifndef PC_SRC_SVG_INT_H
 #define PC_SRC_SVG_INT_H
 /*
- * Private to the svg module, which is two files: svg.c (the frame,
- * markers, labels, the scatter, histogram and trend) and svg_err.c (the
- * error-against-reference and Bland-Altman plots), which calls svg.c.
+ * Private to the svg module, which is four files whose calls go one way,
+ * down to svg.c (the frame, colours, markers, labels): svg_scatter.c (the
+ * scatter), svg_chart.c (histogram, trend and the axis helpers
+ * svg_nice_ceil and svg_kth) and svg_err.c (the error-against-reference
+ * and Bland-Altman plots), which calls the other three.
  */
 #include <stddef.h>
 
