@@ -55,6 +55,7 @@ void html_escape(struct strbuf *sb, const char *str)
 
 	while (*s) {
 		size_t n = html_utf8_len(s);
+		unsigned cp;
 
 		if (n == 0) {
 			strbuf_addstr(sb, "\xef\xbf\xbd");	/* U+FFFD */
@@ -63,6 +64,9 @@ void html_escape(struct strbuf *sb, const char *str)
 		}
 		if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
 			add_control(sb, s[1]);	/* C1 control */
+		} else if (n == 3 && strbuf_unsafe_cp((const char *)s, &cp)) {
+			/* a bidi control would reorder the page: shown */
+			strbuf_addf(sb, "\\u%04x", cp);
 		} else if (n > 1) {
 			strbuf_add(sb, (const char *)s, n);
 		} else if (*s < 0x20 || *s == 0x7f) {

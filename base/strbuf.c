@@ -87,13 +87,49 @@ const char *strbuf_str(const struct strbuf *sb)
 	return sb->buf ? sb->buf : "";
 }
 
+size_t strbuf_unsafe_cp(const char *str, unsigned *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] < 0xa0) {
+		*cp = s[1];	/* C1 control */
+		return 2;
+	}
+	if (s[0] == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) ||
+			     (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9))) {
+		*cp = 0x2000u | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
+		return 3;	/* bidi embedding/override/isolate */
+	}
+	return 0;
+}
+
+void strbuf_add_json_text(struct strbuf *sb, const char *text)
+{
+	for (const char *p = text; *p;) {
+		unsigned cp;
+		size_t n = strbuf_unsafe_cp(p, &cp);
+
+		if (n) {
+			strbuf_addf(sb, "\\u%04x", cp);
+			p += n;
+		} else {
+			strbuf_addch(sb, *p++);
+		}
+	}
+}
+
 void strbuf_add_json_str(struct strbuf *sb, const char *s)
 {
 	strbuf_addch(sb, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		unsigned cp;
+		size_t n;
 
-		if (c == '"' || c == '\\') {
+		if ((n = strbuf_unsafe_cp(s, &cp))) {
+			strbuf_addf(sb, "\\u%04x", cp);
+			s += n - 1;
+		} else if (c == '"' || c == '\\') {
 			strbuf_addch(sb, '\\');
 			strbuf_addch(sb, (char)c);
 		} else if (c == '\n') {

@@ -23,8 +23,16 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Append s as a JSON string literal, quotes included. */
+/* Append s as a JSON string literal, quotes included; controls (C0, DEL,
+ * C1) and the bidi embeddings, overrides and isolates (U+202A..U+202E,
+ * U+2066..U+2069) as \uXXXX, so no viewer of the JSON reorders it. */
 void strbuf_add_json_str(struct strbuf *sb, const char *s);
+/* Append JSON text (another writer's, e.g. cJSON_Print) with its C1 and
+ * bidi characters as \uXXXX (they occur only inside its strings). */
+void strbuf_add_json_text(struct strbuf *sb, const char *text);
+/* 2 or 3 when s starts with a C1 control or a bidi control in UTF-8
+ * (its code point in *cp), else 0. */
+size_t strbuf_unsafe_cp(const char *s, unsigned *cp);
 /* Append a double with the shortest form that reads back exactly. */
 void strbuf_add_double(struct strbuf *sb, double v);
 /* Append the lines of s (split at '\n', a '\r' before it dropped, a

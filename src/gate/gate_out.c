@@ -463,7 +463,8 @@ static cJSON *json_rule(const struct gate_result *g,
 char *gate_out_json(const struct gate_result *g)
 {
 	cJSON *o = cJSON_CreateObject(), *p, *c, *arr;
-	char *s, *out;
+	struct strbuf sb = STRBUF_INIT;
+	char *s;
 
 	p = cJSON_AddObjectToObject(o, "policy");
 	add_str(p, "name", g->policy->name);
@@ -489,9 +490,10 @@ char *gate_out_json(const struct gate_result *g)
 		cJSON_AddItemToArray(arr, json_rule(g, &g->rules[i]));
 	s = cJSON_Print(o);
 	cJSON_Delete(o);
-	out = xstrdup(s);
+	/* cJSON passes C1 and bidi controls raw */
+	strbuf_add_json_text(&sb, s);
 	cJSON_free(s);
-	return out;
+	return strbuf_detach(&sb);
 }
 
 /* Length of a valid UTF-8 sequence XML 1.0 allows at s, or 0. */

@@ -40,6 +40,24 @@ TEST(escape)
 	CHECK_INT(html_utf8_len((const unsigned char *)"\xc0\x80"), 0);
 }
 
+/* issue 36: bidi controls and C1 made visible (HTML) or \\u-escaped (JSON) */
+TEST(escape_bidi)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *s = html_escape_dup("a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x81\xa9"
+				  "\xe2\x80\xaa\xe2\x80\x8b");
+
+	/* U+200B (not a control) stays, U+202E/2066/2069/202A are shown */
+	CHECK_STR(s, "a\\u202e" "b\\u2066" "c\\u2069\\u202a\xe2\x80\x8b");
+	free(s);
+	strbuf_add_json_str(&sb, "x\xe2\x80\xaey\xc2\x85z\xe2\x81\xa8\xc3\xa9\x01");
+	CHECK_STR(strbuf_str(&sb), "\"x\\u202ey\\u0085z\\u2068\xc3\xa9\\u0001\"");
+	strbuf_reset(&sb);
+	strbuf_add_json_text(&sb, "{\"k\": \"\xe2\x80\xad\xc2\x9b\xe2\x80\xa9\"}");
+	CHECK_STR(strbuf_str(&sb), "{\"k\": \"\\u202d\\u009b\xe2\x80\xa9\"}");
+	strbuf_release(&sb);
+}
+
 TEST(fmt_si)
 {
 	char b[32];
@@ -227,5 +245,5 @@ TEST(trend)
 	strbuf_release(&sb);
 }
 
-TEST_MAIN(CASE(escape), CASE(fmt_si), CASE(scatter_small),
+TEST_MAIN(CASE(escape), CASE(escape_bidi), CASE(fmt_si), CASE(scatter_small),
 	  CASE(scatter_million_binned), CASE(sol_stars), CASE(kth), CASE(histogram), CASE(trend))
