@@ -1,7 +1,7 @@
 #ifndef PC_BASE_JSONSTREAM_INT_H
 #define PC_BASE_JSONSTREAM_INT_H
-/* The reader's state, shared by jsonstream.c (tokens) and
- * jsonstream_tree.c (cJSON trees); nothing else includes it. */
+/* The reader's state, shared by jsonstream.c (tokens), jsonstream_str.c
+ * (strings) and jsonstream_tree.c (cJSON trees); nothing else includes it. */
 #include <stdio.h>
 
 #include "base/jsonstream.h"
@@ -36,5 +36,13 @@ struct jsonstream {
 /* Set "PATH:LINE:COL: invalid JSON (byte N): ..." and stop the reader. */
 int js_error_at(struct jsonstream *js, long line, long col, long long byte,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Keep the unread bytes and read more: 1 when some came, 0 at the end
+ * of the input, <0 on a read error. */
+int js_fill(struct jsonstream *js);
+/* At least n unread bytes unless the input ends first: 0 or <0. */
+int js_need(struct jsonstream *js, size_t n);
+/* The string whose quote is at pos, decoded into js->s when store. */
+int js_lex_string(struct jsonstream *js, int store);
 
 #endif
