@@ -314,8 +314,8 @@ int cmd_gate(int argc, char **argv)
 		  "to FILE instead of standard output" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "text (default) "
 		  "or json" },
-		{ CLI_INT, "top", 0, &opt.top, "N", "offending points listed "
-		  "per rule (default 5)" },
+		{ CLI_INT, "top", 0, &opt.top, "N", "offending points (and "
+		  "flagged sweeps) listed per rule (default 5)" },
 		{ CLI_FLAG, "dry-run", 'n', &opt.dry, NULL, "evaluate without "
 		  "recording the evaluation" },
 		{ CLI_FLAG, "history", 0, &opt.history, NULL, "list recorded "

@@ -11,6 +11,12 @@
 #include "src/corr/correlate.h"
 #include "src/stats/stats.h"
 
+/* The points a build reads (corr_sens_build_keep). */
+struct sel {
+	int (*keep)(const struct corr_point *p, void *arg);
+	void *arg;
+};
+
 /* One point along one knob, before grouping. */
 struct entry {
 	char *id;		/* op \x1f metric \x1f fixed key */
@@ -189,7 +195,8 @@ static void knob_finish(struct corr_knob *k)
 /* The entries of s along knob (points whose value of it is a positive
  * number); *skipped counts the points no sweep can use. */
 static struct entry *entries_of(const struct corr_set *s, const char *knob,
-				size_t *n, long *skipped)
+				const struct sel *sel, size_t *n,
+				long *skipped)
 {
 	struct entry *e = xmalloc((s->n ? s->n : 1) * sizeof(*e));
 	char by[128], val[256];
@@ -202,6 +209,8 @@ static struct entry *entries_of(const struct corr_set *s, const char *knob,
 		double x;
 		char *fixed;
 
+		if (sel->keep && !sel->keep(p, sel->arg))
+			continue;
 		if ((p->flags & (CORR_INVALID | CORR_NOISY_REF)) ||
 		    !(p->model > 0) || !(p->ref > 0)) {
 			(*skipped)++;
@@ -229,11 +238,11 @@ static struct entry *entries_of(const struct corr_set *s, const char *knob,
 }
 
 static void knob_sweeps(struct corr_sens *c, const struct corr_set *s,
-			const char *knob)
+			const char *knob, const struct sel *sel)
 {
 	size_t n, i = 0;
 	long skipped;
-	struct entry *e = entries_of(s, knob, &n, &skipped);
+	struct entry *e = entries_of(s, knob, sel, &n, &skipped);
 
 	c->skipped = skipped;
 	qsort(e, n, sizeof(*e), entry_cmp);
@@ -266,8 +275,17 @@ static void knob_sweeps(struct corr_sens *c, const struct corr_set *s,
 int corr_sens_build(struct corr_sens *out, const struct corr_set *s,
 		    const char *knob)
 {
+	return corr_sens_build_keep(out, s, knob, NULL, NULL);
+}
+
+int corr_sens_build_keep(struct corr_sens *out, const struct corr_set *s,
+			 const char *knob,
+			 int (*keep)(const struct corr_point *p, void *arg),
+			 void *arg)
+{
+	struct sel sel = { keep, arg };
 	char **names = NULL;
-	size_t nn = 0, keep = 0;
+	size_t nn = 0, kept = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -284,7 +302,7 @@ int corr_sens_build(struct corr_sens *out, const struct corr_set *s,
 	}
 	for (size_t i = 0; i < nn; i++)
 		if (!knob || !strcmp(names[i], knob))
-			knob_sweeps(out, s, names[i]);
+			knob_sweeps(out, s, names[i], &sel);
 	/* drop (op, metric) entries without a sweep; keep the names alive */
 	for (size_t i = 0; i < out->n; i++) {
 		struct corr_knob *k = &out->knobs[i];
@@ -295,10 +313,10 @@ int corr_sens_build(struct corr_sens *out, const struct corr_set *s,
 		out->blind += k->blind;
 		out->wrong += k->wrong;
 		out->sweeps += k->nsweeps;
-		out->knobs[keep++] = *k;
+		out->knobs[kept++] = *k;
 	}
-	out->n = keep;
-	if (!keep) {
+	out->n = kept;
+	if (!kept) {
 		rc = pc_error_set(PC_ENOTFOUND, "no sweep to measure: a sweep "
 			"is one op and metric over >= 3 positive values of one "
 			"parameter%s%s with every other part of the workload "

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 struct corr_set;
+struct corr_point;
 
 /* The reference "moves" across a sweep when its largest and smallest
  * value differ by this factor or more (20%). */
@@ -66,6 +67,12 @@ struct corr_sens {
  * PC_ENOTFOUND saying what a sweep needs. */
 int corr_sens_build(struct corr_sens *out, const struct corr_set *s,
 		    const char *knob);
+/* The same over the points keep selects (NULL = all; the gate's rules):
+ * a point keep leaves out is not counted as skipped. */
+int corr_sens_build_keep(struct corr_sens *out, const struct corr_set *s,
+			 const char *knob,
+			 int (*keep)(const struct corr_point *p, void *arg),
+			 void *arg);
 void corr_sens_release(struct corr_sens *c);
 const char *corr_sens_flag_name(enum corr_sens_flag f);
 

@@ -66,6 +66,7 @@ static double measure(const struct stats_summary *s, enum policy_limit l,
 		return s->nrmse;
 	case PL_MAX_SOL_VIOLATIONS:
 		return (double)s->sol_violations;
+	case PL_MAX_BLIND_KNOBS:	/* from the rule's sweeps (check_one) */
 	case PL_COUNT:
 		break;
 	}
@@ -150,6 +151,18 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 	c->significant = 1;
 	if (c->lim == PL_MAX_MAPE_INCREASE && increase(c, rr, prior))
 		return;
+	if (c->lim == PL_MAX_BLIND_KNOBS) {
+		/* blind and wrong-direction sweeps both count: either way
+		 * a decision taken by moving the knob in the model goes
+		 * wrong (docs/gate.md); no sweep fails, saying so */
+		c->value = rr->have_sens ? (double)(rr->nblind + rr->nwrong) :
+			   NAN;
+		if (!rr->have_sens)
+			c->why = "no sweep among the rule's pairs: a sweep is "
+				 "one op and metric over >= 3 positive values "
+				 "of one workload parameter, the rest of the "
+				 "key fixed";
+	}
 	if (isnan(c->value) && !c->why)
 		c->why = s->n == 0 ? "no pairs" : field >= 0 &&
 			 s->why[field] ? s->why[field] : "undefined";
@@ -188,7 +201,8 @@ static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 		strbuf_addf(sb, "%+.4g pp", v * 100);
 	else if (policy_limit_is_fraction(l))
 		strbuf_addf(sb, "%.4g%%", v * 100);
-	else if (l == PL_MIN_PAIRS || l == PL_MAX_SOL_VIOLATIONS)
+	else if (l == PL_MIN_PAIRS || l == PL_MAX_SOL_VIOLATIONS ||
+		 l == PL_MAX_BLIND_KNOBS)
 		strbuf_addf(sb, "%.0f", v);
 	else
 		strbuf_addf(sb, "%.3f", v);
@@ -486,6 +500,13 @@ void gate_result_free(struct gate_result *g)
 		free(g->rules[i].offenders);
 		free(g->rules[i].waived);
 		free(g->rules[i].unwaived);
+		for (size_t j = 0; j < g->rules[i].nflagged_kept; j++) {
+			free(g->rules[i].sweeps[j].knob);
+			free(g->rules[i].sweeps[j].op);
+			free(g->rules[i].sweeps[j].metric);
+			free(g->rules[i].sweeps[j].fixed);
+		}
+		free(g->rules[i].sweeps);
 		gate_prior_release(&g->rules[i].prior);
 	}
 	free(g->rules);

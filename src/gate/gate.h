@@ -10,6 +10,7 @@
  */
 #include <stddef.h>
 
+#include "src/corr/corr_sens.h"
 #include "src/gate/policy.h"
 #include "src/stats/stats.h"
 #include "src/stats/stats_change.h"
@@ -55,6 +56,14 @@ struct gate_prior {
 	char *base_version;	/* owned */
 };
 
+/* One flagged sweep of a rule's points (max_blind_knobs). */
+struct gate_sweep {
+	char *knob, *op, *metric, *fixed;	/* owned */
+	enum corr_sens_flag flag;
+	size_t n;			/* points along the knob */
+	double e_model, e_ref, tau;
+};
+
 struct gate_rule_result {
 	const struct policy_rule *rule;
 	struct stats_summary sum;
@@ -83,6 +92,14 @@ struct gate_rule_result {
 	double p_adj;
 	int unknown;		/* a check is unknown (counted as such) */
 	long common, only_new, only_old;
+	/* max_blind_knobs: the sweeps along the rule's points (selected,
+	 * not waived; corr_sens_build_keep). have_sens 0: no sweep. */
+	int have_sens;
+	size_t nsweeps, nblind, nwrong;
+	struct gate_sweep *sweeps;	/* the flagged ones, worst (largest
+					   |e_model - e_ref|) first, at most
+					   top */
+	size_t nflagged_kept;
 };
 
 struct gate_result {

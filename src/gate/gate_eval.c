@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/gate.h"
+#include "src/corr/corr_sens.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
 #include "base/hmap.h"
@@ -181,6 +182,75 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 	}
 }
 
+static int sweep_cmp(const void *a, const void *b)
+{
+	const struct gate_sweep *x = a, *y = b;
+	double dx = fabs(x->e_model - x->e_ref), dy = fabs(y->e_model - y->e_ref);
+	int c;
+
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	if ((c = strcmp(x->knob, y->knob)) || (c = strcmp(x->op, y->op)) ||
+	    (c = strcmp(x->metric, y->metric)))
+		return c;
+	return strcmp(x->fixed, y->fixed);
+}
+
+/* max_blind_knobs: the sweeps along the points the rule judges (keep),
+ * its flagged ones worst first (at most top kept). No sweep at all
+ * leaves have_sens 0 (the check says n/a, and fails). */
+static int sensitivity(struct gate_rule_result *rr, struct sel *s,
+		       size_t top)
+{
+	struct corr_sens c;
+	size_t n = 0;
+	int rc;
+
+	rc = corr_sens_build_keep(&c, s->g->set, NULL, keep, s);
+	if (rc == PC_ENOTFOUND) {
+		pc_error_clear();
+		return 0;
+	}
+	if (rc < 0)
+		return rc;
+	rr->have_sens = 1;
+	rr->nsweeps = c.sweeps;
+	rr->nblind = c.blind;
+	rr->nwrong = c.wrong;
+	rr->sweeps = xcalloc(c.blind + c.wrong + 1, sizeof(*rr->sweeps));
+	for (size_t i = 0; i < c.n; i++) {
+		const struct corr_knob *k = &c.knobs[i];
+
+		for (size_t j = 0; j < k->nsweeps; j++) {
+			const struct corr_sweep *w = &k->sweeps[j];
+			struct gate_sweep *o;
+
+			if (w->flag == SENS_OK)
+				continue;
+			o = &rr->sweeps[n++];
+			o->knob = xstrdup(k->knob);
+			o->op = xstrdup(k->op);
+			o->metric = xstrdup(k->metric);
+			o->fixed = xstrdup(w->fixed);
+			o->flag = w->flag;
+			o->n = w->n;
+			o->e_model = w->e_model;
+			o->e_ref = w->e_ref;
+			o->tau = w->tau;
+		}
+	}
+	qsort(rr->sweeps, n, sizeof(*rr->sweeps), sweep_cmp);
+	for (size_t i = top; i < n; i++) {
+		free(rr->sweeps[i].knob);
+		free(rr->sweeps[i].op);
+		free(rr->sweeps[i].metric);
+		free(rr->sweeps[i].fixed);
+	}
+	rr->nflagged_kept = n < top ? n : top;
+	corr_sens_release(&c);
+	return 0;
+}
+
 static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		     const struct gate_prior *prior,
 		     const struct corr_set *base, size_t top)
@@ -190,6 +260,9 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 
 	count(rr, g);
 	if ((rc = corr_summary(&rr->sum, g->set, keep, &s, 0)) < 0)
+		return rc;
+	if ((rr->rule->has & (1u << PL_MAX_BLIND_KNOBS)) &&
+	    (rc = sensitivity(rr, &s, top)) < 0)
 		return rc;
 	if (prior) {
 		rr->prior = *prior;

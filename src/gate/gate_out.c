@@ -12,6 +12,7 @@
 #include "src/corr/corrout.h"
 #include "base/error.h"
 #include "src/gate/gate.h"
+#include "src/gate/gate_out_sens.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -220,6 +221,8 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	for (size_t i = 0; i < g->nrules; i++)
 		if (g->rules[i].status != GATE_PASS)
 			add_offenders(&sb, g, &g->rules[i]);
+	for (size_t i = 0; i < g->nrules; i++)
+		gate_out_sweeps(&sb, &g->rules[i]);
 	for (size_t i = 0; i < g->nrules; i++) {
 		const struct gate_rule_result *r = &g->rules[i];
 
@@ -447,6 +450,7 @@ static cJSON *json_rule(const struct gate_result *g,
 	arr = cJSON_AddArrayToObject(o, "unwaived_points");
 	for (size_t i = 0; i < r->nunwaived; i++)
 		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
+	gate_out_sweeps_json(o, r, add_str);
 	{
 		/* every statistic of the rule's points, with the keys and
 		 * the very bytes of compare's summary: corrout's one writer
@@ -575,13 +579,14 @@ static void junit_case(struct strbuf *x, const struct gate_result *g,
 	strbuf_addstr(x, "\" name=\"");
 	gate_xml_escape(x, r->rule->name);
 	strbuf_addstr(x, "\" time=\"0\"");
-	if (r->status == GATE_PASS && !r->have_paired) {
+	if (r->status == GATE_PASS && !r->have_paired && !r->nflagged_kept) {
 		strbuf_addstr(x, "/>\n");
 		return;
 	}
 	strbuf_addstr(x, ">\n");
 	add_rule_line(&body, r, 0, 0);
 	add_offenders(&body, g, r);
+	gate_out_sweeps(&body, r);
 	if (r->status == GATE_PASS) {
 		/* the interval and p-value of a passing increase */
 		junit_props(x, r);

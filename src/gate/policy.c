@@ -33,6 +33,7 @@ static const struct {
 	[PL_MAX_NRMSE] = { "max_nrmse", LK_FRACTION },
 	[PL_MAX_SOL_VIOLATIONS] = { "max_sol_violations", LK_COUNT },
 	[PL_MAX_MAPE_INCREASE] = { "max_mape_increase", LK_FRACTION },
+	[PL_MAX_BLIND_KNOBS] = { "max_blind_knobs", LK_COUNT },
 };
 
 struct ctx {

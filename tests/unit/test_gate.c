@@ -49,6 +49,7 @@ static struct policy_rule rule_all(void)
 	r.lim[PL_MAX_NRMSE] = 0.15;
 	r.lim[PL_MAX_SOL_VIOLATIONS] = 1;
 	r.lim[PL_MAX_MAPE_INCREASE] = 0.02;
+	r.lim[PL_MAX_BLIND_KNOBS] = 2;
 	return r;
 }
 
@@ -57,6 +58,9 @@ static void judge(struct gate_rule_result *rr, const struct policy_rule *r,
 {
 	memset(rr, 0, sizeof(*rr));
 	rr->rule = r;
+	rr->have_sens = 1;	/* 8 sweeps, 1 blind, 1 wrong: 2 <= 2 */
+	rr->nsweeps = 8;
+	rr->nblind = rr->nwrong = 1;
 	gate_judge(rr, s, pr);
 }
 
@@ -159,6 +163,45 @@ TEST(counts_both_sides)
 	CHECK_INT(rr.status, GATE_FAIL);
 	CHECK_INT(rr.coverage_failed, 1);
 	CHECK_STR(rr.message, "min_pairs 4 < 5");
+	free(rr.message);
+}
+
+/* max_blind_knobs counts blind and wrong-direction sweeps; a rule whose
+ * points hold no sweep is n/a and fails (never a pass). */
+TEST(blind_knobs)
+{
+	struct policy_rule r = rule_all();
+	struct stats_summary s = good_sum();
+	struct gate_rule_result rr;
+
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	rr.have_sens = 1;
+	rr.nsweeps = 8;
+	rr.nblind = 2;
+	rr.nwrong = 1;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK_STR(rr.message, "max_blind_knobs 3 > 2");
+	free(rr.message);
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	rr.have_sens = 1;
+	rr.nsweeps = 8;
+	rr.nwrong = 2;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_PASS);
+	CHECK_NEAR(rr.checks[PL_MAX_BLIND_KNOBS].value, 2, 0);
+	free(rr.message);
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK(isnan(rr.checks[PL_MAX_BLIND_KNOBS].value));
+	CHECK_STR(rr.message, "max_blind_knobs n/a (no sweep among the "
+		  "rule's pairs: a sweep is one op and metric over >= 3 "
+		  "positive values of one workload parameter, the rest of "
+		  "the key fixed), limit 2");
 	free(rr.message);
 }
 
@@ -418,7 +461,7 @@ TEST(check_text)
 }
 
 TEST_MAIN(CASE(all_pass), CASE(every_limit_both_sides),
-	  CASE(counts_both_sides), CASE(mape_increase),
+	  CASE(counts_both_sides), CASE(blind_knobs), CASE(mape_increase),
 	  CASE(empty_selection_fails_coverage), CASE(waived_coverage),
 	  CASE(consecutive_and_severity),
 	  CASE(verdict), CASE(selects), CASE(waivers),

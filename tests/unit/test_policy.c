@@ -18,7 +18,8 @@ static const char good[] =
 	"      \"min_pearson\": 0.9, \"min_spearman\": 0.8,\n"
 	"      \"min_kendall\": -0.5, \"slope_range\": [0.8, 1.25],\n"
 	"      \"max_nrmse\": 0.2, \"max_sol_violations\": 0,\n"
-	"      \"min_pairs\": 4, \"max_mape_increase\": 0.02\n"
+	"      \"min_pairs\": 4, \"max_mape_increase\": 0.02,"
+	" \"max_blind_knobs\": 3\n"
 	"    },\n"
 	"    { \"name\": \"decode\", \"workload\": \"llama*\",\n"
 	"      \"op_class\": \"gemm\", \"param.batch_size\": 32.0,\n"
@@ -49,6 +50,7 @@ TEST(parse_good)
 	CHECK_NEAR(r->lim[PL_SLOPE_RANGE], 0.8, 0);
 	CHECK_NEAR(r->slope_hi, 1.25, 0);
 	CHECK_NEAR(r->lim[PL_MIN_PAIRS], 4, 0);
+	CHECK_NEAR(r->lim[PL_MAX_BLIND_KNOBS], 3, 0);
 	CHECK_INT(r->severity, POLICY_FAIL);
 	CHECK_INT(r->consecutive, 1);
 	r = &p->rules[1];
@@ -155,6 +157,8 @@ TEST(errors_rules)
 		  "(got 0.5)");
 	CHECK_STR(bad(R("\"min_pairs\": 0")), "p.json:4: rules[0].min_pairs: "
 		  "must be >= 1 (got 0)");
+	CHECK_STR(bad(R("\"max_blind_knobs\": -1")), "p.json:4: "
+		  "rules[0].max_blind_knobs: must be >= 0 (got -1)");
 	CHECK_STR(bad(R("\"max_mape_increase\": -0.01")), "p.json:4: "
 		  "rules[0].max_mape_increase: must be >= 0 (got -0.01)");
 	CHECK_STR(bad(R("\"max_mape\": 0.1, \"consecutive\": 0")), "p.json:4: "
