@@ -22,7 +22,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/stats_cpd.h"
+#include "src/stats/stats_cpd.h"
 
 static const double noisy12[] = {
 	-0.0013575466321541054, 0.09113190768105722, 0.08131516439852263,

@@ -1,11 +1,11 @@
 /* E-Divisive change points with a permutation test (see stats_cpd.h). */
-#include "src/stats_cpd.h"
+#include "src/stats/stats_cpd.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/base/util.h"
+#include "base/util.h"
 
 void stats_cpd_opts_default(struct stats_cpd_opts *o)
 {
