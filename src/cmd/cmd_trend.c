@@ -9,6 +9,7 @@
 #include "src/cmd/cli_sel.h"
 #include "src/cmd/cmd.h"
 #include "src/corr/corrchange.h"
+#include "src/corr/corrcpd.h"
 #include "src/corr/corrout.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
@@ -19,17 +20,57 @@
 struct cmd_trend_opts {
 	struct cli_sel sel;
 	const char *format;
+	const char *over;	/* "model" (default) or "ref" */
 	int skip_waived;
 };
 
+/* Whether the series runs over the reference's versions only; over
+ * both sides' versions of one name (nightly runs of both). */
+static int over_ref(const struct cmd_trend_opts *opt)
+{
+	return !strcmp(opt->over, "ref");
+}
+
+static int over_both(const struct cmd_trend_opts *opt)
+{
+	return !strcmp(opt->over, "both");
+}
+
+/* Whether the reference source (of opt's --ref) has version. */
+static int ref_has(struct db *db, const struct cmd_trend_opts *opt,
+		   const char *version, int *rc)
+{
+	char *src = xstrndup(opt->sel.ref, strcspn(opt->sel.ref, "@"));
+	char **v = NULL;
+	size_t n = 0;
+	int found = 0;
+
+	*rc = corr_versions(db, src, &v, &n);
+	for (size_t i = 0; i < n; i++) {
+		found |= !strcmp(v[i], version);
+		free(v[i]);
+	}
+	free(v);
+	free(src);
+	return found;
+}
+
 static const struct cli_cmd trend_cmd = {
 	.name = "trend",
-	.usage = "--model SRC --ref SRC[@V] [options]",
+	.usage = "--model SRC --ref SRC[@V] [options] | --over ref --model "
+		 "SRC[@V] --ref SRC",
 	.summary = "Summary statistics for every version of the model source "
 		   "against one reference, in release order (first import).",
 	.details = "A version that pairs nothing with the reference is listed "
 		   "with n = 0.\nStatistics as in 'perfcorr compare' "
-		   "(docs/statistics.md).",
+		   "(docs/statistics.md). With 4 or more versions\nthat pair, "
+		   "the change points of the series (E-Divisive, a seeded\n"
+		   "permutation test) say where the error stepped and whether "
+		   "the model\nor the reference moved there. --over ref runs "
+		   "over the reference's\nversions (nightly silicon runs) "
+		   "against one model version; --over both\nover the model's "
+		   "versions, each against the reference version of the\n"
+		   "same name (nightly runs of both).",
 	.min_args = 0, .max_args = 0,
 };
 
@@ -56,11 +97,26 @@ static int load_version(struct db *db, const struct cmd_trend_opts *opt,
 	char *spec = xasprintf("%s@%s", opt->sel.model, version);
 	int rc;
 
+	char *rspec = NULL;
+
 	cli_sel_query(&opt->sel, &q);
-	q.model = spec;
 	r->version = xstrdup(version);
+	if (over_ref(opt) || over_both(opt)) {
+		rspec = xasprintf("%.*s@%s", (int)strcspn(opt->sel.ref, "@"),
+				  opt->sel.ref, version);
+		q.ref = rspec;
+	}
+	if (!over_ref(opt))
+		q.model = spec;
+	if (over_both(opt) && !ref_has(db, opt, version, &rc)) {
+		free(spec);	/* no reference of that version: n = 0 */
+		free(rspec);
+		stats_compute(&r->s, NULL, NULL, NULL, 0);
+		return rc;
+	}
 	rc = corr_load(&s, db, &q);
 	free(spec);
+	free(rspec);
 	if (rc == PC_ENOTFOUND && strstr(pc_error_last(), "nothing matched")) {
 		stats_compute(&r->s, NULL, NULL, NULL, 0);
 		return 0;
@@ -94,13 +150,17 @@ static const struct corr_side *some_ref(const struct row *r, size_t n)
 }
 
 static void print_json(const struct cmd_trend_opts *opt, const struct row *r,
-		       size_t n)
+		       size_t n, const struct corr_cpd *cpd,
+		       const char *const *names)
 {
 	const struct corr_side *ref = some_ref(r, n);
+	struct strbuf sb = STRBUF_INIT;
 
 	fputs("{\"model\":{\"source\":", stdout);
 	out_json_str(stdout, opt->sel.model);
-	fputs("},\"ref\":", stdout);
+	fputs("},\"over\":", stdout);
+	out_json_str(stdout, opt->over);
+	fputs(",\"ref\":", stdout);
 	if (ref)
 		corrout_side_json(stdout, ref);
 	else
@@ -127,7 +187,11 @@ static void print_json(const struct cmd_trend_opts *opt, const struct row *r,
 		}
 		fputc('}', stdout);
 	}
-	fputs("]}\n", stdout);
+	fputs("],\"change_points\":", stdout);
+	corr_cpd_json(&sb, cpd, names);
+	fputs(strbuf_str(&sb), stdout);
+	fputs("}\n", stdout);
+	strbuf_release(&sb);
 }
 
 static void print_csv(const struct row *r, size_t n)
@@ -140,6 +204,29 @@ static void print_csv(const struct row *r, size_t n)
 		corrout_stats_csv_row(stdout, &r[i].s);
 		fputc('\n', stdout);
 	}
+}
+
+/* The change points (only for a series long enough to search). */
+static void print_cpd(const struct corr_cpd *cpd, const char *const *names)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (cpd->npoints < CORR_CPD_MIN_VERSIONS)
+		return;
+	corr_cpd_text(&sb, cpd, names);
+	fputc('\n', stdout);
+	/* line by line: the safe writer escapes a newline (a version name
+	 * cannot carry one onto the terminal) */
+	for (char *l = sb.buf, *e; l && *l; l = e + 1) {
+		e = strchr(l, '\n');
+		if (e)
+			*e = '\0';
+		util_fputs_safe(l, stdout);
+		fputc('\n', stdout);
+		if (!e)
+			break;
+	}
+	strbuf_release(&sb);
 }
 
 static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
@@ -183,14 +270,24 @@ static void print_table(const struct cmd_trend_opts *opt, const struct row *r,
 	}
 	fputs("model: ", stdout);
 	util_fputs_safe(opt->sel.model, stdout);
-	if (ref) {
+	if (ref && (over_ref(opt) || over_both(opt))) {
+		char *src = xstrndup(opt->sel.ref, strcspn(opt->sel.ref, "@"));
+
+		fputs("  reference: ", stdout);
+		util_fputs_safe(src, stdout);
+		fputs(over_both(opt) ? " (the version of each row's name)" :
+		      " (every version)", stdout);
+		free(src);
+	} else if (ref) {
 		char *rs = corrout_side_text(ref);
 
 		fputs("  reference: ", stdout);
 		util_fputs_safe(rs, stdout);
 		free(rs);
 	}
-	fputs("\n(versions in release order; '-' = undefined, e.g. fewer "
+	fputs(over_ref(opt) ? "\n(reference versions in release order; '-' "
+	      "= undefined, e.g. fewer than 3 pairs; n = 0: nothing paired)\n" :
+	      "\n(versions in release order; '-' = undefined, e.g. fewer "
 	      "than 3 pairs; n = 0: nothing paired)\n", stdout);
 	out_table_print(t, stdout);
 	out_table_free(t);
@@ -218,18 +315,28 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	struct row *rows = NULL;
 	struct corr_set *prev = NULL;
 	const char *prev_version = NULL;
-	int rc = corr_versions(db, opt->sel.model, &v, &n);
+	char *src = over_ref(opt) ? xstrndup(opt->sel.ref,
+					     strcspn(opt->sel.ref, "@")) :
+		    xstrdup(opt->sel.model);
+	struct corr_cpd_series *series = corr_cpd_series_new(opt->skip_waived);
+	struct corr_cpd cpd;
+	int rc = corr_versions(db, src, &v, &n);
 
-	if (rc < 0)
+	memset(&cpd, 0, sizeof(cpd));
+	if (rc == 0 && n == 0)
+		rc = pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
+				  "has no runs)", src);
+	free(src);
+	if (rc < 0) {
+		corr_cpd_series_free(series);
 		return rc;
-	if (n == 0)
-		return pc_error_set(PC_ENOTFOUND, "no source named '%s' (or it "
-				    "has no runs)", opt->sel.model);
+	}
 	rows = xcalloc(n, sizeof(*rows));
 	for (i = 0; i < n && !rc; i++) {
 		struct corr_set *cur = NULL;
 
 		rc = load_version(db, opt, v[i], &rows[i], &cur);
+		corr_cpd_series_add(series, cur);
 		if (!rc && cur && prev) {
 			corr_change_compute(&rows[i].ch, prev, cur,
 					    opt->skip_waived, 0);
@@ -245,13 +352,21 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	corr_set_free(prev);
 	if (!rc && !some_ref(rows, n))
 		rc = pc_error_set(PC_ENOTFOUND, "no version of '%s' pairs with "
-				  "'%s'", opt->sel.model, opt->sel.ref);
+				  "'%s'", over_ref(opt) ? opt->sel.ref :
+				  opt->sel.model, over_ref(opt) ?
+				  opt->sel.model : opt->sel.ref);
+	if (!rc)
+		corr_cpd_compute(&cpd, series, NULL);
+	corr_cpd_series_free(series);
 	if (!rc && fmt == OUT_JSON)
-		print_json(opt, rows, n);
+		print_json(opt, rows, n, &cpd, (const char *const *)v);
 	else if (!rc && fmt == OUT_CSV)
 		print_csv(rows, n);
-	else if (!rc)
+	else if (!rc) {
 		print_table(opt, rows, n);
+		print_cpd(&cpd, (const char *const *)v);
+	}
+	corr_cpd_release(&cpd);
 	for (i = 0; i < n; i++) {
 		free(v[i]);
 		free(rows[i].version);
@@ -267,8 +382,17 @@ static const char *check_model(const void *ctx)
 {
 	const struct cmd_trend_opts *opt = ctx;
 
-	return strchr(opt->sel.model, '@') ? "--model takes a source without a "
-	       "version: trend covers every version" : NULL;
+	if (strcmp(opt->over, "model") && strcmp(opt->over, "ref") &&
+	    !over_both(opt))
+		return "--over takes 'model', 'ref' or 'both'";
+	if (!over_ref(opt) && strchr(opt->sel.model, '@'))
+		return "--model takes a source without a version: trend covers "
+		       "every version";
+	if (!strcmp(opt->over, "model"))
+		return NULL;
+	return strchr(opt->sel.ref, '@') ? "--ref takes a source without a "
+	       "version with --over ref or both: trend covers every version" :
+	       NULL;
 }
 
 int cmd_trend(int argc, char **argv)
@@ -276,10 +400,16 @@ int cmd_trend(int argc, char **argv)
 	struct cmd_trend_opts opt;
 	const struct cli_opt opts[] = {
 		{ CLI_STR, "model", 'm', &opt.sel.model, "SRC", "model source "
-		  "(every version)" },
+		  "(every version; SRC[@V] with --over ref)" },
 		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@V]", "reference "
-		  "side (latest version when none given)" },
+		  "side (latest version when none given; every version with "
+		  "--over ref)" },
 		CLI_SEL_FILTER_OPTS(opt.sel),
+		{ CLI_STR, "over", 0, &opt.over, "SIDE", "the versions of "
+		  "'model' (default), of 'ref' (nightly silicon runs: "
+		  "--model SRC[@V] is one version then, the latest when none "
+		  "given) or 'both' (the model's versions, each against the "
+		  "reference version of the same name)" },
 		{ CLI_FLAG, "skip-waived", 0, &opt.skip_waived, NULL, "leave "
 		  "waived pairs out of the statistics" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
@@ -293,6 +423,7 @@ int cmd_trend(int argc, char **argv)
 	memset(&opt, 0, sizeof(opt));
 	cli_sel_init(&opt.sel);
 	opt.format = "table";
+	opt.over = "model";
 	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, check_model,
 			  run, &opt);
 	cli_sel_release(&opt.sel);

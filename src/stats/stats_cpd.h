@@ -1,5 +1,5 @@
-#ifndef PC_SRC_STATS_STATS_CPD_H
-#define PC_SRC_STATS_STATS_CPD_H
+#ifndef PC_SRC_STATS_CPD_H
+#define PC_SRC_STATS_CPD_H
 /*
  * Change points of a series (issue 34 item 5): where did it step? E-Divisive
  * with means (Matteson & James 2014, "A nonparametric approach for multiple
