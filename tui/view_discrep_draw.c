@@ -128,8 +128,9 @@ static void draw_ci(const struct stats_summary *s, int y, int x, int w)
 	fmt_pct(hi, sizeof(hi), s->mape_ci.hi, 0);
 	n = snprintf(buf, sizeof(buf), "  | 95%% CI MAPE [%s,%s]", lo, hi);
 	if (isfinite(s->pearson_ci.lo) && !mixed_metrics(s) && n > 0)
-		snprintf(buf + n, sizeof(buf) - (size_t)n, " r [%.3f,%.3f]",
-			 s->pearson_ci.lo, s->pearson_ci.hi);
+		snprintf(buf + n, sizeof(buf) - (size_t)n, " r [%.3f,%.3f]%s",
+			 s->pearson_ci.lo, s->pearson_ci.hi,
+			 s->ci_clustered ? "" : " pair-level");
 	if (draw_width(buf) <= w - x)
 		draw_text(y, x, w - x, buf, TH_NORMAL);
 }

@@ -152,13 +152,15 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	     s->lean == CORR_LEAN_CORR ? stats_compute_lean(out, m, r, sd, k) :
 	     s->lean ? stats_compute_mixed(out, m, r, sd, k, 0) :
 		     stats_compute(out, m, r, sd, k);
-	/* the bootstrap reads no sd: its array gone before the
-	 * bootstrap's own (issue 21: the peak of a default compare) */
-	free(sd);
-	sd = NULL;
+	/* the bootstrap reads sd only for a weighted fit's weights: else
+	 * its array is gone before the bootstrap's own (issue 21: the
+	 * peak of a default compare) */
+	if (rc || !out->fit.weighted) {
+		free(sd);
+		sd = NULL;
+	}
 	if (!rc && wk)
-		stats_ci_compute_shared(out, m, r, wk, k, s->ci,
-						s->ci_draws);
+		stats_ci_compute_se(out, m, r, sd, wk, k, s->ci, s->ci_draws);
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;

@@ -82,11 +82,11 @@ static const struct field fields[] = {
 	D(under, K_COUNT, -1, UC, 0, "under", "under", "pairs with e < 0"),
 	D(over, K_COUNT, -1, UC, 0, "over", "over", "pairs with e > 0"),
 	DC(pearson, K_NUM, SF_PEARSON, UR, VR | VT, "Pearson", "r",
-	   "Pearson r of (model, ref); Fisher-z interval"),
+	   "Pearson r of (model, ref); workload bootstrap interval (ci_basis)"),
 	DC(pearson_log, K_NUM, SF_PEARSON_LOG, UR, 0, "Pearson (log)",
-	   "r log", "Pearson r of (ln model, ln ref); Fisher-z interval"),
+	   "r log", "Pearson r of (ln model, ln ref); workload bootstrap interval"),
 	DC(spearman, K_NUM, SF_SPEARMAN, UR, VR | VT, "Spearman", "rho",
-	   "Spearman rank correlation; Fisher-z interval (c = 1.06)"),
+	   "Spearman rank correlation; workload bootstrap interval"),
 	D(kendall_tau_b, K_NUM, SF_KENDALL, UR, 0, "Kendall tau-b", "tau",
 	  "Kendall's tau-b (ties handled)"),
 	{ "fit", K_NUM, SF_FIT, 0, 0, UM, 0, "fit", "fit",
@@ -130,17 +130,17 @@ static const struct field more_fields[] = {
 	D(kendall_p, K_NUM, SF_KENDALL_P, UR, 0, "Kendall p", "p tau",
 	  "two-sided p of tau-b (exact for n <= 50 without ties)"),
 	DI(fit_intercept_ci, SF_FIT, UM, "fit intercept CI",
-	   "t interval of the fit's intercept"),
+	   "workload bootstrap interval of the fit's intercept"),
 	DI(fit_slope_ci, SF_FIT, UR, "fit slope CI",
-	   "t interval of the fit's slope"),
+	   "workload bootstrap interval of the fit's slope"),
 	DI(loa_low_ci, SF_LOA, UL, "LoA low CI",
-	   "interval of the lower limit (Bland and Altman 1999)"),
+	   "workload bootstrap interval of the lower limit"),
 	DI(loa_high_ci, SF_LOA, UL, "LoA high CI",
-	   "interval of the upper limit (Bland and Altman 1999)"),
+	   "workload bootstrap interval of the upper limit"),
 	DC(ccc, K_NUM, SF_CCC, UR, 0, "Lin's CCC", "ccc",
-	   "Lin's concordance correlation with y = x; Lin's z interval"),
+	   "Lin's concordance correlation with y = x; bootstrap interval"),
 	DC(ccc_log, K_NUM, SF_CCC_LOG, UR, 0, "Lin's CCC (log)", "ccc log",
-	   "Lin's concordance on ln of the values; Lin's z interval"),
+	   "Lin's concordance on ln of the values; bootstrap interval"),
 	{ "deming", K_NUM, SF_DEMING, 0, 0, UM, 0, "Deming", "deming",
 	  "Deming regression model = intercept + slope x ref" },
 	D(prop_bias_slope, K_NUM, SF_PROP_BIAS, UR, 0, "proportional bias",
@@ -162,7 +162,7 @@ static const struct field deming_fields[] = {
 	{ "p_identity", K_NUM, SF_DEMING_P, offsetof(struct stats_summary,
 	  deming.p_identity), 0, UR, 0, "Deming p identity",
 	  "Deming p identity", "joint test of slope 1 and intercept 0 "
-	  "(jackknife)" },
+	  "(workload bootstrap)" },
 };
 
 #define F(name, u, v, lab, ab, desc) { #name, K_NUM, SF_FIT, \
@@ -271,6 +271,11 @@ static void json_deming(FILE *fp, const struct stats_summary *s)
 	fputc('}', fp);
 }
 
+const char *corrout_ci_basis(const struct stats_summary *s)
+{
+	return s->ci_clustered ? "workload" : "pair-level";
+}
+
 const char *corrout_lambda_from(const struct stats_summary *s)
 {
 	return s->deming.lambda_known ? "reference stddev" :
@@ -298,6 +303,8 @@ static void json_more(FILE *fp, const struct stats_summary *s)
 	}
 	fprintf(fp, ",\"few_pairs\":%s", stats_few_pairs(s) ? "true" :
 		"false");
+	/* issue 34: what the intervals and the tests resampled */
+	fprintf(fp, ",\"ci_basis\":\"%s\"", corrout_ci_basis(s));
 }
 
 void corrout_stats_json(FILE *fp, const struct stats_summary *s)
@@ -424,7 +431,7 @@ void corrout_stats_csv_header(FILE *fp)
 			fprintf(fp, ",%s", f->name);
 		}
 	}
-	fputs(",few_pairs", fp);
+	fputs(",few_pairs,ci_basis", fp);
 }
 
 static void csv_num(FILE *fp, double v)
@@ -463,7 +470,7 @@ void corrout_stats_csv_row(FILE *fp, const struct stats_summary *s)
 			csv_num(fp, dval(s, f));
 		}
 	}
-	fprintf(fp, ",%d", stats_few_pairs(s));
+	fprintf(fp, ",%d,%s", stats_few_pairs(s), corrout_ci_basis(s));
 }
 
 const char *corrout_pct(char *buf, size_t len, double v)
@@ -631,6 +638,10 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 		table_row(t, f->name, buf, why);
 	}
 	table_more(t, s);
+	table_row(t, "ci basis", corrout_ci_basis(s), s->ci_clustered ?
+		  "intervals, Deming's and the proportional bias's p resample "
+		  "workloads" : "intervals and tests count every pair as "
+		  "independent (Kendall's p always)");
 	if (stats_few_pairs(s)) {
 		snprintf(buf, sizeof(buf), "%ld < %ld", s->n, s->min_pairs);
 		table_row(t, "few pairs", buf, "fewer pairs than the policy "

@@ -133,6 +133,14 @@ static void ranks(const double *x, size_t n, double *rank,
 	}
 }
 
+void stats_ranks(const double *x, size_t n, double *rank)
+{
+	struct radix_kv *kv = xmalloc(2 * (n + 1) * sizeof(*kv));
+
+	ranks(x, n, rank, kv, kv + n);
+	free(kv);
+}
+
 double stats_spearman(const double *x, const double *y, size_t n)
 {
 	double *rx, *ry, r;
@@ -846,6 +854,12 @@ static void fit_weights(const double *ref, const double *model,
 	free(x);
 	free(y);
 	free(u);
+}
+
+void stats_fit_weights(const double *ref, const double *model,
+		       const double *ref_se, size_t n, double *w)
+{
+	fit_weights(ref, model, ref_se, n, w);
 }
 
 static void fit(struct stats_summary *s, const double *model,

@@ -75,6 +75,9 @@ double stats_err(double m, double r);
 /* Building blocks, exposed for tests and the explain command. */
 double stats_pearson(const double *x, const double *y, size_t n);
 double stats_spearman(const double *x, const double *y, size_t n);
+/* The average ranks of x[0..n) (1-based, ties share their mean rank, as
+ * scipy's rankdata) into rank. */
+void stats_ranks(const double *x, size_t n, double *rank);
 /* Kendall tau-b in O(n log n) (Knight's algorithm), ties handled. */
 double stats_kendall_tau_b(const double *x, const double *y, size_t n);
 /* The same, and into *p (may be NULL) its two-sided p-value: exact for
@@ -89,5 +92,10 @@ double stats_kendall(const double *x, const double *y, size_t n, double *p);
  * n (scipy.stats.kendalltau method='exact'); c = min(discordant,
  * concordant pairs). */
 double stats_kendall_p_exact(size_t n, uint64_t c);
+
+/* The weighted fit's relative weights 1 / (tau^2 + b^2 se^2) (every
+ * se > 0; docs/statistics.md, "fit") into w[0..n). */
+void stats_fit_weights(const double *ref, const double *model,
+		       const double *ref_se, size_t n, double *w);
 
 #endif

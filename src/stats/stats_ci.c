@@ -200,9 +200,19 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			     const struct stats_paired_opts *opts,
 			     struct stats_ci_draws *draws)
 {
+	stats_ci_compute_se(s, model, ref, NULL, wkey, n, opts, draws);
+}
+
+void stats_ci_compute_se(struct stats_summary *s, const double *model,
+			 const double *ref, const double *ref_se,
+			 const int64_t *wkey, size_t n,
+			 const struct stats_paired_opts *opts,
+			 struct stats_ci_draws *draws)
+{
 	struct ci_sum cs;
 
-	if (stats_ci_prepare(&cs, s, model, ref, wkey, n, opts, draws, 1)) {
+	if (stats_ci_prepare(&cs, s, model, ref, ref_se, wkey, n, opts, draws,
+			     1)) {
 		stats_ci_resample(&cs);
 		stats_ci_finish(&cs);
 	}
@@ -264,7 +274,7 @@ static void sort_abs(struct ci_sum *cs, const double *model,
 
 int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		     const double *model, const double *ref,
-		     const int64_t *wkey, size_t n,
+		     const double *ref_se, const int64_t *wkey, size_t n,
 		     const struct stats_paired_opts *opts,
 		     struct stats_ci_draws *draws, int may_fill)
 {
@@ -284,6 +294,7 @@ int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 	cs->do_geo = isfinite(s->geomean_ratio);
 	cs->draws = draws;
 	s->workloads = 0;
+	s->ci_clustered = 0;
 	if (n == 0)
 		return 0;
 	{
@@ -298,11 +309,18 @@ int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 	cs->dkey = xmalloc(n * sizeof(*cs->dkey));
 	cs->nc = densify(wkey, n, cl, cs->dkey);
 	s->workloads = (long)cs->nc;
-	if (cs->nc < 2 || (!cs->do_err && !cs->do_geo)) {
+	/* the pair-level intervals above stay where nothing is resampled:
+	 * fewer than 2 workloads (nothing measures the spread between
+	 * them), or no statistic to resample */
+	if (cs->nc < 2 || (!cs->do_err && !cs->do_geo &&
+			   !stats_cimom_wanted(s))) {
 		free(cl);
 		free(cs->dkey);
 		return 0;
 	}
+	/* one pair per workload: the workloads are the pairs, and the
+	 * intervals are pair-level (docs/statistics.md) */
+	cs->clustered = cs->nc < n;
 	stats_ci_buckets(cs->bucket);
 	cs->g = (struct rowgen){ cs->dkey, cs->nc, seed, cs->bucket, cs->nc,
 				 NULL, NULL, 0, NULL, NULL, 0, NULL,
@@ -330,6 +348,8 @@ int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		if (cs->do_geo)
 			cs->ws.slog[c] += log(model[i] / ref[i]);
 	}
+	stats_cimom_prepare(&cs->mom, s, model, ref, ref_se, cl, n, nw,
+			    cs->nb);
 	if (cs->do_med)
 		sort_abs(cs, model, ref, cl, n);
 	else
@@ -358,6 +378,8 @@ void stats_ci_resample(struct ci_sum *cs)
 		}
 		if (all)
 			pass_rows(&cs->ws, row, nw, t, avx2);
+		if (all && cs->mom.on)
+			stats_cimom_rows(&cs->mom, row, k, b0);
 		for (unsigned j = 0; j < k; j++) {
 			unsigned b = b0 + j;
 			double med = NAN;
@@ -366,6 +388,9 @@ void stats_ci_resample(struct ci_sum *cs)
 				if (!all)
 					t[j] = stats_ci_pass8(&cs->ws, row[j],
 							      nw, do_med);
+				if (!all && cs->mom.on)
+					stats_cimom_rows(&cs->mom, &row[j], 1,
+							 b);
 				if (do_med)
 					med = stats_ci_wmedian8(&cs->wso,
 								row[j], t[j].M,
@@ -375,6 +400,8 @@ void stats_ci_resample(struct ci_sum *cs)
 					w32 = xmalloc(nw * sizeof(*w32));
 				stats_ci_get_row32(&cs->g, b, w8 + j * nw, w32);
 				t[j] = stats_ci_pass32(&cs->ws, w32, nw, do_med);
+				if (cs->mom.on)
+					stats_cimom_row32(&cs->mom, w32, b);
 				if (do_med)
 					med = stats_ci_wmedian32(&cs->wso, w32,
 								 t[j].M, t[j].N);
@@ -402,6 +429,8 @@ void stats_ci_finish(struct ci_sum *cs)
 		interval(&s->geomean_ratio_ci, res + 2 * nb, nb, a);
 	if (cs->do_med)
 		interval(&s->median_abs_err_ci, res + 3 * nb, nb, a);
+	stats_cimom_finish(&cs->mom, s, cs->level, cs->nc);
+	s->ci_clustered = cs->clustered;
 	free(cs->res);
 	free(cs->ws.cnt);
 	free(cs->ws.mcnt);

@@ -55,5 +55,13 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			     const double *ref, const int64_t *wkey, size_t n,
 			     const struct stats_paired_opts *opts,
 			     struct stats_ci_draws *draws);
+/* The same with the references' standard errors (NULL: none), which a
+ * weighted fit's interval needs (its weights; without them a weighted
+ * fit has no interval). */
+void stats_ci_compute_se(struct stats_summary *s, const double *model,
+			 const double *ref, const double *ref_se,
+			 const int64_t *wkey, size_t n,
+			 const struct stats_paired_opts *opts,
+			 struct stats_ci_draws *draws);
 
 #endif

@@ -180,6 +180,48 @@ STATS_CI_ROW_FUNCS(uint32_t, 32)
 /* Resamples per pass (four to an AVX2 vector, two to an SSE2 one). */
 #define STATS_CI_ROWS 4
 
+/* The moments bootstrap (stats_cimom.c): groups of five per-workload
+ * sums (u, v, uu, vv, uv) of centred, scaled (ref, model) series. */
+enum { MOM_VAL, MOM_LOG, MOM_RANK, MOM_WFIT, MOM_NGRP };
+/* Its statistics per resample. */
+enum { MS_PEARSON, MS_PEARSON_LOG, MS_SPEARMAN, MS_CCC, MS_CCC_LOG,
+       MS_LOA_LO, MS_LOA_HI, MS_SLOPE, MS_ICPT, MS_DEM_A, MS_DEM_B, MS_PROP,
+       MOM_NSTAT };
+/* the count, 4 groups of 5, the weights' sum */
+#define MOM_MAXK (1 + 5 * MOM_NGRP + 1)
+
+struct ci_mgrp {
+	size_t off;		/* first of its five sums */
+	double mx, my, sx, sy;	/* centre and scale of ref (x), model (y) */
+};
+
+struct ci_mom {
+	int on, has[MOM_NGRP];
+	struct ci_mgrp g[MOM_NGRP];
+	size_t K, nw, wtot;	/* sums per workload; workloads; weights */
+	double *sum;		/* nw x K: the count, then the groups */
+	double lam;		/* Deming's lambda, scaled (0: none) */
+	unsigned nb;
+	double *res;		/* MOM_NSTAT x nb */
+};
+
+/* Whether s has a statistic the moments bootstrap resamples. */
+int stats_cimom_wanted(const struct stats_summary *s);
+/* Set m up for summary s (1), or 0 when none of its statistics is
+ * defined; cl: each pair's workload in the row's numbering (nw). */
+int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
+			const double *model, const double *ref,
+			const double *ref_se, const uint32_t *cl, size_t n,
+			size_t nw, unsigned nb);
+/* The statistics of rows[0..k) (resamples b0..b0 + k), bytes. */
+void stats_cimom_rows(struct ci_mom *m, const uint8_t *const *rows,
+		      unsigned k, unsigned b0);
+void stats_cimom_row32(struct ci_mom *m, const uint32_t *w, unsigned b);
+/* The intervals, Deming's and the proportional bias's p into s over nc
+ * workloads; frees what m holds. */
+void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
+			double level, size_t nc);
+
 /* One summary between stats_ci_prepare and stats_ci_finish. It holds
  * g.bucket: it does not move. */
 struct ci_sum {
@@ -198,6 +240,8 @@ struct ci_sum {
 	double *sval;
 	uint32_t *scl;
 	double *res;		/* 4 x nb: MAPE, bias, geomean, median */
+	struct ci_mom mom;	/* the correlations and agreement */
+	int clustered;		/* a workload holds more than one pair */
 };
 
 /* Everything stats_ci_compute_shared does to s but the four bootstrap
@@ -207,7 +251,7 @@ struct ci_sum {
  * and ref stay alive until stats_ci_finish (a median may read them). */
 int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		     const double *model, const double *ref,
-		     const int64_t *wkey, size_t n,
+		     const double *ref_se, const int64_t *wkey, size_t n,
 		     const struct stats_paired_opts *opts,
 		     struct stats_ci_draws *draws, int may_fill);
 /* The statistics of each resample of cs into cs->res, alone. */

@@ -100,6 +100,13 @@ struct stats_summary {
 	/* MAPE over the pairs the noisy-reference exclusion left out too
 	 * (filled by the correlation core; = mape when it removed none). */
 	double mape_with_noisy;
+	/* 1 when the intervals and Deming's and the proportional bias's p
+	 * come from the workload bootstrap over workloads of which one at
+	 * least holds several pairs; 0: pair-level (Fisher-z, t, Lin's z,
+	 * the jackknife: they count every pair as independent; or a
+	 * bootstrap of one pair per workload). docs/statistics.md, "What
+	 * each interval resamples". */
+	int ci_clustered;
 	/* Set by the caller: the pairs a statistic should rest on (the
 	 * policy's min_pairs or --min-pairs; 0 = no such rule). n below it
 	 * marks the summary "few pairs" (stats_few_pairs). */

@@ -131,8 +131,14 @@ TEST(sorted_by_error)
 TEST(fisher_z)
 {
 	struct stats_summary s;
+	static const int64_t one[11] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4 };
+	struct stats_paired_opts o = { 50, 1, 0.95 };
 
-	summary(&s, 50, 1, 0.95);
+	/* the pair-level intervals: one workload, nothing resampled
+	 * (issue 34: with several, the workload bootstrap replaces them) */
+	CHECK_INT(stats_compute(&s, model, ref, NULL, 11), 0);
+	stats_ci_compute(&s, model, ref, one, 11, &o);
+	CHECK_INT(s.ci_clustered, 0);
 	CHECK_NEAR(s.pearson, 0.9867789271727838, 1e-12);
 	CHECK_NEAR(s.pearson_ci.lo, 0.9481638176435122, 1e-12);
 	CHECK_NEAR(s.pearson_ci.hi, 0.9966769675874114, 1e-12);
@@ -141,6 +147,12 @@ TEST(fisher_z)
 	CHECK_NEAR(s.spearman_ci.hi, 0.9921506656569007, 1e-12);
 	CHECK_NEAR(s.pearson_log_ci.lo, 0.9545528841679294, 1e-12);
 	CHECK_NEAR(s.pearson_log_ci.hi, 0.9970954626878873, 1e-12);
+	/* several workloads: the bootstrap's, about the estimate */
+	summary(&s, 50, 1, 0.95);
+	CHECK_INT(s.ci_clustered, 1);
+	CHECK(s.pearson_ci.lo < s.pearson && s.pearson <= s.pearson_ci.hi &&
+	      s.pearson_ci.lo != 0.9481638176435122);
+	CHECK(s.spearman_ci.lo < s.spearman && s.spearman <= s.spearman_ci.hi);
 	/* n <= 3: none */
 	CHECK_INT(stats_compute(&s, model, ref, NULL, 3), 0);
 	stats_ci_compute(&s, model, ref, wkey, 3, NULL);
