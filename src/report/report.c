@@ -15,6 +15,7 @@
 #include "db/review.h"
 #include "db/runinfo.h"
 #include "db/annot.h"
+#include "src/corr/corrcpd.h"
 #include "src/corr/correlate.h"
 #include "src/stats/stats_ci.h"
 #include "base/error.h"
@@ -306,6 +307,7 @@ static void trend_row(struct report *r, const struct corr_set *s,
 static int build_trend(struct report *r, struct db *db)
 {
 	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_cpd_series *series;
 	char *ref = xasprintf("%s@%s", r->set->ref.source,
 			      r->set->ref.version);
 	int rc = corr_versions(db, r->set->model.source, &r->versions,
@@ -321,6 +323,7 @@ static int build_trend(struct report *r, struct db *db)
 		r->nversions = REPORT_TREND_MAX;
 	}
 	r->trend = xcalloc(r->nversions * r->nmetrics + 1, sizeof(double));
+	series = corr_cpd_series_new(0);
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
 	for (size_t v = 0; !rc && v < r->nversions; v++) {
@@ -333,6 +336,7 @@ static int build_trend(struct report *r, struct db *db)
 			s = r->set;	/* the report's own set: no reload */
 		else
 			rc = corr_load(&s, db, &q);
+		corr_cpd_series_add(series, rc ? NULL : s);
 		if (!rc)
 			trend_row(r, s, &r->trend[v * r->nmetrics]);
 		else
@@ -344,6 +348,11 @@ static int build_trend(struct report *r, struct db *db)
 			corr_set_free(s);
 		free(model);
 	}
+	if (!rc) {
+		r->cpd = xcalloc(1, sizeof(*r->cpd));
+		corr_cpd_compute(r->cpd, series, NULL);
+	}
+	corr_cpd_series_free(series);
 	free(ref);
 	return rc;
 }
@@ -615,6 +624,9 @@ void report_free(struct report *r)
 	free(r->pclass);
 	db_runinfo_free(r->runs, r->nruns);
 	free(r->trend);
+	if (r->cpd)
+		corr_cpd_release(r->cpd);
+	free(r->cpd);
 	free(r->top);
 	free(r->near);
 	free(r->noted);

@@ -8,6 +8,7 @@
 
 #include "db/annot.h"
 #include "db/runinfo.h"
+#include "src/corr/corrcpd.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrout.h"
 #include "base/csv.h"
@@ -230,7 +231,12 @@ static void json_trend(struct strbuf *sb, const struct report *r)
 		}
 		strbuf_addch(sb, ']');
 	}
-	strbuf_addstr(sb, "}}");
+	strbuf_addch(sb, '}');
+	if (r->cpd && r->cpd->npoints >= CORR_CPD_MIN_VERSIONS) {
+		strbuf_addstr(sb, ",\"change_points\":");
+		corr_cpd_json(sb, r->cpd, (const char *const *)r->versions);
+	}
+	strbuf_addch(sb, '}');
 }
 
 static void json_changes(struct strbuf *sb, const char *name,

@@ -8,6 +8,7 @@
 
 #include "db/annot.h"
 #include "db/runinfo.h"
+#include "src/corr/corrcpd.h"
 #include "src/report/report_matrix.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
@@ -289,6 +290,16 @@ static void md_trend(struct strbuf *sb, const struct report *r)
 		strbuf_addch(sb, '\n');
 	}
 	strbuf_addch(sb, '\n');
+	/* where the series stepped (4 or more paired versions) */
+	if (r->cpd && r->cpd->npoints >= CORR_CPD_MIN_VERSIONS) {
+		struct strbuf t = STRBUF_INIT;
+
+		corr_cpd_text(&t, r->cpd, (const char *const *)r->versions);
+		strbuf_addstr(sb, "```\n");
+		strbuf_addstr(sb, strbuf_str(&t));
+		strbuf_addstr(sb, "```\n\n");
+		strbuf_release(&t);
+	}
 }
 
 static void flags_text(struct strbuf *sb, const struct report *r, size_t i)

@@ -14,6 +14,7 @@
 #include "db/review.h"
 #include "src/stats/stats.h"
 
+struct corr_cpd;
 struct corr_set;
 struct corr_point;
 struct runinfo;
@@ -86,6 +87,8 @@ struct report {
 	char **versions;		/* model versions in release order */
 	size_t nversions;
 	double *trend;			/* MAPE [version * nmetrics + metric] */
+	struct corr_cpd *cpd;		/* the trend's change points (NULL:
+					   no trend) */
 	size_t *top, ntop;		/* the discrepancies, worst |error|
 					   first, at most opts.top */
 	size_t *near, nnear;		/* closest to the limit: not

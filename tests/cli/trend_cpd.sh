@@ -6,7 +6,8 @@
 # at version 7 ("model changed"), nightly silicon runs whose reference
 # moved at night 9 ("reference moved", --over ref), and nightly runs of
 # both with a model step, a reference step and a step of both (--over
-# both, 16 nights). A step-free series has none; a short trend prints no section.
+# both, 16 nights). A step-free series has none; a short trend prints no
+# section. The report's trend section carries the same change points.
 . "$TESTS/cli/lib.sh"
 cd "$T" || exit 1
 pc init >/dev/null 2>&1
@@ -81,6 +82,14 @@ expect_in "change points (E-Divisive, permutation test: alpha 0.05, 199 permutat
 	"$out" "text heading"
 expect_in "  6 -> 7: MAPE " "$out" "text step"
 expect_in ": model changed" "$out" "text label"
+
+# the report's trend section says the same (issue 34 item 5)
+run pc report --model sim@12 --ref lab --format md
+expect_rc 0 "report md"
+expect_in "  6 -> 7: MAPE " "$out" "report md: the step under the trend table"
+run pc report --model sim@12 --ref lab --format json
+expect_eq "$(printf '%s' "$out" | j "[(s['version'], s['label']) for s in d['trend']['change_points']['steps']]")" \
+	"[('7', 'model changed')]" "report json: trend.change_points"
 
 # a step-free series: none
 run pc trend --model flat --ref lab --format json
