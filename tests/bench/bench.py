@@ -105,8 +105,12 @@ def run(cmd, keep_out=True):
             raise SystemExit("bench: failed (%d): %s\n%s" % (
                 p.returncode, " ".join(cmd), p.stderr[-2000:]))
         f = tf.read().split("@@")[-1].split()
-    return M(wall, float(f[1]) + float(f[2]), int(f[0]) / 1024.0,
-             p.stdout if keep_out else "")
+    # /usr/bin/time counts CPU in 10 ms ticks: a command under one tick
+    # reads 0.00 s, and every ratio against it would divide by zero (the
+    # 10k tier's sqlite3 .import floor on an idle machine). Half a tick
+    # is the best estimate of a time known only to be under one.
+    cpu = max(float(f[1]) + float(f[2]), 0.005)
+    return M(wall, cpu, int(f[0]) / 1024.0, p.stdout if keep_out else "")
 
 
 def agg(ms):
