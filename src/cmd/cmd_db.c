@@ -1,6 +1,8 @@
 /* perfcorr db copy: a whole study from one database into another, either
  * engine (issue 22; db/dbcopy.h, docs/server.md). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -63,6 +65,33 @@ static void remove_new(const char *path)
 	unlink(side);
 	snprintf(side, sizeof(side), "%s-shm", path);
 	unlink(side);
+	snprintf(side, sizeof(side), "%s-checked", path);
+	unlink(side);
+}
+
+/* A new SQLite target is written as TO.copying-PID and takes its name
+ * only once committed and closed: a copy killed midway leaves no TO (a
+ * re-run then needs no --replace), only that temporary. link() refuses a
+ * TO made meanwhile by someone else instead of replacing it. */
+static int publish(const char *tmp, const char *to)
+{
+	struct stat sb;
+	char side[4096];
+
+	snprintf(side, sizeof(side), "%s-wal", tmp);
+	if (stat(side, &sb) == 0 && sb.st_size > 0)
+		return pc_error_set(PC_EDB, "--to '%s': the copy's log was not "
+				    "checkpointed at close", tmp);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s-shm", tmp);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s-checked", tmp);
+	unlink(side);	/* the damage-check stamp names the path */
+	if (link(tmp, to) != 0)
+		return pc_error_set(PC_EIO, "--to '%s': cannot create it: %s",
+				    to, strerror(errno));
+	unlink(tmp);
+	return 0;
 }
 
 static int copy(const char *name, const struct cmd_db_opts *opt)
@@ -74,18 +103,26 @@ static int copy(const char *name, const struct cmd_db_opts *opt)
 	const char *held;
 	int64_t rows;
 	int rc, created = !db_is_server(opt->to) && stat(opt->to, &sb) != 0;
+	char *tmp = created ? xasprintf("%s.copying-%ld", opt->to,
+					(long)getpid()) : NULL;
+	const char *to = tmp ? tmp : opt->to;
+	char side_msg[4096];
 
 	if (db_open(&src, opt->from, DB_READONLY) < 0) {
 		pc_error_prefix("--from");
 		cli_error(name);
+		free(tmp);
 		return CLI_FAIL;
 	}
-	if (db_open(&dst, opt->to, DB_CREATE) < 0) {
+	if (tmp)
+		remove_new(tmp);	/* a leftover of this pid's */
+	if (db_open(&dst, to, DB_CREATE) < 0) {
 		pc_error_prefix("--to");
 		cli_error(name);
 		db_close(src);
 		if (created)
-			remove_new(opt->to);
+			remove_new(tmp);
+		free(tmp);
 		return CLI_FAIL;
 	}
 	rc = dbcopy_begin(src, dst, opt->replace, &held, &rows);
@@ -121,16 +158,22 @@ static int copy(const char *name, const struct cmd_db_opts *opt)
 	else if (rc == 0 && (rc = dbcopy_end(src, dst, 0)) < 0)
 		pc_error_prefix("--to: committing");
 	if (rc == 0)
-		fprintf(stderr, "perfcorr %s: copied '%s' into '%s'\n", name,
-			db_path(src), db_path(dst));
+		snprintf(side_msg, sizeof(side_msg), "%s", db_path(src));
 	db_close(src);
 	db_close(dst);
+	if (rc == 0 && created)
+		rc = publish(tmp, opt->to);
+	if (rc == 0)
+		fprintf(stderr, "perfcorr %s: copied '%s' into '%s'\n", name,
+			side_msg, opt->to);
 	if (rc < 0) {
 		cli_error(name);
 		if (created)
-			remove_new(opt->to);
+			remove_new(tmp);
+		free(tmp);
 		return CLI_FAIL;
 	}
+	free(tmp);
 	return fflush(stdout) ? cli_fail(name, "cannot write output") :
 				CLI_OK;
 }
