@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "base/jsonutil.h"
@@ -40,6 +41,7 @@ struct ctx {
 	struct imp_param p[8];
 	size_t np;
 	char *model;		/* of the first line */
+	struct fpstate fp;	/* the workload fingerprint (issue 37) */
 };
 
 static void add_param(struct ctx *x, const char *name, const cJSON *v)
@@ -110,6 +112,46 @@ static int identity(struct ctx *x, const cJSON *doc)
 	return 0;
 }
 
+/* A server_info text member, unless "auto" (the server chose: not a
+ * stated setting). */
+static void note_info(struct ctx *x, const cJSON *info, const char *key,
+		      const char *field)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(info, key);
+
+	if (cJSON_IsString(v) && !strcmp(v->valuestring, "auto"))
+		return;
+	fpstate_json(&x->fp, field, v);
+}
+
+/* What the line says of the workload actually run (docs/importers.md):
+ * the means per completed request, the totals, the requested and
+ * achieved load, the server's parallelism, dtype and KV-cache dtype. */
+static void note_fp(struct ctx *x, const cJSON *doc)
+{
+	const cJSON *info = cJSON_GetObjectItemCaseSensitive(doc,
+							     "server_info");
+#define M(k) cJSON_GetObjectItemCaseSensitive(doc, k)
+	fpstate_mean(&x->fp, "input_len", M("total_input_tokens"),
+		     M("completed"));
+	fpstate_mean(&x->fp, "output_len", M("total_output_tokens"),
+		     M("completed"));
+	fpstate_json(&x->fp, "input_tokens", M("total_input_tokens"));
+	fpstate_json(&x->fp, "output_tokens", M("total_output_tokens"));
+	fpstate_json(&x->fp, "request_rate", M("request_rate"));
+	fpstate_json(&x->fp, "concurrency", M("max_concurrency"));
+	fpstate_json(&x->fp, "achieved_request_rate",
+		     M("request_throughput"));
+#undef M
+	note_info(x, info, "tp_size", "tp");
+	note_info(x, info, "pp_size", "pp");
+	note_info(x, info, "dp_size", "dp");
+	note_info(x, info, "dtype", "precision");
+	note_info(x, info, "kv_cache_dtype", "kv_cache");
+	note_info(x, info, "version", "tool_version");
+	fpstate_note(&x->fp, "tool", "sglang-bench-serving");
+}
+
 static int doc_fn(cJSON *doc, long line, void *ctx)
 {
 	struct ctx *x = ctx;
@@ -121,6 +163,7 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 				    "(a benchmark result)", x->path, line);
 	if ((rc = identity(x, doc)) < 0)
 		goto done;
+	note_fp(x, doc);
 	serving_init(&s, x->sink, line, x->p, x->np);
 	if ((rc = serving_doc(&s, doc, x->path)) < 0)
 		goto done;
@@ -147,6 +190,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.first = 1;
 	rc = hwutil_json_docs_keep(in->fp, in->path, serving_keep, doc_fn,
 				   &x);
+	if (rc >= 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	free(x.model);
 	return rc < 0 ? rc : 0;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "base/jsonutil.h"
@@ -49,6 +50,7 @@ struct ctx {
 	struct imp_param p[64];
 	size_t np;
 	char *model;		/* of the first document */
+	struct fpstate fp;	/* the workload fingerprint (issue 37) */
 };
 
 static int in_list(const char *const *l, const char *s)
@@ -112,6 +114,26 @@ static int identity(struct ctx *x, const cJSON *doc, long line)
 	return 0;
 }
 
+/* What the document says of the workload actually run: the means per
+ * completed request (vLLM counts the tokens of completed requests), the
+ * totals, the requested and achieved load (docs/importers.md). */
+static void note_fp(struct ctx *x, const cJSON *doc)
+{
+#define M(k) cJSON_GetObjectItemCaseSensitive(doc, k)
+	fpstate_mean(&x->fp, "input_len", M("total_input_tokens"),
+		     M("completed"));
+	fpstate_mean(&x->fp, "output_len", M("total_output_tokens"),
+		     M("completed"));
+	fpstate_json(&x->fp, "input_tokens", M("total_input_tokens"));
+	fpstate_json(&x->fp, "output_tokens", M("total_output_tokens"));
+	fpstate_json(&x->fp, "request_rate", M("request_rate"));
+	fpstate_json(&x->fp, "concurrency", M("max_concurrency"));
+	fpstate_json(&x->fp, "achieved_request_rate",
+		     M("request_throughput"));
+	fpstate_note(&x->fp, "tool", "vllm-bench-serve");
+#undef M
+}
+
 static int doc_fn(cJSON *doc, long line, void *ctx)
 {
 	struct ctx *x = ctx;
@@ -123,6 +145,7 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 				    "(a benchmark result)", x->path, line);
 	if ((rc = identity(x, doc, line)) < 0)
 		goto done;
+	note_fp(x, doc);
 	serving_init(&s, x->sink, line, x->p, x->np);
 	if ((rc = serving_doc(&s, doc, x->path)) < 0)
 		goto done;
@@ -147,6 +170,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	x.first = 1;
 	rc = hwutil_json_docs_keep(in->fp, in->path, serving_keep, doc_fn,
 				   &x);
+	if (rc >= 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	free_params(&x);
 	free(x.model);
 	return rc < 0 ? rc : 0;

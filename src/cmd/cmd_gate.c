@@ -24,6 +24,7 @@ struct cmd_gate_opts {
 	const char *policy, *model, *ref, *junit, *format, *out;
 	int dry, history, top;
 	FILE *junit_fp, *out_fp;
+	struct cli_list allow;	/* --allow-mismatch (issue 37) */
 };
 
 static const struct cli_cmd gate_cmd = {
@@ -166,8 +167,22 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 	q.model = o->model ? o->model : p->model;
 	q.ref = o->ref ? o->ref : p->ref;
 	q.max_ref_cv = p->max_ref_cv;
+	q.allow_mismatch = o->allow.n ? o->allow.items :
+			   (const char *const *)p->allow_mismatch;
 	if ((rc = corr_load(&set, db, &q)) < 0)
 		goto done;
+	/* pairs whose runs ran different workloads (issue 37): the gate
+	 * judges no subset silently, and never calls it a regression */
+	if (set->not_comparable) {
+		rc = pc_error_set(PC_EINVALID, "not comparable: %ld of the "
+				  "pairs were refused (%ld run pairs): %s; or "
+				  "the policy's \"allow_mismatch\": [\"%s\"]",
+				  set->not_comparable,
+				  set->not_comparable_runs,
+				  set->not_comparable_why,
+				  set->not_comparable_field);
+		goto done;
+	}
 	if ((rc = gate_inputs_load(&in, db, p, set)) < 0 ||
 	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)o->top)) < 0)
 		goto done;
@@ -316,6 +331,9 @@ int cmd_gate(int argc, char **argv)
 		  "or json" },
 		{ CLI_INT, "top", 0, &opt.top, "N", "offending points (and "
 		  "flagged sweeps) listed per rule (default 5)" },
+		{ CLI_LIST, "allow-mismatch", 0, &opt.allow, "FIELD", "pair "
+		  "runs whose workload fingerprints differ in FIELD "
+		  "(repeatable; over the policy's allow_mismatch)" },
 		{ CLI_FLAG, "dry-run", 'n', &opt.dry, NULL, "evaluate without "
 		  "recording the evaluation" },
 		{ CLI_FLAG, "history", 0, &opt.history, NULL, "list recorded "
@@ -333,21 +351,24 @@ int cmd_gate(int argc, char **argv)
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
 	if (strcmp(opt.format, "text") && strcmp(opt.format, "json"))
-		return cli_usage_error(gate_cmd.name, "unknown format '%s' "
+		return cli_list_free(&opt.allow),
+		       cli_usage_error(gate_cmd.name, "unknown format '%s' "
 				       "(text or json)", opt.format);
 	json = !strcmp(opt.format, "json");
 	if (opt.top < 0)
-		return cli_usage_error(gate_cmd.name, "--top must be >= 0");
+		return cli_list_free(&opt.allow),
+		       cli_usage_error(gate_cmd.name, "--top must be >= 0");
 	if (!opt.policy && !opt.history)
-		return cli_usage_error(gate_cmd.name, "--policy is required");
+		return cli_list_free(&opt.allow),
+		       cli_usage_error(gate_cmd.name, "--policy is required");
 	if (!opt.history) {
 		if (opt.junit &&
 		    (rc = open_out(&opt.junit_fp, opt.junit, "JUnit")))
-			return rc;
+			return cli_list_free(&opt.allow), rc;
 		if (opt.out &&
 		    (rc = open_out(&opt.out_fp, opt.out, "the report"))) {
 			close_out(&opt.junit_fp, opt.junit);
-			return rc;
+			return cli_list_free(&opt.allow), rc;
 		}
 		if (!opt.out_fp)
 			opt.out_fp = opt.junit_fp == stdout ? stderr : stdout;
@@ -359,6 +380,7 @@ int cmd_gate(int argc, char **argv)
 		close_out(&opt.junit_fp, opt.junit);
 		if (opt.out)
 			close_out(&opt.out_fp, opt.out);
+		cli_list_free(&opt.allow);
 		return CLI_USAGE;
 	}
 	if (!opt.history && !(opt.model || p->model))
@@ -379,5 +401,6 @@ int cmd_gate(int argc, char **argv)
 		rc = CLI_USAGE;
 	}
 	policy_free(p);
+	cli_list_free(&opt.allow);
 	return rc;
 }

@@ -515,6 +515,23 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return err(c, 0, "expected %s, %s or %s, got \"%s\"", names[0],
 			   names[1], names[2], v->valuestring);
 	}
+	if (!strcmp(k, "allow_mismatch")) {	/* issue 37 */
+		const cJSON *e;
+		size_t n = 0;
+
+		if (!cJSON_IsArray(v))
+			return err(c, 0, "expected an array of fingerprint "
+				   "field names, got %s", type_name(v));
+		p->allow_mismatch = xcalloc((size_t)cJSON_GetArraySize(v) + 1,
+					    sizeof(*p->allow_mismatch));
+		cJSON_ArrayForEach(e, v) {
+			if (!cJSON_IsString(e))
+				return err(c, 0, "expected field names, got "
+					   "%s", type_name(e));
+			p->allow_mismatch[n++] = xstrdup(e->valuestring);
+		}
+		return 0;
+	}
 	if (!strcmp(k, "max_ref_cv")) {
 		if (!(rc = get_number(c, v, &p->max_ref_cv)) &&
 		    !(p->max_ref_cv > 0))
@@ -522,7 +539,7 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return rc;
 	}
 	return err(c, 1, "unknown key (a policy has name, description, model, "
-		   "ref, max_ref_cv, error_control, unknown, "
+		   "ref, max_ref_cv, allow_mismatch, error_control, unknown, "
 		   "waiver_tolerance, waivers and rules)");
 }
 
@@ -642,6 +659,9 @@ void policy_free(struct policy *p)
 		free(r->param_values);
 	}
 	free(p->rules);
+	for (size_t i = 0; p->allow_mismatch && p->allow_mismatch[i]; i++)
+		free(p->allow_mismatch[i]);
+	free(p->allow_mismatch);
 	free(p->name);
 	free(p->description);
 	free(p->model);

@@ -63,6 +63,9 @@ struct policy {
 	char *description;		/* or NULL */
 	char *model, *ref;		/* "SRC[@VERSION]" or NULL */
 	double max_ref_cv;		/* default 0.30 */
+	char **allow_mismatch;		/* "allow_mismatch": fingerprint
+					   fields, NULL-terminated, or NULL
+					   (issue 37) */
 	enum policy_error_control error_control;	/* "error_control" */
 	enum policy_unknown unknown_as;	/* "unknown" */
 	struct waiver_rules waivers;	/* waiver_tolerance, waivers.* */

@@ -81,12 +81,57 @@ run pc compare --model $S --ref $L --points
 expect_in "unverified: 2 pairs" "$out" "text says unverified"
 expect_in "unverified" "$(printf '%s' "$out" | grep gemm)" "the pair's flag"
 
+# some pairs refused: the rest paired, the refused counted and said; the
+# gate judges no subset (not comparable, exit 2, not a regression) until
+# --allow-mismatch or the policy's allow_mismatch
+fresh
+printf '%s\nw1,gemm,time,100,us\n' "$H" > "$T/l1.csv"
+printf '%s\nw2,gemm,time,100,us\n' "$H" > "$T/l2.csv"
+printf '%s\nw1,gemm,time,110,us\nw2,gemm,time,300,us\n' "$H" > "$T/s12.csv"
+pc import -q -s $L -k silicon -V 1 --meta fp.tp=8 "$T/l1.csv"
+pc import -q -s $L -k silicon -V 1 --meta fp.tp=4 "$T/l2.csv"
+pc import -q -s $S -k perfsim -V 1 --meta fp.tp=8 "$T/s12.csv"
+run pc compare --model $S --ref $L --format json
+expect_rc 0 "partly comparable"
+expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], round(d['summary']['mape'], 9), d['not_comparable']['pairs'], d['not_comparable']['field'])")" \
+	"(1, 0.1, 1, 'tp')" "w2 (tp 8 vs 4, +200%) left out: MAPE 10%, not 105%"
+run pc compare --model $S --ref $L
+expect_in "not comparable: 1 pair (1 run pair; first: tp differs" "$out" "text says it"
+printf '{"name": "p", "model": "%s", "ref": "%s", "rules": [{"name": "all", "max_mape": 0.5}]}\n' \
+	$S $L > "$T/p.json"
+run pc gate -n --policy "$T/p.json"
+expect_rc 2 "gate over a refused pair: an error, not a verdict"
+expect_in "not comparable: 1 of the pairs were refused" "$err" "gate says not comparable"
+expect_not_in "FAIL" "$out" "no error regression reported"
+run pc gate -n --policy "$T/p.json" --allow-mismatch tp
+expect_rc 1 "allowed: w2's +200% fails max_mape 50%"
+printf '{"name": "p", "model": "%s", "ref": "%s", "allow_mismatch": ["tp"], "rules": [{"name": "all", "max_mape": 0.5}]}\n' \
+	$S $L > "$T/p.json"
+run pc gate -n --policy "$T/p.json"
+expect_rc 1 "the policy's allow_mismatch too"
+
+# importers state what their files say (docs/importers.md)
+fresh
+pc import -q -s $L -k silicon "$SAMPLES/vllm_bench_serve.json"
+expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.name = '$L'" | python3 -c "import json,sys; d=json.load(sys.stdin); print(sorted((k, v) for k, v in d.items() if k.startswith('fp.')))")" \
+	"[('fp.achieved_request_rate', '3.919813864'), ('fp.concurrency', '8'), ('fp.input_len', '2048'), ('fp.input_tokens', '409600'), ('fp.output_len', '256'), ('fp.output_tokens', '51200'), ('fp.request_rate', 'inf'), ('fp.tool', 'vllm-bench-serve')]" \
+	"vLLM: means per completed request, totals, requested and achieved load"
+head -1 "$FIXTURES/hw/sglang/two_models.jsonl" > "$T/sg.jsonl"
+pc import -q -s $S -k silicon "$T/sg.jsonl"
+expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.name = '$S'" | python3 -c "import json,sys; d=json.load(sys.stdin); print(sorted((k, v) for k, v in d.items() if k.startswith('fp.')))")" \
+	"[('fp.achieved_request_rate', '1.968770536'), ('fp.input_len', '2048'), ('fp.input_tokens', '409600'), ('fp.output_len', '256'), ('fp.output_tokens', '51200'), ('fp.precision', 'bfloat16'), ('fp.request_rate', '2'), ('fp.tool', 'sglang-bench-serving'), ('fp.tool_version', '0.4.9.post2'), ('fp.tp', '1')]" \
+	"SGLang: also server_info's tp, dtype and version"
+fresh
+pc import -q -s $L -k silicon --meta fp.input_len=1000 "$SAMPLES/vllm_bench_serve.json"
+expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.name = '$L'" | python3 -c "import json,sys; d=json.load(sys.stdin); print([v for k, v in d.items() if k == 'fp.input_len'])")" \
+	"['1000']" "--meta wins over the file, once"
+
 # bad values and fields are refused at import, the database unchanged
 run pc import -s x -k silicon --meta fp.ignore_eos=maybe "$T/lab.csv"
 expect_rc 2 "bad boolean"
 expect_in "'maybe' is not true or false" "$err" "names the field's form"
 run pc import -s x -k silicon --meta fp.nonsense=1 "$T/lab.csv"
 expect_in "unknown fingerprint field 'nonsense'" "$err" "unknown field named"
-run pc compare --model $S --ref $L --allow-mismatch tool
+run pc compare --model sim1 --ref lab1 --allow-mismatch tool
 expect_in "not a checked field" "$err" "--allow-mismatch of an unchecked field refused"
 finish

@@ -53,6 +53,8 @@ TEST(fields)
 	CHECK(!fp_field_find("tool")->checked);
 	CHECK(!fp_field_find("tool_version")->checked);
 	CHECK(fp_field_find("nonsense") == NULL);
+	/* importers/fpstate.h holds FPSTATE_MAX fields */
+	CHECK(fp_nfields <= 32);
 }
 
 TEST_MAIN(CASE(within), CASE(fields))
