@@ -90,8 +90,9 @@ TEST(errors_structure)
 		  "array");
 	CHECK_STR(bad("{\"name\": \"x\",\n\"colour\": 1, \"rules\": []}"),
 		  "p.json:2: colour: unknown key (a policy has name, "
-		  "description, model, ref, max_ref_cv, error_control, "
-		  "unknown, waiver_tolerance, waivers and rules)");
+		  "description, model, ref, max_ref_cv, allow_mismatch, "
+		  "error_control, unknown, waiver_tolerance, waivers and "
+		  "rules)");
 	CHECK_STR(bad("{\"name\": \"x\", \"error_control\": \"bonferroni\", "
 		      "\"rules\": []}"), "p.json:1: error_control: expected "
 		  "holm, bh or none, got \"bonferroni\"");
