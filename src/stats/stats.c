@@ -805,8 +805,8 @@ static double chi2_at(const double *x, const double *y, const double *u,
 	return chi2;
 }
 
-static void fit_weights(const double *ref, const double *model,
-			const double *se, size_t n, double *w)
+static double fit_weights(const double *ref, const double *model,
+			  const double *se, size_t n, double *w)
 {
 	double *x = xmalloc(n * sizeof(*x)), *y = xmalloc(n * sizeof(*y));
 	double *u = xmalloc(n * sizeof(*u)), S = 0, b, wmax = 0, d, dlo;
@@ -854,12 +854,21 @@ static void fit_weights(const double *ref, const double *model,
 	free(x);
 	free(y);
 	free(u);
+	return t2 * S * S;
 }
 
-void stats_fit_weights(const double *ref, const double *model,
-		       const double *ref_se, size_t n, double *w)
+void stats_fit_weights(const struct stats_fit *f, const double *ref_se,
+		       size_t n, double *w)
 {
-	fit_weights(ref, model, ref_se, n, w);
+	double wmax = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		w[i] = 1 / (f->tau2 + f->slope * f->slope * ref_se[i] *
+			    ref_se[i]);
+		wmax = fmax(wmax, w[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = isfinite(wmax) && wmax > 0 ? w[i] / wmax : 1;
 }
 
 static void fit(struct stats_summary *s, const double *model,
@@ -869,6 +878,7 @@ static void fit(struct stats_summary *s, const double *model,
 		    syy = { 0, 0 }, chi = { 0, 0 };
 	double xbar, ybar, sx, sy, b, chi2, dof;
 	int weighted = ref_sd != NULL;
+	double tau2 = 0;
 
 	if (n < 3) {
 		s->why[SF_FIT] = WHY_FEW;
@@ -882,7 +892,7 @@ static void fit(struct stats_summary *s, const double *model,
 		if (!(ref_sd[i] > 0) || !isfinite(ref_sd[i]))
 			weighted = 0;
 	if (weighted)
-		fit_weights(ref, model, ref_sd, n, w);
+		tau2 = fit_weights(ref, model, ref_sd, n, w);
 	else
 		for (size_t i = 0; i < n; i++)
 			w[i] = 1;
@@ -922,6 +932,7 @@ static void fit(struct stats_summary *s, const double *model,
 	s->fit.se_intercept = sy * sqrt(chi2 / dof * (1.0 / kval(&sw) +
 				(xbar / sx) * (xbar / sx) / kval(&sxx)));
 	s->fit.weighted = weighted;
+	s->fit.tau2 = tau2;
 }
 
 static int all_finite(const double *model, const double *ref, size_t n)

@@ -93,9 +93,10 @@ double stats_kendall(const double *x, const double *y, size_t n, double *p);
  * concordant pairs). */
 double stats_kendall_p_exact(size_t n, uint64_t c);
 
-/* The weighted fit's relative weights 1 / (tau^2 + b^2 se^2) (every
- * se > 0; docs/statistics.md, "fit") into w[0..n). */
-void stats_fit_weights(const double *ref, const double *model,
-		       const double *ref_se, size_t n, double *w);
+/* The relative weights 1 / (tau^2 + b^2 se^2) of the weighted fit f
+ * (its tau2 and slope; every se > 0; docs/statistics.md, "fit") into
+ * w[0..n), without searching tau^2 again. */
+void stats_fit_weights(const struct stats_fit *f, const double *ref_se,
+		       size_t n, double *w);
 
 #endif

@@ -20,7 +20,9 @@ struct stats_ci {
 
 struct stats_fit {
 	double intercept, slope, r2, se_intercept, se_slope;
-	int weighted;		/* 1 when weighted by 1/ref_sd^2 */
+	int weighted;		/* 1 when weighted (stats_fit_weights) */
+	double tau2;		/* the model's error variance the weights
+				   hold (0 unweighted) */
 };
 
 /* Why a statistic of a summary over several metrics is null; why a
