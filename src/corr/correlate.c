@@ -40,6 +40,18 @@ static int load_store(struct corr_store *st, struct db *db,
 	return rc;
 }
 
+int corr_params_load(struct corr_set *s, struct db *db)
+{
+	struct corr_store *st = s->store;
+	int rc;
+
+	if (st->params_loaded)
+		return 0;
+	rc = db_pairs_params(db, &st->params, &st->nparams);
+	st->params_loaded = !rc;
+	return rc;
+}
+
 static void store_free(struct corr_store *st)
 {
 	if (!st)

@@ -247,6 +247,11 @@ int corr_check_key(const struct corr_set *s, const char *by);
  * caller frees each and the array. */
 void corr_param_names(const struct corr_set *s, char ***out, size_t *n);
 
+/* Load the workload parameters of a set loaded with no_params (nothing
+ * when they are loaded), for a section that needs them only sometimes
+ * (the report's sensitivity). */
+int corr_params_load(struct corr_set *s, struct db *db);
+
 /* The SI unit values of a metric are stored in ("s", "W"; "" when
  * unknown); borrowed from s. */
 const char *corr_metric_unit(const struct corr_set *s, const char *metric);

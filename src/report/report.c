@@ -21,6 +21,7 @@
 #include "base/error.h"
 #include "base/hmap.h"
 #include "src/report/report_gate.h"
+#include "src/report/report_sens.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -547,6 +548,8 @@ int report_build(struct report **out, struct db *db,
 	if (r->opts.policy && !r->opts.points_only &&
 	    (rc = report_gate(r, db)) < 0)
 		goto done;
+	if (!r->opts.points_only && (rc = report_sens_build(r, db)) < 0)
+		goto done;
 	if (r->opts.matrix && !r->opts.points_only)
 		rc = report_matrix_build(r, db);
 done:
@@ -641,6 +644,7 @@ void report_free(struct report *r)
 	report_gate_free(r);
 	report_ops_free(r);
 	report_prev_free(r);
+	report_sens_free(r);
 	matrix_free(r->matrix);
 	free(r->matrix_note);
 	free(r);

@@ -17,6 +17,7 @@
 #include "src/out/out.h"
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
+#include "src/report/report_sens.h"
 #include "base/strbuf.h"
 
 static const char *const csv_cols[] = {
@@ -403,6 +404,7 @@ static void json_head(struct strbuf *sb, const struct report *r)
 	} else {
 		strbuf_addstr(sb, "null");
 	}
+	report_sens_json(sb, r);
 }
 
 int report_write_json(const struct report *r, FILE *fp)

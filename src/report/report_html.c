@@ -16,6 +16,7 @@
 #include "src/corr/corrout.h"
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
+#include "src/report/report_sens.h"
 #include "src/report/report_tables.h"
 #include "src/report/report_fig.h"
 #include "base/strbuf.h"
@@ -579,6 +580,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	report_ops_html(&sb, r);
 	trend_table(&sb, r);
 	report_prev_html(&sb, r);
+	report_sens_html(&sb, r);
 	top_section(&sb, r);
 	review_section(&sb, r);
 	report_matrix_html(&sb, r);

@@ -16,6 +16,7 @@
 #include "src/corr/corrout.h"
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
+#include "src/report/report_sens.h"
 #include "src/report/report_tables.h"
 #include "base/strbuf.h"
 #include "src/report/svg.h"
@@ -497,6 +498,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);
 	report_prev_md(&sb, r);
+	report_sens_md(&sb, r);
 	md_discrepancies(&sb, r);
 	md_changes(&sb, r);
 	report_matrix_md(&sb, r);

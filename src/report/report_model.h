@@ -23,6 +23,7 @@ struct strbuf;
 struct corrgroup;
 struct diff;
 struct policy;
+struct report_sens;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -122,6 +123,8 @@ struct report {
 					   version, or NULL (none) */
 	struct matrix *matrix;		/* every source, or NULL */
 	char *matrix_note;		/* why there is none, or NULL */
+	struct report_sens *sens;	/* flagged knob sweeps, or NULL
+					   (report_sens.h) */
 };
 
 /* 1 when p counts as a discrepancy at limit. */
