@@ -41,6 +41,7 @@ enum pc_cause {
 	PC_CAUSE_FILTERS,	/* the query's metric/op/workload/param filters */
 	PC_CAUSE_STRICT_MAP,	/* an unmapped raw name was asked to be an error */
 	PC_CAUSE_PLATFORM,	/* results on several platforms: choose one */
+	PC_CAUSE_ROOFLINE,	/* several roofline sources bound a key */
 };
 void pc_error_cause(enum pc_cause cause);
 /* The cause of the last message (PC_CAUSE_NONE when untagged). */

@@ -37,11 +37,13 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 {
 	void (*note)(void *, const char *) = d->note;	/* set by the caller */
 	void *note_arg = d->note_arg;
+	const char *roofline = d->roofline;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
 	d->note = note;
 	d->note_arg = note_arg;
+	d->roofline = roofline;
 	d->db = db;
 	d->warn = 0.05;
 	d->fail = 0.15;
@@ -171,6 +173,7 @@ int data_load(struct tui_data *d)
 		return pc_error_set(PC_ENOTFOUND, "no source pair");
 	q.model = d->pairs[d->pair].model;
 	q.ref = d->pairs[d->pair].ref;
+	q.roofline = d->roofline;
 	if (d->note && !pidx_cached(d->db, &q)) {
 		char msg[512];
 

@@ -46,6 +46,9 @@ struct tui_data {
 	 * data_open, which keeps them */
 	void (*note)(void *arg, const char *msg);
 	void *note_arg;
+	/* the speed-of-light bound (SRC[@V]) or NULL: the core's default;
+	 * set before data_open, which keeps it */
+	const char *roofline;
 	/* the SI unit of each metric id of ix ("s", "W", "tokens/s"; "" for
 	 * a dimensionless or unknown one), from the metrics table */
 	char **units;

@@ -538,6 +538,7 @@ static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 	t->db = db;
 	t->data.note = note;
 	t->data.note_arg = t;
+	t->data.roofline = o->roofline;
 	if ((rc = data_open(&t->data, db, o->model, o->ref, o->policy)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&

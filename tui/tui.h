@@ -21,6 +21,7 @@ struct script;
 struct tui_opts {
 	const char *model, *ref;	/* SRC[@VERSION] or NULL */
 	const char *policy;		/* policy file for limits, or NULL */
+	const char *roofline;		/* the speed-of-light bound, or NULL */
 	int ascii;			/* no UTF-8 glyphs */
 	/* out: the pair reviewed when the TUI closed, SRC@VERSION, or "" */
 	char model_out[256], ref_out[256];

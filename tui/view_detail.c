@@ -111,6 +111,14 @@ static void add_point(struct view *v, const struct corr_point *p)
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
 		    "violation" : "", p->flags & CORR_NOISY_REF ?
 		    "  noisy reference (excluded)" : "");
+	/* which value beats the roofline of the key (issue 35) */
+	if (p->flags & CORR_SOL_VIOLATION)
+		textbuf_add(&v->text, TH_NORMAL, "  S: %s the roofline "
+			    "(faster than speed of light)",
+			    (p->flags & CORR_SOL_MODEL) &&
+			    (p->flags & CORR_SOL_REF) ? "model and reference "
+			    "beat" : p->flags & CORR_SOL_MODEL ?
+			    "the model beats" : "the reference beats");
 	fmt_si_unit(sd, sizeof(sd), p->ref_sd, unit, draw_ascii());
 	fmt_si_unit(lo, sizeof(lo), p->ref_min, unit, draw_ascii());
 	fmt_si_unit(hi, sizeof(hi), p->ref_max, unit, draw_ascii());
@@ -258,6 +266,7 @@ static void add_pair(struct view *v, const struct corr_point *p,
 
 	q.model = side_spec(v, model, ms, sizeof(ms));
 	q.ref = side_spec(v, ref, rs, sizeof(rs));
+	q.roofline = v->tui->data.roofline;
 	if (!strcmp(model, cur->model.source) && !strcmp(ref, cur->ref.source)) {
 		pair_line(v, ms, rs, p);	/* the loaded pair: no reload */
 		return;

@@ -152,10 +152,13 @@ static void draw_header(struct view *v, int y, int w)
 	x = draw_textf(y, 0, w, TH_HEADER, "n %ld%s  MAPE %s  bias %s  r %s",
 		       s->n, stats_few_pairs(s) ? " (few pairs)" : "", mape,
 		       bias, r);
-	if (s->excluded_noisy || s->sol_violations)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld"
-				"  SoL %ld", s->excluded_noisy,
+	/* speed-of-light violations first: a value beats the roofline */
+	if (s->sol_violations)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  SoL %ld",
 				s->sol_violations);
+	if (s->excluded_noisy)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld",
+				s->excluded_noisy);
 	if (!d->filter.n) {
 		draw_ci(s, y, draw_progress(v, y, x, w), w);
 		return;

@@ -47,8 +47,8 @@ static int help_open(struct view *v)
 		    "(before a row)");
 	textbuf_add(&v->text, TH_NORMAL, "  N within the reference's noise   "
 		    "X noisy reference, excluded");
-	textbuf_add(&v->text, TH_NORMAL, "  S speed-of-light violation (a "
-		    "roofline above the measurement)");
+	textbuf_add(&v->text, TH_NORMAL, "  S speed-of-light violation (the "
+		    "model or reference beats the roofline)");
 	textbuf_add(&v->text, TH_NORMAL, "  W waived (accepted, unexpired)   "
 		    "I invalid, excluded");
 	textbuf_add(&v->text, TH_NORMAL, "  * marked   + new, ~ changed since "

@@ -105,6 +105,7 @@ static int regress_open(struct view *v)
 		return 0;
 	q.ref = t->regress_ref;
 	q.model = t->regress_from;
+	q.roofline = t->data.roofline;
 	if ((rc = corr_load(&b, t->db, &q)) < 0)
 		return rc;
 	q.model = t->regress_to;

@@ -121,6 +121,7 @@ static int load_groups(struct view *v, struct trend *t)
 
 		q.model = spec;
 		q.ref = t->ref;
+		q.roofline = v->tui->data.roofline;
 		rc = corr_load(&s, v->tui->db, &q);
 		free(spec);
 		if (rc == PC_ENOTFOUND) {	/* this version pairs nothing */
@@ -202,6 +203,7 @@ static int trend_open(struct view *v)
 		/* from the pair cache: a summary read, not a pairing */
 		q.model = spec;
 		q.ref = t->ref;
+		q.roofline = v->tui->data.roofline;
 		t->ok[i] = pidx_summary(v->tui->db, &q, &t->sum[i]) == 0;
 		free(spec);
 	}

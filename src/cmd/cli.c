@@ -58,6 +58,8 @@ static const char *cause_text(enum pc_cause cause)
 	case PC_CAUSE_PLATFORM:
 		return ": choose one with --platform P (both sides), "
 		       "--model-platform P or --ref-platform P";
+	case PC_CAUSE_ROOFLINE:
+		return ": choose one with --roofline SOURCE";
 	case PC_CAUSE_NONE:
 		break;
 	}

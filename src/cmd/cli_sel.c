@@ -34,6 +34,7 @@ void cli_sel_query(const struct cli_sel *s, struct corr_query *q)
 	q->allow_mismatch = s->allow_mismatch.items;
 	q->pool = s->pool;
 	q->max_ref_cv = s->max_ref_cv;
+	q->roofline = s->roofline;
 }
 
 void cli_sel_release(struct cli_sel *s)

@@ -18,6 +18,7 @@ struct cli_sel {
 	int pool;
 	double max_ref_cv;
 	const char *platform, *model_platform, *ref_platform;
+	const char *roofline;		/* SRC[@V]: the speed-of-light bound */
 };
 
 /* The filter options, to splice into a command's cli_opt table after its
@@ -49,6 +50,12 @@ struct cli_sel {
 	{ CLI_LIST, "allow-mismatch", 0, &(s).allow_mismatch, "FIELD", \
 	  "pair runs whose workload fingerprints differ in FIELD (e.g. " \
 	  "input_len; repeatable; docs/statistics.md)" }
+
+/* The speed-of-light bound (issue 35), after the filter options. */
+#define CLI_SEL_ROOF_OPT(s) \
+	{ CLI_STR, "roofline", 0, &(s).roofline, "SRC[@V]", "the roofline " \
+	  "that bounds both sides (default: a roofline side, else every " \
+	  "roofline source; needed when several hold a key)" }
 
 /* Defaults (max_ref_cv 0.30), before parsing. */
 void cli_sel_init(struct cli_sel *s);

@@ -19,6 +19,7 @@
 #include "base/error.h"
 #include "src/out/out.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 
 /* The options, filled by cli_parse from the table in cmd_compare. */
 struct cmd_compare_opts {
@@ -59,6 +60,22 @@ struct groups_ctx {
 	size_t nbm;
 };
 
+/* ,"speed_of_light":{"roofline":"SRC@V"|null,"bounded":N,
+ * "violations":N,"by_model":N,"by_ref":N} */
+static void sol_json(const struct corr_set *s)
+{
+	long bm, br;
+
+	corr_sol_counts(s, &bm, &br);
+	fputs(",\"speed_of_light\":{\"roofline\":", stdout);
+	if (s->roofline)
+		out_json_str(stdout, s->roofline);
+	else
+		fputs("null", stdout);
+	printf(",\"bounded\":%ld,\"violations\":%ld,\"by_model\":%ld,"
+	       "\"by_ref\":%ld}", s->sol_keys, s->sol_violations, bm, br);
+}
+
 static void print_json(const struct cmd_compare_opts *opt,
 		       const struct corr_set *s,
 		       const struct stats_summary *sum,
@@ -91,7 +108,9 @@ static void print_json(const struct cmd_compare_opts *opt,
 		corrout_stats_json(stdout, &gc->g.stats[i]);
 		fputc('}', stdout);
 	}
-	printf("],\"superseded\":%ld,", s->superseded);
+	printf("],\"superseded\":%ld", s->superseded);
+	sol_json(s);
+	fputc(',', stdout);
 	corrout_fp_json(stdout, s, opt->sel.allow_mismatch.items);
 	fputs(",\"by_metric\":[", stdout);
 	for (size_t i = 0; i < gc->nbm; i++) {
@@ -232,10 +251,13 @@ static void print_groups(const struct groups_ctx *gc)
 
 static void flags_text(char *buf, size_t len, unsigned f)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s",
+	snprintf(buf, len, "%s%s%s%s%s%s%s",
 		 f & CORR_UNVERIFIED ? "unverified " : "",
 		 f & CORR_WITHIN_NOISE ? "noise " : "",
-		 f & CORR_SOL_VIOLATION ? "SoL! " : "",
+		 f & CORR_SOL_VIOLATION ? "SoL!" : "",
+		 !(f & CORR_SOL_VIOLATION) ? "" :
+		 (f & CORR_SOL_MODEL) && (f & CORR_SOL_REF) ? "(model+ref) " :
+		 f & CORR_SOL_MODEL ? "(model) " : "(ref) ",
 		 f & CORR_NOISY_REF ? "noisy-ref " : "",
 		 f & CORR_INVALID ? "invalid " : "",
 		 f & CORR_WAIVED ? "waived " : "");
@@ -278,6 +300,25 @@ static void print_points(const struct corr_set *s)
 	out_table_free(t);
 }
 
+/* "speed of light: roofline@V bounds 48 of 51 pairs; 3 violations
+ * (beaten by the model 0, by the reference 3)" */
+static void sol_text(const struct corr_set *s)
+{
+	long bm, br;
+
+	if (!s->roofline) {
+		fputs("speed of light: no roofline source bounds these pairs"
+		      "\n\n", stdout);
+		return;
+	}
+	corr_sol_counts(s, &bm, &br);
+	fputs("speed of light: ", stdout);
+	util_fputs_safe(s->roofline, stdout);
+	printf(" bounds %ld of %zu pairs; %ld violation%s (beaten by the "
+	       "model %ld, by the reference %ld)\n\n", s->sol_keys, s->n,
+	       s->sol_violations, s->sol_violations == 1 ? "" : "s", bm, br);
+}
+
 static void print_table(const struct cmd_compare_opts *opt,
 			const struct corr_set *s,
 			const struct stats_summary *sum,
@@ -293,6 +334,7 @@ static void print_table(const struct cmd_compare_opts *opt,
 	       "reference%s (cv > %g), %ld invalid)\n\n", s->n, sum->n,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       opt->sel.max_ref_cv, s->invalid);
+	sol_text(s);
 	corrout_fp_text(stdout, s, opt->sel.allow_mismatch.items);
 	if (s->not_comparable || s->unverified || opt->sel.allow_mismatch.n)
 		fputc('\n', stdout);
@@ -413,6 +455,7 @@ int cmd_compare(int argc, char **argv)
 		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@V]", "reference "
 		  "side" },
 		CLI_SEL_FILTER_OPTS(opt.sel),
+		CLI_SEL_ROOF_OPT(opt.sel),
 		{ CLI_LIST, "group-by", 'g', &opt.group_by, "KEY", "statistics "
 		  "per op, op_class, metric, workload or param.NAME" },
 		{ CLI_FLAG, "points", 0, &opt.points, NULL, "list every pair" },

@@ -404,6 +404,7 @@ int cmd_diff(int argc, char **argv)
 		{ CLI_STR, "ref", 'r', &opt.sel.ref, "SRC[@X..Y]", "reference "
 		  "side, or a range of two reference versions" },
 		CLI_SEL_FILTER_OPTS(opt.sel),
+		CLI_SEL_ROOF_OPT(opt.sel),
 		{ CLI_DOUBLE, "min-delta", 0, &opt.min_delta, "F", "a pair "
 		  "moved when its error changed by at least F (default 0.01 = "
 		  "1 point)" },

@@ -220,6 +220,7 @@ int cmd_explain(int argc, char **argv)
 		  "comma-separated features: param.NAME, op, op_class, metric, workload "
 		  "(default: op and every parameter)" },
 		CLI_SEL_FILTER_OPTS(opt.sel),
+		CLI_SEL_ROOF_OPT(opt.sel),
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table (default) "
 		  "or json" },
 		CLI_OPT_END

@@ -22,6 +22,7 @@
  * exit 2). */
 struct cmd_gate_opts {
 	const char *policy, *model, *ref, *junit, *format, *out;
+	const char *roofline;
 	int dry, history, top;
 	FILE *junit_fp, *out_fp;
 	struct cli_list allow;	/* --allow-mismatch (issue 37) */
@@ -169,6 +170,7 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 	q.max_ref_cv = p->max_ref_cv;
 	q.allow_mismatch = o->allow.n ? o->allow.items :
 			   (const char *const *)p->allow_mismatch;
+	q.roofline = o->roofline;
 	if ((rc = corr_load(&set, db, &q)) < 0)
 		goto done;
 	/* pairs whose runs ran different workloads (issue 37): the gate
@@ -322,6 +324,9 @@ int cmd_gate(int argc, char **argv)
 		  "(default: the policy's model, latest version)" },
 		{ CLI_STR, "ref", 0, &opt.ref, "SRC[@V]", "reference (default: "
 		  "the policy's ref, latest version)" },
+		{ CLI_STR, "roofline", 0, &opt.roofline, "SRC[@V]", "the "
+		  "roofline that bounds both sides (default: every roofline "
+		  "source; needed when several hold a key)" },
 		{ CLI_STR, "junit", 0, &opt.junit, "FILE", "also write JUnit "
 		  "XML, one testcase per rule ('-': standard output; the "
 		  "report then goes to standard error unless -o)" },

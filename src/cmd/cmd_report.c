@@ -18,7 +18,7 @@ enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 
 /* The options, filled by cli_parse from the table in cmd_report. */
 struct cmd_report_opts {
-	const char *model, *ref, *format, *output, *policy;
+	const char *model, *ref, *format, *output, *policy, *roofline;
 	int top, since, record, no_trend, no_matrix;
 	double limit, max_ref_cv;
 };
@@ -170,6 +170,7 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 
 	o.model = opt->model;
 	o.ref = opt->ref;
+	o.roofline = opt->roofline;
 	o.top = (size_t)opt->top;
 	o.limit = opt->limit;
 	o.max_ref_cv = opt->max_ref_cv;
@@ -208,6 +209,10 @@ int cmd_report(int argc, char **argv)
 		  "(required); latest version when none is given" },
 		{ CLI_STR, "ref", 'r', &opt.ref, "SRC[@V]", "reference side "
 		  "(required)" },
+		{ CLI_STR, "roofline", 0, &opt.roofline, "SRC[@V]", "the "
+		  "roofline that bounds both sides (default: a roofline side, "
+		  "else every roofline source; needed when several hold a "
+		  "key)" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "md, html, csv "
 		  "or json (default: from the -o file's extension, else md)" },
 		{ CLI_STR, "output", 'o', &opt.output, "FILE", "write to FILE "

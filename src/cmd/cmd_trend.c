@@ -410,6 +410,7 @@ int cmd_trend(int argc, char **argv)
 		  "--model SRC[@V] is one version then, the latest when none "
 		  "given) or 'both' (the model's versions, each against the "
 		  "reference version of the same name)" },
+		CLI_SEL_ROOF_OPT(opt.sel),
 		{ CLI_FLAG, "skip-waived", 0, &opt.skip_waived, NULL, "leave "
 		  "waived pairs out of the statistics" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "

@@ -14,7 +14,7 @@
 
 /* The options, filled by cli_parse from the table in cmd_tui. */
 struct cmd_tui_opts {
-	const char *model, *ref, *policy;
+	const char *model, *ref, *policy, *roofline;
 	int ascii;
 };
 
@@ -92,6 +92,9 @@ int cmd_tui(int argc, char **argv)
 		  "(default: chosen from the sources present, perfsim vs "
 		  "silicon first)" },
 		{ CLI_STR, "ref", 'r', &opt.ref, "SRC[@V]", "reference side" },
+		{ CLI_STR, "roofline", 0, &opt.roofline, "SRC[@V]", "the "
+		  "roofline that bounds both sides (default: a roofline side, "
+		  "else every roofline source)" },
 		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "take the "
 		  "warn/fail colour limits from a gate policy" },
 		{ CLI_FLAG, "ascii", 0, &opt.ascii, NULL, "ASCII plots and "
@@ -130,6 +133,7 @@ int cmd_tui(int argc, char **argv)
 	o.model = opt.model;
 	o.ref = opt.ref;
 	o.policy = opt.policy;
+	o.roofline = opt.roofline;
 	o.ascii = opt.ascii;
 	rc = tui_run(db, &o);
 	db_close(db);

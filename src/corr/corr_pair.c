@@ -20,6 +20,7 @@
 #include "src/corr/correlate_int.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 
 
 /* Pairing state for one corr_load. */
@@ -39,7 +40,8 @@ struct pairing {
 	unsigned char *wseen;
 	size_t cap;
 	char today[16];
-	int roofline;
+	struct corr_roof roof;	/* the speed-of-light bound */
+	int roof_rc;		/* a key with several bounds (sticky) */
 	/* the last id found in each dictionary (a (workload, op) group's
 	 * metrics share the workload and op; the key order repeats the
 	 * workload for many ops): its entry and index */
@@ -202,9 +204,75 @@ static double clock_of(const struct db_side *s, int64_t run)
 	return NAN;
 }
 
+/* Several roofline sources bound one key and none was chosen. */
+static void roof_ambiguous(struct pairing *pr, const struct db_result *r,
+			   const struct corr_roof_val *v, size_t n)
+{
+	const struct db_name *w = corr_dict_find(pr->st, DB_DICT_WORKLOADS,
+						 r->workload_id, NULL);
+	const struct db_name *o = corr_dict_find(pr->st, DB_DICT_OPS, r->op_id,
+						 NULL);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (pr->roof_rc)
+		return;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s'%s@%s'", i ? ", " : "",
+			    pr->roof.sides[v[i].src].source,
+			    pr->roof.sides[v[i].src].version);
+	pr->roof_rc = pc_error_set(PC_EINVALID, "several roofline sources "
+				   "bound (%s, %s): %s; which one is the "
+				   "speed of light is a choice",
+				   w ? w->name : "?", o ? o->name : "?",
+				   strbuf_str(&sb));
+	pc_error_cause(PC_CAUSE_ROOFLINE);
+	strbuf_release(&sb);
+}
+
+/* The speed-of-light flags of a pair: the model value (converted) and
+ * the reference's against the roofline of the key in the reference's
+ * metric (a roofline time bounds cycles through the reference run's
+ * clock, roofline cycles bound a time through the roofline's). */
+static unsigned sol_flags(struct pairing *pr, const struct db_result *r,
+			  double model, int higher, const char *unit)
+{
+	const struct corr_roof_val *v;
+	double roof, scale = 1;
+	unsigned f = 0;
+	size_t n = 0;
+
+	if (!pr->roof.n || !unit || !corr_sol_metric(unit))
+		return 0;
+	v = corr_roof_find(&pr->roof, r->workload_id, r->op_id, r->metric_id,
+			   &n);
+	if (!v && r->metric_id == pr->cycles_id && pr->time_id >= 0 &&
+	    (v = corr_roof_find(&pr->roof, r->workload_id, r->op_id,
+				pr->time_id, &n)))
+		scale = clock_of(pr->rs, r->run_id);
+	else if (!v && r->metric_id == pr->time_id && pr->cycles_id >= 0 &&
+		 (v = corr_roof_find(&pr->roof, r->workload_id, r->op_id,
+				     pr->cycles_id, &n)))
+		scale = 1 / v->hz;
+	if (!v)
+		return 0;
+	if (n > 1) {
+		roof_ambiguous(pr, r, v, n);
+		return 0;
+	}
+	roof = v->v * scale;
+	if (!(roof > 0))
+		return 0;
+	pr->set->sol_keys++;
+	if (corr_roof_beats(model, roof, higher))
+		f |= CORR_SOL_MODEL;
+	if (corr_roof_beats(r->value, roof, higher))
+		f |= CORR_SOL_REF;
+	return CORR_SOL_BOUND | (f ? f | CORR_SOL_VIOLATION : 0);
+}
+
 /* The flags of a pair: model and ref after conversion, sd, min and max
  * the reference's spread, ann the pair's current annotation. */
-static unsigned point_flags(const struct pairing *pr, double model,
+static unsigned point_flags(struct pairing *pr, double model,
 			    double ref, double ref_sd, double ref_min,
 			    double ref_max, const struct annot *ann,
 			    const struct db_result *m,
@@ -221,9 +289,7 @@ static unsigned point_flags(const struct pairing *pr, double model,
 	if (ref_sd >= 0 ? fabs(model - ref) <= ref_sd :
 	    ref_min <= model && model <= ref_max)
 		f |= CORR_WITHIN_NOISE;
-	if (pr->roofline && corr_sol_metric(unit) &&
-	    (higher ? model < ref : model > ref))
-		f |= CORR_SOL_VIOLATION;
+	f |= sol_flags(pr, r, model, higher, unit);
 	if (ann && annot_waived(ann, pr->today))
 		f |= CORR_WAIVED;
 	return f;
@@ -360,6 +426,8 @@ static int pair_group(struct pairing *pr, const struct db_result *m,
 			add_point(pr, x, &r[i], scale, v == CORR_FP_UNVERIFIED ?
 				  CORR_UNVERIFIED : 0);
 		}
+		if (pr->roof_rc)
+			return pr->roof_rc;
 	}
 	return 0;
 }
@@ -855,10 +923,15 @@ int corr_pair(struct corr_set *s, struct db *db, const struct corr_query *q,
 	memset(&pr, 0, sizeof(pr));
 	pr = (struct pairing){ .q = q, .set = s, .st = s->store, .ms = ms,
 			       .rs = rs };
-	pr.roofline = ms->kind && !strcmp(ms->kind, "roofline");
 	if (!(rc = prepare(&pr)) &&
-	    !(rc = corr_fp_load(&pr.fp, db, ms, rs, q->allow_mismatch)))
+	    !(rc = corr_fp_load(&pr.fp, db, ms, rs, q->allow_mismatch)) &&
+	    !(rc = corr_roof_load(&pr.roof, db, q, ms, rs,
+				  s->store->dict[DB_DICT_METRICS],
+				  s->store->ndict[DB_DICT_METRICS])))
 		rc = pair_all(&pr, db);
+	if (!rc && pr.roof.nsides)
+		corr_roof_note(s, &pr.roof);
+	corr_roof_free(&pr.roof);
 	corr_fp_free(pr.fp);
 	for (size_t i = 0; i < pr.nwhere; i++) {
 		free(pr.wname[i]);

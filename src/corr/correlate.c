@@ -104,7 +104,7 @@ DEFINE_PERMUTE(permute_points64, struct corr_point, uint64_t)
 /* Slim points gathered into a new array in perm's order: independent
  * reads (the cycles above chain each read on the last: 3x the time for
  * 40-byte points), at the cost of a second array for the moment. */
-_Static_assert(CORR_INVALID < 256, "corr_slim.flags holds the flags");
+_Static_assert(CORR_SOL_REF < 256, "corr_slim.flags holds the flags");
 #define DEFINE_GATHER(name, I)						\
 static void name(struct corr_set *s, const I *perm, size_t n)		\
 {									\
@@ -272,6 +272,7 @@ void corr_set_free(struct corr_set *s)
 	free(s->points);
 	free(s->slim);
 	free(s->view);
+	free(s->roofline);
 	store_free(s->store);
 	stats_ci_draws_free(s->ci_draws);
 	free(s->not_comparable_why);

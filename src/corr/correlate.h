@@ -46,19 +46,31 @@ struct corr_query {
 	const char *const *allow_mismatch;	/* fingerprint fields whose
 					   mismatch is meant (issue 37),
 					   NULL-terminated, or NULL */
+	const char *roofline;	/* the speed-of-light bound, SRC[@V] of
+				   kind roofline; NULL: a roofline side,
+				   else every roofline source
+				   (src/corr/corr_roof.h) */
+	int no_roofline;	/* no speed-of-light check (a source
+				   paired with itself: the matrix) */
 };
 
 #define CORR_QUERY_INIT { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.30, \
-			  { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL }
+			  { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL, NULL, 0 }
 
 enum corr_flags {
 	CORR_WITHIN_NOISE = 1 << 0,	/* |model - ref| <= ref stddev */
-	CORR_SOL_VIOLATION = 1 << 1,	/* roofline model > measured */
+	CORR_SOL_VIOLATION = 1 << 1,	/* a value beats the roofline of its
+					   key (either side: the two below) */
 	CORR_NOISY_REF = 1 << 2,	/* ref CV > max_ref_cv: excluded */
 	CORR_WAIVED = 1 << 3,		/* current annotation accepted, unexpired */
 	CORR_INVALID = 1 << 4,		/* a side is flagged invalid: excluded */
 	CORR_UNVERIFIED = 1 << 5,	/* a checked fingerprint field only one
 					   side's run states: kept, said */
+	CORR_SOL_MODEL = 1 << 6,	/* the model's value beats the roofline */
+	CORR_SOL_REF = 1 << 7,		/* the reference's value beats it */
+	CORR_SOL_BOUND = 1 << 8,	/* a roofline value bounds the key
+					   (full points only: not in a slim
+					   point's 8 bits, nor the index) */
 };
 
 /* A resolved side. */
@@ -131,6 +143,10 @@ struct corr_set {
 	char not_comparable_field[32];
 	long superseded;	/* pairs where a side held the key in several
 				   runs and the latest won (not --pool) */
+	char *roofline;		/* the speed-of-light bound: "SRC@V" (or
+				   several, ", "), NULL when no roofline
+				   source bounds the pairing */
+	long sol_keys;		/* pairs whose key the roofline holds */
 	struct corr_store *store;	/* private: names, params, annotations */
 	/* Set by the caller: every summary of this set (corr_summary,
 	 * corr_summary_idx, corr_by_metric_all, groups) also gets the workload

@@ -100,9 +100,9 @@ static const struct field fields[] = {
 	  "pairs with |e - median e| > 3 x 1.4826 x MAD"),
 	D(excluded_noisy, K_COUNT, -1, UC, VR, "noisy", "noisy",
 	  "pairs left out: the reference's stddev / value > --max-ref-cv"),
-	D(sol_violations, K_COUNT, -1, UC, VR, "SoL", "SoL", "speed-of-light violations: a "
-	  "roofline model slower (time) / faster (rate) than the "
-	  "reference"),
+	D(sol_violations, K_COUNT, -1, UC, VR, "SoL", "SoL", "speed-of-light violations: pairs "
+	  "whose model or reference value beats the roofline of the key "
+	  "(a time below it, a rate above it)"),
 	/* additions to the contract (issue 15) */
 	D(excluded_zero_ref, K_COUNT, -1, UC, 0, "excluded: zero reference",
 	  "ref 0", "pairs left out for a zero reference"),
@@ -390,9 +390,15 @@ void corrout_point_json(FILE *fp, const struct corr_point *p)
 	out_json_num(fp, p->err);
 	fputs(",\"ref_stddev\":", fp);
 	out_json_num(fp, p->ref_sd);
-	fprintf(fp, ",\"within_noise\":%s,\"sol_violation\":%s,"
-		"\"annotation\":", p->flags & CORR_WITHIN_NOISE ? "true" :
-		"false", p->flags & CORR_SOL_VIOLATION ? "true" : "false");
+	fprintf(fp, ",\"within_noise\":%s,\"sol_violation\":%s,",
+		p->flags & CORR_WITHIN_NOISE ? "true" : "false",
+		p->flags & CORR_SOL_VIOLATION ? "true" : "false");
+	/* which side beats the roofline (only on a violation) */
+	if (p->flags & CORR_SOL_VIOLATION)
+		fprintf(fp, "\"sol_by\":\"%s\",",
+			(p->flags & CORR_SOL_MODEL) && (p->flags & CORR_SOL_REF) ?
+			"both" : p->flags & CORR_SOL_MODEL ? "model" : "ref");
+	fputs("\"annotation\":", fp);
 	if (!a) {
 		fputs("null}", fp);
 		return;

@@ -163,6 +163,15 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 				 "of one workload parameter, the rest of the "
 				 "key fixed";
 	}
+	/* no roofline value bounds the points: no count of violations
+	 * means anything (n/a, which fails: never a pass) */
+	if (c->lim == PL_MAX_SOL_VIOLATIONS && rr->nbounded == 0 &&
+	    rr->nselected > 0) {
+		c->value = NAN;
+		c->na = 1;
+		c->why = "no roofline value bounds these pairs: import a "
+			 "roofline of their ops, or drop the rule";
+	}
 	if (isnan(c->value) && !c->why)
 		c->why = s->n == 0 ? "no pairs" : field >= 0 &&
 			 s->why[field] ? s->why[field] : "undefined";

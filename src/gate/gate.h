@@ -100,6 +100,8 @@ struct gate_rule_result {
 					   |e_model - e_ref|) first, at most
 					   top */
 	size_t nflagged_kept;
+	long nbounded;		/* selected points a roofline bounds: 0
+				   and max_sol_violations cannot apply */
 };
 
 struct gate_result {

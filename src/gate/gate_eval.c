@@ -44,6 +44,7 @@ static void count(struct gate_rule_result *rr, const struct gate_result *g)
 		if (!gate_selects(rr->rule, p))
 			continue;
 		rr->nselected++;
+		rr->nbounded += (p->flags & CORR_SOL_BOUND) != 0;
 		if (p->flags & CORR_NOISY_REF) {
 			rr->nnoisy++;
 		} else if (p->flags & CORR_INVALID) {
@@ -354,6 +355,7 @@ int gate_inputs_load(struct gate_inputs *in, struct db *db,
 		q.model = m;
 		q.ref = r;
 		q.max_ref_cv = p->max_ref_cv;
+		q.no_roofline = 1;	/* the increase reads no SoL flag */
 		/* gone (runs deleted): fall back to the recorded MAPE */
 		if (corr_load(&in->base[i], db, &q) < 0)
 			in->base[i] = NULL;

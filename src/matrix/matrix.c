@@ -85,6 +85,7 @@ static int load_source(struct loader *ld, const struct spec *sp)
 	int rc;
 
 	q.model = q.ref = sp->spec;
+	q.no_roofline = 1;	/* the matrix bounds with its own row */
 	/* time and cycles convert into each other: filter after that */
 	q.metric = o->metric && strcmp(o->metric, "time") &&
 		   strcmp(o->metric, "cycles") ? o->metric : NULL;

@@ -18,6 +18,7 @@
 #include "base/error.h"
 #include "base/sha256.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 
 /* attach/build: only the summary (pidx_summary), beyond enum pidx_flags */
 #define SUMMARY_ONLY (1u << 8)
@@ -38,12 +39,15 @@ static void side_key(struct strbuf *sb, const struct db_side *s)
 
 /* The cache key: everything the pairing depends on. Runs are immutable
  * once imported and a deleted run clears the cache (see paircache.h). */
-static void cache_key(char hex[65], const struct corr_query *q,
-		      const struct db_side *ms, const struct db_side *rs,
-		      int summary_only)
+static int cache_key(char hex[65], struct db *db, const struct corr_query *q,
+		     const struct db_side *ms, const struct db_side *rs,
+		     int summary_only)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct db_side *roof = NULL;
+	size_t nroof = 0;
 	struct sha256 h;
+	int rc;
 
 	strbuf_addf(&sb, "pidx%d/%zu/%zu/%zu/%zu", PIDX_FORMAT,
 		    sizeof(struct pidx_key), sizeof(struct pidx_cold),
@@ -62,10 +66,20 @@ static void cache_key(char hex[65], const struct corr_query *q,
 		    "\x01", q->ref_platform ? q->ref_platform : "\x01");
 	strbuf_addf(&sb, "|%lld:%lld%s", (long long)q->only[0],
 		    (long long)q->only[1], summary_only ? "|summary" : "");
+	/* the speed-of-light bound: its runs flag the points */
+	if ((rc = corr_roof_sides(db, q, ms, rs, &roof, &nroof)) < 0) {
+		strbuf_release(&sb);
+		return rc;
+	}
+	strbuf_addf(&sb, "|roof:%s", q->roofline ? q->roofline : "\x01");
+	for (size_t i = 0; i < nroof; i++)
+		side_key(&sb, &roof[i]);
+	corr_roof_sides_free(roof, nroof);
 	sha256_init(&h);
 	sha256_update(&h, sb.buf, sb.len);
 	sha256_final_hex(&h, hex);
 	strbuf_release(&sb);
+	return 0;
 }
 
 static void set_side(struct corr_side *out, const struct db_side *in)
@@ -240,14 +254,13 @@ static int attach(struct pidx *x, struct db *db, const struct corr_query *q,
 	if ((rc = open_sides(db, q, &ms, &rs)) == 0) {
 		set_side(&x->model, &ms);
 		set_side(&x->ref, &rs);
-		cache_key(key, q, &ms, &rs, 0);
-		if (!(flags & REBUILD))
+		rc = cache_key(key, db, q, &ms, &rs, 0);
+		if (rc == 0 && !(flags & REBUILD))
 			rc = db_pcache_find(db, key, &x->st->cache_id);
 		/* a summary is also in a summary-only entry */
-		if (rc == 0 && !x->st->cache_id && (flags & SUMMARY_ONLY)) {
-			cache_key(key, q, &ms, &rs, 1);
+		if (rc == 0 && !x->st->cache_id && (flags & SUMMARY_ONLY) &&
+		    (rc = cache_key(key, db, q, &ms, &rs, 1)) == 0)
 			rc = db_pcache_find(db, key, &x->st->cache_id);
-		}
 		x->cached = x->st->cache_id != 0;
 		if (x->cached)
 			memcpy(x->st->key, key, sizeof(x->st->key));
@@ -390,8 +403,8 @@ int pidx_cached(struct db *db, const struct corr_query *q)
 	int64_t id = 0;
 
 	if (open_sides(db, q, &ms, &rs) == 0) {
-		cache_key(key, q, &ms, &rs, 0);
-		if (db_pcache_find(db, key, &id) < 0)
+		if (cache_key(key, db, q, &ms, &rs, 0) < 0 ||
+		    db_pcache_find(db, key, &id) < 0)
 			id = 0;
 	}
 	db_side_release(&ms);

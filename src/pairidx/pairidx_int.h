@@ -44,7 +44,8 @@
 #define PIDX_CHUNK 4096
 /* the flags a cached key carries (enum corr_flags less CORR_WAIVED) */
 #define PIDX_KEY_FLAGS (CORR_WITHIN_NOISE | CORR_SOL_VIOLATION | \
-			CORR_NOISY_REF | CORR_INVALID)
+			CORR_NOISY_REF | CORR_INVALID | CORR_SOL_MODEL | \
+			CORR_SOL_REF)
 /* the tail of every damaged-part message */
 #define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"
 

@@ -24,6 +24,7 @@
 #include "src/report/report_sens.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 
 /* The report's summaries carry compare's default intervals. */
 static const struct stats_paired_opts report_ci = { STATS_CI_RESAMPLES,
@@ -327,6 +328,7 @@ static int build_trend(struct report *r, struct db *db)
 	series = corr_cpd_series_new(0);
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
+	q.roofline = r->opts.roofline;
 	for (size_t v = 0; !rc && v < r->nversions; v++) {
 		struct corr_set *s = NULL;
 		char *model = xasprintf("%s@%s", r->set->model.source,
@@ -498,6 +500,7 @@ int report_build(struct report **out, struct db *db,
 	q.model = o->model;
 	q.ref = o->ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
+	q.roofline = o->roofline;
 	/* no section groups by a workload parameter (the gate's param.
 	 * rules read the workload key): the parameters are not loaded */
 	q.no_params = 1;

@@ -135,7 +135,7 @@ static char *tip_of(const struct report *r, const struct corr_point *p)
 			 "error %s%s\n%s%s", p->workload, p->op, p->metric, m, f,
 			 p->err > 0 ? "+" : "", e, report_status(p),
 			 p->flags & CORR_SOL_VIOLATION ? "\nspeed-of-light "
-			 "violation (the roofline is slower than measured)" : "");
+			 "violation (faster than the roofline)" : "");
 }
 
 /* The points of the set grouped by metric, each metric's in set order:

@@ -86,6 +86,7 @@ int report_gate(struct report *r, struct db *db)
 		q.model = m;
 		q.ref = f;
 		q.max_ref_cv = p->max_ref_cv;
+		q.roofline = r->opts.roofline;
 		rc = corr_load(&own, db, &q);
 		free(m);
 		free(f);

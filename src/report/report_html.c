@@ -548,15 +548,17 @@ static void excluded_sections(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addf(sb, "<section id=\"sol\">\n<h2>Speed-of-light violations "
 		    "(%zu)</h2>\n", r->nsol);
+	{
+		struct strbuf t = STRBUF_INIT;
+
+		report_sol_text(&t, r);
+		strbuf_addstr(sb, "<p>");
+		html_escape(sb, strbuf_str(&t));
+		strbuf_addstr(sb, "</p>\n");
+		strbuf_release(&t);
+	}
 	if (r->nsol)
 		point_table(sb, r, r->sol, r->nsol, r->opts.top);
-	else if (strcmp(r->set->model.kind, "roofline"))
-		strbuf_addstr(sb, "<p>Not applicable: the model is not a "
-			      "roofline (only a lower bound can be violated)."
-			      "</p>\n");
-	else
-		strbuf_addstr(sb, "<p>None: no roofline time is above the "
-			      "measured time.</p>\n");
 	strbuf_addf(sb, "</section>\n<section id=\"noisy\">\n<h2>Excluded as "
 		    "noisy (%zu)</h2>\n", r->nnoisy);
 	if (r->nnoisy)

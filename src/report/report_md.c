@@ -446,14 +446,10 @@ static void md_changes(struct strbuf *sb, const struct report *r)
 static void md_excluded(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addf(sb, "## Speed-of-light violations (%zu)\n\n", r->nsol);
+	report_sol_text(sb, r);
+	strbuf_addstr(sb, "\n\n");
 	if (r->nsol)
 		md_list(sb, r, r->sol, r->nsol, r->opts.top);
-	else if (strcmp(r->set->model.kind, "roofline"))
-		strbuf_addstr(sb, "Not applicable: the model is not a roofline "
-			      "(only a lower bound can be violated).\n\n");
-	else
-		strbuf_addstr(sb, "None: no roofline time is above the measured "
-			      "time.\n\n");
 	strbuf_addf(sb, "## Excluded as noisy (%zu)\n\n", r->nnoisy);
 	if (!r->nnoisy) {
 		strbuf_addf(sb, "None: every reference's coefficient of "

@@ -14,6 +14,7 @@
 #include "base/html.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 #include "src/corr/correlate.h"
 
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)	/* as report.c */
@@ -27,6 +28,31 @@ int report_is_discrepancy(const struct corr_point *p, double limit)
 const char *report_status(const struct corr_point *p)
 {
 	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+}
+
+void report_sol_text(struct strbuf *sb, const struct report *r)
+{
+	const struct corr_set *s = r->set;
+	long bm, br;
+
+	if (!s->roofline || !s->sol_keys) {
+		strbuf_addstr(sb, "Not applicable: no roofline value bounds "
+			      "these pairs (import a roofline of their ops "
+			      "with perfcorr roofline).");
+		return;
+	}
+	corr_sol_counts(s, &bm, &br);
+	strbuf_addf(sb, "%s bounds %ld of %zu pairs. ", s->roofline,
+		    s->sol_keys, s->n);
+	if (!r->nsol) {
+		strbuf_addstr(sb, "None: no model or reference value beats "
+			      "it.");
+		return;
+	}
+	strbuf_addf(sb, "A violation is a value faster than the speed of "
+		    "light (a time below the roofline's, a rate above it): "
+		    "that value or the roofline is wrong. Beaten by the "
+		    "model on %ld, by the reference on %ld.", bm, br);
 }
 
 const char *report_unit(const struct report *r, const char *metric)

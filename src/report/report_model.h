@@ -39,6 +39,8 @@ struct report_opts {
 	const char *policy;		/* gate policy file, or NULL */
 	int points_only;		/* csv: no statistics, trend or gate */
 	int matrix;			/* who disagrees with whom (md, html) */
+	const char *roofline;		/* the speed-of-light bound, SRC[@V];
+					   NULL: the core's default */
 	int lean;			/* REPORT_LEAN_*: the summaries
 					   compute only what the format
 					   prints; 0 (csv, json) every
@@ -132,6 +134,11 @@ int report_is_discrepancy(const struct corr_point *p, double limit);
 
 /* Label of p's current annotation status ("unexplained" when none). */
 const char *report_status(const struct corr_point *p);
+
+/* The sentence under "Speed-of-light violations": which roofline
+ * bounds how many pairs, and what a violation is (issue 35). */
+struct strbuf;
+void report_sol_text(struct strbuf *sb, const struct report *r);
 
 /* The metric's unit (from the report's metric list), "" if unknown. */
 const char *report_unit(const struct report *r, const char *metric);

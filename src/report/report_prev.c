@@ -38,6 +38,7 @@ int report_prev_build(struct report *r, struct db *db)
 	q.model = model;
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
+	q.roofline = r->opts.roofline;
 	rc = corr_load(&before, db, &q);
 	free(ref);
 	if (rc == PC_ENOTFOUND) {	/* it pairs nothing: no section */

@@ -39,7 +39,7 @@ expect_screen "$T/filter.screen" filter_100x30.screen
 expect_in "'err>xx': expected a number" "$(tail -1 "$T/filter_bad.screen")" \
 	"bad filter named on the status line"
 # while typing, the last parseable text filters ("err" is a bare word)
-expect_in "filter 'op~gemm metric=time err': 0 rows" \
+expect_in "filter 'op~gemm metric=time err': 0" \
 	"$(screen_line "$T/filter_bad.screen" 2)" "last parseable filter applied"
 expect_in "filter 'op~gemm metric=time': 5 rows" \
 	"$(screen_line "$T/filter_esc.screen" 2)" "Esc restores the filter"

@@ -33,7 +33,7 @@ o
 :save-screen $T/skip.screen
 KEYS
 expect_rc 0 "progress"
-expect_in "r - (several metrics)  | 6 open of 6 discrepancies" \
+expect_in "r - (several metrics)  SoL 1  | 6 open of 6 discrepancies" \
 	"$(screen_line "$T/start.screen" 2)" "progress in the header"
 # the report counts the same discrepancies
 pc report --model archsim@2.4.0 --ref h100-lab -o "$T/r.md" 2>"$T/r.err"
@@ -64,7 +64,7 @@ expect_in "row 3/12" "$(screen_line "$T/skip.screen" 1)" "o skips the explained 
 pc report --model archsim@2.3.0 --ref h100-lab --record -o "$T/r1.md" \
 	2>"$T/rec.err"
 expect_in "7 discrepancies" "$(cat "$T/rec.err")" "review recorded"
-tui_script 100 30 <<KEYS
+tui_script 110 30 <<KEYS
 :save-screen $T/new.screen
 c
 :save-screen $T/newonly.screen
@@ -80,7 +80,7 @@ expect_in "| 5 open of 6 discrepancies, 3 new 7 changed" \
 tui_script 80 24 <<KEYS
 :save-screen $T/new80.screen
 KEYS
-expect_in "r - (several metrics)  | 5/6 open +3 ~7" \
+expect_in "r - (several metrics)  SoL 1  | 5/6 open +3 ~7" \
 	"$(screen_line "$T/new80.screen" 2)" "progress at 80 columns"
 expect_eq "$(sed -n '4,15p' "$T/new.screen" | cut -c2 | tr -d ' \n')" \
 	"~~++~+~~~~" "the rows are marked + new, ~ changed"

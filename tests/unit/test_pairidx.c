@@ -29,7 +29,7 @@
 
 #define FAILV(...) failv(__LINE__, __VA_ARGS__)
 #define WV(f) ((f) & ~(unsigned)CORR_WAIVED)	/* annotations: check_annots */
-#define QUERY(m, r) { m, r, NULL, NULL, NULL, NULL, 0, 0.30, { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL }
+#define QUERY(m, r) { m, r, NULL, NULL, NULL, NULL, 0, 0.30, { 0, 0 }, NULL, NULL, NULL, 0, 0, NULL, NULL, 0 }
 #define DIFF(a, b, f) (!same((a).f, (b).f))
 
 static uint64_t rng = 88172645463325252ull;
@@ -194,7 +194,7 @@ static void check_index(struct pidx *x, const struct corr_set *s,
 		    p.workload_id != e->workload_id || p.op_id != e->op_id ||
 		    p.metric_id != e->metric_id || DIFF(p, *e, model) ||
 		    DIFF(p, *e, ref) || DIFF(p, *e, err) ||
-		    WV(p.flags) != WV(e->flags) || DIFF(p, *e, model_sd) ||
+		    WV(p.flags) != WV(e->flags & ~CORR_SOL_BOUND) || DIFF(p, *e, model_sd) ||
 		    DIFF(p, *e, ref_sd) || DIFF(p, *e, ref_n) ||
 		    DIFF(p, *e, ref_min) || DIFF(p, *e, ref_max) ||
 		    p.model_run != e->model_run || p.ref_run != e->ref_run)
