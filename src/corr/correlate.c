@@ -484,7 +484,8 @@ static void selected_param_names(const struct corr_set *s, char ***out,
 		v = xrealloc(v, (len + 1) * sizeof(*v));
 		v[len++] = xstrdup(p->name);
 	}
-	qsort(v, len, sizeof(*v), name_cmp);
+	if (len)	/* qsort(NULL, 0) is undefined */
+		qsort(v, len, sizeof(*v), name_cmp);
 	hmap_release(&seen);
 	*out = v;
 	*n = len;
@@ -585,7 +586,8 @@ void corr_param_names(const struct corr_set *s, char ***out, size_t *n)
 		v = xrealloc(v, (len + 1) * sizeof(*v));
 		v[len++] = xstrdup(p->name);
 	}
-	qsort(v, len, sizeof(*v), name_cmp);
+	if (len)	/* qsort(NULL, 0) is undefined */
+		qsort(v, len, sizeof(*v), name_cmp);
 	hmap_release(&seen);
 	free(used);
 	*out = v;

@@ -232,7 +232,8 @@ int stats_cpd_edivisive(struct stats_cpd *out, const double *x, size_t n,
 		bound[seg + 1] = at;
 		nb++;
 	}
-	qsort(out->v, out->n, sizeof(*out->v), by_at);
+	if (out->n)	/* qsort(NULL, 0) is undefined */
+		qsort(out->v, out->n, sizeof(*out->v), by_at);
 	free(ord);
 	free(bound);
 	free(C);
