@@ -15,6 +15,7 @@
 #include "base/html.h"
 #include "src/corr/corrout.h"
 #include "src/report/report.h"
+#include "src/report/report_cpd.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
 #include "src/report/report_tables.h"
@@ -317,7 +318,9 @@ static void trend_table(struct strbuf *sb, const struct report *r)
 	}
 	strbuf_addstr(sb, "</tbody>\n</table>\n<p class=\"note\">Each version "
 		      "against the same reference version; the reported "
-		      "version is in bold.</p>\n</section>\n");
+		      "version is in bold.</p>\n");
+	report_cpd_html(sb, r);
+	strbuf_addstr(sb, "</section>\n");
 }
 
 static void annot_cells(struct strbuf *sb, const struct corr_point *p)

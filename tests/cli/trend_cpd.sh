@@ -90,6 +90,27 @@ expect_in "  6 -> 7: MAPE " "$out" "report md: the step under the trend table"
 run pc report --model sim@12 --ref lab --format json
 expect_eq "$(printf '%s' "$out" | j "[(s['version'], s['label']) for s in d['trend']['change_points']['steps']]")" \
 	"[('7', 'model changed')]" "report json: trend.change_points"
+# and the HTML's trend section: a row per step with the versions it sits
+# between, the MAPE either side, p and its label, as the text says them
+# (issue 34 item 5)
+run pc trend --model sim --ref lab
+txt=$(printf '%s' "$out" | grep '^  6 -> 7: ')
+run pc report --model sim@12 --ref lab --format html
+expect_rc 0 "report html"
+expect_eq "$(printf '%s' "$out" | python3 -c "
+import re, sys
+h = sys.stdin.read()
+t = h[h.index('<section id=\"trend\">'):]
+t = t[:t.index('</section>')]
+rows = [re.findall(r'<td[^>]*>(?:<span[^>]*>)?([^<]*)', r)
+        for r in re.findall(r'<tr class=\"cpd-step\">(.*?)</tr>', t)]
+print('Change points</h3>' in t, len(rows))
+for a, v, mb, ma, p, l in rows:
+    print('  %s -> %s: MAPE %s -> %s, p %s: %s' % (a, v, mb, ma, p, l))")" \
+	"$(printf 'True 1\n%s' "$txt")" "report html: one step row, 6 -> 7, model changed"
+run pc report --model flat@12 --ref lab --format html
+expect_in '<p class="cpd-none">No change point: the best split has p ' "$out" \
+	"report html: a step-free series says none"
 
 # a step-free series: none
 run pc trend --model flat --ref lab --format json
