@@ -93,13 +93,20 @@ void plot_sparkline(const double *v, size_t n, int ascii, char *buf,
 		    size_t len)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	size_t used = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(v[i])) {
 			lo = fmin(lo, v[i]);
 			hi = fmax(hi, v[i]);
 		}
+	plot_sparkline_range(v, n, lo, hi, ascii, buf, len);
+}
+
+void plot_sparkline_range(const double *v, size_t n, double lo, double hi,
+			  int ascii, char *buf, size_t len)
+{
+	size_t used = 0;
+
 	if (len)
 		buf[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
@@ -110,7 +117,8 @@ void plot_sparkline(const double *v, size_t n, int ascii, char *buf,
 		if (!isfinite(v[i]))
 			level = -1;
 		else if (hi > lo)
-			level = (int)lround((v[i] - lo) / (hi - lo) * 7.0);
+			level = (int)lround((fmin(fmax(v[i], lo), hi) - lo) /
+					    (hi - lo) * 7.0);
 		else
 			level = 3;
 		if (ascii) {

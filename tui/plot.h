@@ -31,6 +31,12 @@ const char *plot_cell_glyph(unsigned mask, int ascii, char *buf);
  * buf receives NUL-terminated text (up to 3 bytes per value). */
 void plot_sparkline(const double *v, size_t n, int ascii, char *buf,
 		    size_t len);
+/* The same on a given scale: lo is the lowest glyph, hi the highest
+ * (values outside are drawn at the edge; hi <= lo: the middle glyph),
+ * so that several sparklines compare (the trend per op: one scale per
+ * metric). */
+void plot_sparkline_range(const double *v, size_t n, double lo, double hi,
+			  int ascii, char *buf, size_t len);
 
 /* Count the finite values of v into nbins equal bins over [lo, hi);
  * values below lo go to bin 0, at or above hi to the last bin. */

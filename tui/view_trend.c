@@ -16,12 +16,14 @@
 #include "src/corr/corrgroup.h"
 #include "src/pairidx/pairidx.h"
 #include "base/error.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
 #include "tui/plot.h"
 #include "tui/status.h"
+#include "tui/trend_series.h"
 #include "tui/tui.h"
 #include "tui/view.h"
 
@@ -35,6 +37,9 @@ struct trend {
 	char **gnames;		/* groups of that key, worst last MAPE first */
 	size_t ng;
 	double *gmape;		/* [g * n + version], NaN = not there */
+	struct trend_series ser;	/* release changes, change points
+					   (overall only; ser.ch NULL: not
+					   loaded) */
 };
 
 static const char *const group_keys[] = { NULL, "op_class", "op" };
@@ -64,6 +69,7 @@ static void trend_done(struct view *v)
 	free(t->ok);
 	free(t->model);
 	free(t->ref);
+	trend_series_release(&t->ser);
 	groups_free(t);
 	free(t);
 	v->priv = NULL;
@@ -210,6 +216,10 @@ static int trend_open(struct view *v)
 	v->nrows = t->n;
 	if (t->by && (rc = load_groups(v, t)) < 0)
 		return rc;
+	if (!t->by && (rc = trend_series_load(&t->ser, v->tui->db, t->model,
+					       t->ref, v->tui->data.roofline,
+					       t->versions, t->n)) < 0)
+		return rc;
 	view_clamp(v);
 	return 0;
 }
@@ -224,24 +234,132 @@ static void trend_info(struct view *v, char *buf, size_t len)
 			 t->by ? (t->by == 1 ? "op class" : "op") : "");
 }
 
-static void row(int y, int w, const char *version,
-		const struct stats_summary *s, int ok, enum theme_role role)
+/* The columns at width w: p90 from 92 columns (the rest fit 80). */
+static int show_p90(int w)
 {
-	char mape[16], bias[16], p90[16], r[16];
+	return w >= 92;
+}
+
+static int version_width(int w)
+{
+	int vw = w - 66 - (show_p90(w) ? 8 : 0);
+
+	return vw < 8 ? 8 : vw > 20 ? 20 : vw;
+}
+
+/* The release-change test's verdict, short: worse, better, n.s. */
+static const char *verdict_cell(const struct corr_change *c)
+{
+	if (!c->verdict || c->p.n == 0)
+		return "-";
+	if (!strcmp(c->verdict, "not significant"))
+		return "n.s.";
+	return c->verdict;
+}
+
+static void row(int y, int w, const struct trend *t, size_t i,
+		enum theme_role role)
+{
+	const struct stats_summary *s = &t->sum[i];
+	int vw = version_width(w);
+	char mape[16], bias[16], p90[16], r[16], ch[48], p[16], cols[24];
+	const char *step = trend_series_step(&t->ser, i);
+	const struct corr_change *c = t->ser.has_ch && t->ser.has_ch[i] ?
+				      &t->ser.ch[i] : NULL;
 
 	if (role == TH_CURSOR)
 		draw_fill(y, 0, w, TH_CURSOR);
-	if (!ok) {
+	if (!t->ok[i]) {
 		draw_textf(y, 0, w, role == TH_CURSOR ? role : TH_DIM,
-			   "  %-20.20s  (nothing paired)", version);
+			   "  %-*.*s  (nothing paired)", vw, vw,
+			   t->versions[i]);
 		return;
 	}
 	fmt_pct(mape, sizeof(mape), s->mape, 0);
 	fmt_pct(bias, sizeof(bias), s->bias, 1);
 	fmt_pct(p90, sizeof(p90), s->p90_abs_err, 0);
 	fmt_num(r, sizeof(r), s->pearson, 3);
-	draw_textf(y, 0, w, role, "  %-20.20s %7ld %7s %7s %7s %7s", version,
-		   s->n, mape, bias, p90, r);
+	snprintf(cols, sizeof(cols), show_p90(w) ? " %7s" : "%s",
+		 show_p90(w) ? p90 : "");
+	if (c && isfinite(c->p.delta))
+		snprintf(ch, sizeof(ch), "%+.2f pt", c->p.delta * 100);
+	else
+		snprintf(ch, sizeof(ch), "%s", c ? "-" : "");
+	if (c && isfinite(c->p.p_two))
+		snprintf(p, sizeof(p), "%.2g", c->p.p_two);
+	else
+		snprintf(p, sizeof(p), "%s", c ? "-" : "");
+	draw_textf(y, 0, w, role, "  %-*.*s %6ld %7s %7s%s %6s %10s %7s %-7s "
+		   "%-6s", vw, vw, t->versions[i], s->n, mape, bias, cols, r,
+		   ch, p, c ? verdict_cell(c) : "", step ? step : "");
+}
+
+/* The change points, under the table: a heading and one line per step
+ * (at most h lines in all). Returns the lines drawn. */
+static int steps_draw(const struct trend *t, int y, int h, int w)
+{
+	const struct corr_cpd *c = &t->ser.cpd;
+	char a[16], b[16];
+	int k = 0;
+
+	if (h < 1 || !t->ser.ch)
+		return 0;
+	if (c->why) {
+		draw_textf(y, 0, w, TH_DIM, "  change points: not searched: %s",
+			   c->why);
+		return 1;
+	}
+	if (!c->nsteps) {
+		draw_textf(y, 0, w, TH_DIM, "  change points: none (the best "
+			   "split has p %.3g > %g)", c->p_stop, c->opts.alpha);
+		return 1;
+	}
+	draw_textf(y, 0, w, TH_HEADER, "  change points (E-Divisive, %zu "
+		   "common pairs, alpha %g):", c->common, c->opts.alpha);
+	for (k = 0; k < (int)c->nsteps && k + 1 < h; k++) {
+		const struct corr_cpd_step *st = &c->steps[k];
+
+		fmt_pct(a, sizeof(a), st->mape_before, 0);
+		fmt_pct(b, sizeof(b), st->mape_after, 0);
+		draw_textf(y + 1 + k, 0, w, TH_NORMAL, "    %s -> %s: MAPE %s ->"
+			   " %s, p %.3g: %s", t->versions[st->prev],
+			   t->versions[st->version], a, b, st->p, st->label);
+	}
+	return k + 1;
+}
+
+/* The version labels under the chart: the first and the last, then
+ * every other that fits without touching a neighbour. */
+static void x_labels(const struct trend *t, int y, int x0, int cw, int w)
+{
+	char *used = xcalloc((size_t)w + 1, 1);
+
+	for (size_t pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < t->n; k++) {
+			size_t i = pass ? k : (k ? t->n - 1 : 0);
+			int end = pass ? 0 : 1, col, len, at, free_run = 1;
+
+			if ((pass && (i == 0 || i == t->n - 1)) ||
+			    (!pass && k > (size_t)end))
+				continue;
+			col = x0 + (int)((double)i / (double)(t->n - 1) *
+					 (2 * cw - 1)) / 2;
+			len = (int)strlen(t->versions[i]);
+			len = len > 12 ? 12 : len;
+			at = col - len / 2;
+			at = at < x0 ? x0 : at + len > w ? w - len : at;
+			if (at < 0)
+				continue;
+			for (int c = at - 1; c <= at + len && free_run; c++)
+				if (c >= 0 && c < w && used[c])
+					free_run = 0;
+			if (!free_run)
+				continue;
+			memset(used + at, 1, (size_t)len);
+			draw_textf(y, at, len, TH_DIM, "%.*s", len,
+				   t->versions[i]);
+		}
+	free(used);
 }
 
 static void chart(struct view *v, int y, int h, int w)
@@ -252,28 +370,32 @@ static void chart(struct view *v, int y, int h, int w)
 	double hi = 0;
 	char spark[1024], top[16];
 	struct plot_canvas c;
-	int cw = w - 10, px = -1, py = -1;
+	int cw = w - 12, ch = h - 5, px = -1, py = -1;
 
 	for (size_t i = 0; i < t->n; i++) {
 		mape[i] = t->ok[i] ? t->sum[i].mape : NAN;
-		bias[i] = t->ok[i] ? t->sum[i].bias : NAN;
+		bias[i] = t->ok[i] ? fabs(t->sum[i].bias) : NAN;
 		if (isfinite(mape[i]) && mape[i] > hi)
 			hi = mape[i];
 	}
-	plot_sparkline(mape, t->n, draw_ascii(), spark, sizeof(spark));
-	draw_textf(y, 0, w, TH_NORMAL, "  MAPE %s", spark);
-	plot_sparkline(bias, t->n, draw_ascii(), spark, sizeof(spark));
-	draw_textf(y + 1, 0, w, TH_NORMAL, "  bias %s", spark);
-	if (h >= 5 && cw >= 8 && t->n > 1 && hi > 0) {
-		plot_canvas_init(&c, cw, h - 3);
+	if (h >= 1) {
+		plot_sparkline(mape, t->n, draw_ascii(), spark, sizeof(spark));
+		draw_textf(y, 0, w, TH_NORMAL, "    MAPE %s", spark);
+	}
+	if (h >= 2) {
+		/* |bias|: a bias shrinking towards 0 draws lower (better) */
+		plot_sparkline(bias, t->n, draw_ascii(), spark, sizeof(spark));
+		draw_textf(y + 1, 0, w, TH_NORMAL, "  |bias| %s", spark);
+	}
+	if (ch >= 2 && cw >= 8 && t->n > 1 && hi > 0) {
+		plot_canvas_init(&c, cw, ch);
 		for (size_t i = 0; i < t->n; i++) {
 			int x, yy;
 
 			if (!isfinite(mape[i]))
 				continue;
 			x = (int)((double)i / (double)(t->n - 1) * (2 * cw - 1));
-			yy = 4 * (h - 3) - 1 - (int)(mape[i] / hi *
-						     (4 * (h - 3) - 1));
+			yy = 4 * ch - 1 - (int)(mape[i] / hi * (4 * ch - 1));
 			if (px >= 0)
 				plot_canvas_line(&c, px, py, x, yy);
 			plot_canvas_set(&c, x, yy);
@@ -283,20 +405,68 @@ static void chart(struct view *v, int y, int h, int w)
 		fmt_pct(top, sizeof(top), hi, 0);
 		draw_text(y + 3, 0, w, "  MAPE by version", TH_HEADER);
 		draw_text_right(y + 4, 0, 8, top, TH_DIM);
-		draw_text_right(y + h - 2, 0, 8, "0%", TH_DIM);
+		draw_text_right(y + 3 + ch, 0, 8, "0%", TH_DIM);
 		draw_canvas(y + 4, 10, &c, TH_PLOT, NULL, NULL, TH_PLOT, NULL);
 		plot_canvas_release(&c);
+		x_labels(t, y + 4 + ch, 10, cw, w);
 	}
 	free(mape);
 	free(bias);
 }
 
+/* The metric of group g ("gemm time": after the last space). */
+static const char *group_metric(const struct trend *t, size_t g)
+{
+	const char *sp = strrchr(t->gnames[g], ' ');
+
+	return sp ? sp + 1 : t->gnames[g];
+}
+
+/* The largest MAPE of any group of metric m in any version: the top of
+ * the metric's shared sparkline scale (0 is its bottom). */
+static double metric_max(const struct trend *t, const char *m)
+{
+	double hi = 0;
+
+	for (size_t g = 0; g < t->ng; g++)
+		if (!strcmp(group_metric(t, g), m))
+			for (size_t i = 0; i < t->n; i++)
+				if (isfinite(t->gmape[g * t->n + i]) &&
+				    t->gmape[g * t->n + i] > hi)
+					hi = t->gmape[g * t->n + i];
+	return hi;
+}
+
+/* The scale line: "sparklines 0 to: time 25.0%, power 3.0%". */
+static void scale_line(const struct trend *t, int y, int w)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "  sparklines share a scale per metric, 0 to:");
+	for (size_t g = 0; g < t->ng; g++) {
+		const char *m = group_metric(t, g);
+		char top[16];
+		size_t k;
+
+		for (k = 0; k < g && strcmp(group_metric(t, k), m); k++)
+			;
+		if (k < g)	/* metric already listed */
+			continue;
+		fmt_pct(top, sizeof(top), metric_max(t, m), 0);
+		strbuf_addf(&sb, "%s %s %s", g ? "," : "", m, top);
+	}
+	draw_text(y, 0, w, strbuf_str(&sb), TH_DIM);
+	strbuf_release(&sb);
+}
+
 /* One row per group: its MAPE in the newest versions that fit, and a
- * sparkline over every version. */
+ * sparkline over every version, on its metric's scale (0 to the largest
+ * MAPE of the metric's groups: rows compare). */
 static void groups_draw(struct view *v, int y, int h, int w)
 {
 	struct trend *t = v->priv;
-	int cols = (w - 44) / 9;
+	/* the sparkline (every version) first, then the newest columns */
+	int cols = (w - 33 - (int)(t->n < 40 ? t->n : 40)) / 9;
 	size_t first;
 
 	if (cols < 1)
@@ -309,7 +479,7 @@ static void groups_draw(struct view *v, int y, int h, int w)
 	for (int c = 0; c < cols; c++)
 		draw_textf(y, 31 + 9 * c, 9, TH_COLHEAD, "%8.8s",
 			   t->versions[first + (size_t)c]);
-	draw_text(y, 31 + 9 * cols, w - 31 - 9 * cols, "  MAPE by version",
+	draw_text(y, 31 + 9 * cols, w - 31 - 9 * cols, "  by version",
 		  TH_COLHEAD);
 	v->height = h - 2 > 1 ? h - 2 : 1;
 	view_clamp(v);
@@ -330,19 +500,19 @@ static void groups_draw(struct view *v, int y, int h, int w)
 							    (size_t)c], 0);
 			draw_textf(y + 1 + k, 31 + 9 * c, 9, role, "%8s", cell);
 		}
-		plot_sparkline(t->gmape + g * t->n, t->n, draw_ascii(), spark,
-			       sizeof(spark));
+		plot_sparkline_range(t->gmape + g * t->n, t->n, 0,
+				     metric_max(t, group_metric(t, g)),
+				     draw_ascii(), spark, sizeof(spark));
 		draw_textf(y + 1 + k, 31 + 9 * cols, w - 31 - 9 * cols, role,
 			   "  %s", spark);
 	}
-	draw_text(y + h - 1, 2, w - 2, "Enter: what moved in this group "
-		  "between the last two versions; b: next grouping", TH_DIM);
+	scale_line(t, y + h - 1, w);
 }
 
 static void trend_draw(struct view *v, int y, int h, int w)
 {
 	struct trend *t = v->priv;
-	int th;
+	int th, vw = version_width(w), used;
 
 	if (!t)
 		return;
@@ -354,18 +524,34 @@ static void trend_draw(struct view *v, int y, int h, int w)
 		draw_text(y, 2, w - 2, "no versions", TH_DIM);
 		return;
 	}
-	th = (int)t->n < h / 2 - 1 ? (int)t->n : h / 2 - 1;
-	draw_textf(y, 0, w, TH_COLHEAD, "  %-20s %7s %7s %7s %7s %7s",
-		   "version", "n", "MAPE", "bias", "p90", "r");
-	v->height = th > 0 ? th : 1;
+	th = (int)t->n < h / 2 - 2 ? (int)t->n : h / 2 - 2;
+	if (th < 1)
+		th = 1;
+	draw_textf(y, 0, w, TH_COLHEAD, "  %-*s %6s %7s %7s%s %6s %10s %7s "
+		   "%-7s %-6s", vw, "version", "n", "MAPE", "bias",
+		   show_p90(w) ? "     p90" : "", "r", "change", "p", "verdict",
+		   "step");
+	v->height = th;
 	view_clamp(v);
 	for (int k = 0; k < th && v->top + (size_t)k < t->n; k++) {
 		size_t i = v->top + (size_t)k;
 
-		row(y + 1 + k, w, t->versions[i], &t->sum[i], t->ok[i],
-		    i == v->cursor ? TH_CURSOR : TH_NORMAL);
+		row(y + 1 + k, w, t, i, i == v->cursor ? TH_CURSOR : TH_NORMAL);
 	}
-	chart(v, y + th + 2, h - th - 2, w);
+	used = 1 + th;
+	if (v->cursor < t->n && t->ser.has_ch && t->ser.has_ch[v->cursor]) {
+		struct strbuf sb = STRBUF_INIT;
+
+		corr_change_line(&sb, &t->ser.ch[v->cursor]);
+		draw_textf(y + used, 0, w, TH_DIM, "  %s vs %s: %s",
+			   t->versions[v->cursor],
+			   t->versions[t->ser.prev[v->cursor]], strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+	used++;
+	used += steps_draw(t, y + used, h - used - 2 > 1 ? (h - used) / 3 : 1,
+			   w);
+	chart(v, y + used, h - used, w);
 }
 
 static void spec(char *buf, size_t len, const char *src, const char *ver)
