@@ -130,6 +130,40 @@ static const char *const migrations[] = {
 	 * db/migrate_pg.c). SQLite's keep theirs: its import already runs
 	 * with foreign keys off (db_fk_relax). Nothing to change here. */
 	"",
+	/* 7 -> 8: a gate evaluation's verdict may be 'unknown' (issue 34
+	 * item 4: no rule failed, one's interval straddles its limit),
+	 * recorded as itself, no longer as 'warn'. The CHECK cannot be
+	 * altered: the table is rebuilt (foreign keys off: gate_rule_evals
+	 * keeps its rows and its reference by name). The evaluations
+	 * recorded as warn with a rule of status 'unknown' were unknown (a
+	 * failed rule made the verdict fail, and unknown outranks warn):
+	 * they become 'unknown'. */
+	"CREATE TABLE gate_evals_new ("
+	" id INTEGER PRIMARY KEY,"
+	" policy_name TEXT NOT NULL,"
+	" policy_hash TEXT NOT NULL,"
+	" model_source TEXT NOT NULL,"
+	" model_version TEXT NOT NULL,"
+	" ref_source TEXT NOT NULL,"
+	" ref_version TEXT NOT NULL,"
+	" model_runs TEXT NOT NULL,"
+	" ref_runs TEXT NOT NULL,"
+	" verdict TEXT NOT NULL"
+	" CHECK (verdict IN ('pass', 'warn', 'fail', 'unknown')),"
+	" evaluated_at TEXT NOT NULL,"
+	" evaluated_by TEXT,"
+	" details TEXT);"
+	"INSERT INTO gate_evals_new (id, policy_name, policy_hash, "
+	"model_source, model_version, ref_source, ref_version, model_runs, "
+	"ref_runs, verdict, evaluated_at, evaluated_by, details) SELECT id, "
+	"policy_name, policy_hash, model_source, model_version, ref_source, "
+	"ref_version, model_runs, ref_runs, CASE WHEN verdict = 'warn' AND "
+	"EXISTS (SELECT 1 FROM gate_rule_evals r WHERE r.eval_id = "
+	"gate_evals.id AND r.status = 'unknown') THEN 'unknown' ELSE "
+	"verdict END, evaluated_at, evaluated_by, details FROM gate_evals;"
+	"DROP TABLE gate_evals;"
+	"ALTER TABLE gate_evals_new RENAME TO gate_evals;"
+	"CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);",
 };
 
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))

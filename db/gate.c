@@ -99,7 +99,9 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		   "r.eval_id = e.id AND r.status = 'pass'), (SELECT count(*) "
 		   "FROM gate_rule_evals r WHERE r.eval_id = e.id AND r.status "
 		   "= 'warn'), (SELECT count(*) FROM gate_rule_evals r WHERE "
-		   "r.eval_id = e.id AND r.status = 'fail') FROM gate_evals e "
+		   "r.eval_id = e.id AND r.status = 'fail'), (SELECT count(*) "
+		   "FROM gate_rule_evals r WHERE r.eval_id = e.id AND r.status "
+		   "= 'unknown') FROM gate_evals e "
 		   "WHERE policy_name = ?1 OR ?1 IS NULL ORDER BY e.id DESC");
 	if (rc)
 		return rc;
@@ -125,6 +127,7 @@ int db_gate_evals(struct db *db, const char *policy_name,
 		e->npass = db_column_int(st, 13);
 		e->nwarn = db_column_int(st, 14);
 		e->nfail = db_column_int(st, 15);
+		e->nunknown = db_column_int(st, 16);
 	}
 	if (step != DB_DONE)
 		rc = db_fail(db, "reading gate evaluations");

@@ -16,14 +16,15 @@ struct db_gate_eval {
 	char *policy_name, *policy_hash;
 	char *model_source, *model_version, *ref_source, *ref_version;
 	char *model_runs, *ref_runs;	/* JSON arrays of run ids */
-	char *verdict;			/* pass warn fail */
+	char *verdict;			/* pass warn fail unknown (schema
+					   8; before, unknown was warn) */
 	char *evaluated_at, *evaluated_by;
 	char *details;			/* JSON: the full result, or NULL */
-	long npass, nwarn, nfail;	/* rule counts (read side) */
+	long npass, nwarn, nfail, nunknown;	/* rule counts (read side) */
 };
 
 struct db_gate_rule_eval {
-	char *rule, *status;		/* pass warn fail */
+	char *rule, *status;		/* pass warn fail unknown */
 	int failed;			/* a limit was exceeded */
 	double value, lim;		/* the first failed (else first) check */
 	double mape;			/* the rule's MAPE (NaN when none) */
@@ -40,7 +41,8 @@ struct db_gate_hist {
 	int failed;
 	double mape;
 	int unknown;			/* a rule said unknown (the verdict
-					   is recorded as warn) */
+					   is unknown, or was recorded as
+					   warn before schema 8) */
 };
 
 /* Record e and its n rules in one transaction; evaluated_at/by default

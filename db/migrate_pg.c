@@ -73,4 +73,12 @@ const char *const db_pg_migrations[DB_SCHEMA_VERSION] = {
 	"CREATE TRIGGER runs_delete_results AFTER DELETE ON runs REFERENCING "
 	"OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "
 	"runs_delete_results();",
+	/* 7 -> 8: a gate verdict may be 'unknown', as SQLite's 7 -> 8; the
+	 * evaluations recorded as warn with an unknown rule were unknown */
+	[7] = "ALTER TABLE gate_evals DROP CONSTRAINT gate_evals_verdict_check,"
+	" ADD CONSTRAINT gate_evals_verdict_check CHECK (verdict IN ('pass',"
+	" 'warn', 'fail', 'unknown'));"
+	"UPDATE gate_evals e SET verdict = 'unknown' WHERE verdict = 'warn' "
+	"AND EXISTS (SELECT 1 FROM gate_rule_evals r WHERE r.eval_id = e.id "
+	"AND r.status = 'unknown');",
 };

@@ -10,7 +10,7 @@
 -- at the same index).
 
 CREATE TABLE schema_version (version integer NOT NULL);
-INSERT INTO schema_version VALUES (7);
+INSERT INTO schema_version VALUES (8);
 
 -- SQLite's group_concat(x), comma-separated, for the statements db/
 -- shares between the engines (string_agg is SQLite 3.44's, newer than
@@ -152,7 +152,8 @@ CREATE TABLE gate_evals (
 	ref_version   text NOT NULL,
 	model_runs    text NOT NULL,
 	ref_runs      text NOT NULL,
-	verdict       text NOT NULL CHECK (verdict IN ('pass', 'warn', 'fail')),
+	verdict       text NOT NULL
+	              CHECK (verdict IN ('pass', 'warn', 'fail', 'unknown')),
 	evaluated_at  text NOT NULL,
 	evaluated_by  text,
 	details       text

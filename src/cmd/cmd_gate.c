@@ -64,11 +64,8 @@ static int record(struct db *db, const struct gate_result *g)
 	e.ref_version = g->set->ref.version;
 	e.model_runs = gate_runs_json(&g->set->model);
 	e.ref_runs = gate_runs_json(&g->set->ref);
-	/* the history's verdicts are pass, warn and fail (db/schema.sql):
-	 * an unknown evaluation is recorded as warn; its rules keep status
-	 * "unknown" and the details JSON the verdict */
-	e.verdict = (char *)gate_status_name(g->verdict == GATE_UNKNOWN ?
-					     GATE_WARN : g->verdict);
+	/* pass, warn, fail or unknown (schema 8: unknown is its own) */
+	e.verdict = (char *)gate_status_name(g->verdict);
 	e.details = gate_out_json(g);
 	for (size_t i = 0; i < g->nrules; i++) {
 		const struct gate_rule_result *x = &g->rules[i];
@@ -259,7 +256,8 @@ static void history_json(struct db *db, const struct db_gate_eval *e)
 static int history(struct db *db, const char *name, int json)
 {
 	static const char *const hdr[] = { "id", "evaluated_at", "policy",
-		"model", "ref", "verdict", "fail", "warn", "pass", "by" };
+		"model", "ref", "verdict", "fail", "unknown", "warn", "pass",
+		"by" };
 	struct db_gate_eval *e = NULL;
 	struct out_table *t;
 	size_t n = 0;
@@ -268,12 +266,12 @@ static int history(struct db *db, const char *name, int json)
 		cli_error(gate_cmd.name);
 		return CLI_FAIL;
 	}
-	t = json ? NULL : out_table_new(10, hdr);
+	t = json ? NULL : out_table_new(11, hdr);
 	if (json)
 		printf("[");
 	for (size_t i = 0; i < n; i++) {
-		char id[24], m[512], r[512], c[3][24];
-		const char *row[10];
+		char id[24], m[512], r[512], c[4][24];
+		const char *row[11];
 
 		if (json) {
 			printf(i ? ",\n " : "\n ");
@@ -286,8 +284,9 @@ static int history(struct db *db, const char *name, int json)
 		snprintf(r, sizeof(r), "%s@%s", e[i].ref_source,
 			 e[i].ref_version);
 		snprintf(c[0], sizeof(c[0]), "%ld", e[i].nfail);
-		snprintf(c[1], sizeof(c[1]), "%ld", e[i].nwarn);
-		snprintf(c[2], sizeof(c[2]), "%ld", e[i].npass);
+		snprintf(c[1], sizeof(c[1]), "%ld", e[i].nunknown);
+		snprintf(c[2], sizeof(c[2]), "%ld", e[i].nwarn);
+		snprintf(c[3], sizeof(c[3]), "%ld", e[i].npass);
 		row[0] = id;
 		row[1] = e[i].evaluated_at;
 		row[2] = e[i].policy_name;
@@ -297,13 +296,14 @@ static int history(struct db *db, const char *name, int json)
 		row[6] = c[0];
 		row[7] = c[1];
 		row[8] = c[2];
-		row[9] = e[i].evaluated_by ? e[i].evaluated_by : "";
+		row[9] = c[3];
+		row[10] = e[i].evaluated_by ? e[i].evaluated_by : "";
 		out_table_add(t, row);
 	}
 	if (json) {
 		printf("%s]\n", n ? "\n" : "");
 	} else {
-		for (int col = 6; col <= 8; col++)
+		for (int col = 6; col <= 9; col++)
 			out_table_right(t, col);
 		out_table_right(t, 0);
 		out_table_print(t, stdout);

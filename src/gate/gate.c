@@ -475,7 +475,8 @@ void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
 		long vi = version_index(e->model_version, versions, nversions);
 
 		if (!out->have_base && e->have_rule && !isnan(e->mape) &&
-		    e->verdict && strcmp(e->verdict, "fail") && !e->unknown &&
+		    e->verdict && strcmp(e->verdict, "fail") &&
+		    strcmp(e->verdict, "unknown") && !e->unknown &&
 		    cur >= 0 &&
 		    vi >= 0 && vi < cur) {
 			out->have_base = 1;

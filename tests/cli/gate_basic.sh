@@ -113,10 +113,10 @@ expect_eq "$details" "max_mape 5% > 4%" "details JSON stored"
 # history
 run pc gate --history
 expect_rc 0 "history"
-expect_in "policy  model        ref        verdict  fail  warn  pass" "$out" \
+expect_in "policy  model        ref        verdict  fail  unknown  warn  pass" "$out" \
 	"history header"
 expect_eq "$(echo "$out" | wc -l)" 5 "history: header + 4 evaluations"
-expect_in "fail    archsim@1.0  h100@2024  fail        1     0     1" "$out" \
+expect_in "fail    archsim@1.0  h100@2024  fail        1        0     0     1" "$out" \
 	"history row"
 run pc gate --history --policy "$T/warn.json" --format json
 expect_rc 0 "history json"

@@ -173,11 +173,67 @@ expect_in '"gate":{"verdict":"unknown"' "$out" "report json: gate unknown"
 pc report --model sim@1.1 --ref lab --policy "$T/sig.json" -o "$T/r.html" >/dev/null 2>&1
 expect_in 'UNKNOWN' "$(cat "$T/r.html")" "report html: the card says UNKNOWN"
 
-# an unknown evaluation is recorded (as warn: the history's verdicts are
-# pass, warn, fail) but never becomes the baseline of a later release
+# an unknown evaluation is recorded as unknown (schema 8; before, as
+# warn) and never becomes the baseline of a later release
 run pc gate --policy "$T/sig.json" --model sim@1.4
 expect_rc 3 "1.4 recorded: unknown"
+expect_eq "$(pcsql "SELECT e.verdict, r.status FROM gate_evals e JOIN gate_rule_evals r
+	ON r.eval_id = e.id WHERE e.model_version = '1.4'")" "unknown|unknown" \
+	"the evaluation's verdict is stored as unknown, not warn"
+run pc gate --history --policy "$T/sig.json"
+expect_rc 0 "history"
+expect_in "verdict  fail  unknown  warn  pass" "$out" "history: an unknown column"
+expect_eq "$(printf '%s\n' "$out" | awk '$4 == "sim@1.4" { print $6, $7, $8, $9, $10 }')" \
+	"unknown 0 1 0 0" "history: 1.4 unknown, its one rule counted unknown"
+run pc gate --history --policy "$T/sig.json" --format json
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; print([(e["model_version"], e["verdict"], e["rules"][0]["status"]) for e in json.load(sys.stdin) if e["model_version"] == "1.4"])')" \
+	"[('1.4', 'unknown', 'unknown')]" "history json: verdict unknown"
 run pc gate --policy "$T/sig.json" --model sim@1.5 --dry-run --format json
 expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["rules"][0]["coverage"]["baseline"])')" \
 	"1.0" "the baseline stays the last release that passed"
+
+# a schema-7 database (verdicts pass, warn, fail: 1.4 recorded as warn)
+# migrates: the evaluation with an unknown rule becomes unknown, a warn
+# without one stays warn, the CHECK then takes unknown (both engines)
+if pc_db_is_server; then
+	pcsql "ALTER TABLE gate_evals DROP CONSTRAINT gate_evals_verdict_check" \
+		"UPDATE gate_evals SET verdict = 'warn' WHERE model_version = '1.4' OR policy_name = 'plain'" \
+		"ALTER TABLE gate_evals ADD CONSTRAINT gate_evals_verdict_check CHECK (verdict IN ('pass', 'warn', 'fail'))" \
+		"UPDATE schema_version SET version = 7" >/dev/null
+else
+	pcsql "BEGIN; CREATE TABLE g7 (id INTEGER PRIMARY KEY, policy_name TEXT NOT NULL,
+	policy_hash TEXT NOT NULL, model_source TEXT NOT NULL, model_version TEXT NOT NULL,
+	ref_source TEXT NOT NULL, ref_version TEXT NOT NULL, model_runs TEXT NOT NULL,
+	ref_runs TEXT NOT NULL, verdict TEXT NOT NULL CHECK (verdict IN ('pass', 'warn', 'fail')),
+	evaluated_at TEXT NOT NULL, evaluated_by TEXT, details TEXT);
+	INSERT INTO g7 SELECT id, policy_name, policy_hash, model_source, model_version,
+	ref_source, ref_version, model_runs, ref_runs, CASE WHEN model_version = '1.4'
+	OR policy_name = 'plain' THEN 'warn' ELSE verdict END, evaluated_at,
+	evaluated_by, details FROM gate_evals; DROP TABLE gate_evals;
+	ALTER TABLE g7 RENAME TO gate_evals;
+	CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);
+	PRAGMA user_version = 7; COMMIT;"
+fi
+run pcsql "INSERT INTO gate_evals (policy_name, policy_hash, model_source,
+	model_version, ref_source, ref_version, model_runs, ref_runs, verdict,
+	evaluated_at) VALUES ('x', 'h', 'sim', '9', 'lab', '1', '[]', '[]', 'unknown', 'now')"
+[ "$rc" -ne 0 ] && ok || fail "schema 7 refuses an unknown verdict"
+expect_eq "$(pcsql "SELECT policy_name || ' ' || model_version || ' ' || verdict FROM gate_evals ORDER BY id")" \
+	"plain 1.0 warn
+sig 1.0 pass
+sig 1.4 warn" "schema 7: 1.4 recorded as warn"
+run pc gate --history --policy "$T/sig.json"
+expect_in "schema 7 needs migrating to 8" "$err" "a read-only open says it needs migrating"
+run pc init
+expect_rc 0 "a writable open migrates to schema 8"
+run pc gate --history --policy "$T/sig.json"
+expect_eq "$(pcsql "SELECT policy_name || ' ' || model_version || ' ' || verdict FROM gate_evals ORDER BY id")" \
+	"plain 1.0 warn
+sig 1.0 pass
+sig 1.4 unknown" "migrated: 1.4 unknown, the plain warn (no unknown rule) stays warn"
+expect_eq "$(printf '%s\n' "$out" | awk '$4 == "sim@1.4" { print $6 }')" "unknown" \
+	"history after the migration"
+run pc gate --policy "$T/sig.json" --model sim@1.5 --dry-run --format json
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["rules"][0]["coverage"]["baseline"])')" \
+	"1.0" "after the migration the unknown 1.4 is still no baseline"
 finish

@@ -51,10 +51,10 @@ expect_eq "$(head -1 "$T/order5" | cut -d'|' -f1-2)" "$(tail -1 "$C/lab.csv" | c
 n5=$(pcsql "SELECT count(*) FROM results")
 run pc compare -m sim -r lab -f json
 expect_rc 1 "read-only commands do not migrate"
-expect_in "schema 5 needs migrating to 7" "$err" "says so"
+expect_in "schema 5 needs migrating to 8" "$err" "says so"
 run pc init
 expect_rc 0 "schema 5 migrates"
-expect_eq "$(pcsql 'PRAGMA user_version')" 7 "migrated to schema 7"
+expect_eq "$(pcsql 'PRAGMA user_version')" 8 "migrated to schema 8"
 expect_eq "$(pcsql 'SELECT count(*) FROM results')" "$n5" "every result kept"
 expect_eq "$(pcsql 'PRAGMA foreign_key_check')" "" "no dangling key"
 pc --db "$T/fresh.db" init 2>/dev/null
