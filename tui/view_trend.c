@@ -40,6 +40,7 @@ struct trend {
 	struct trend_series ser;	/* release changes, change points
 					   (overall only; ser.ch NULL: not
 					   loaded) */
+	char *ser_err;		/* why they could not be computed */
 };
 
 static const char *const group_keys[] = { NULL, "op_class", "op" };
@@ -70,6 +71,7 @@ static void trend_done(struct view *v)
 	free(t->model);
 	free(t->ref);
 	trend_series_release(&t->ser);
+	free(t->ser_err);
 	groups_free(t);
 	free(t);
 	v->priv = NULL;
@@ -216,10 +218,14 @@ static int trend_open(struct view *v)
 	v->nrows = t->n;
 	if (t->by && (rc = load_groups(v, t)) < 0)
 		return rc;
-	if (!t->by && (rc = trend_series_load(&t->ser, v->tui->db, t->model,
-					       t->ref, v->tui->data.roofline,
-					       t->versions, t->n)) < 0)
-		return rc;
+	/* a version that cannot be paired (cycles without a clock ...)
+	 * leaves the summaries shown and says why the tests are not */
+	if (!t->by && trend_series_load(&t->ser, v->tui->db, t->model, t->ref,
+					v->tui->data.roofline, t->versions,
+					t->n) < 0) {
+		t->ser_err = xstrdup(pc_error_last());
+		pc_error_clear();
+	}
 	view_clamp(v);
 	return 0;
 }
@@ -302,6 +308,13 @@ static int steps_draw(const struct trend *t, int y, int h, int w)
 	char a[16], b[16];
 	int k = 0;
 
+	if (h >= 1 && t->ser_err) {
+		draw_text(y, 0, w, "  release changes and change points not "
+			  "computed:", TH_DIM);
+		if (h >= 2)
+			draw_textf(y + 1, 0, w, TH_DIM, "    %s", t->ser_err);
+		return h >= 2 ? 2 : 1;
+	}
 	if (h < 1 || !t->ser.ch)
 		return 0;
 	if (c->why) {

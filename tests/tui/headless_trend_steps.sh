@@ -98,4 +98,19 @@ expect_eq "$(awk '$2 == "time" { print $1, $NF }' "$T/byop.screen" | tr '\n' ';'
 	"attn ###;gemm ...;" "gemm's 3.9 -> 4.6% draws low next to attn's 30%"
 expect_in "sparklines share a scale per metric, 0 to: time 30.0%" \
 	"$(cat "$T/byop.screen")" "the scale is said"
+
+# a version that cannot be paired (cycles without a clock): the summaries
+# stay, the tests and change points say why they are not there
+printf 'workload,op,metric,value,unit\nw/bs=1,gemm,cycles,1000,cycles\n' >c.csv
+pc import -q -s ops -k perfsim -V 4 c.csv
+tui_script 80 24 --model ops@3 --ref lab2 <<KEYS
+3
+:save-screen $T/noclock.screen
+Q
+KEYS
+expect_rc 0 "trend with an unpairable version"
+expect_in "  release changes and change points not computed:" \
+	"$(cat "$T/noclock.screen")" "says the tests are not computed"
+expect_in "has no clock: its cycles cannot pair with" "$(cat "$T/noclock.screen")" \
+	"and why"
 finish
