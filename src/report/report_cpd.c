@@ -28,6 +28,29 @@ static void td(struct strbuf *sb, const char *s)
 	strbuf_addstr(sb, "</td>");
 }
 
+int report_cpd_any(const struct report *r)
+{
+	return r->cpd && r->cpd->npoints >= CORR_CPD_MIN_VERSIONS &&
+	       !r->cpd->why && r->cpd->nsteps > 0;
+}
+
+void report_cpd_cell(struct strbuf *sb, const struct report *r, size_t v)
+{
+	const char *l;
+
+	if (!report_cpd_any(r))
+		return;
+	l = corr_cpd_label_at(r->cpd, v);
+	if (!l) {
+		strbuf_addstr(sb, "<td></td>");
+		return;
+	}
+	strbuf_addf(sb, "<td class=\"cpd-at\"><span class=\"tag %s\">",
+		    label_class(l));
+	html_escape(sb, l);
+	strbuf_addstr(sb, "</span></td>");
+}
+
 void report_cpd_html(struct strbuf *sb, const struct report *r)
 {
 	const struct corr_cpd *c = r->cpd;

@@ -9,9 +9,16 @@
  * was found, or why none was searched. Nothing with fewer than
  * CORR_CPD_MIN_VERSIONS paired versions (as the markdown).
  */
+#include <stddef.h>
+
 struct strbuf;
 struct report;
 
 void report_cpd_html(struct strbuf *sb, const struct report *r);
+/* 1 when the trend table gets a "step" column (a step was found). */
+int report_cpd_any(const struct report *r);
+/* That column's cell of version v: the step's label at v, or empty
+ * (nothing when there is no column). */
+void report_cpd_cell(struct strbuf *sb, const struct report *r, size_t v);
 
 #endif

@@ -306,6 +306,8 @@ static void trend_table(struct strbuf *sb, const struct report *r)
 		esc(sb, r->metrics[m]);
 		strbuf_addstr(sb, "</th>");
 	}
+	if (report_cpd_any(r))
+		strbuf_addstr(sb, "<th>step</th>");
 	strbuf_addstr(sb, "</tr></thead>\n<tbody>\n");
 	for (size_t v = 0; v < r->nversions; v++) {
 		int cur = !strcmp(r->versions[v], r->set->model.version);
@@ -314,6 +316,7 @@ static void trend_table(struct strbuf *sb, const struct report *r)
 		td_text(sb, NULL, r->versions[v]);
 		for (size_t m = 0; m < r->nmetrics; m++)
 			td_val(sb, r->trend[v * r->nmetrics + m], 1, NULL);
+		report_cpd_cell(sb, r, v);
 		strbuf_addstr(sb, "</tr>\n");
 	}
 	strbuf_addstr(sb, "</tbody>\n</table>\n<p class=\"note\">Each version "

@@ -108,9 +108,19 @@ print('Change points</h3>' in t, len(rows))
 for a, v, mb, ma, p, l in rows:
     print('  %s -> %s: MAPE %s -> %s, p %s: %s' % (a, v, mb, ma, p, l))")" \
 	"$(printf 'True 1\n%s' "$txt")" "report html: one step row, 6 -> 7, model changed"
+# the trend table's step column: the label at 7 only
+expect_eq "$(printf '%s' "$out" | python3 -c "
+import re, sys
+h = sys.stdin.read()
+t = h[h.index('<section id=\"trend\">'):]
+t = t[:t.index('</tbody>')]
+print('<th>step</th>' in t, [(re.match(r'<td[^>]*>([^<]*)', r).group(1), re.search(r'<span class=\"tag cpd-model\">([^<]*)', r).group(1))
+       for r in re.findall(r'<tr[^>]*>(.*?)</tr>', t) if 'cpd-at' in r])")" \
+	"True [('7', 'model changed')]" "report html: the trend table marks version 7"
 run pc report --model flat@12 --ref lab --format html
 expect_in '<p class="cpd-none">No change point: the best split has p ' "$out" \
 	"report html: a step-free series says none"
+expect_not_in '<th>step</th>' "$out" "report html: no step column without a step"
 
 # a step-free series: none
 run pc trend --model flat --ref lab --format json
