@@ -89,6 +89,7 @@ static const struct {
 	  "genai-perf-csv" },
 	{ "stacks/genai-perf/*.json", "genai-perf-json" },
 	{ "stacks/aiperf/profile_export_aiperf*.json", "aiperf-json" },
+	{ "stacks/aiperf/profile_export_aiperf*.csv", "aiperf-csv" },
 	{ "stacks/aiperf/bad_*", "*" },
 	{ "stacks/genai-perf/*.csv", "genai-perf-csv" },
 	{ "stacks/licensed/*llmperf*", "llmperf" },
