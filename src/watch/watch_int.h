@@ -82,4 +82,16 @@ int wfs_stat_same(const struct stat *a, const struct stat *b);
 /* 1 when dirfd/name exists (not followed). */
 int wfs_exists(int dirfd, const char *name);
 
+/* retries and waits: 1, 2, 4 ... 32 scans apart, then give up until the
+ * delivery changes (or the watcher restarts) */
+#define MAX_TRIES 10
+#define MAX_SKIP 32
+
+struct strbuf;
+/* Handle one stable delivery (watch.c): import it, archive it to
+ * imported/ or failed/; msg gets what to log. */
+enum watch_event watch_handle(struct watch *w, const struct seen *s,
+			      struct strbuf *msg);
+void watch_seen_free(struct seen *s, size_t n);
+
 #endif
