@@ -43,6 +43,7 @@ extern const struct importer imp_genai_perf_csv;
 extern const struct importer imp_genai_perf_json;
 extern const struct importer imp_aiperf_json;
 extern const struct importer imp_aiperf_csv;
+extern const struct importer imp_aiperf_jsonl;
 extern const struct importer imp_genai_perf_analyze;
 extern const struct importer imp_llmperf;
 extern const struct importer imp_optimum;
@@ -86,6 +87,7 @@ const struct importer *const importers[] = {
 	&imp_genai_perf_json,
 	&imp_aiperf_json,
 	&imp_aiperf_csv,
+	&imp_aiperf_jsonl,
 	&imp_genai_perf_analyze,
 	&imp_llmperf,
 	&imp_optimum,

@@ -90,6 +90,7 @@ static const struct {
 	{ "stacks/genai-perf/*.json", "genai-perf-json" },
 	{ "stacks/aiperf/profile_export_aiperf*.json", "aiperf-json" },
 	{ "stacks/aiperf/profile_export_aiperf*.csv", "aiperf-csv" },
+	{ "stacks/aiperf/profile_export.jsonl", "aiperf-jsonl" },
 	{ "stacks/aiperf/bad_*", "*" },
 	{ "stacks/genai-perf/*.csv", "genai-perf-csv" },
 	{ "stacks/licensed/*llmperf*", "llmperf" },
