@@ -24,6 +24,9 @@ pc --db "$PC_PG_URL" init >/dev/null 2>&1 || fail "init"
 pc --db "$OTHER" init >/dev/null 2>&1 || fail "init other"
 
 coproc PROBE { "$PC_PGPROBE" changes "$PC_PG_URL" 2>&1; }
+# bash unsets PROBE_PID (and PROBE) once the coprocess has exited, which
+# under set -u made the final wait fail when the probe ended first.
+probe_pid=$PROBE_PID
 ask() { # line -> the probe's answer
 	echo "$1" >&"${PROBE[1]}"
 	read -r -t 30 reply <&"${PROBE[0]}" || reply="(no answer)"
@@ -54,5 +57,5 @@ pc --db "$PC_PG_URL" import -q --source lab --kind silicon "$T/b.csv" ||
 	fail "import b"
 expect_eq "$(ask "wait 10000")" 3 "the next import is"
 exec {PROBE[1]}>&-
-wait "$PROBE_PID" || fail "the probe failed"
+wait "$probe_pid" || fail "the probe failed"
 finish
