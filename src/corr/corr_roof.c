@@ -24,13 +24,6 @@ int corr_roof_beats(double v, double roof, int higher)
 	return higher ? v > roof * (1 + 1e-9) : v < roof * (1 - 1e-9);
 }
 
-double corr_sol_fraction(double v, double roof, int higher)
-{
-	if (!(v > 0) || !(roof > 0))
-		return NAN;
-	return higher ? v / roof : roof / v;
-}
-
 void corr_roof_sides_free(struct db_side *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

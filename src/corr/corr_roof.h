@@ -70,10 +70,4 @@ const struct corr_roof_val *corr_roof_find(const struct corr_roof *r,
  * better), above it for a rate (higher), beyond a relative 1e-9. */
 int corr_roof_beats(double v, double roof, int higher);
 
-/* The fraction of speed of light v reaches against the bound roof: roof
- * / v for a time (lower is better), v / roof for a rate (higher); 1 at
- * the bound, above 1 beats it. NaN unless both are positive. The one
- * definition the matrix, its heatmap and the TUI show (issue 35). */
-double corr_sol_fraction(double v, double roof, int higher);
-
 #endif

@@ -308,18 +308,13 @@ static const struct db_name *metric_info(const struct loader *ld,
 }
 
 /* A roofline bounds times (from below) and rates (from above). */
-static int sol_metric(const struct db_name *mt)
-{
-	const char *u = mt && mt->extra ? mt->extra : "";
-	size_t n = strlen(u);
-
-	return !strcmp(u, "s") || !strcmp(u, "cycles") ||
-	       (n > 2 && !strcmp(u + n - 2, "/s"));
-}
-
 static int sol_violation(const struct db_name *mt, double roof, double v)
 {
-	if (!sol_metric(mt))
+	const char *u = mt ? mt->extra : "";
+	size_t n = strlen(u);
+
+	if (!(!strcmp(u, "s") || !strcmp(u, "cycles") ||
+	      (n > 2 && !strcmp(u + n - 2, "/s"))))
 		return 0;
 	return mt->higher ? roof < v : roof > v;
 }
@@ -342,8 +337,6 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 	int rc;
 
 	c->keys = 0;
-	matrix_sol_begin(c, m->src[i].roofline, m->src[j].roofline,
-			 sol_metric(mt));
 	for (size_t x = 0; x < nk; x++) {
 		const struct matrix_val *vi = &k[x].vals[i], *vj = &k[x].vals[j];
 
@@ -351,10 +344,6 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 		    vj->state != MV_OK : !all_ok(&k[x], m->nsrc))
 			continue;
 		c->keys++;
-		if (c->sol)	/* the other source against the bound */
-			matrix_sol_add(c, m->src[i].roofline ? vj->v : vi->v,
-				       m->src[i].roofline ? vi->v : vj->v,
-				       mt->higher);
 		if (m->src[i].roofline && sol_violation(mt, vi->v, vj->v))
 			sol++;
 		if (vj->noisy) {
@@ -365,7 +354,6 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 		b[n] = vj->v;
 		sd[n++] = vj->sd;
 	}
-	matrix_sol_end(c);
 	if ((rc = stats_compute(&c->s, a, b, sd, n)) < 0)
 		return rc;
 	c->s.excluded_noisy = noisy;

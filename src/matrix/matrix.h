@@ -101,19 +101,6 @@ struct matrix_cell {
 	double ccc, ccc_log;
 	const char *ccc_why, *ccc_log_why;	/* static, NULL if defined */
 	long keys;		/* keys considered (before noisy exclusion) */
-	/* The roofline on one side (not both) is a bound, not a model or a
-	 * reference (issue 35): sol is 1 and the cell's figure is the
-	 * fraction of speed of light the other source reaches on the
-	 * cell's keys (noisy ones too), the geometric mean of
-	 * corr_sol_fraction (roofline / value for a time, value / roofline
-	 * for a rate; NaN with sol_why when the metric is neither or no
-	 * key has two positive values), over sol_n keys, of which sol_over
-	 * beat the bound (speed-of-light violations). Show it with
-	 * matrix_sol_text, never the error statistics in s. */
-	int sol;
-	double sol_frac;
-	long sol_n, sol_over;
-	const char *sol_why;	/* static */
 };
 
 struct matrix_metric {
@@ -180,22 +167,5 @@ size_t *matrix_order(const struct matrix *m, size_t *n);
 /* The cell of model row i, reference column j of metric mi. */
 const struct matrix_cell *matrix_cell(const struct matrix *m, size_t mi,
 				      size_t i, size_t j);
-
-/* Fill a cell's speed-of-light fields (matrix_build does it; exposed
- * for tests): begin with which sides are rooflines and whether the
- * metric is a time or rate, add each key's value of the other source
- * and of the roofline, end. */
-void matrix_sol_begin(struct matrix_cell *c, int model_roof, int ref_roof,
-		      int time_or_rate);
-void matrix_sol_add(struct matrix_cell *c, double v, double roof,
-		    int higher);
-void matrix_sol_end(struct matrix_cell *c);
-
-/* A speed-of-light cell (c->sol) as text, one wording for `perfcorr
- * matrix`, its heatmap and the TUI: "62% of SoL" (brief: "62% SoL"),
- * then ", 3 over" when keys beat the bound, or "n/a" (brief "-") when
- * undefined. Returns buf; "" for an ordinary cell. */
-const char *matrix_sol_text(char *buf, size_t len,
-			    const struct matrix_cell *c, int brief);
 
 #endif

@@ -200,63 +200,6 @@ TEST(split_scattered_and_the_roofline)
 	matrix_key_release(&k);
 }
 
-/* The roofline as a bound in the matrix (issue 35): a cell with the
- * roofline on one side is the fraction of speed of light reached. */
-TEST(roofline_cell_is_a_fraction_of_sol)
-{
-	struct matrix_cell c;
-	char buf[64];
-
-	/* times 10, 20, 40 against a bound of 8 each (by hand): fractions
-	 * 0.8, 0.4, 0.2, geomean (0.064)^(1/3) = 0.4; none beats it */
-	matrix_sol_begin(&c, 0, 1, 1);
-	CHECK_INT(c.sol, 1);
-	matrix_sol_add(&c, 10, 8, 0);
-	matrix_sol_add(&c, 20, 8, 0);
-	matrix_sol_add(&c, 40, 8, 0);
-	matrix_sol_end(&c);
-	CHECK_NEAR(c.sol_frac, 0.4, 1e-15);
-	CHECK_INT(c.sol_n, 3);
-	CHECK_INT(c.sol_over, 0);
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 0), "40% of SoL");
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 1), "40% SoL");
-	/* a time under the bound beats it: 8 / 4 = 2 (a violation); a rate
-	 * 1.5x the bound likewise; the geomean of 2 and 1.5 = sqrt(3);
-	 * a zero value is left out, not a division by zero */
-	matrix_sol_begin(&c, 1, 0, 1);
-	matrix_sol_add(&c, 4, 8, 0);
-	matrix_sol_add(&c, 0, 8, 0);
-	matrix_sol_add(&c, 150, 100, 1);
-	matrix_sol_end(&c);
-	CHECK_NEAR(c.sol_frac, sqrt(3.0), 1e-15);
-	CHECK_INT(c.sol_n, 2);
-	CHECK_INT(c.sol_over, 2);
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 0),
-		  "173% of SoL, 2 over");
-	/* at the bound (relative 1e-12 off): 100%, not a violation */
-	matrix_sol_begin(&c, 1, 0, 1);
-	matrix_sol_add(&c, 8 * (1 - 1e-12), 8, 0);
-	matrix_sol_end(&c);
-	CHECK_INT(c.sol_over, 0);
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 1), "100% SoL");
-	/* not a time or rate, no key, no roofline, two rooflines */
-	matrix_sol_begin(&c, 1, 0, 0);
-	matrix_sol_add(&c, 4, 8, 0);
-	matrix_sol_end(&c);
-	CHECK(isnan(c.sol_frac));
-	CHECK_STR(c.sol_why, "the metric is not a time or a rate");
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 0), "n/a");
-	matrix_sol_begin(&c, 0, 1, 1);
-	matrix_sol_end(&c);
-	CHECK_STR(c.sol_why, "no key with a positive value on both sides");
-	matrix_sol_begin(&c, 0, 0, 1);
-	CHECK_INT(c.sol, 0);
-	CHECK_STR(matrix_sol_text(buf, sizeof(buf), &c, 0), "");
-	matrix_sol_begin(&c, 1, 1, 1);
-	CHECK_INT(c.sol, 0);
-}
-
 TEST_MAIN(CASE(lin_formula), CASE(agree_at_and_around_the_tolerance),
 	  CASE(odd_causes_by_kind), CASE(noisy_widens_and_suggests_measurement),
-	  CASE(split_scattered_and_the_roofline),
-	  CASE(roofline_cell_is_a_fraction_of_sol))
+	  CASE(split_scattered_and_the_roofline))
