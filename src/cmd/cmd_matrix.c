@@ -74,6 +74,13 @@ static void print_grid(const struct matrix *m, size_t mi, const char *title,
 
 			if (i == j)
 				row[j + 1] = "";
+			else if (c->sol.kind != MSOL_NONE && what == 0)
+				snprintf(buf[j], 32, "%ld", c->sol.n), row[j + 1] =
+					buf[j];
+			else if (c->sol.kind != MSOL_NONE && what == 1)
+				row[j + 1] = matrix_sol_fmt(buf[j], 32, &c->sol);
+			else if (c->sol.kind != MSOL_NONE)
+				row[j + 1] = "-";	/* not an error */
 			else if (what == 0)
 				snprintf(buf[j], 32, "%ld", c->s.n), row[j + 1] =
 					buf[j];
@@ -92,6 +99,29 @@ static void print_grid(const struct matrix *m, size_t mi, const char *title,
 	free(head);
 	free(row);
 	free(buf);
+}
+
+/* Under a metric's grids: what the roofline's cells hold, then each
+ * source that beats the roofline (once: its row and column agree). */
+static void print_sol_notes(const struct matrix *m, size_t mi)
+{
+	printf("(the roofline is a bound, not a model: its row and column "
+	       "hold the median fraction of speed of light over the keys both "
+	       "hold, roofline / achieved time or achieved / roofline rate; "
+	       "\"over\": keys faster than the roofline)\n");
+	for (size_t i = 0; i < m->nsrc; i++)
+		for (size_t j = 0; j < m->nsrc; j++) {
+			const struct matrix_cell *c = matrix_cell(m, mi, i, j);
+
+			if (i == j || !m->src[j].roofline || !c->sol.violations)
+				continue;
+			fputs("speed-of-light violations: ", stdout);
+			util_fputs_safe(m->src[i].label, stdout);
+			fputs(" faster than ", stdout);
+			util_fputs_safe(m->src[j].label, stdout);
+			printf(" on %ld of %ld keys\n", c->sol.violations,
+			       c->sol.n);
+		}
 }
 
 static void print_matrix_table(const struct matrix *m)
@@ -126,7 +156,9 @@ static void print_matrix_table(const struct matrix *m)
 			       mm->ncommon, mm->ncommon == 1 ? "" : "s",
 			       m->nsrc);
 		print_grid(m, mi, "n (pairs in the statistics)", 0);
-		print_grid(m, mi, "MAPE (row = model, column = reference)", 1);
+		print_grid(m, mi, "MAPE (row = model, column = reference; the "
+			   "roofline's row and column: fraction of speed of "
+			   "light)", 1);
 		print_grid(m, mi, "bias", 2);
 		print_grid(m, mi, "Lin's concordance on log values", 3);
 		for (size_t i = 0; i < m->nsrc; i++)
@@ -135,24 +167,15 @@ static void print_matrix_table(const struct matrix *m)
 					continue;
 				noisy += matrix_cell(m, mi, i, j)->s.excluded_noisy
 					 > 0;
-				sol += matrix_cell(m, mi, i, j)->s.sol_violations
-				       > 0;
+				sol += matrix_cell(m, mi, i, j)->sol.kind !=
+				       MSOL_NONE;
 			}
 		if (noisy)
 			printf("(noisy references, stddev/value > %g, are "
 			       "left out of their column's cells)\n",
 			       m->opts.max_ref_cv);
 		if (sol)
-			for (size_t i = 0; i < m->nsrc; i++)
-				for (size_t j = 0; j < m->nsrc; j++)
-					if (i != j && matrix_cell(m, mi, i, j)->
-					    s.sol_violations)
-						printf("speed-of-light violations: "
-						       "%s above %s on %ld keys\n",
-						       m->src[i].label,
-						       m->src[j].label,
-						       matrix_cell(m, mi, i, j)->
-						       s.sol_violations);
+			print_sol_notes(m, mi);
 	}
 	for (size_t i = 0; i < m->nskipped; i++) {
 		fputs("\n", stdout);
@@ -221,286 +244,6 @@ static void print_patterns_table(const struct matrix *m, const char *only)
 	free(l);
 }
 
-static void json_str_or_null(const char *s)
-{
-	if (s)
-		out_json_str(stdout, s);
-	else
-		fputs("null", stdout);
-}
-
-static void json_cell(const struct matrix *m, size_t mi, size_t i, size_t j)
-{
-	const struct matrix_cell *c = matrix_cell(m, mi, i, j);
-
-	fputs("{\"model\":", stdout);
-	out_json_str(stdout, m->src[i].label);
-	fputs(",\"ref\":", stdout);
-	out_json_str(stdout, m->src[j].label);
-	printf(",\"keys\":%ld,\"n\":%ld,\"excluded_noisy\":%ld,"
-	       "\"sol_violations\":%ld,\"mape\":", c->keys, c->s.n,
-	       c->s.excluded_noisy, c->s.sol_violations);
-	out_json_num(stdout, c->s.mape);
-	fputs(",\"bias\":", stdout);
-	out_json_num(stdout, c->s.bias);
-	fputs(",\"ccc\":", stdout);
-	out_json_num(stdout, c->ccc);
-	fputs(",\"ccc_log\":", stdout);
-	out_json_num(stdout, c->ccc_log);
-	fputs(",\"pearson_log\":", stdout);
-	out_json_num(stdout, c->s.pearson_log);
-	fputs(",\"why\":{\"mape\":", stdout);
-	json_str_or_null(stats_why(&c->s, SF_MAPE));
-	fputs(",\"bias\":", stdout);
-	json_str_or_null(stats_why(&c->s, SF_BIAS));
-	fputs(",\"ccc\":", stdout);
-	json_str_or_null(c->ccc_why);
-	fputs(",\"ccc_log\":", stdout);
-	json_str_or_null(c->ccc_log_why);
-	fputs(",\"pearson_log\":", stdout);
-	json_str_or_null(stats_why(&c->s, SF_PEARSON_LOG));
-	fputs("}}", stdout);
-}
-
-static void json_annotation(const struct annot *a)
-{
-	if (!a) {
-		fputs("null", stdout);
-		return;
-	}
-	printf("{\"id\":%lld,\"status\":", (long long)a->id);
-	json_str_or_null(a->status);
-	fputs(",\"category\":", stdout);
-	json_str_or_null(a->category);
-	fputs(",\"note\":", stdout);
-	json_str_or_null(a->note);
-	fputs(",\"model_source\":", stdout);
-	json_str_or_null(a->model_source);
-	fputs(",\"ref_source\":", stdout);
-	json_str_or_null(a->ref_source);
-	fputs(",\"author\":", stdout);
-	json_str_or_null(a->author);
-	fputs(",\"created_at\":", stdout);
-	json_str_or_null(a->created_at);
-	fputc('}', stdout);
-}
-
-static void json_key(const struct matrix *m, const struct matrix_key *k)
-{
-	int first = 1;
-
-	fputs("{\"workload\":", stdout);
-	out_json_str(stdout, k->workload);
-	fputs(",\"op\":", stdout);
-	out_json_str(stdout, k->op);
-	fputs(",\"metric\":", stdout);
-	out_json_str(stdout, k->metric);
-	fputs(",\"pattern\":", stdout);
-	out_json_str(stdout, matrix_pattern_name(k->pattern));
-	fputs(",\"label\":", stdout);
-	out_json_str(stdout, k->label);
-	fputs(",\"groups\":[", stdout);
-	for (size_t g = 0; g < k->ngroups; g++) {
-		int f = 1;
-
-		fputs(g ? ",[" : "[", stdout);
-		for (size_t i = 0; i < m->nsrc; i++)
-			if (k->group[i] == (int)g) {
-				if (!f)
-					fputc(',', stdout);
-				out_json_str(stdout, m->src[i].label);
-				f = 0;
-			}
-		fputc(']', stdout);
-	}
-	fputs("],\"odd\":", stdout);
-	json_str_or_null(k->odd >= 0 ? m->src[k->odd].label : NULL);
-	fputs(",\"tolerance\":", stdout);
-	out_json_num(stdout, k->tol);
-	fputs(",\"tolerance_from\":", stdout);
-	json_str_or_null(k->tol_src >= 0 ? m->src[k->tol_src].label : NULL);
-	fputs(",\"spread\":", stdout);
-	out_json_num(stdout, k->spread);
-	fputs(",\"values\":{", stdout);
-	for (size_t i = 0; i < m->nsrc; i++) {
-		if (k->vals[i].state == MV_ABSENT)
-			continue;
-		if (!first)
-			fputc(',', stdout);
-		first = 0;
-		out_json_str(stdout, m->src[i].label);
-		fputs(":{\"value\":", stdout);
-		out_json_num(stdout, k->vals[i].v);
-		fputs(",\"stddev\":", stdout);
-		out_json_num(stdout, k->vals[i].sd);
-		printf(",\"noisy\":%s,\"invalid\":%s,\"from_cycles\":%s}",
-		       k->vals[i].noisy ? "true" : "false",
-		       k->vals[i].state == MV_INVALID ? "true" : "false",
-		       k->vals[i].converted ? "true" : "false");
-	}
-	fputs("},\"suggested\":{\"category\":", stdout);
-	json_str_or_null(k->cause);
-	fputs(",\"rule\":", stdout);
-	json_str_or_null(k->rule);
-	fputs("},\"sol_violations\":[", stdout);
-	for (size_t i = 0, f = 1; k->sol_by && i < m->nsrc; i++)
-		if (k->sol_by[i]) {
-			if (!f)
-				fputc(',', stdout);
-			out_json_str(stdout, m->src[i].label);
-			f = 0;
-		}
-	fputs("],\"annotation\":", stdout);
-	json_annotation(k->ann);
-	fputc('}', stdout);
-}
-
-static void print_json(const struct matrix *m)
-{
-	struct matrix_label *l = NULL;
-	size_t nl = matrix_labels(m, &l), n = 0;
-	size_t *ord = matrix_order(m, &n);
-
-	fputs("{\"sources\":[", stdout);
-	for (size_t i = 0; i < m->nsrc; i++) {
-		fputs(i ? ",{\"label\":" : "{\"label\":", stdout);
-		out_json_str(stdout, m->src[i].label);
-		fputs(",\"source\":", stdout);
-		out_json_str(stdout, m->src[i].source);
-		fputs(",\"version\":", stdout);
-		out_json_str(stdout, m->src[i].version);
-		fputs(",\"kind\":", stdout);
-		out_json_str(stdout, m->src[i].kind);
-		printf(",\"keys\":%zu}", m->src[i].nkeys);
-	}
-	fputs("],\"left_out\":[", stdout);
-	for (size_t i = 0; i < m->nleft; i++) {
-		if (i)
-			fputc(',', stdout);
-		out_json_str(stdout, m->left_out[i]);
-	}
-	fputs("],\"keys_mode\":", stdout);
-	out_json_str(stdout, m->opts.pairwise_keys ? "pairwise" : "common");
-	fputs(",\"tolerance\":", stdout);
-	out_json_num(stdout, m->opts.tolerance);
-	fputs(",\"max_ref_cv\":", stdout);
-	out_json_num(stdout, m->opts.max_ref_cv);
-	fputs(",\"metrics\":[", stdout);
-	for (size_t mi = 0; mi < m->nmetrics; mi++) {
-		int f = 1;
-
-		fputs(mi ? ",{\"metric\":" : "{\"metric\":", stdout);
-		out_json_str(stdout, m->metrics[mi].metric);
-		printf(",\"common_keys\":%zu,\"cells\":[",
-		       m->metrics[mi].ncommon);
-		for (size_t i = 0; i < m->nsrc; i++)
-			for (size_t j = 0; j < m->nsrc; j++) {
-				if (i == j)
-					continue;
-				if (!f)
-					fputc(',', stdout);
-				f = 0;
-				json_cell(m, mi, i, j);
-			}
-		fputs("]}", stdout);
-	}
-	fputs("],\"skipped\":[", stdout);
-	for (size_t i = 0; i < m->nskipped; i++) {
-		if (i)
-			fputc(',', stdout);
-		out_json_str(stdout, m->skipped[i]);
-	}
-	fputs("],\"patterns\":[", stdout);
-	for (size_t i = 0; i < nl; i++) {
-		fputs(i ? ",{\"label\":" : "{\"label\":", stdout);
-		out_json_str(stdout, l[i].label);
-		fputs(",\"pattern\":", stdout);
-		out_json_str(stdout, matrix_pattern_name(l[i].pattern));
-		printf(",\"count\":%ld}", l[i].count);
-	}
-	fputs("],\"keys\":[", stdout);
-	for (size_t x = 0; x < n; x++) {
-		if (x)
-			fputc(',', stdout);
-		json_key(m, &m->keys[ord[x]]);
-	}
-	fputs("]}\n", stdout);
-	free(ord);
-	free(l);
-}
-
-static void csv_num(double v)
-{
-	if (isfinite(v))
-		printf(",%.17g", v);
-	else
-		fputc(',', stdout);
-}
-
-static void print_csv_cells(const struct matrix *m)
-{
-	fputs("metric,model,ref,keys,n,excluded_noisy,sol_violations,mape,"
-	      "bias,ccc,ccc_log,pearson_log\n", stdout);
-	for (size_t mi = 0; mi < m->nmetrics; mi++)
-		for (size_t i = 0; i < m->nsrc; i++)
-			for (size_t j = 0; j < m->nsrc; j++) {
-				const struct matrix_cell *c;
-
-				if (i == j)
-					continue;
-				c = matrix_cell(m, mi, i, j);
-				out_csv_field(stdout, m->metrics[mi].metric);
-				fputc(',', stdout);
-				out_csv_field(stdout, m->src[i].label);
-				fputc(',', stdout);
-				out_csv_field(stdout, m->src[j].label);
-				printf(",%ld,%ld,%ld,%ld", c->keys, c->s.n,
-				       c->s.excluded_noisy,
-				       c->s.sol_violations);
-				csv_num(c->s.mape);
-				csv_num(c->s.bias);
-				csv_num(c->ccc);
-				csv_num(c->ccc_log);
-				csv_num(c->s.pearson_log);
-				fputc('\n', stdout);
-			}
-}
-
-static void print_csv_keys(const struct matrix *m)
-{
-	size_t n = 0, *ord = matrix_order(m, &n);
-
-	fputs("workload,op,metric,pattern,label,spread,tolerance,"
-	      "tolerance_from,suggested,rule,sol_violations,annotation\n",
-	      stdout);
-	for (size_t x = 0; x < n; x++) {
-		const struct matrix_key *k = &m->keys[ord[x]];
-		const char *f[] = { k->workload, k->op, k->metric,
-			matrix_pattern_name(k->pattern), k->label };
-
-		for (size_t i = 0; i < 5; i++) {
-			if (i)
-				fputc(',', stdout);
-			out_csv_field(stdout, f[i]);
-		}
-		csv_num(k->spread);
-		csv_num(k->tol);
-		fputc(',', stdout);
-		out_csv_field(stdout, k->tol_src >= 0 ?
-			      m->src[k->tol_src].label : "");
-		fputc(',', stdout);
-		out_csv_field(stdout, k->cause ? k->cause : "");
-		fputc(',', stdout);
-		out_csv_field(stdout, k->rule);
-		fputc(',', stdout);
-		out_csv_field(stdout, k->sol ? k->sol : "");
-		fputc(',', stdout);
-		out_csv_field(stdout, k->ann ? k->ann->category : "");
-		fputc('\n', stdout);
-	}
-	free(ord);
-}
-
 static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 {
 	struct matrix_opts mo = MATRIX_OPTS_INIT;
@@ -519,12 +262,12 @@ static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 	if ((rc = matrix_build(&m, db, &mo)) < 0)
 		return rc;
 	if (fmt == OUT_JSON) {
-		print_json(m);
+		matrix_write_json(m, stdout);
 	} else if (fmt == OUT_CSV) {
 		if (o->keys)
-			print_csv_keys(m);
+			matrix_write_csv_keys(m, stdout);
 		else
-			print_csv_cells(m);
+			matrix_write_csv_cells(m, stdout);
 	} else {
 		print_matrix_table(m);
 		print_patterns_table(m, o->pattern);

@@ -18,6 +18,7 @@
 #include "base/hmap.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "src/corr/corr_roof.h"
 #include "src/corr/correlate.h"
 #include "src/stats/stats_lin.h"
 
@@ -310,13 +311,8 @@ static const struct db_name *metric_info(const struct loader *ld,
 /* A roofline bounds times (from below) and rates (from above). */
 static int sol_violation(const struct db_name *mt, double roof, double v)
 {
-	const char *u = mt ? mt->extra : "";
-	size_t n = strlen(u);
-
-	if (!(!strcmp(u, "s") || !strcmp(u, "cycles") ||
-	      (n > 2 && !strcmp(u + n - 2, "/s"))))
-		return 0;
-	return mt->higher ? roof < v : roof > v;
+	return mt && matrix_sol_bounds(mt->extra) &&
+	       corr_roof_beats(v, roof, mt->higher);
 }
 
 static int all_ok(const struct matrix_key *k, size_t nsrc)
@@ -332,7 +328,7 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 			 const struct db_name *mt, size_t i, size_t j,
 			 double *a, double *b, double *sd)
 {
-	long noisy = 0, sol = 0;
+	long noisy = 0;
 	size_t n = 0;
 	int rc;
 
@@ -344,8 +340,6 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 		    vj->state != MV_OK : !all_ok(&k[x], m->nsrc))
 			continue;
 		c->keys++;
-		if (m->src[i].roofline && sol_violation(mt, vi->v, vj->v))
-			sol++;
 		if (vj->noisy) {
 			noisy++;
 			continue;
@@ -357,7 +351,11 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 	if ((rc = stats_compute(&c->s, a, b, sd, n)) < 0)
 		return rc;
 	c->s.excluded_noisy = noisy;
-	c->s.sol_violations = sol;
+	/* a roofline row or column: the fraction of speed of light on the
+	 * keys both hold, its violations the cell's */
+	matrix_sol_cell(&c->sol, m, k, nk, mt ? mt->extra : NULL,
+			mt ? mt->higher : 0, i, j);
+	c->s.sol_violations = c->sol.violations;
 	c->ccc = stats_lin_ccc(a, b, n);
 	c->ccc_log = stats_lin_ccc_log(a, b, n);
 	c->ccc_why = isnan(c->ccc) ? stats_lin_why(a, b, n, 0) : NULL;

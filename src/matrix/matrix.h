@@ -22,6 +22,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "src/stats/stats.h"
 
@@ -29,6 +30,7 @@ struct db;
 struct annot;
 struct corr_set;
 struct annot_index;
+struct matrix;
 
 struct matrix_opts {
 	const char *const *sources;	/* SRC[@V], NULL-terminated; NULL or
@@ -96,11 +98,71 @@ struct matrix_key {
 	const struct annot *ann;	/* current annotation, or NULL */
 };
 
+/*
+ * The roofline's row and column of the disagreement matrix (issue 35
+ * item 2): a roofline is a bound, not a model, so a cell whose row or
+ * column is a roofline holds the achieved fraction of speed of light of
+ * the other source and the keys where it beats the bound, never an
+ * error against a limit (the MAPE of a source against the roofline
+ * reads thousands of percent and says nothing).
+ *
+ * fraction of SoL of a key = roofline time / achieved time (times and
+ * cycles, where lower is better) or achieved rate / roofline rate
+ * (rates): 1 is speed of light, 0.5 half of it, above 1 a violation
+ * (the achieved value beats the bound by more than a relative 1e-9,
+ * as corr_roof_beats judges every pairing). A cell summarises the keys
+ * both sources hold (each pair's own keys, whatever the matrix's key
+ * mode: the bound holds key by key): their geometric mean fraction
+ * (compare's `efficiency` of a roofline model), its range and the
+ * violations. One computation for `perfcorr matrix`, the
+ * report's heatmap and tables and the TUI's disagreement view.
+ */
+enum matrix_sol_kind {
+	MSOL_NONE,	/* neither side is a roofline: an ordinary cell */
+	MSOL_GREY,	/* a roofline cell without a fraction: both sides
+			   rooflines, a metric no roofline bounds (power,
+			   counts), or no key with a usable value on both */
+	MSOL_FRAC,	/* the fraction of speed of light below */
+};
+
+struct matrix_sol {
+	int kind;		/* enum matrix_sol_kind */
+	long n;			/* keys with a positive value on both */
+	long violations;	/* of them, beating the roofline */
+	double frac;		/* geometric mean fraction of SoL over the
+				   n keys */
+	double lo, hi;		/* smallest and largest fraction */
+	const char *why;	/* static: why a grey cell has none */
+};
+
+/* 1 when a roofline bounds a metric of this unit: times ("s"),
+ * cycles and rates ("*" "/s"); not power, energy or counts. */
+int matrix_sol_bounds(const char *unit);
+
+/* The fraction of speed of light of value v against the roofline's
+ * value roof (higher: the metric's better direction is up); NaN when
+ * either is not positive. */
+double matrix_sol_fraction(double v, double roof, int higher);
+
+/* Summarise the cell of row i, column j over keys k[0..nk) (one
+ * metric's, of unit `unit`, better direction `higher`) into out. Its
+ * kind is MSOL_NONE unless src i or j is a roofline. */
+void matrix_sol_cell(struct matrix_sol *out, const struct matrix *m,
+		     const struct matrix_key *k, size_t nk, const char *unit,
+		     int higher, size_t i, size_t j);
+
+/* The cell as text: "54.9% SoL", "54.9% SoL, 3 over" (violations) or
+ * "n/a" (grey); "" for MSOL_NONE. */
+const char *matrix_sol_fmt(char *buf, size_t len,
+			   const struct matrix_sol *s);
+
 struct matrix_cell {
 	struct stats_summary s;	/* n, mape, bias, pearson_log ... */
 	double ccc, ccc_log;
 	const char *ccc_why, *ccc_log_why;	/* static, NULL if defined */
 	long keys;		/* keys considered (before noisy exclusion) */
+	struct matrix_sol sol;	/* a roofline row or column: the fraction
+				   of speed of light (matrix_sol.c) */
 };
 
 struct matrix_metric {
@@ -163,6 +225,13 @@ size_t matrix_labels(const struct matrix *m, struct matrix_label **out);
  * matrix_labels lists them, then the widest spread first. Caller frees;
  * *n receives the count. */
 size_t *matrix_order(const struct matrix *m, size_t *n);
+
+/* perfcorr matrix's contract (matrix_out.c): the JSON document, the CSV
+ * of the cells, the CSV of the classified keys. A roofline cell adds its
+ * fraction of speed of light ("sol" in JSON, sol_* columns in CSV). */
+void matrix_write_json(const struct matrix *m, FILE *fp);
+void matrix_write_csv_cells(const struct matrix *m, FILE *fp);
+void matrix_write_csv_keys(const struct matrix *m, FILE *fp);
 
 /* The cell of model row i, reference column j of metric mi. */
 const struct matrix_cell *matrix_cell(const struct matrix *m, size_t mi,

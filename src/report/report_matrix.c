@@ -98,10 +98,27 @@ static void md_cell(struct strbuf *sb, const char *s)
 	strbuf_addstr(sb, " |");
 }
 
+/* A cell of the grids: "8.28% (n 16, 0.9901)"; the roofline's row and
+ * column the fraction of speed of light, "67.3% SoL, 3 over (n 42)"
+ * (matrix_sol_cell: the roofline is a bound, not a model). */
+static void grid_text(char *cell, size_t len, const struct matrix_cell *c)
+{
+	char a[48], b[32];
+
+	if (c->sol.kind != MSOL_NONE) {
+		matrix_sol_fmt(a, sizeof(a), &c->sol);
+		snprintf(cell, len, "%s (n %ld)", a, c->sol.n);
+		return;
+	}
+	report_fmt_pct(a, sizeof(a), c->s.mape);
+	report_fmt_num(b, sizeof(b), c->ccc_log);
+	snprintf(cell, len, "%s (n %ld, %s)", a, c->s.n, b);
+}
+
 static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 {
 	const struct matrix_metric *mm = &m->metrics[mi];
-	char a[32], b[32], cell[80];
+	char cell[96];
 
 	strbuf_addstr(sb, "### ");
 	report_md_escape(sb, mm->metric);
@@ -111,8 +128,10 @@ static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 		strbuf_addf(sb, " (%zu keys every source holds)\n\n",
 			    mm->ncommon);
 	strbuf_addstr(sb, "MAPE of the model (row) against the reference "
-		      "(column), n and Lin's concordance on logs:\n\n| model "
-		      "\\\\ reference |");
+		      "(column), n and Lin's concordance on logs; the "
+		      "roofline's row and column: the fraction of speed of "
+		      "light (a bound, not a model), its violations and n:\n\n"
+		      "| model \\\\ reference |");
 	for (size_t j = 0; j < m->nsrc; j++)
 		md_cell(sb, m->src[j].label);
 	strbuf_addstr(sb, "\n|---|");
@@ -130,10 +149,7 @@ static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 				continue;
 			}
 			c = matrix_cell(m, mi, i, j);
-			report_fmt_pct(a, sizeof(a), c->s.mape);
-			report_fmt_num(b, sizeof(b), c->ccc_log);
-			snprintf(cell, sizeof(cell), "%s (n %ld, %s)", a,
-				 c->s.n, b);
+			grid_text(cell, sizeof(cell), c);
 			md_cell(sb, cell);
 		}
 		strbuf_addch(sb, '\n');
@@ -243,6 +259,30 @@ static const char *heat(double mape)
 	return "#d73027";
 }
 
+/* A roofline cell of the heatmap: grey (a bound is not an error, so
+ * no error colour), the fraction of speed of light written in it, a
+ * red outline and the count when a source beats the roofline. */
+static void sol_rect(struct strbuf *sb, const struct matrix_sol *s, int x,
+		     int y, int cw, int ch)
+{
+	char a[32];
+
+	if (s->kind == MSOL_FRAC)
+		snprintf(a, sizeof(a), "%.1f%% SoL", s->frac * 100);
+	else
+		snprintf(a, sizeof(a), "n/a");
+	strbuf_addf(sb, "<rect class=\"sol\" x=\"%d\" y=\"%d\" width=\"%d\" "
+		    "height=\"%d\" fill=\"#eaeef2\" stroke=\"%s\"/><text "
+		    "x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#424a53\">"
+		    "%s</text>", x, y, cw - 2, ch - 2, s->violations ?
+		    "#cf222e" : "#ffffff", x + cw / 2, y + ch / 2 + (s->violations ?
+		    -1 : 4), a);
+	if (s->violations)
+		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle"
+			    "\" font-size=\"9\" fill=\"#cf222e\">%ld over SoL"
+			    "</text>", x + cw / 2, y + ch - 6, s->violations);
+}
+
 /* An SVG heatmap of metric mi: a cell per ordered pair, colour by MAPE,
  * the value written in it (n and the concordance are in the table). */
 static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
@@ -280,6 +320,10 @@ static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
 				continue;
 			}
 			c = matrix_cell(m, mi, i, j);
+			if (c->sol.kind != MSOL_NONE) {
+				sol_rect(sb, &c->sol, x, y, cw, ch);
+				continue;
+			}
 			report_fmt_pct(a, sizeof(a), c->s.mape);
 			strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width="
 				    "\"%d\" height=\"%d\" fill=\"%s\" stroke="
@@ -293,7 +337,11 @@ static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
 	html_escape(sb, m->metrics[mi].metric);
 	strbuf_addstr(sb, ": MAPE of each model (row) against each reference "
 		      "(column) on the keys every source holds; green under "
-		      "5%, yellow under 15%, orange under 50%, red above."
+		      "5%, yellow under 15%, orange under 50%, red above. The "
+		      "roofline is a bound, not a model: its row and column "
+		      "(grey) hold the other source's median fraction of speed "
+		      "of light on the keys both hold, outlined in red with "
+		      "the count of keys faster than the roofline."
 		      "</figcaption></figure>\n");
 }
 
@@ -310,7 +358,7 @@ static void td(struct strbuf *sb, const char *cls, const char *s)
 
 static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 {
-	char a[32], b[32], cell[80];
+	char cell[96];
 
 	strbuf_addstr(sb, "<table class=\"matrix\">\n<thead><tr><th>model \\ "
 		      "reference</th>");
@@ -331,11 +379,8 @@ static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 				continue;
 			}
 			c = matrix_cell(m, mi, i, j);
-			report_fmt_pct(a, sizeof(a), c->s.mape);
-			report_fmt_num(b, sizeof(b), c->ccc_log);
-			snprintf(cell, sizeof(cell), "%s (n %ld, %s)", a,
-				 c->s.n, b);
-			td(sb, "n", cell);
+			grid_text(cell, sizeof(cell), c);
+			td(sb, c->sol.kind != MSOL_NONE ? "n sol" : "n", cell);
 		}
 		strbuf_addstr(sb, "</tr>\n");
 	}

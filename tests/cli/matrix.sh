@@ -32,9 +32,41 @@ for r in ref["cells"]:
     for k in ("mape", "bias", "ccc", "ccc_log"):
         if not close(c[k], r[k]):
             bad.append("%s %s/%s: %s != %s" % (k, r["model"], r["ref"], c[k], r[k]))
+# issue 35: a roofline cell is the fraction of speed of light on the keys
+# the roofline and the other source both hold (lab2 7, the rest 9), not
+# an error; its violations are the cell's sol_violations
+for r in ref["sol"]:
+    c = cells[(r["model"], r["ref"])]
+    s = c.get("sol") or {}
+    if s.get("n") != r["n"] or s.get("violations") != r["violations"] or \
+       c["sol_violations"] != r["violations"]:
+        bad.append("sol n/violations %s: %s" % (r, c))
+    for k, g in (("fraction", "fraction"), ("min", "min"), ("max", "max")):
+        if not close(s.get(g), r[k]):
+            bad.append("sol %s %s/%s: %s != %s" % (k, r["model"], r["ref"], s.get(g), r[k]))
+if any(c["sol"] is not None for c in cells.values() if "roof" not in (c["model"], c["ref"])):
+    bad.append("a cell without the roofline has a sol")
 print("\n".join(bad)); sys.exit(1 if bad else 0)
 PY
 expect_rc 0 "cells equal the independent computation: $out"
+# the table: the roofline's row and column read the fraction of speed of
+# light (sim: the geometric mean of roof/sim over its 9 keys, 55.33%,
+# matrix_ref.json), never the MAPE (sim vs roof 84.68%)
+run pc matrix
+row=$(printf '%s\n' "$out" | awk '/^MAPE/ { m = 1 } m && /^sim / { print; exit }')
+expect_in "55.3% SoL, 1 over" "$row" "sim's roofline cell is its fraction of SoL"
+expect_not_in "84.68%" "$row" "not the MAPE against the roofline"
+expect_in "speed-of-light violations: lab2 faster than roof on 1 of 7 keys" "$out" "violations named"
+run pc matrix --format csv
+expect_in "time,sim,roof,7,7,0,1," "$out" "csv: the roofline cell's violations"
+expect_in ",9,0.553325093264926" "$out" "csv: sol_n, fraction"
+expect_in ",0.41666666666666669,1.1000000000000001" "$out" "csv: sol_min, sol_max"
+# the fraction is compare's efficiency of the roofline as a model
+run pc compare --model roof --ref sim --metric time --format json
+eff=$(printf '%s' "$out" | python3 -c 'import json,sys; print("%.12g" % json.load(sys.stdin)["summary"]["efficiency"])')
+run pc matrix --format json
+mf=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.12g" % [c for c in d["metrics"][0]["cells"] if c["model"]=="roof" and c["ref"]=="sim"][0]["sol"]["fraction"])')
+expect_eq "$mf" "$eff" "the roofline cell's fraction = compare's efficiency"
 
 # each key's pattern, hand-derived from the fixture (tolerance 5%):
 #  bs=1 k1 100,100,102,101 agree; k2 sim 70 vs ~100 odd:sim; k3 rtl 130 odd:rtl

@@ -35,6 +35,16 @@ expect_in "| m/bs=1 | k3 | time | 30.00% | rtl-bug (odd rtl: the RTL alone disag
 expect_in "| m/bs=2 | k1 | time | 4.00% | none (the sources agree: nothing to explain) | sim, rtl, lab, lab2 |" \
 	"$sec" "roofline violations beside an agreeing key"
 expect_in "#### odd:lab (2 keys)" "$sec" "heading per pattern"
+# issue 35: the roofline's row and column are the fraction of speed of
+# light (matrix_ref.json's "sol", pure Python), never a MAPE in percent
+want=$(python3 -c '
+import json, sys
+c = [c for c in json.load(open(sys.argv[1]))["sol"] if c["model"] == "sim" and c["ref"] == "roof"][0]
+print("%.1f%% SoL, %d over (n %d)" % (100 * c["fraction"], c["violations"], c["n"]))' "$D/matrix_ref.json")
+expect_eq "$want" "55.3% SoL, 1 over (n 9)" "the reference's sim/roof cell"
+expect_in "| sim | $want |" "$sec" "the roofline column is the fraction of SoL"
+expect_in "| roof | - | $want |" "$sec" "and its row"
+expect_not_in "84.68%" "$sec" "no MAPE against the roofline"
 
 run pc report --model sim --ref lab -o "$T/r.html"
 expect_rc 0 "html"
@@ -44,6 +54,11 @@ expect_eq "$(grep -c 'class="fig fig-heatmap"' "$T/r.html")" 1 "one heatmap (one
 expect_in '<section id="matrix">' "$(cat "$T/r.html")" "section"
 expect_in "odd:lab2</td>" "$(cat "$T/r.html")" "pattern table"
 expect_in "tile writeback stall" "$(cat "$T/r.html")" "annotation in html"
+hm=$(sed -n '/class="fig fig-heatmap"/,/<\/figure>/p' "$T/r.html")
+expect_eq "$(printf '%s' "$hm" | grep -o '<rect class="sol"[^>]*stroke="#cf222e"' | wc -l)" 8 \
+	"heatmap: 8 roofline cells (4 sources x row and column), each outlined: 1 violation"
+expect_in ">55.3% SoL</text>" "$hm" "heatmap: sim's fraction of SoL"
+expect_not_in ">84.68%</text>" "$hm" "heatmap: no MAPE against the roofline"
 
 run pc report --model sim --ref lab --no-matrix
 expect_not_in "Who disagrees" "$out" "--no-matrix leaves it out"

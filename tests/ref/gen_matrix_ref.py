@@ -8,6 +8,12 @@ model row i against reference column j over the keys every source holds:
 e = (m - r) / r, MAPE = mean |e|, bias = mean e, Lin's concordance
 ccc = 2 s_xy / (s_x^2 + s_y^2 + (mean x - mean y)^2) with 1/n moments
 (Lin 1989), and the same on natural logs.
+A cell whose row or column is the roofline (issue 35) is also given its
+fraction of speed of light ("sol"): over the keys the roofline and the
+other source both hold (their own keys, not only the common ones),
+f = roofline time / achieved time per key, the geometric mean of f (as
+compare's efficiency of a roofline model), the smallest and largest, and
+the violations: achieved time below roofline * (1 - 1e-9).
 Run: python3 tests/ref/gen_matrix_ref.py
 """
 import csv
@@ -57,8 +63,24 @@ def main():
                           "bias": sum(e) / len(e), "ccc": ccc(m, r),
                           "ccc_log": ccc([math.log(a) for a in m],
                                          [math.log(b) for b in r])})
+    sol = []
+    for i, (mi, _) in enumerate(SRC):
+        for j, (rj, _) in enumerate(SRC):
+            if i == j or "roof" not in (mi, rj):
+                continue
+            other = vals[j] if mi == "roof" else vals[i]
+            both = sorted(k for k in vals[0] if k[2] == "time" and
+                          k in other)
+            f = sorted(vals[0][k] / other[k] for k in both)
+            n = len(f)
+            med = math.exp(sum(math.log(x) for x in f) / n)
+            sol.append({"model": mi, "ref": rj, "n": n, "fraction": med,
+                        "min": f[0], "max": f[-1],
+                        "violations": sum(other[k] < vals[0][k] *
+                                          (1 - 1e-9) for k in both)})
     with open(os.path.join(D, "matrix_ref.json"), "w") as f:
-        json.dump({"common_keys": len(keys), "cells": cells}, f, indent=1)
+        json.dump({"common_keys": len(keys), "cells": cells, "sol": sol},
+                  f, indent=1)
         f.write("\n")
 
 

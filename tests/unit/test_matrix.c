@@ -200,6 +200,67 @@ TEST(split_scattered_and_the_roofline)
 	matrix_key_release(&k);
 }
 
+/* Issue 35: a roofline cell is the fraction of speed of light. Rates:
+ * achieved / roofline: roof 1000/s, lab 250, 500, 1100 (over), 800/s ->
+ * 0.25, 0.5, 1.1, 0.8, geometric mean (0.11)^(1/4) = 0.5759014490653241
+ * (python3 math.exp of the mean log); a key the roofline lacks does not
+ * count; 1000 * (1 + 1e-9) is not over (the 1e-9 of corr_roof_beats):
+ * with it the five give 0.6431000407747121. */
+TEST(sol_fraction_of_a_roofline_cell)
+{
+	struct matrix_source src[3] = { S[0], S[3], S[4] };
+	double roof[] = { 1000, 1000, 1000, 1000, X, 1000 };
+	double lab[] = { 250, 500, 1100, 800, 900, 1000 * (1 + 1e-9) };
+	struct matrix_key k[6];
+	struct matrix m;
+	struct matrix_sol s;
+	char b[48];
+
+	memset(&m, 0, sizeof(m));
+	m.src = src;
+	m.nsrc = 3;
+	for (size_t x = 0; x < 6; x++) {
+		memset(&k[x], 0, sizeof(k[x]));
+		k[x].vals = calloc(3, sizeof(*k[x].vals));
+		k[x].vals[0].v = roof[x];
+		k[x].vals[0].state = isnan(roof[x]) ? MV_ABSENT : MV_OK;
+		k[x].vals[1].v = lab[x];
+		k[x].vals[1].state = MV_OK;
+		k[x].vals[2].state = MV_ABSENT;
+	}
+	matrix_sol_cell(&s, &m, k, 6, "token/s", 1, 1, 0);
+	CHECK_INT(s.kind, MSOL_FRAC);
+	CHECK_INT(s.n, 5);
+	CHECK_INT(s.violations, 1);
+	CHECK_NEAR(s.frac, 0.6431000407747121, 1e-14);
+	CHECK_NEAR(s.lo, 0.25, 1e-15);
+	CHECK_NEAR(s.hi, 1.1, 1e-15);
+	CHECK_STR(matrix_sol_fmt(b, sizeof(b), &s), "64.3% SoL, 1 over");
+	matrix_sol_cell(&s, &m, k, 4, "token/s", 1, 0, 1);	/* its row */
+	CHECK_NEAR(s.frac, 0.5759014490653241, 1e-14);
+	CHECK_INT(s.n, 4);
+	CHECK_STR(matrix_sol_fmt(b, sizeof(b), &s), "57.6% SoL, 1 over");
+	/* a time: roofline / achieved (400 us against 100 us: 25%) */
+	CHECK_NEAR(matrix_sol_fraction(400e-6, 100e-6, 0), 0.25, 1e-15);
+	CHECK(isnan(matrix_sol_fraction(0, 100e-6, 0)));
+	/* grey: a metric no roofline bounds, no common key, no roofline */
+	matrix_sol_cell(&s, &m, k, 6, "W", 0, 1, 0);
+	CHECK_INT(s.kind, MSOL_GREY);
+	CHECK_STR(matrix_sol_fmt(b, sizeof(b), &s), "n/a");
+	matrix_sol_cell(&s, &m, k, 6, "s", 0, 2, 0);
+	CHECK_INT(s.kind, MSOL_GREY);
+	CHECK_STR(s.why, "no key with a value on both");
+	matrix_sol_cell(&s, &m, k, 6, "s", 0, 1, 2);
+	CHECK_INT(s.kind, MSOL_NONE);
+	CHECK_STR(matrix_sol_fmt(b, sizeof(b), &s), "");
+	CHECK(matrix_sol_bounds("s") && matrix_sol_bounds("cycles") &&
+	      matrix_sol_bounds("token/s") && !matrix_sol_bounds("W") &&
+	      !matrix_sol_bounds("/s") && !matrix_sol_bounds(NULL));
+	for (size_t x = 0; x < 6; x++)
+		free(k[x].vals);
+}
+
 TEST_MAIN(CASE(lin_formula), CASE(agree_at_and_around_the_tolerance),
 	  CASE(odd_causes_by_kind), CASE(noisy_widens_and_suggests_measurement),
-	  CASE(split_scattered_and_the_roofline))
+	  CASE(split_scattered_and_the_roofline),
+	  CASE(sol_fraction_of_a_roofline_cell))
