@@ -68,6 +68,15 @@ static void prefill(struct form_field *ff, const struct tui_data *d,
 	const char *cat = ct[point] ? data_category_name(ct[point]) :
 			  "unknown";
 
+	/* an undone first annotation is none: start empty (issue 35) */
+	if (data_annot_none(p->ann)) {
+		ff[F_STATUS].choice = index_of(db_annot_statuses, "explained",
+					       2);
+		ff[F_CATEGORY].choice = index_of(db_annot_categories,
+						 "unknown", 6);
+		return;
+	}
+
 	ff[F_STATUS].choice = index_of(db_annot_statuses, status, 2);
 	ff[F_CATEGORY].choice = index_of(db_annot_categories, cat, 6);
 	if (p->ann && p->ann->note)
@@ -146,6 +155,8 @@ int annotate_key(struct tui *t, const char *workload, const char *op,
 	int rc;
 
 	fields_init(ff);
+	if (data_annot_none(cur))
+		cur = NULL;	/* an undone first annotation: none */
 	snprintf(title, sizeof(title), "Annotate %s %s %s", workload, op,
 		 metric);
 	snprintf(hint, sizeof(hint), "suggested: %s (%s)", suggested ?

@@ -121,6 +121,14 @@ static void reopen(struct view *v)
 		status_error("%s", pc_error_last());
 	v->opened = 1;
 	v->gen = v->tui->data.gen;
+	v->ann_gen = v->tui->data.ann_gen;
+}
+
+/* Data reloaded, or annotations saved or undone since v read them. */
+static int stale(const struct tui *t, const struct view *v)
+{
+	return v->gen != t->data.gen || (v->ops->annotated &&
+					 v->ann_gen != t->data.ann_gen);
 }
 
 /* The detail view's point, found again by key after a reload. */
@@ -158,7 +166,7 @@ int tui_show(struct tui *t, enum view_id id)
 {
 	struct view *v = t->views[id];
 
-	if (!v->opened || v->gen != t->data.gen || id == VIEW_DETAIL ||
+	if (!v->opened || stale(t, v) || id == VIEW_DETAIL ||
 	    id == VIEW_REGRESS) {
 		if (v->ops->open(v) < 0) {
 			status_error("%s", pc_error_last());
@@ -166,6 +174,7 @@ int tui_show(struct tui *t, enum view_id id)
 		}
 		v->opened = 1;
 		v->gen = t->data.gen;
+		v->ann_gen = t->data.ann_gen;
 	}
 	if (v == t->cur)
 		return 0;
@@ -242,7 +251,7 @@ static void paint(struct tui *t)
 		draw_text(0, 0, COLS, "terminal too small (need 40x8)", TH_ERROR);
 		return;
 	}
-	if (v->opened && v->gen != t->data.gen)
+	if (v->opened && stale(t, v))
 		reopen(v);
 	draw_fill(0, 0, COLS, TH_TITLE);
 	x = draw_text(0, 0, COLS, " perfcorr | ", TH_TITLE);

@@ -37,6 +37,9 @@ struct view_ops {
 	/* 1 when row matches needle (for the generic search), or NULL. */
 	int (*match)(struct view *v, size_t row, const char *needle);
 	void (*done)(struct view *v);
+	/* 1: the view shows annotations it read on open, so a save or an
+	 * undo elsewhere (tui_data.ann_gen) opens it again when shown */
+	int annotated;
 };
 
 /* Lines of text with a theme role each, for text views. */
@@ -57,6 +60,7 @@ struct view {
 	int ncols;
 	int opened;
 	unsigned gen;		/* data generation last loaded */
+	unsigned ann_gen;	/* annotation generation last loaded */
 	char search[128];	/* the last search */
 	struct textbuf text;	/* for text views */
 };

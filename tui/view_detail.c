@@ -486,4 +486,5 @@ const struct view_ops detail_ops = {
 	.handle = detail_handle,
 	.match = view_text_match,
 	.done = detail_done,
+	.annotated = 1,
 };

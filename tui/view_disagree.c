@@ -334,4 +334,5 @@ const struct view_ops disagree_ops = {
 	.handle = dis_handle,
 	.match = dis_match,
 	.done = dis_done,
+	.annotated = 1,
 };

@@ -275,4 +275,5 @@ const struct view_ops regress_ops = {
 	.draw = regress_draw,
 	.match = regress_match,
 	.done = regress_done,
+	.annotated = 1,
 };
