@@ -49,6 +49,8 @@ const struct fp_field fp_fields[] = {
 };
 
 const size_t fp_nfields = sizeof(fp_fields) / sizeof(fp_fields[0]);
+_Static_assert(sizeof(fp_fields) / sizeof(fp_fields[0]) == FP_NFIELDS,
+	       "FP_NFIELDS is the table's length");
 
 const struct fp_field *fp_field_find(const char *name)
 {

@@ -28,6 +28,9 @@ struct fp_field {
 	const char *what;	/* one line for docs and messages */
 };
 
+/* How many fields the table has (fixed: corr_set counts per field). */
+#define FP_NFIELDS 20
+
 extern const struct fp_field fp_fields[];
 extern const size_t fp_nfields;
 

@@ -14,6 +14,7 @@
 #include "src/cmd/cmd.h"
 #include "src/corr/corrgroup.h"
 #include "src/corr/corrout.h"
+#include "src/corr/corrout_fp.h"
 #include "src/corr/correlate.h"
 #include "src/stats/stats_ci.h"
 #include "base/error.h"

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/fingerprint.h"
 #include "src/stats/stats.h"
 
 struct db;
@@ -141,6 +142,10 @@ struct corr_set {
 	long not_comparable, not_comparable_runs, unverified;
 	char *not_comparable_why;
 	char not_comparable_field[32];
+	/* pairs kept only because corr_query.allow_mismatch allowed the
+	 * fields their runs differ in, and per field (fp_fields order; a
+	 * pair differing in two allowed fields counts in both) */
+	long admitted_pairs, admitted[FP_NFIELDS];
 	long superseded;	/* pairs where a side held the key in several
 				   runs and the latest won (not --pool) */
 	char *roofline;		/* the speed-of-light bound: "SRC@V" (or

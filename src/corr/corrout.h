@@ -94,14 +94,4 @@ void corrout_stats_doc(FILE *fp);
 /* "name@version (kind, runs 1,2)" into a new string; caller frees. */
 char *corrout_side_text(const struct corr_side *side);
 
-/* The fingerprint check's outcome (issue 37), as JSON members
- * "not_comparable":{"pairs","run_pairs","field","why"},"unverified":N,
- * "allow_mismatch":[...] (always; field and why null when none) after a
- * comma the caller wrote; allow is corr_query.allow_mismatch. */
-void corrout_fp_json(FILE *fp, const struct corr_set *s,
-		     const char *const *allow);
-/* The same as text lines, each only when non-zero / non-empty. */
-void corrout_fp_text(FILE *fp, const struct corr_set *s,
-		     const char *const *allow);
-
 #endif
