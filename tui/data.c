@@ -38,18 +38,24 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 	void (*note)(void *, const char *) = d->note;	/* set by the caller */
 	void *note_arg = d->note_arg;
 	const char *roofline = d->roofline;
+	const char *const *allow = d->allow_mismatch;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
 	d->note = note;
 	d->note_arg = note_arg;
 	d->roofline = roofline;
+	d->allow_mismatch = allow;
 	d->db = db;
 	d->warn = 0.05;
 	d->fail = 0.15;
 	d->src.max_id[0] = d->src.max_id[1] = d->src.max_id[2] = -1;
 	if (policy_path && (rc = policy_load(&d->policy, policy_path)) < 0)
 		return rc;
+	/* the policy's fields whose mismatch is meant, as the gate */
+	if (d->policy && !d->allow_mismatch)
+		d->allow_mismatch = (const char *const *)
+				    d->policy->allow_mismatch;
 	if (d->policy && !model && !ref) {
 		model = d->policy->model;
 		ref = d->policy->ref;
@@ -174,6 +180,7 @@ int data_load(struct tui_data *d)
 	q.model = d->pairs[d->pair].model;
 	q.ref = d->pairs[d->pair].ref;
 	q.roofline = d->roofline;
+	q.allow_mismatch = d->allow_mismatch;
 	if (d->note && !pidx_cached(d->db, &q)) {
 		char msg[512];
 

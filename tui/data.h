@@ -49,6 +49,10 @@ struct tui_data {
 	/* the speed-of-light bound (SRC[@V]) or NULL: the core's default;
 	 * set before data_open, which keeps it */
 	const char *roofline;
+	/* the workload-fingerprint fields whose mismatch is meant (issue
+	 * 37, corr_query.allow_mismatch; NULL-terminated or NULL): set
+	 * before data_open, which keeps them */
+	const char *const *allow_mismatch;
 	/* the SI unit of each metric id of ix ("s", "W", "tokens/s"; "" for
 	 * a dimensionless or unknown one), from the metrics table */
 	char **units;

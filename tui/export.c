@@ -19,7 +19,7 @@ static void flags_text(unsigned f, char *buf)
 	static const struct { unsigned bit; char c; } fl[] = {
 		{ CORR_WITHIN_NOISE, 'N' }, { CORR_SOL_VIOLATION, 'S' },
 		{ CORR_NOISY_REF, 'X' }, { CORR_WAIVED, 'W' },
-		{ CORR_INVALID, 'I' },
+		{ CORR_INVALID, 'I' }, { CORR_UNVERIFIED, '?' },
 	};
 	int n = 0;
 

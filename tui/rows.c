@@ -36,6 +36,7 @@ static const struct {
 	{ "noise", CORR_WITHIN_NOISE }, { "sol", CORR_SOL_VIOLATION },
 	{ "noisy", CORR_NOISY_REF }, { "waived", CORR_WAIVED },
 	{ "invalid", CORR_INVALID }, { "new", ROWS_FLAG_NEW },
+	{ "unverified", CORR_UNVERIFIED },
 };
 
 /* Longest operators first. */
@@ -131,7 +132,8 @@ static int parse_term(struct filter_term *t, const char *word)
 				t->num = flag_names[i].bit;
 		if (!t->num)
 			return pc_error_set(PC_EINVALID, "'%s': unknown flag "
-					    "(noise sol noisy waived invalid new)",
+					    "(noise sol noisy waived invalid new "
+					    "unverified)",
 					    word);
 	}
 	t->text = xstrdup(val);

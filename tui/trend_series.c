@@ -10,7 +10,8 @@
 
 int trend_series_load(struct trend_series *ts, struct db *db,
 		      const char *model, const char *ref,
-		      const char *roofline, char *const *versions, size_t n)
+		      const char *roofline, const char *const *allow,
+		      char *const *versions, size_t n)
 {
 	struct corr_cpd_series *series = corr_cpd_series_new(0);
 	struct corr_set *prev = NULL;
@@ -30,6 +31,7 @@ int trend_series_load(struct trend_series *ts, struct db *db,
 		q.model = spec;
 		q.ref = ref;
 		q.roofline = roofline;
+		q.allow_mismatch = allow;
 		q.no_params = 1;
 		rc = corr_load(&s, db, &q);
 		free(spec);

@@ -25,12 +25,13 @@ struct trend_series {
 	struct corr_cpd cpd;	/* the change points (cpd.why: none) */
 };
 
-/* Pair model@versions[i] with ref (SRC@V) for every i; roofline as
- * corr_query.roofline. Returns 0 or an error code (the series is then
- * released). */
+/* Pair model@versions[i] with ref (SRC@V) for every i; roofline and
+ * allow as corr_query.roofline and .allow_mismatch. Returns 0 or an
+ * error code (the series is then released). */
 int trend_series_load(struct trend_series *ts, struct db *db,
 		      const char *model, const char *ref,
-		      const char *roofline, char *const *versions, size_t n);
+		      const char *roofline, const char *const *allow,
+		      char *const *versions, size_t n);
 void trend_series_release(struct trend_series *ts);
 
 /* A step's short label for a table cell: "model", "ref", "both",

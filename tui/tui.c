@@ -548,6 +548,7 @@ static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 	t->data.note = note;
 	t->data.note_arg = t;
 	t->data.roofline = o->roofline;
+	t->data.allow_mismatch = o->allow_mismatch;
 	if ((rc = data_open(&t->data, db, o->model, o->ref, o->policy)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&

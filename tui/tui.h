@@ -22,6 +22,8 @@ struct tui_opts {
 	const char *model, *ref;	/* SRC[@VERSION] or NULL */
 	const char *policy;		/* policy file for limits, or NULL */
 	const char *roofline;		/* the speed-of-light bound, or NULL */
+	const char *const *allow_mismatch;	/* fingerprint fields whose
+					   mismatch is meant, or NULL */
 	int ascii;			/* no UTF-8 glyphs */
 	/* out: the pair reviewed when the TUI closed, SRC@VERSION, or "" */
 	char model_out[256], ref_out[256];

@@ -1,7 +1,8 @@
 /*
  * Detail (Enter): one workload + op across every source kind: the
  * values with their runs and files, pairwise errors from the core, the
- * reference's spread, the raw kernel names and the annotation history.
+ * reference's spread, the raw kernel names, the annotation history and
+ * the pair's workload fingerprints (tui/detail_fp.c).
  */
 #include <math.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "tui/annotate.h"
+#include "tui/detail_fp.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
@@ -105,9 +107,11 @@ static void add_point(struct view *v, const struct corr_point *p)
 		    p->op, p->op_class ? p->op_class : "-", p->metric);
 	direction(dir, sizeof(dir), v, p);
 	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s: model %s  ref %s "
-		    " err %s%s%s%s%s", d->ix->model.source, d->ix->model.version,
-		    d->ix->ref.source, d->ix->ref.version, m, r, e, dir,
+		    " err %s%s%s%s%s%s", d->ix->model.source,
+		    d->ix->model.version, d->ix->ref.source,
+		    d->ix->ref.version, m, r, e, dir,
 		    p->flags & CORR_WITHIN_NOISE ? "  within noise" : "",
+		    p->flags & CORR_UNVERIFIED ? "  unverified (?)" : "",
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
 		    "violation" : "", p->flags & CORR_NOISY_REF ?
 		    "  noisy reference (excluded)" : "");
@@ -267,6 +271,7 @@ static void add_pair(struct view *v, const struct corr_point *p,
 	q.model = side_spec(v, model, ms, sizeof(ms));
 	q.ref = side_spec(v, ref, rs, sizeof(rs));
 	q.roofline = v->tui->data.roofline;
+	q.allow_mismatch = v->tui->data.allow_mismatch;
 	if (!strcmp(model, cur->model.source) && !strcmp(ref, cur->ref.source)) {
 		pair_line(v, ms, rs, p);	/* the loaded pair: no reload */
 		return;
@@ -389,6 +394,7 @@ static int detail_open(struct view *v)
 	db_detail_free(rows, n);
 	add_raw_names(v, p);
 	add_history(v, p);
+	detail_fp_add(v, p);
 	v->nrows = v->text.n;
 	v->cursor = v->top = keep < v->nrows ? keep : 0;
 	return 0;

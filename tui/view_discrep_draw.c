@@ -102,6 +102,8 @@ static void flags_text(unsigned f, char *buf)
 		buf[n++] = 'W';
 	if (f & CORR_INVALID)
 		buf[n++] = 'I';
+	if (f & CORR_UNVERIFIED)
+		buf[n++] = '?';
 	buf[n] = '\0';
 }
 
@@ -135,6 +137,28 @@ static void draw_ci(const struct stats_summary *s, int y, int x, int w)
 		draw_text(y, x, w - x, buf, TH_NORMAL);
 }
 
+/* The fingerprint check (issue 37): pairs kept unverified (flag ?),
+ * pairs refused as not comparable (never rows) with the first field,
+ * pairs --allow-mismatch admitted. Returns the columns drawn. */
+static int draw_fp(struct view *v, int y, int x, int w)
+{
+	const struct pidx *ix = v->tui->data.ix;
+	int x0 = x;
+
+	if (!ix)
+		return 0;
+	if (ix->unverified)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  ? %ld",
+				ix->unverified);
+	if (ix->not_comparable)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  refused %ld (%s)",
+				ix->not_comparable, ix->not_comparable_field);
+	if (ix->admitted_pairs)
+		x += draw_textf(y, x, w - x, TH_HEADER, "  mismatch-allowed "
+				"%ld", ix->admitted_pairs);
+	return x - x0;
+}
+
 static void draw_header(struct view *v, int y, int w)
 {
 	struct discrep *d = v->priv;
@@ -159,6 +183,7 @@ static void draw_header(struct view *v, int y, int w)
 	if (s->excluded_noisy)
 		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld",
 				s->excluded_noisy);
+	x += draw_fp(v, y, x, w);
 	if (!d->filter.n) {
 		draw_ci(s, y, draw_progress(v, y, x, w), w);
 		return;

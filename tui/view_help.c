@@ -51,6 +51,8 @@ static int help_open(struct view *v)
 		    "model or reference beats the roofline)");
 	textbuf_add(&v->text, TH_NORMAL, "  W waived (accepted, unexpired)   "
 		    "I invalid, excluded");
+	textbuf_add(&v->text, TH_NORMAL, "  ? unverified: a checked workload-"
+		    "fingerprint field only one run states");
 	textbuf_add(&v->text, TH_NORMAL, "  * marked   + new, ~ changed since "
 		    "the last recorded review");
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");

@@ -106,6 +106,7 @@ static int regress_open(struct view *v)
 	q.ref = t->regress_ref;
 	q.model = t->regress_from;
 	q.roofline = t->data.roofline;
+	q.allow_mismatch = t->data.allow_mismatch;
 	if ((rc = corr_load(&b, t->db, &q)) < 0)
 		return rc;
 	q.model = t->regress_to;

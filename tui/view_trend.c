@@ -130,6 +130,7 @@ static int load_groups(struct view *v, struct trend *t)
 		q.model = spec;
 		q.ref = t->ref;
 		q.roofline = v->tui->data.roofline;
+		q.allow_mismatch = v->tui->data.allow_mismatch;
 		rc = corr_load(&s, v->tui->db, &q);
 		free(spec);
 		if (rc == PC_ENOTFOUND) {	/* this version pairs nothing */
@@ -212,6 +213,7 @@ static int trend_open(struct view *v)
 		q.model = spec;
 		q.ref = t->ref;
 		q.roofline = v->tui->data.roofline;
+		q.allow_mismatch = v->tui->data.allow_mismatch;
 		t->ok[i] = pidx_summary(v->tui->db, &q, &t->sum[i]) == 0;
 		free(spec);
 	}
@@ -221,7 +223,8 @@ static int trend_open(struct view *v)
 	/* a version that cannot be paired (cycles without a clock ...)
 	 * leaves the summaries shown and says why the tests are not */
 	if (!t->by && trend_series_load(&t->ser, v->tui->db, t->model, t->ref,
-					v->tui->data.roofline, t->versions,
+					v->tui->data.roofline,
+					v->tui->data.allow_mismatch, t->versions,
 					t->n) < 0) {
 		t->ser_err = xstrdup(pc_error_last());
 		pc_error_clear();

@@ -15,6 +15,7 @@
 /* The options, filled by cli_parse from the table in cmd_tui. */
 struct cmd_tui_opts {
 	const char *model, *ref, *policy, *roofline;
+	struct cli_list allow;	/* --allow-mismatch (issue 37) */
 	int ascii;
 };
 
@@ -52,6 +53,13 @@ static void next_steps(const struct tui_opts *o)
 		util_fputs_safe(o->model_out, stderr);
 		fputs(" --ref ", stderr);
 		util_fputs_safe(o->ref_out, stderr);
+		for (const char *const *a = o->allow_mismatch; a && *a; a++) {
+			char *w = shell_word(*a);
+
+			fputs(" --allow-mismatch ", stderr);
+			util_fputs_safe(w, stderr);
+			free(w);
+		}
 		fputs(" -o review.html\n", stderr);
 	}
 	fputs("  perfcorr --db ", stderr);
@@ -70,7 +78,7 @@ static void next_steps(const struct tui_opts *o)
 static const struct cli_cmd tui_cmd = {
 	.name = "tui",
 	.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--policy FILE] "
-		 "[--ascii]",
+		 "[--allow-mismatch FIELD]... [--ascii]",
 	.summary = "Review discrepancies in a terminal UI: browse, "
 		   "search, filter, sort, open the detail and record "
 		   "explanations.",
@@ -97,6 +105,9 @@ int cmd_tui(int argc, char **argv)
 		  "else every roofline source)" },
 		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "take the "
 		  "warn/fail colour limits from a gate policy" },
+		{ CLI_LIST, "allow-mismatch", 0, &opt.allow, "FIELD", "pair "
+		  "runs whose workload fingerprints differ in FIELD "
+		  "(repeatable; over the policy's allow_mismatch)" },
 		{ CLI_FLAG, "ascii", 0, &opt.ascii, NULL, "ASCII plots and "
 		  "lines even in a UTF-8 locale" },
 		CLI_OPT_END
@@ -109,7 +120,7 @@ int cmd_tui(int argc, char **argv)
 
 	cmd.opts = opts;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
-		return rc == 1 ? CLI_OK : rc;
+		return cli_list_free(&opt.allow), rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
 	/* a database we may not write is reviewed read-only (no
 	 * annotations, no pair cache), as reading commands are */
@@ -122,6 +133,7 @@ int cmd_tui(int argc, char **argv)
 			util_fputs_safe(why, stderr);
 			fputc('\n', stderr);
 			free(why);
+			cli_list_free(&opt.allow);
 			return CLI_FAIL;
 		}
 		fputs("perfcorr tui: ", stderr);
@@ -134,13 +146,16 @@ int cmd_tui(int argc, char **argv)
 	o.ref = opt.ref;
 	o.policy = opt.policy;
 	o.roofline = opt.roofline;
+	o.allow_mismatch = opt.allow.n ? opt.allow.items : NULL;
 	o.ascii = opt.ascii;
 	rc = tui_run(db, &o);
 	db_close(db);
 	if (rc < 0) {
+		cli_list_free(&opt.allow);
 		cli_error(cmd.name);
 		return cli_exit_for(rc);
 	}
 	next_steps(&o);
+	cli_list_free(&opt.allow);
 	return CLI_OK;
 }

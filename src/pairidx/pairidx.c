@@ -72,6 +72,9 @@ static int cache_key(char hex[65], struct db *db, const struct corr_query *q,
 		return rc;
 	}
 	strbuf_addf(&sb, "|roof:%s", q->roofline ? q->roofline : "\x01");
+	/* the fingerprint fields allowed to differ (issue 37) */
+	for (const char *const *a = q->allow_mismatch; a && *a; a++)
+		strbuf_addf(&sb, "|allow:%s", *a);
 	for (size_t i = 0; i < nroof; i++)
 		side_key(&sb, &roof[i]);
 	corr_roof_sides_free(roof, nroof);
@@ -134,6 +137,15 @@ static int read_meta(struct pidx *x)
 	x->excluded_noisy = (long)m.excluded_noisy;
 	x->sol_violations = (long)m.sol_violations;
 	x->invalid = (long)m.invalid;
+	x->not_comparable = (long)m.not_comparable;
+	x->not_comparable_runs = (long)m.not_comparable_runs;
+	x->unverified = (long)m.unverified;
+	x->admitted_pairs = (long)m.admitted_pairs;
+	for (size_t i = 0; i < FP_NFIELDS; i++)
+		x->admitted[i] = (long)m.admitted[i];
+	memcpy(x->not_comparable_field, m.not_comparable_field,
+	       sizeof(x->not_comparable_field));
+	x->not_comparable_field[sizeof(x->not_comparable_field) - 1] = '\0';
 	memcpy(x->max_id, m.max_id, sizeof(x->max_id));
 	return 0;
 }
@@ -322,6 +334,7 @@ static void keep_query(struct pidx_store *st, const struct corr_query *q,
 	st->q.workload_glob = keep_str(st, q->workload_glob);
 	st->q.where = keep_list(st, q->where);
 	st->q.workload_globs = keep_list(st, q->workload_globs);
+	st->q.allow_mismatch = keep_list(st, q->allow_mismatch);
 	st->q.model_platform = keep_str(st, q->model_platform);
 	st->q.ref_platform = keep_str(st, q->ref_platform);
 	st->flags = flags;

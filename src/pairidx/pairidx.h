@@ -83,6 +83,12 @@ struct pidx {
 						   db_annot_statuses[i-1] */
 	struct stats_summary sum;	/* every point (waived included) */
 	long excluded_noisy, sol_violations, invalid;
+	/* the fingerprint check (issue 37): pairs refused (never points),
+	 * their run pairs and the first refusing field; points flagged
+	 * CORR_UNVERIFIED; pairs --allow-mismatch admitted, per field */
+	long not_comparable, not_comparable_runs, unverified;
+	long admitted_pairs, admitted[FP_NFIELDS];
+	char not_comparable_field[32];
 	int64_t max_id[PIDX_KEY_PARTS];	/* largest workload, op, metric id */
 	char **group_keys;		/* op_class op metric workload param.X */
 	size_t ngroup_keys;

@@ -425,6 +425,14 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	m->excluded_noisy = s->excluded_noisy;
 	m->sol_violations = s->sol_violations;
 	m->invalid = s->invalid;
+	m->not_comparable = s->not_comparable;
+	m->not_comparable_runs = s->not_comparable_runs;
+	m->unverified = s->unverified;
+	m->admitted_pairs = s->admitted_pairs;
+	for (size_t i = 0; i < FP_NFIELDS; i++)
+		m->admitted[i] = s->admitted[i];
+	memcpy(m->not_comparable_field, s->not_comparable_field,
+	       sizeof(m->not_comparable_field));
 	m->max_id[0] = m->max_id[1] = m->max_id[2] = -1;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct corr_point *p = &s->points[i];

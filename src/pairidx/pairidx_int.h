@@ -40,12 +40,12 @@
 #include "src/pairidx/pairidx.h"
 #include "base/strbuf.h"
 
-#define PIDX_FORMAT 5
+#define PIDX_FORMAT 6
 #define PIDX_CHUNK 4096
 /* the flags a cached key carries (enum corr_flags less CORR_WAIVED) */
 #define PIDX_KEY_FLAGS (CORR_WITHIN_NOISE | CORR_SOL_VIOLATION | \
 			CORR_NOISY_REF | CORR_INVALID | CORR_SOL_MODEL | \
-			CORR_SOL_REF)
+			CORR_SOL_REF | CORR_UNVERIFIED)
 /* the tail of every damaged-part message */
 #define PIDX_DAMAGED " (perfcorr index --clear drops the cache)"
 
@@ -53,6 +53,10 @@ struct pidx_meta {
 	uint64_t n;
 	int64_t excluded_noisy, sol_violations, invalid;
 	int64_t max_id[PIDX_KEY_PARTS];
+	/* the fingerprint check (issue 37, corr_set's counts) */
+	int64_t not_comparable, not_comparable_runs, unverified;
+	int64_t admitted_pairs, admitted[FP_NFIELDS];
+	char not_comparable_field[32];
 };
 
 struct pidx_cold {
