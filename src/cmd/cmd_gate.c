@@ -334,8 +334,8 @@ int cmd_gate(int argc, char **argv)
 		  "to FILE instead of standard output" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "text (default) "
 		  "or json" },
-		{ CLI_INT, "top", 0, &opt.top, "N", "offending points (and "
-		  "flagged sweeps) listed per rule (default 5)" },
+		{ CLI_INT, "top", 0, &opt.top, "N", "offending points, flagged "
+		  "sweeps and movers listed per rule (default 5)" },
 		{ CLI_LIST, "allow-mismatch", 0, &opt.allow, "FIELD", "pair "
 		  "runs whose workload fingerprints differ in FIELD "
 		  "(repeatable; over the policy's allow_mismatch)" },

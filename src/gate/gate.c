@@ -67,6 +67,7 @@ static double measure(const struct stats_summary *s, enum policy_limit l,
 	case PL_MAX_SOL_VIOLATIONS:
 		return (double)s->sol_violations;
 	case PL_MAX_BLIND_KNOBS:	/* from the rule's sweeps (check_one) */
+	case PL_MAX_ABS_ERR_INCREASE:	/* from the baseline (increase) */
 	case PL_COUNT:
 		break;
 	}
@@ -83,8 +84,29 @@ static int increase(struct gate_check *c, const struct gate_rule_result *rr,
 		c->value = NAN;
 		c->na = 1;
 		c->failed = 0;
-		c->why = "no earlier release passed this policy";
+		c->why = prior && prior->why_none ? prior->why_none :
+			 "no earlier release passed this policy";
 		return 1;
+	}
+	if (c->lim == PL_MAX_ABS_ERR_INCREASE || (prior->base_prev &&
+						  !rr->have_paired)) {
+		/* per pair: the baseline's errors are needed (and the
+		 * previous version has no recorded MAPE to fall back on) */
+		if (!rr->have_base_set) {
+			c->value = NAN;
+			c->na = 1;
+			c->failed = 0;
+			c->why = "the baseline release's results are gone: no "
+				 "error of its pairs to compare with";
+			return 1;
+		}
+		if (c->lim == PL_MAX_ABS_ERR_INCREASE) {
+			c->value = rr->max_increase;
+			if (isnan(c->value))
+				c->why = "no points in common with the baseline "
+					 "release";
+			return 0;
+		}
 	}
 	if (rr->have_paired) {
 		c->paired = 1;
@@ -149,7 +171,8 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 	c->why = NULL;
 	c->na = c->paired = 0;
 	c->significant = 1;
-	if (c->lim == PL_MAX_MAPE_INCREASE && increase(c, rr, prior))
+	if ((c->lim == PL_MAX_MAPE_INCREASE ||
+	     c->lim == PL_MAX_ABS_ERR_INCREASE) && increase(c, rr, prior))
 		return;
 	if (c->lim == PL_MAX_BLIND_KNOBS) {
 		/* blind and wrong-direction sweeps both count: either way
@@ -206,7 +229,7 @@ static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 {
 	if (isnan(v))
 		strbuf_addstr(sb, "n/a");
-	else if (l == PL_MAX_MAPE_INCREASE)
+	else if (l == PL_MAX_MAPE_INCREASE || l == PL_MAX_ABS_ERR_INCREASE)
 		strbuf_addf(sb, "%+.4g pp", v * 100);
 	else if (policy_limit_is_fraction(l))
 		strbuf_addf(sb, "%.4g%%", v * 100);
@@ -302,7 +325,13 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 	else	/* past the limit but not significant: still ">" */
 		strbuf_addstr(sb, c->value > c->limit + EPS ? " > " : " <= ");
 	strbuf_addstr(sb, lim.buf);
-	if (c->paired)
+	if (l == PL_MAX_ABS_ERR_INCREASE && text_rule)
+		strbuf_addf(sb, " (%ld of %ld pairs in common with %s above "
+			    "it)", text_rule->nincrease_above,
+			    text_rule->ncommon_base,
+			    text_rule->prior.base_version ?
+			    text_rule->prior.base_version : "?");
+	else if (c->paired)
 		add_paired(sb, c);
 	else if (l == PL_MAX_MAPE_INCREASE && text_rule &&
 		 text_rule->prior.have_base)
@@ -452,55 +481,6 @@ int gate_point_waived(const struct gate_result *g, size_t i)
 	return g->wv && i < g->set->n && g->wv[i].state == WAIVER_OK;
 }
 
-static long version_index(const char *v, char *const *versions, size_t n)
-{
-	for (size_t i = 0; v && i < n; i++)
-		if (!strcmp(versions[i], v))
-			return (long)i;
-	return -1;
-}
-
-void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
-			size_t n, const char *inputs, const char *version,
-			char *const *versions, size_t nversions)
-{
-	long cur = version_index(version, versions, nversions);
-	const char *last = inputs;
-	int counting = 1;
-
-	memset(out, 0, sizeof(*out));
-	out->base_mape = NAN;
-	for (size_t i = 0; i < n; i++) {
-		const struct db_gate_hist *e = &h[i];
-		long vi = version_index(e->model_version, versions, nversions);
-
-		if (!out->have_base && e->have_rule && !isnan(e->mape) &&
-		    e->verdict && strcmp(e->verdict, "fail") &&
-		    strcmp(e->verdict, "unknown") && !e->unknown &&
-		    cur >= 0 &&
-		    vi >= 0 && vi < cur) {
-			out->have_base = 1;
-			out->base_mape = e->mape;
-			out->base_version = xstrdup(e->model_version);
-		}
-		/* a re-evaluation of the same inputs is not a new failure */
-		if (!counting || !strcmp(e->inputs, inputs) ||
-		    !strcmp(e->inputs, last))
-			continue;
-		if (!e->have_rule || !e->failed)
-			counting = 0;
-		else
-			out->streak++;
-		last = e->inputs;
-	}
-}
-
-void gate_prior_release(struct gate_prior *p)
-{
-	free(p->base_version);
-	p->base_version = NULL;
-}
-
 void gate_result_free(struct gate_result *g)
 {
 	if (!g)
@@ -517,6 +497,8 @@ void gate_result_free(struct gate_result *g)
 			free(g->rules[i].sweeps[j].fixed);
 		}
 		free(g->rules[i].sweeps);
+		free(g->rules[i].base_err);
+		free(g->rules[i].movers);
 		gate_prior_release(&g->rules[i].prior);
 	}
 	free(g->rules);

@@ -52,8 +52,22 @@ struct gate_check {
 struct gate_prior {
 	int streak;		/* earlier evaluations in a row that failed */
 	int have_base;
-	double base_mape;	/* MAPE at the baseline release */
+	double base_mape;	/* MAPE at the baseline release (NaN when
+				   base_prev: no evaluation recorded it) */
 	char *base_version;	/* owned */
+	int base_prev;		/* the baseline is the previous version in
+				   the release order: no evaluation of this
+				   policy passed for an earlier release, and
+				   that version neither failed nor was
+				   unknown in it (issue 35) */
+	const char *why_none;	/* !have_base: why (static text) */
+};
+
+/* A pair whose |error| changed since the baseline release. */
+struct gate_mover {
+	size_t i;		/* index into set->points */
+	double before;		/* the baseline release's error at the key */
+	double change;		/* |error now| - |before| */
 };
 
 /* One flagged sweep of a rule's points (max_blind_knobs). */
@@ -102,6 +116,20 @@ struct gate_rule_result {
 	size_t nflagged_kept;
 	long nbounded;		/* selected points a roofline bounds: 0
 				   and max_sol_violations cannot apply */
+	/* since the baseline release, when it could be loaded (any rule;
+	 * gate_movers.h): the points the rule judges now (selected,
+	 * usable, not waived) that the baseline also has usable */
+	int have_base_set;
+	double *base_err;	/* per point of set: the baseline's error at
+				   the key, NaN when not in common */
+	long ncommon_base;	/* points with a base_err */
+	double max_increase;	/* largest |error| - |base_err| (NaN: none
+				   in common): max_abs_err_increase */
+	long nincrease_above;	/* those above max_abs_err_increase */
+	struct gate_mover *movers;	/* the pairs that moved, largest
+					   |change| first, at most top */
+	size_t nmovers;
+	long nmoved;		/* pairs in common whose error changed */
 };
 
 struct gate_result {
@@ -174,7 +202,10 @@ int gate_point_waived(const struct gate_result *g, size_t i);
  * of failed earlier evaluations, ignoring re-evaluations of identical
  * inputs (inputs = "model_runs|ref_runs"), and the baseline: the newest
  * passing (pass or warn) evaluation of a model version released before
- * version (versions: release order). Fills *out (caller releases). */
+ * version (versions: release order); without one, the previous version
+ * in the release order (base_prev) unless an evaluation of it failed or
+ * was unknown; else why_none says why there is none (gate_prior.c).
+ * Fills *out (caller releases). */
 void gate_prior_compute(struct gate_prior *out, const struct db_gate_hist *h,
 			size_t n, const char *inputs, const char *version,
 			char *const *versions, size_t nversions);

@@ -8,6 +8,7 @@
 #include "db/gate.h"
 #include "src/corr/corr_sens.h"
 #include "src/corr/correlate.h"
+#include "src/gate/gate_movers.h"
 #include "base/error.h"
 #include "base/hmap.h"
 #include "base/strbuf.h"
@@ -152,7 +153,7 @@ static const struct gate_check *failed_check(const struct gate_rule_result *rr,
 }
 
 /* The points behind a failure: those over a failed per-point limit
- * (max_abs_err, speed-of-light), else the worst by |error|; at most top,
+ * (max_abs_err, speed-of-light, max_abs_err_increase), else the worst by |error|; at most top,
  * largest |error| first (the set is sorted that way). */
 static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 		      size_t top)
@@ -160,6 +161,8 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 	const struct corr_set *set = g->set;
 	const struct gate_check *abs = failed_check(rr, PL_MAX_ABS_ERR);
 	const struct gate_check *sol = failed_check(rr, PL_MAX_SOL_VIOLATIONS);
+	const struct gate_check *inc = failed_check(rr,
+						    PL_MAX_ABS_ERR_INCREASE);
 
 	free(rr->offenders);
 	rr->noffenders = 0;
@@ -170,9 +173,11 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 		if ((p->flags & (CORR_NOISY_REF | CORR_INVALID)) ||
 		    !gate_selects(rr->rule, p) || gate_point_waived(g, i))
 			continue;
-		if (abs || sol) {
+		if (abs || sol || inc) {
 			int hit = (abs && fabs(p->err) > abs->limit) ||
-				  (sol && (p->flags & CORR_SOL_VIOLATION));
+				  (sol && (p->flags & CORR_SOL_VIOLATION)) ||
+				  (inc && gate_increase_at(rr, i, g) >
+				   inc->limit + 1e-12);
 
 			if (!hit)
 				continue;
@@ -270,9 +275,11 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		rr->prior.base_version = prior->base_version ?
 			xstrdup(prior->base_version) : NULL;
 	}
-	if (base && prior && prior->have_base &&
-	    (rr->rule->has & (1u << PL_MAX_MAPE_INCREASE)))
-		paired(rr, g, base);
+	if (base && prior && prior->have_base) {
+		gate_movers(rr, g, base, top);
+		if (rr->rule->has & (1u << PL_MAX_MAPE_INCREASE))
+			paired(rr, g, base);
+	}
 	gate_judge(rr, &rr->sum, prior);
 	if (rr->status != GATE_PASS)
 		offenders(rr, g, top);
@@ -340,8 +347,8 @@ int gate_inputs_load(struct gate_inputs *in, struct db *db,
 		struct corr_query q = CORR_QUERY_INIT;
 		char *m, *r;
 
-		if (!pr->have_base || !pr->base_version ||
-		    !(p->rules[i].has & (1u << PL_MAX_MAPE_INCREASE)))
+		/* every rule names its movers since its baseline */
+		if (!pr->have_base || !pr->base_version)
 			continue;
 		for (size_t j = 0; j < i && !in->base[i]; j++)
 			if (in->base[j] && in->priors[j].base_version &&

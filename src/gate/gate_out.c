@@ -12,6 +12,7 @@
 #include "src/corr/corrout.h"
 #include "base/error.h"
 #include "src/gate/gate.h"
+#include "src/gate/gate_out_int.h"
 #include "src/gate/gate_out_sens.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -133,8 +134,8 @@ static void add_label(struct strbuf *sb, enum gate_status s, int color)
 }
 
 /* The checks of a passing rule, or the message of one that did not. */
-static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
-			  int width, int color)
+void gate_out_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
+			int width, int color)
 {
 	add_label(sb, r->status, color);
 	strbuf_addstr(sb, "  ");
@@ -166,8 +167,8 @@ static void add_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
 }
 
 /* The offending points of a rule that did not pass. */
-static void add_offenders(struct strbuf *sb, const struct gate_result *g,
-			  const struct gate_rule_result *r)
+void gate_out_offenders(struct strbuf *sb, const struct gate_result *g,
+			const struct gate_rule_result *r)
 {
 	if (!r->noffenders)
 		return;
@@ -213,16 +214,19 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	strbuf_addstr(&sb, " vs reference ");
 	add_side(&sb, &g->set->ref);
 	strbuf_addf(&sb, ", %zu pairs\n", g->set->n);
+	gate_out_baseline(&sb, g);
 	for (size_t i = 0; i < g->nrules; i++)
 		if ((int)strlen(g->rules[i].rule->name) > width)
 			width = (int)strlen(g->rules[i].rule->name);
 	for (size_t i = 0; i < g->nrules; i++)
-		add_rule_line(&sb, &g->rules[i], width, color);
+		gate_out_rule_line(&sb, &g->rules[i], width, color);
 	for (size_t i = 0; i < g->nrules; i++)
 		if (g->rules[i].status != GATE_PASS)
-			add_offenders(&sb, g, &g->rules[i]);
+			gate_out_offenders(&sb, g, &g->rules[i]);
 	for (size_t i = 0; i < g->nrules; i++)
 		gate_out_sweeps(&sb, &g->rules[i]);
+	for (size_t i = 0; i < g->nrules; i++)
+		gate_out_movers(&sb, g, &g->rules[i]);
 	for (size_t i = 0; i < g->nrules; i++) {
 		const struct gate_rule_result *r = &g->rules[i];
 
@@ -433,6 +437,9 @@ static cJSON *json_rule(const struct gate_result *g,
 		cJSON *b = cJSON_AddObjectToObject(o, "baseline");
 
 		add_str(b, "version", r->prior.base_version);
+		cJSON_AddStringToObject(b, "from", gate_out_base_from(r));
+		/* null for the previous version: no evaluation recorded
+		 * its MAPE (paired.mape_before has it on the common points) */
 		cJSON_AddNumberToObject(b, "mape", r->prior.base_mape);
 	} else {
 		cJSON_AddNullToObject(o, "baseline");
@@ -451,6 +458,7 @@ static cJSON *json_rule(const struct gate_result *g,
 	for (size_t i = 0; i < r->nunwaived; i++)
 		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
 	gate_out_sweeps_json(o, r, add_str);
+	gate_out_movers_json(o, g, r, add_str);
 	{
 		/* every statistic of the rule's points, with the keys and
 		 * the very bytes of compare's summary: corrout's one writer
@@ -551,138 +559,4 @@ void gate_xml_escape(struct strbuf *sb, const char *str)
 		}
 		s += n;
 	}
-}
-
-/* The raw and adjusted p of a rule's release-change test, as testcase
- * properties (none without a test). */
-static void junit_props(struct strbuf *x, const struct gate_rule_result *r)
-{
-	for (int i = 0; i < r->nchecks; i++) {
-		const struct gate_check *c = &r->checks[i];
-
-		if (c->lim != PL_MAX_MAPE_INCREASE || isnan(c->p_raw))
-			continue;
-		strbuf_addf(x, "      <properties>\n        <property name=\""
-			    "p_value\" value=\"%.6g\"/>\n        <property "
-			    "name=\"p_adjusted\" value=\"%.6g\"/>\n      "
-			    "</properties>\n", c->p_raw, c->p_adj);
-	}
-}
-
-static void junit_case(struct strbuf *x, const struct gate_result *g,
-		       const struct gate_rule_result *r)
-{
-	struct strbuf body = STRBUF_INIT;
-
-	strbuf_addstr(x, "    <testcase classname=\"perfcorr.gate.");
-	gate_xml_escape(x, g->policy->name);
-	strbuf_addstr(x, "\" name=\"");
-	gate_xml_escape(x, r->rule->name);
-	strbuf_addstr(x, "\" time=\"0\"");
-	if (r->status == GATE_PASS && !r->have_paired && !r->nflagged_kept) {
-		strbuf_addstr(x, "/>\n");
-		return;
-	}
-	strbuf_addstr(x, ">\n");
-	add_rule_line(&body, r, 0, 0);
-	add_offenders(&body, g, r);
-	gate_out_sweeps(&body, r);
-	if (r->status == GATE_PASS) {
-		/* the interval and p-value of a passing increase */
-		junit_props(x, r);
-		strbuf_addstr(x, "      <system-out>");
-		gate_xml_escape(x, body.buf);
-		strbuf_addstr(x, "</system-out>\n    </testcase>\n");
-		strbuf_release(&body);
-		return;
-	}
-	junit_props(x, r);
-	if (r->status == GATE_FAIL) {
-		strbuf_addstr(x, "      <failure type=\"gate\" message=\"");
-		gate_xml_escape(x, r->message);
-		strbuf_addstr(x, "\">");
-		gate_xml_escape(x, body.buf);
-		strbuf_addstr(x, "</failure>\n");
-	} else if (r->status == GATE_UNKNOWN) {
-		/* neither pass nor fail: JUnit's "skipped", with the reason */
-		strbuf_addstr(x, "      <skipped message=\"unknown: ");
-		gate_xml_escape(x, r->message);
-		strbuf_addstr(x, "\"/>\n      <system-out>");
-		gate_xml_escape(x, body.buf);
-		strbuf_addstr(x, "</system-out>\n");
-	} else {
-		strbuf_addstr(x, "      <system-out>");
-		gate_xml_escape(x, body.buf);
-		strbuf_addstr(x, "</system-out>\n");
-	}
-	strbuf_addstr(x, "    </testcase>\n");
-	strbuf_release(&body);
-}
-
-int gate_out_junit(FILE *fp, const struct gate_result *g)
-{
-	struct strbuf x = STRBUF_INIT, side = STRBUF_INIT;
-	char now[32];
-	int rc = 0;
-
-	util_now_iso(now, sizeof(now));
-	now[strcspn(now, "Z")] = 0;
-
-	strbuf_addf(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		    "<testsuites name=\"perfcorr gate\" tests=\"%zu\" "
-		    "failures=\"%ld\" errors=\"0\"", g->nrules, g->nfail);
-	if (g->nunknown)
-		strbuf_addf(&x, " skipped=\"%ld\"", g->nunknown);
-	strbuf_addstr(&x, ">\n  <testsuite name=\"");
-	gate_xml_escape(&x, g->policy->name);
-	strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
-		    "skipped=\"%ld\" timestamp=\"%s\">\n    <properties>\n",
-		    g->nrules, g->nfail, g->nunknown, now);
-	add_side(&side, &g->set->model);
-	strbuf_addstr(&x, "      <property name=\"model\" value=\"");
-	gate_xml_escape(&x, side.buf);
-	strbuf_reset(&side);
-	add_side(&side, &g->set->ref);
-	strbuf_addstr(&x, "\"/>\n      <property name=\"ref\" value=\"");
-	gate_xml_escape(&x, side.buf);
-	strbuf_addf(&x, "\"/>\n      <property name=\"policy_sha256\" "
-		    "value=\"%s\"/>\n      <property name=\"verdict\" "
-		    "value=\"%s\"/>\n", g->policy->hash,
-		    gate_status_name(g->verdict));
-	if (g->ntests)
-		strbuf_addf(&x, "      <property name=\"error_control\" "
-			    "value=\"%s\"/>\n      <property name=\"tests\" "
-			    "value=\"%zu\"/>\n", policy_error_control_name(
-			    g->policy->error_control), g->ntests);
-	strbuf_addstr(&x, "    </properties>\n");
-	for (size_t i = 0; i < g->nrules; i++)
-		junit_case(&x, g, &g->rules[i]);
-	strbuf_addstr(&x, "  </testsuite>\n</testsuites>\n");
-	if (fputs(x.buf, fp) == EOF)
-		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
-	strbuf_release(&x);
-	strbuf_release(&side);
-	return rc;
-}
-
-int gate_out_junit_error(FILE *fp, const char *policy, const char *msg)
-{
-	struct strbuf x = STRBUF_INIT;
-	int rc = 0;
-
-	strbuf_addstr(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		      "<testsuites name=\"perfcorr gate\" tests=\"1\" "
-		      "failures=\"0\" errors=\"1\">\n  <testsuite name=\"");
-	gate_xml_escape(&x, policy ? policy : "gate");
-	strbuf_addstr(&x, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
-		      "    <testcase classname=\"perfcorr.gate\" "
-		      "name=\"evaluate\" time=\"0\">\n      <error "
-		      "type=\"gate\" message=\"");
-	gate_xml_escape(&x, msg);
-	strbuf_addstr(&x, "\"/>\n    </testcase>\n  </testsuite>\n"
-		      "</testsuites>\n");
-	if (fputs(x.buf, fp) == EOF)
-		rc = pc_error_set(PC_EIO, "cannot write JUnit XML");
-	strbuf_release(&x);
-	return rc;
 }

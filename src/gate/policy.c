@@ -33,6 +33,7 @@ static const struct {
 	[PL_MAX_NRMSE] = { "max_nrmse", LK_FRACTION },
 	[PL_MAX_SOL_VIOLATIONS] = { "max_sol_violations", LK_COUNT },
 	[PL_MAX_MAPE_INCREASE] = { "max_mape_increase", LK_FRACTION },
+	[PL_MAX_ABS_ERR_INCREASE] = { "max_abs_err_increase", LK_FRACTION },
 	[PL_MAX_BLIND_KNOBS] = { "max_blind_knobs", LK_COUNT },
 };
 
@@ -374,7 +375,7 @@ static int parse_rule(struct ctx *c, const cJSON *obj, struct policy_rule *r)
 			   "min_pairs, ... see docs/gate.md)", r->name);
 	if (!isnan(r->significance) && !(r->has & (1u << PL_MAX_MAPE_INCREASE)))
 		return err(c, 0, "rule '%s': significance applies to "
-			   "*_increase limits, and it has none", r->name);
+			   "max_mape_increase, and it has none", r->name);
 	r->has |= 1u << PL_MIN_PAIRS;
 	return 0;
 }

@@ -24,6 +24,8 @@ enum policy_limit {
 	PL_MAX_NRMSE,
 	PL_MAX_SOL_VIOLATIONS,
 	PL_MAX_MAPE_INCREASE,	/* vs the last passing earlier release */
+	PL_MAX_ABS_ERR_INCREASE,	/* per pair: |error| growth since the
+					   baseline release (issue 35) */
 	PL_MAX_BLIND_KNOBS,	/* sweeps flagged blind or wrong direction
 				   (corr_sens.h) */
 	PL_COUNT

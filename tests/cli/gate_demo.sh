@@ -13,16 +13,18 @@ expect_rc 1 "2.3.0 is blocked"
 expect_in "FAIL  gemm-kernels      n=24  max_mape 11.86% > 8%" "$out" "gemm kernels"
 expect_in "FAIL  serving-latency   n=2  max_mape 12% > 10%" "$out" "serving latency"
 expect_in "WARN  power" "$out" "power warns"
-expect_in "verdict: FAIL (2 fail, 4 warn, 1 pass)" "$out" "verdict"
+expect_in "verdict: FAIL (2 fail, 4 warn, 2 pass)" "$out" "verdict"
 
 run pc gate --policy "$P"
 expect_rc 0 "2.4.0 (latest) ships"
 expect_in "model archsim@2.4.0 vs reference h100-lab@2026-11-24, 51 pairs" "$out" \
 	"latest version by default"
-expect_in "max_mape_increase n/a (no earlier release passed this policy)" "$out" \
-	"2.3.0 failed: no baseline"
+expect_in "max_mape_increase n/a (no earlier release passed this policy; the previous one failed it or was unknown)" \
+	"$out" "2.3.0 failed: no baseline"
+expect_in "baseline: none (no earlier release passed this policy; the previous one failed it or was unknown)" \
+	"$out" "the baseline line says why there is none"
 expect_in "WARN  decode-attention  n=3  max_abs_err 38.58% > 25%" "$out" "known gap warns"
-expect_in "verdict: WARN (0 fail, 2 warn, 5 pass)" "$out" "verdict"
+expect_in "verdict: WARN (0 fail, 2 warn, 6 pass)" "$out" "verdict"
 # the roofline is a bound for every model (issue 35): archsim and
 # h100-lab both beat it on the three prefill lm_head keys
 expect_in "WARN  speed-of-light    n=50 (0 waived, 1 noisy)  max_sol_violations 3 > 0" \

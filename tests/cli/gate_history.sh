@@ -50,7 +50,7 @@ expect_eq "$rows" "1.0:pass0 2.0:warn1 2.0:warn1 2.1:fail1 1.1:pass0 2.0:warn1" 
 pol inc4 '"max_mape": 0.5, "max_mape_increase": "4%"'
 gate inc4 1.0
 expect_rc 0 "first release: no baseline"
-expect_in "max_mape_increase n/a (no earlier release passed this policy), limit +4 pp" \
+expect_in "max_mape_increase n/a (the first release of the model in the database: nothing to compare with), limit +4 pp" \
 	"$out" "no baseline yet"
 gate inc4 1.1
 expect_rc 1 "1.1 grew 4.5 points over 1.0"

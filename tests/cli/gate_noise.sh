@@ -137,7 +137,8 @@ run pc gate --policy "$T/sig.json" --model sim@1.1 --dry-run --junit "$T/p.xml"
 run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); c=r.find("testsuite/testcase"); print(r.get("skipped"), c.find("skipped").get("message"), [(p.get("name"), p.get("value")) for p in c.findall("properties/property")], c.find("system-out").text)' "$T/p.xml"
 expect_in "1 unknown: max_mape_increase +1 pp > +0.5 pp: unknown (p=0.319 >= 0.05" "$out" \
 	"JUnit: an unknown rule is skipped, with the reason"
-expect_in "[('p_value', '0.3188" "$out" "JUnit: the raw p"
+expect_in "('status', 'unknown')" "$out" "JUnit: the status property"
+expect_in "('p_value', '0.3188" "$out" "JUnit: the raw p"
 expect_in "('p_adjusted', '0.3188" "$out" "JUnit: the adjusted p"
 
 # unknown exactly where the interval straddles the limit: 1.1 (point

@@ -68,7 +68,8 @@ TEST(all_pass)
 {
 	struct policy_rule r = rule_all();
 	struct stats_summary s = good_sum();
-	struct gate_prior pr = { 0, 1, 0.09, NULL };
+	struct gate_prior pr = { .streak = 0, .have_base = 1,
+					.base_mape = 0.09 };
 	struct gate_rule_result rr;
 
 	judge(&rr, &r, &s, &pr);
@@ -91,7 +92,8 @@ static void across(enum policy_limit l, size_t off, double ok, double bad,
 {
 	struct policy_rule r = rule_all();
 	struct stats_summary s = good_sum();
-	struct gate_prior pr = { 0, 1, 0.14, NULL };
+	struct gate_prior pr = { .streak = 0, .have_base = 1,
+					.base_mape = 0.14 };
 	struct gate_rule_result rr;
 	double *f;
 
@@ -209,7 +211,8 @@ TEST(mape_increase)
 {
 	struct policy_rule r = rule_all();
 	struct stats_summary s = good_sum();
-	struct gate_prior pr = { 0, 1, 0.08, NULL };
+	struct gate_prior pr = { .streak = 0, .have_base = 1,
+					.base_mape = 0.08 };
 	struct gate_rule_result rr;
 
 	judge(&rr, &r, &s, &pr);	/* +2 pp exactly: passes */
@@ -282,7 +285,8 @@ TEST(consecutive_and_severity)
 {
 	struct policy_rule r = rule_all();
 	struct stats_summary s = good_sum();
-	struct gate_prior pr = { 0, 0, NAN, NULL };
+	struct gate_prior pr = { .streak = 0, .have_base = 0,
+					.base_mape = NAN };
 	struct gate_rule_result rr;
 
 	r.consecutive = 3;
@@ -434,6 +438,54 @@ TEST(prior_streak_and_baseline)
 	gate_prior_release(&pr);
 }
 
+/* No evaluation of an earlier release passed (issue 35 item 7): the
+ * previous version is the baseline, said so, unless an evaluation of it
+ * failed or was unknown; the first release has none. */
+TEST(prior_previous_version)
+{
+	char *versions[] = { "1.0", "1.1", "1.2" };
+	struct db_gate_hist h[] = {
+		H("1.1", "[2]|[9]", "fail", 1, 0.30),
+		H("1.0", "[1]|[9]", "fail", 1, 0.20),
+	};
+	struct gate_prior pr;
+
+	gate_prior_compute(&pr, NULL, 0, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.have_base, 1);
+	CHECK_INT(pr.base_prev, 1);
+	CHECK_STR(pr.base_version, "1.1");
+	CHECK(isnan(pr.base_mape));
+	gate_prior_release(&pr);
+	/* 1.1 failed the policy: no baseline, and why */
+	gate_prior_compute(&pr, h, 2, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.have_base, 0);
+	CHECK_STR(pr.why_none, "no earlier release passed this policy; the "
+		  "previous one failed it or was unknown");
+	gate_prior_release(&pr);
+	/* an unknown evaluation is no baseline either */
+	h[0].verdict = "unknown";
+	gate_prior_compute(&pr, h, 1, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.have_base, 0);
+	gate_prior_release(&pr);
+	/* only 1.0 failed: 1.1 (never judged) is the previous version */
+	gate_prior_compute(&pr, h + 1, 1, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.base_prev, 1);
+	CHECK_STR(pr.base_version, "1.1");
+	gate_prior_release(&pr);
+	/* a passing evaluation wins over the previous version */
+	h[1].verdict = "pass";
+	gate_prior_compute(&pr, h + 1, 1, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.base_prev, 0);
+	CHECK_STR(pr.base_version, "1.0");
+	CHECK_NEAR(pr.base_mape, 0.20, 0);
+	gate_prior_release(&pr);
+	gate_prior_compute(&pr, NULL, 0, "[1]|[9]", "1.0", versions, 3);
+	CHECK_INT(pr.have_base, 0);
+	CHECK_STR(pr.why_none, "the first release of the model in the "
+		  "database: nothing to compare with");
+	gate_prior_release(&pr);
+}
+
 TEST(check_text)
 {
 	struct gate_check c = { .lim = PL_MAX_MAPE, .value = 0.081,
@@ -465,4 +517,5 @@ TEST_MAIN(CASE(all_pass), CASE(every_limit_both_sides),
 	  CASE(empty_selection_fails_coverage), CASE(waived_coverage),
 	  CASE(consecutive_and_severity),
 	  CASE(verdict), CASE(selects), CASE(waivers),
-	  CASE(prior_streak_and_baseline), CASE(check_text))
+	  CASE(prior_streak_and_baseline), CASE(prior_previous_version),
+	  CASE(check_text))

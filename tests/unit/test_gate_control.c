@@ -59,7 +59,8 @@ static void fill(struct gate_rule_result *rr, const struct policy_rule *r,
 							      sizeof(double));
 	int64_t *w = calloc(s->n, sizeof(int64_t)), *o = calloc(s->n,
 								sizeof(int64_t));
-	static const struct gate_prior pr = { 0, 1, 0.1, NULL };
+	static const struct gate_prior pr = { .streak = 0, .have_base = 1,
+					.base_mape = 0.1 };
 
 	sim_study_release(s, rng, 0.9, growth, a);
 	for (size_t k = 0; k < s->n; k++) {
@@ -130,7 +131,8 @@ TEST(null_policy_holm)
 TEST(unknown_where_straddling)
 {
 	struct policy_rule r = inc_rule(0.01, 0.05);
-	static const struct gate_prior pr = { 0, 1, 0.1, NULL };
+	static const struct gate_prior pr = { .streak = 0, .have_base = 1,
+					.base_mape = 0.1 };
 	struct gate_rule_result rr;
 	/* delta, se: the 90% interval delta -+ 1.729 se (t, 19 df) */
 	static const struct { double delta, se; enum gate_status want; } c[] = {

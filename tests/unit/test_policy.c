@@ -19,7 +19,7 @@ static const char good[] =
 	"      \"min_kendall\": -0.5, \"slope_range\": [0.8, 1.25],\n"
 	"      \"max_nrmse\": 0.2, \"max_sol_violations\": 0,\n"
 	"      \"min_pairs\": 4, \"max_mape_increase\": 0.02,"
-	" \"max_blind_knobs\": 3\n"
+	" \"max_blind_knobs\": 3, \"max_abs_err_increase\": \"10%\"\n"
 	"    },\n"
 	"    { \"name\": \"decode\", \"workload\": \"llama*\",\n"
 	"      \"op_class\": \"gemm\", \"param.batch_size\": 32.0,\n"
@@ -51,6 +51,7 @@ TEST(parse_good)
 	CHECK_NEAR(r->slope_hi, 1.25, 0);
 	CHECK_NEAR(r->lim[PL_MIN_PAIRS], 4, 0);
 	CHECK_NEAR(r->lim[PL_MAX_BLIND_KNOBS], 3, 0);
+	CHECK_NEAR(r->lim[PL_MAX_ABS_ERR_INCREASE], 0.10, 1e-12);
 	CHECK_INT(r->severity, POLICY_FAIL);
 	CHECK_INT(r->consecutive, 1);
 	r = &p->rules[1];
@@ -265,7 +266,7 @@ TEST(waivers_and_significance)
 		  "exclusive (got 5)");
 	CHECK_STR(bad(R("\"max_mape\": 0.02, \"significance\": 0.05")),
 		  "p.json:3: rules[0]: rule 'r': significance applies to "
-		  "*_increase limits, and it has none");
+		  "max_mape_increase, and it has none");
 }
 
 TEST_MAIN(CASE(parse_good), CASE(waivers_and_significance), CASE(errors_structure), CASE(errors_rules),
