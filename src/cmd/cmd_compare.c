@@ -21,6 +21,10 @@
 #include "src/out/out.h"
 #include "base/util.h"
 #include "src/corr/corr_roof.h"
+#include "src/corr/corr_slo.h"
+#include "src/corr/corr_slo_out.h"
+#include "src/corr/corr_tail.h"
+#include "base/strbuf.h"
 
 /* The options, filled by cli_parse from the table in cmd_compare. */
 struct cmd_compare_opts {
@@ -31,7 +35,11 @@ struct cmd_compare_opts {
 	double ci_level;	/* --ci */
 	int resamples, no_ci;	/* --resamples, --no-ci */
 	int min_pairs;		/* --min-pairs */
+	const char *slo;	/* --slo SPEC */
 };
+
+/* Rows of a verdict or tail list the table prints (json: every one). */
+#define COMPARE_TOP 20
 
 static const struct cli_cmd compare_cmd = {
 	.name = "compare",
@@ -59,7 +67,28 @@ struct groups_ctx {
 	const char *const *by;
 	struct corr_metric_sum *bm;	/* one summary per metric */
 	size_t nbm;
+	struct corr_slo slo;		/* --slo, resolved */
+	struct corr_slo_result verdicts;
+	struct corr_tails tails;	/* npct 0: no stated percentile */
 };
+
+/* ,"slo":{...} with --slo; ,"tails":{...} when pairs state percentiles */
+static void extra_json(const struct corr_set *s, const struct groups_ctx *gc)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (gc->slo.n) {
+		strbuf_addstr(&sb, ",\"slo\":");
+		corr_slo_json(&sb, &gc->slo, &gc->verdicts, s, 0);
+	}
+	if (gc->tails.npct) {
+		strbuf_addstr(&sb, ",\"tails\":");
+		corr_tails_json(&sb, &gc->tails, 0);
+	}
+	if (sb.len)
+		fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+}
 
 /* ,"speed_of_light":{"roofline":"SRC@V"|null,"bounded":N,
  * "violations":N,"by_model":N,"by_ref":N} */
@@ -131,6 +160,7 @@ static void print_json(const struct cmd_compare_opts *opt,
 		}
 		fputc(']', stdout);
 	}
+	extra_json(s, gc);
 	fputs("}\n", stdout);
 }
 
@@ -362,6 +392,14 @@ static void print_table(const struct cmd_compare_opts *opt,
 		fputs(":\n", stdout);
 		print_groups(gc);
 	}
+	if (gc->slo.n) {
+		fputc('\n', stdout);
+		corr_slo_text(stdout, &gc->slo, &gc->verdicts, s, COMPARE_TOP);
+	}
+	if (gc->tails.npct) {
+		fputc('\n', stdout);
+		corr_tails_text(stdout, &gc->tails, COMPARE_TOP);
+	}
 	if (opt->points) {
 		fputs("\npairs, largest |error| first:\n", stdout);
 		print_points(s);
@@ -407,8 +445,13 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	 * stays in the peak: issue 21) */
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
+	if (opt->slo && (rc = corr_slo_parse(&gc.slo, opt->slo, "--slo")) < 0) {
+		corr_slo_release(&gc.slo);
+		return rc;
+	}
 	cli_sel_query(&opt->sel, &q);
-	q.slim = !opt->points;	/* no pair is printed: slim points */
+	/* no pair is printed, no verdict judged: slim points */
+	q.slim = !opt->points && !opt->slo;
 	gc.by = opt->group_by.items;
 	/* the workload parameters: only for a param.NAME group key */
 	q.no_params = 1;
@@ -425,7 +468,14 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	    (rc = corr_by_metric_all(&gc.bm, &gc.nbm, s, &sum,
 				     opt->skip_waived)) < 0 ||
 	    (rc = corrgroup_build(&gc.g, s, gc.by, opt->group_by.n,
-				  opt->skip_waived)) < 0) {
+				  opt->skip_waived)) < 0 ||
+	    (gc.slo.n && ((rc = corr_slo_resolve(&gc.slo, s, "--slo")) < 0 ||
+			  (rc = corr_slo_judge(&gc.verdicts, &gc.slo, s, NULL,
+					       NULL, opt->skip_waived)) < 0)) ||
+	    (rc = corr_tails_build(&gc.tails, s, opt->skip_waived)) < 0) {
+		corrgroup_release(&gc.g);
+		corr_slo_result_release(&gc.verdicts);
+		corr_slo_release(&gc.slo);
 		free(gc.bm);
 		corr_set_free(s);
 		return rc;
@@ -442,6 +492,9 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	else
 		print_table(opt, s, &sum, &gc);
 	corrgroup_release(&gc.g);
+	corr_slo_result_release(&gc.verdicts);
+	corr_slo_release(&gc.slo);
+	corr_tails_release(&gc.tails);
 	free(gc.bm);
 	corr_set_free(s);
 	return 0;
@@ -472,6 +525,11 @@ int cmd_compare(int argc, char **argv)
 		{ CLI_INT, "min-pairs", 0, &opt.min_pairs, "N", "mark a "
 		  "summary or group with fewer pairs 'few pairs' (shown with "
 		  "its interval)" },
+		{ CLI_STR, "slo", 0, &opt.slo, "SPEC", "judge each key "
+		  "against limits: METRIC=VALUE[UNIT],... (ttft_p99=2s,"
+		  "tpot_p99=100ms; <= or >= to say which way) or "
+		  "mlperf:BENCHMARK; does the model agree with the reference "
+		  "on meets/misses?" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		CLI_OPT_END
