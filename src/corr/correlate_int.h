@@ -5,6 +5,7 @@
  * files, whose calls go one way, never back:
  *   correlate.c     load, points, dictionaries, group keys
  *     -> corr_pair.c    filters, pairing, the "nothing matched" explanation
+ *                       (its parts: corr_pair_int.h)
  *     -> corr_summary.c summaries, rows, per metric
  *   corr_pair.c, corr_summary.c -> corr_store.c  the store's lookups
  * Not for other modules.
