@@ -130,6 +130,9 @@ size_t data_npoints(const struct tui_data *d);
 
 /* Names for the per-point codes ("" for none). */
 const char *data_status_name(unsigned code);
+/* The state shown for a status code: its name, "open" for none (the
+ * word of every output, annot_state). */
+const char *data_status_word(unsigned code);
 const char *data_category_name(unsigned code);
 /* The code of a status/category name, 0 when unknown. */
 unsigned data_status_code(const char *name);

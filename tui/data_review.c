@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "db/review.h"
 #include "base/error.h"
 #include "base/hmap.h"
@@ -33,6 +34,11 @@ int data_is_discrepancy(const struct tui_data *d, size_t i)
 const char *data_status_name(unsigned code)
 {
 	return code ? db_annot_statuses[code - 1] : "";
+}
+
+const char *data_status_word(unsigned code)
+{
+	return code ? db_annot_statuses[code - 1] : ANNOT_STATE_NONE;
 }
 
 int data_status_open(unsigned code)

@@ -71,7 +71,7 @@ int export_csv(const struct tui_data *d, const struct rows *r,
 		flags_text(p->flags, flags);
 		csv_cell(&sb, flags);
 		strbuf_addch(&sb, ',');
-		csv_cell(&sb, data_status_name(d->src.status ?
+		csv_cell(&sb, data_status_word(d->src.status ?
 					       d->src.status[i] : 0));
 		strbuf_addch(&sb, ',');
 		csv_cell(&sb, data_category_name(d->src.category ?

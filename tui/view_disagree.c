@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "src/matrix/matrix.h"
@@ -204,8 +205,12 @@ static void key_row(struct view *v, int y, int w, const struct drow *r,
 	}
 	k = &d->m->keys[r->key];
 	fmt_pct(spread, sizeof(spread), k->spread, 0);
-	snprintf(ann, sizeof(ann), "%s%s%s", k->ann ? k->ann->status : "",
-		 k->ann ? "/" : "", k->ann ? k->ann->category : "");
+	/* one word per state: none (or an undone first one) is open */
+	if (data_annot_none(k->ann))
+		snprintf(ann, sizeof(ann), "%s", ANNOT_STATE_NONE);
+	else
+		snprintf(ann, sizeof(ann), "%s/%s", k->ann->status,
+			 k->ann->category);
 	draw_textf(y, 0, w, role, "  %-38.38s %-11.11s %-6.6s %7s  %-19.19s "
 		   "%-30.30s %s", k->workload, k->op, k->metric, spread,
 		   k->cause ? k->cause : "-", ann, k->sol ? "SoL" : "");

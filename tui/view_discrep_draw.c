@@ -203,7 +203,7 @@ static void draw_header(struct view *v, int y, int w)
 }
 
 /* The review's progress after the header's figures, as much as fits:
- * "6 open of 7 discrepancies, 3 new 2 changed", else "6/7 open +3 ~2". */
+ * "6 open of 7 discrepancies, 3 new 2 changed", else "6/7 open +3 !2". */
 static int draw_progress(struct view *v, int y, int x, int w)
 {
 	struct discrep *d = v->priv;
@@ -219,7 +219,7 @@ static int draw_progress(struct view *v, int y, int x, int w)
 		snprintf(full + strlen(full), sizeof(full) - strlen(full),
 			 ", %zu new %zu changed", data->nnew, data->nchanged);
 		snprintf(brief + strlen(brief), sizeof(brief) - strlen(brief),
-			 " +%zu ~%zu", data->nnew, data->nchanged);
+			 " +%zu !%zu", data->nnew, data->nchanged);
 	}
 	if (draw_width(full) <= w - x) {
 		draw_text(y, x, w - x, full, TH_HEADER);
@@ -315,9 +315,9 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 		draw_fill(y, 0, w, TH_CURSOR);
 	if (d->marked[i])
 		draw_text(y, 0, 1, "*", cur ? TH_CURSOR : TH_MARK);
-	/* new (+) or changed (~) since the last review */
+	/* new (+) or changed (!) since the last review; ~ is only a cut */
 	if (data->since && data->since[i])
-		draw_text(y, 1, 1, data->since[i] == DATA_NEW ? "+" : "~",
+		draw_text(y, 1, 1, data->since[i] == DATA_NEW ? "+" : "!",
 			  cur ? TH_CURSOR : TH_MARK);
 	shown = abbr == 2 ? wabbr_apply2(&d->wa, p->workload, cw[RC_WORKLOAD],
 					 buf, sizeof(buf)) : abbr ?
@@ -348,8 +348,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 	cell(y, &x, cw[RC_ERR], buf, erole, 1);
 	flags_text(p->flags, buf);
 	cell(y, &x, cw[RC_FLAGS], buf, base, 0);
-	cell(y, &x, cw[RC_STATUS], data->src.status[i] ?
-	     data_status_name(data->src.status[i]) : "-", base, 0);
+	cell(y, &x, cw[RC_STATUS], data_status_word(data->src.status[i]),
+	     base, 0);
 }
 
 void discrep_draw(struct view *v, int y, int h, int w)

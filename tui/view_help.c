@@ -53,8 +53,14 @@ static int help_open(struct view *v)
 		    "I invalid, excluded");
 	textbuf_add(&v->text, TH_NORMAL, "  ? unverified: a checked workload-"
 		    "fingerprint field only one run states");
-	textbuf_add(&v->text, TH_NORMAL, "  * marked   + new, ~ changed since "
+	textbuf_add(&v->text, TH_NORMAL, "  * marked   + new, ! changed since "
 		    "the last recorded review");
+	textbuf_add(&v->text, TH_NORMAL, "  ~ cut: the text goes on (a "
+		    "name, a key or a note too long for its column)");
+	textbuf_add(&v->text, TH_NORMAL, "  status: open (not annotated, or "
+		    "annotated open), investigating,");
+	textbuf_add(&v->text, TH_NORMAL, "          explained, accepted, "
+		    "fixed, wontfix");
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "perfcorr tui: keys (from the key "
 		    "table; view-only keys name their view)");

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrgroup.h"
 #include "src/corr/diff.h"
@@ -162,7 +163,7 @@ static void regress_info(struct view *v, char *buf, size_t len)
 
 static const char *status_of(const struct corr_point *p)
 {
-	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+	return annot_state(p->ann);
 }
 
 static void change_row(int y, int w, int ww, const struct diff_change *c,

@@ -185,6 +185,11 @@ void annot_today(char *buf, size_t len)
 	snprintf(buf, len, "%.10s", now);
 }
 
+const char *annot_state(const struct annot *a)
+{
+	return a && a->status && *a->status ? a->status : ANNOT_STATE_NONE;
+}
+
 int annot_waived(const struct annot *a, const char *today)
 {
 	char buf[16];

@@ -51,6 +51,13 @@ void annot_index_assign(const struct annot_index *ix,
 			const struct annot_targets *t,
 			const struct annot **out);
 
+/* The one word for a pair's review state in every output (TUI, report,
+ * gate, CSV; issue 35): the annotation's status, and "open" when nobody
+ * annotated the pair (the state of an annotation "open": not explained
+ * yet). Never "-", "unexplained" or "unknown" for it. */
+#define ANNOT_STATE_NONE "open"
+const char *annot_state(const struct annot *a);
+
 /* 1 when a is 'accepted' and not expired on today ("YYYY-MM-DD"; NULL =
  * the current UTC date): no expiry, or expires >= today. */
 int annot_waived(const struct annot *a, const char *today);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrout.h"
 #include "base/error.h"
@@ -36,7 +37,7 @@ static void add_annot(struct strbuf *sb, const struct annot *a,
 		      const char *today)
 {
 	if (!a) {
-		strbuf_addstr(sb, "unexplained");
+		strbuf_addstr(sb, ANNOT_STATE_NONE);
 		return;
 	}
 	add_safe(sb, a->status);

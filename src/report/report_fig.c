@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "base/html.h"
 #include "src/report/report_model.h"
@@ -99,9 +100,10 @@ static unsigned shape_of(const struct corr_point *p)
 {
 	const char *s = p->ann ? p->ann->status : NULL;
 
-	if (!s)
+	/* not annotated is open (annot_state): one word, one shape */
+	if (!s || !strcmp(s, "open"))
 		return SVG_CIRCLE;
-	if (!strcmp(s, "open") || !strcmp(s, "investigating"))
+	if (!strcmp(s, "investigating"))
 		return SVG_TRIANGLE;
 	if (!strcmp(s, "explained"))
 		return SVG_SQUARE;
@@ -111,8 +113,8 @@ static unsigned shape_of(const struct corr_point *p)
 }
 
 static const char *const shape_names[SVG_NSHAPES] = {
-	"unexplained", "open/investigating", "explained", "accepted (waived)",
-	"fixed/won't fix",
+	ANNOT_STATE_NONE, "investigating", "explained", "accepted (waived)",
+	"fixed/wontfix",
 };
 
 static void figure(struct strbuf *sb, const char *caption)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "db/runinfo.h"
 #include "src/report/report_matrix.h"
 #include "src/corr/correlate.h"
@@ -332,7 +333,7 @@ static void annot_cells(struct strbuf *sb, const struct corr_point *p)
 
 	if (!a) {
 		strbuf_addstr(sb, "<td><span class=\"tag st-unexplained\">"
-			      "unexplained</span></td><td></td><td></td>");
+			      ANNOT_STATE_NONE "</span></td><td></td><td></td>");
 		return;
 	}
 	strbuf_addf(sb, "<td><span class=\"tag st-%s\">%s</span> <span "

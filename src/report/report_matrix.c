@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "db/query.h"
 #include "base/error.h"
 #include "src/corr/correlate.h"
@@ -163,7 +164,7 @@ static void md_key_row(struct strbuf *sb, const struct matrix_key *k)
 	char *ann = k->ann ? xasprintf("%s/%s: %s (%s, %s)", k->ann->status,
 				       k->ann->category, k->ann->note,
 				       k->ann->author, k->ann->created_at) :
-			     xstrdup("unexplained");
+			     xstrdup(ANNOT_STATE_NONE);
 	char *cause = xasprintf("%s (%s)", k->cause ? k->cause : "none",
 				k->rule);
 
@@ -395,7 +396,7 @@ static void html_key_row(struct strbuf *sb, const struct matrix_key *k)
 	char *ann = k->ann ? xasprintf("%s/%s: %s (%s, %s)", k->ann->status,
 				       k->ann->category, k->ann->note,
 				       k->ann->author, k->ann->created_at) :
-			     xstrdup("unexplained");
+			     xstrdup(ANNOT_STATE_NONE);
 
 	report_fmt_pct(sp, sizeof(sp), k->spread);
 	strbuf_addstr(sb, "<tr>");

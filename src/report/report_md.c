@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "db/runinfo.h"
 #include "src/corr/corrcpd.h"
 #include "src/report/report_matrix.h"
@@ -344,7 +345,7 @@ static void md_point_row(struct strbuf *sb, const struct report *r,
 		cell(sb, a->author);
 		cell(sb, a->created_at);
 	} else {
-		strbuf_addstr(sb, " unexplained | | | |");
+		strbuf_addstr(sb, " " ANNOT_STATE_NONE " | | | |");
 	}
 	strbuf_addch(sb, '\n');
 }

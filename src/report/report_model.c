@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "base/html.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -27,7 +28,7 @@ int report_is_discrepancy(const struct corr_point *p, double limit)
 
 const char *report_status(const struct corr_point *p)
 {
-	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+	return annot_state(p->ann);
 }
 
 void report_sol_text(struct strbuf *sb, const struct report *r)

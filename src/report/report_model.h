@@ -132,7 +132,8 @@ struct report {
 /* 1 when p counts as a discrepancy at limit. */
 int report_is_discrepancy(const struct corr_point *p, double limit);
 
-/* Label of p's current annotation status ("unexplained" when none). */
+/* Label of p's current annotation status (annot_state: "open" when
+ * none). */
 const char *report_status(const struct corr_point *p);
 
 /* The sentence under "Speed-of-light violations": which roofline

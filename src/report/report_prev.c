@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "src/corr/diff.h"
 #include "base/html.h"
@@ -85,7 +86,7 @@ static size_t count(const struct report *r, int reg)
 
 static const char *status_of(const struct corr_point *p)
 {
-	return p->ann && p->ann->status ? p->ann->status : "unexplained";
+	return annot_state(p->ann);
 }
 
 static void pct(char *b, size_t len, double v)
@@ -198,7 +199,7 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 			    eb, ea, reg ? "pos" : "neg",
 			    diff_abs_change(c) * 100,
 			    diff_cause_names[c->cause],
-			    c->a->ann ? c->a->ann->status : "unexplained",
+			    annot_state(c->a->ann),
 			    status_of(c->a));
 	}
 	strbuf_addstr(sb, "</tbody>\n</table>\n");

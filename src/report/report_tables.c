@@ -12,15 +12,16 @@
 #include "src/corr/corrgroup.h"
 #include "src/corr/corrout.h"
 #include "base/html.h"
+#include "src/corr/annot.h"
 #include "src/report/report_model.h"
 #include "base/hmap.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
 const char *const report_st_names[RST_COUNT] = {
-	"unexplained", "open or investigating", "explained",
+	ANNOT_STATE_NONE, "investigating", "explained",
 	"accepted with a note", "accepted without a note", "fixed",
-	"won't fix",
+	"wontfix",
 };
 
 static enum report_st status_of(const struct corr_point *p)
@@ -28,8 +29,8 @@ static enum report_st status_of(const struct corr_point *p)
 	const struct annot *a = p->ann;
 	const char *s = a && a->status ? a->status : NULL;
 
-	if (!s)
-		return RST_UNEXPLAINED;
+	if (!s || !strcmp(s, "open"))
+		return RST_OPEN;	/* not annotated is open (annot_state) */
 	if (!strcmp(s, "explained"))
 		return RST_EXPLAINED;
 	if (!strcmp(s, "accepted"))
@@ -39,7 +40,7 @@ static enum report_st status_of(const struct corr_point *p)
 		return RST_FIXED;
 	if (!strcmp(s, "wontfix"))
 		return RST_WONTFIX;
-	return RST_OPEN;	/* open, investigating */
+	return RST_INVESTIGATING;
 }
 
 void report_status_counts(const struct report *r, long counts[RST_COUNT])
@@ -384,7 +385,7 @@ void report_ops_html(struct strbuf *sb, const struct report *r)
 
 static long still_open(const long c[RST_COUNT])
 {
-	return c[RST_UNEXPLAINED] + c[RST_OPEN];
+	return c[RST_OPEN] + c[RST_INVESTIGATING];
 }
 
 void report_optimism(struct strbuf *sb, const struct report *r)
@@ -408,8 +409,8 @@ void report_status_md(struct strbuf *sb, const struct report *r)
 	if (!r->ndiscrepancies)
 		return;
 	report_status_counts(r, c);
-	strbuf_addf(sb, "**%ld open of %ld discrepancies** (unexplained or "
-		    "under investigation).\n\n| status | discrepancies |\n"
+	strbuf_addf(sb, "**%ld open of %ld discrepancies** (open: not "
+		    "annotated or annotated open; or investigating).\n\n| status | discrepancies |\n"
 		    "|---|--:|\n", still_open(c), r->ndiscrepancies);
 	for (int i = 0; i < RST_COUNT; i++)
 		strbuf_addf(sb, "| %s | %ld |\n", report_st_names[i], c[i]);
@@ -419,7 +420,7 @@ void report_status_md(struct strbuf *sb, const struct report *r)
 void report_status_html(struct strbuf *sb, const struct report *r)
 {
 	static const char *const cls[RST_COUNT] = {
-		"unexplained", "open", "explained", "accepted", "accepted",
+		"open", "open", "explained", "accepted", "accepted",
 		"fixed", "wontfix",
 	};
 	long c[RST_COUNT];
@@ -427,8 +428,8 @@ void report_status_html(struct strbuf *sb, const struct report *r)
 	if (!r->ndiscrepancies)
 		return;
 	report_status_counts(r, c);
-	strbuf_addf(sb, "<p><b>%ld open of %ld discrepancies</b> (unexplained "
-		    "or under investigation).</p>\n<table class=\"status\">\n"
+	strbuf_addf(sb, "<p><b>%ld open of %ld discrepancies</b> (open: not "
+		    "annotated or annotated open; or investigating).</p>\n<table class=\"status\">\n"
 		    "<thead><tr><th>status</th><th class=\"n\">discrepancies"
 		    "</th></tr></thead>\n<tbody>\n", still_open(c),
 		    r->ndiscrepancies);

@@ -12,7 +12,7 @@ struct report;
 
 /* The statuses of the breakdown, in the order shown. */
 enum report_st {
-	RST_UNEXPLAINED, RST_OPEN, RST_EXPLAINED, RST_ACCEPTED_NOTE,
+	RST_OPEN, RST_INVESTIGATING, RST_EXPLAINED, RST_ACCEPTED_NOTE,
 	RST_ACCEPTED_BARE, RST_FIXED, RST_WONTFIX, RST_COUNT
 };
 extern const char *const report_st_names[RST_COUNT];

@@ -29,7 +29,7 @@ expect_in "FAIL  e2e   n=4 (0 waived, 1 noisy)  max_mape 5% > 4%" "$out" \
 	"failed rule line"
 expect_in "PASS  gemm" "$out" "other rule passes"
 expect_in "  worst points of 'e2e':
-    llama3-8b/decode/bs=32 e2e time: 21.6 ms vs 20 ms (err +8.0%) - unexplained" \
+    llama3-8b/decode/bs=32 e2e time: 21.6 ms vs 20 ms (err +8.0%) - open" \
 	"$out" "worst points, largest first, with units"
 expect_in "verdict: FAIL (1 fail, 0 warn, 1 pass)" "$out" "fail verdict"
 expect_not_in $'\x1b' "$out" "no colour into a pipe"

@@ -22,7 +22,7 @@ run pc gate --policy "$T/p.json" --dry-run
 expect_rc 1 "unwaived outlier fails"
 expect_in "FAIL  e2e  n=4 (0 waived, 1 noisy)  max_mape 13% > 10%; max_abs_err 40% > 30%" \
 	"$out" "fail message"
-expect_in "    $BS32 e2e time: 28 ms vs 20 ms (err +40.0%) - unexplained" \
+expect_in "    $BS32 e2e time: 28 ms vs 20 ms (err +40.0%) - open" \
 	"$out" "offender without annotation"
 
 # explained is not a waiver

@@ -82,8 +82,8 @@ an w/bs=1/rep=1 lm_head explained
 an w/bs=8/rep=1 lm_head accepted "lm_head tiling is known"
 an w/bs=1/rep=1 rmsnorm investigating
 an w/bs=8/rep=1 rmsnorm wontfix
-# softmax bs=1 rep=1 and the ten of rep=2 and rep=3 stay unexplained:
-# 11 unexplained + 1 investigating = 12 open of 15
+# softmax bs=1 rep=1 and the ten of rep=2 and rep=3 stay not annotated:
+# 11 open (one word for it, issue 35) + 1 investigating = 12 open of 15
 
 # --- md
 run pc report --model sim --ref lab --format md
@@ -103,7 +103,7 @@ expect_in "| gemm | 18 | 10.00% |" "$(cat "$T/r.md")" \
 expect_in "**12 open of 15 discrepancies**" "$out" "md: open of total"
 st=$(awk '/^\| status \| discrepancies \|$/{f=1} f&&/^\|/{print} f&&/^$/{exit}' "$T/r.md")
 expect_eq "$(printf '%s\n' "$st" | tail -n +3 | tr '\n' ';')" \
-"| unexplained | 11 |;| open or investigating | 1 |;| explained | 1 |;| accepted with a note | 1 |;| accepted without a note | 0 |;| fixed | 0 |;| won't fix | 1 |;" \
+"| open | 11 |;| investigating | 1 |;| explained | 1 |;| accepted with a note | 1 |;| accepted without a note | 0 |;| fixed | 0 |;| wontfix | 1 |;" \
 	"md: status breakdown"
 prov=$(awk '/^## Provenance$/{f=1} f&&/^\| (model|reference)/{print} f&&/^## Acc/{exit}' "$T/r.md")
 expect_eq "$(printf '%s\n' "$prov" | grep -c '^| reference')" 2 \
@@ -142,9 +142,9 @@ if [r[0] for r in rows] != ["lm_head", "rmsnorm", "softmax", "flash_attn",
 # status breakdown
 st = [t for t in sec("top").findall(H + "table") if t.get("class") == "status"]
 got = [[text(td) for td in tr] for tr in st[0].find(H + "tbody")] if st else []
-want = [["unexplained", "11"], ["open or investigating", "1"],
+want = [["open", "11"], ["investigating", "1"],
         ["explained", "1"], ["accepted with a note", "1"],
-        ["accepted without a note", "0"], ["fixed", "0"], ["won't fix", "1"]]
+        ["accepted without a note", "0"], ["fixed", "0"], ["wontfix", "1"]]
 if got != want:
     bad.append("html status %r" % got)
 # provenance: 8 characters shown, all 64 in the tooltip

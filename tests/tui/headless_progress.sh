@@ -80,10 +80,10 @@ expect_in "| 5 open of 6 discrepancies, 3 new 7 changed" \
 tui_script 80 24 <<KEYS
 :save-screen $T/new80.screen
 KEYS
-expect_in "r - (several metrics)  SoL 1  | 5/6 open +3 ~7" \
+expect_in "r - (several metrics)  SoL 1  | 5/6 open +3 !7" \
 	"$(screen_line "$T/new80.screen" 2)" "progress at 80 columns"
 expect_eq "$(sed -n '4,15p' "$T/new.screen" | cut -c2 | tr -d ' \n')" \
-	"~~++~+~~~~" "the rows are marked + new, ~ changed"
+	"!!++!+!!!!" "the rows are marked + new, ! changed (~ is only a cut)"
 expect_in "row 1/10" "$(screen_line "$T/newonly.screen" 1)" "c: only new or changed"
 expect_in "10 new or changed since the review of" "$(tail -1 "$T/newonly.screen")" \
 	"c says so"

@@ -83,7 +83,7 @@ expect_in "MAPE 3.3% -> 11.0%   3 regressed, 2 improved, 1 within 1 pt" "$S" \
 # the rows: workload, op, before, after, |err| change, cause, annotation
 rows=$(printf '%s\n' "$S" | awk '$1 ~ /^m\/bs=/ { print $1, $2, $4, $5, $6, $8, $9 }' |
 	tr '\n' ';')
-expect_eq "$rows" "m/bs=8 flash_attn +0.0% +30.0% +30.0 model investigating;m/bs=1 flash_attn +0.0% +20.0% +20.0 model unexplained;m/bs=8 lm_head +0.0% +15.0% +15.0 model unexplained;m/bs=8 gemm_qkv +10.0% +0.0% -10.0 model unexplained;m/bs=1 gemm_qkv +10.0% +1.0% -9.0 model unexplained;" \
+expect_eq "$rows" "m/bs=8 flash_attn +0.0% +30.0% +30.0 model investigating;m/bs=1 flash_attn +0.0% +20.0% +20.0 model open;m/bs=8 lm_head +0.0% +15.0% +15.0 model open;m/bs=8 gemm_qkv +10.0% +0.0% -10.0 model open;m/bs=1 gemm_qkv +10.0% +1.0% -9.0 model open;" \
 	"regressions then improvements, largest change first"
 reg=$(printf '%s\n' "$S" | grep -n "Regressions (3)" | cut -d: -f1)
 imp=$(printf '%s\n' "$S" | grep -n "Improvements (2)" | cut -d: -f1)

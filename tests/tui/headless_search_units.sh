@@ -51,7 +51,7 @@ expect_in "'gemm': match 5/5, search wrapped" "$(tail -1 "$T/s4.screen")" \
 # the flag legend
 for f in "N within the reference's noise" "X noisy reference, excluded" \
 	"S speed-of-light violation" "W waived" "I invalid, excluded" \
-	"+ new, ~ changed"; do
+	"+ new, ! changed" "~ cut: the text goes on"; do
 	expect_in "$f" "$(sed -n 2,8p "$T/help.screen")" "legend: $f"
 done
 # the detail: values with units (150 us = 0.150 ms), the limiter a word
