@@ -19,6 +19,7 @@ enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
 /* The options, filled by cli_parse from the table in cmd_report. */
 struct cmd_report_opts {
 	const char *model, *ref, *format, *output, *policy, *roofline;
+	const char *slo;
 	int top, since, record, no_trend, no_matrix;
 	double limit, max_ref_cv;
 };
@@ -27,7 +28,7 @@ static const struct cli_cmd report_cmd = {
 	.name = "report",
 	.usage = "--model SRC[@V] --ref SRC[@V] [--format md|html|csv|json] "
 		 "[-o FILE] [--top N] [--since-last-review] [--record] "
-		 "[--policy FILE]",
+		 "[--policy FILE] [--slo SPEC]",
 	.summary = "Write the correlation review report: provenance, accuracy "
 		   "per metric and op class, the worst discrepancies with their "
 		   "annotations, speed-of-light violations, noisy exclusions, "
@@ -182,6 +183,7 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	o.lean = f == F_MD ? REPORT_LEAN_MD : f == F_HTML ? REPORT_LEAN_HTML :
 		 0;
 	o.policy = opt->policy;
+	o.slo = opt->slo;
 	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
 		return rc;
 	rc = report_build(&r, db, &o);
@@ -232,6 +234,9 @@ int cmd_report(int argc, char **argv)
 		  "--since-last-review" },
 		{ CLI_STR, "policy", 'p', &opt.policy, "FILE", "add the gate "
 		  "verdict of this policy (evaluated, not recorded)" },
+		{ CLI_STR, "slo", 0, &opt.slo, "SPEC", "add the verdicts "
+		  "against these limits (METRIC=VALUE[UNIT],... or "
+		  "mlperf:BENCHMARK, as compare --slo)" },
 		{ CLI_FLAG, "no-matrix", 0, &opt.no_matrix, NULL, "leave out "
 		  "who disagrees with whom (it reads every source)" },
 		{ CLI_FLAG, "no-trend", 0, &opt.no_trend, NULL, "leave out the "

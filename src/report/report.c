@@ -22,6 +22,7 @@
 #include "base/hmap.h"
 #include "src/report/report_gate.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_slo.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "src/corr/corr_roof.h"
@@ -553,6 +554,8 @@ int report_build(struct report **out, struct db *db,
 		goto done;
 	if (!r->opts.points_only && (rc = report_sens_build(r, db)) < 0)
 		goto done;
+	if (!r->opts.points_only && (rc = report_slo_build(r)) < 0)
+		goto done;
 	if (r->opts.matrix && !r->opts.points_only)
 		rc = report_matrix_build(r, db);
 done:
@@ -648,6 +651,7 @@ void report_free(struct report *r)
 	report_ops_free(r);
 	report_prev_free(r);
 	report_sens_free(r);
+	report_slo_free(r);
 	matrix_free(r->matrix);
 	free(r->matrix_note);
 	free(r);

@@ -18,6 +18,7 @@
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_slo.h"
 #include "base/strbuf.h"
 
 static const char *const csv_cols[] = {
@@ -405,6 +406,7 @@ static void json_head(struct strbuf *sb, const struct report *r)
 		strbuf_addstr(sb, "null");
 	}
 	report_sens_json(sb, r);
+	report_slo_json(sb, r);
 }
 
 int report_write_json(const struct report *r, FILE *fp)

@@ -19,6 +19,7 @@
 #include "src/report/report_cpd.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
 #include "src/report/report_fig.h"
 #include "base/strbuf.h"
@@ -590,6 +591,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	trend_table(&sb, r);
 	report_prev_html(&sb, r);
 	report_sens_html(&sb, r);
+	report_slo_html(&sb, r);
 	top_section(&sb, r);
 	review_section(&sb, r);
 	report_matrix_html(&sb, r);

@@ -18,6 +18,7 @@
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
 #include "base/strbuf.h"
 #include "src/report/svg.h"
@@ -496,6 +497,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	md_trend(&sb, r);
 	report_prev_md(&sb, r);
 	report_sens_md(&sb, r);
+	report_slo_md(&sb, r);
 	md_discrepancies(&sb, r);
 	md_changes(&sb, r);
 	report_matrix_md(&sb, r);

@@ -24,6 +24,7 @@ struct corrgroup;
 struct diff;
 struct policy;
 struct report_sens;
+struct report_slo;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -41,6 +42,8 @@ struct report_opts {
 	int matrix;			/* who disagrees with whom (md, html) */
 	const char *roofline;		/* the speed-of-light bound, SRC[@V];
 					   NULL: the core's default */
+	const char *slo;		/* --slo limits (corr_slo.h), or
+					   NULL */
 	int lean;			/* REPORT_LEAN_*: the summaries
 					   compute only what the format
 					   prints; 0 (csv, json) every
@@ -127,6 +130,8 @@ struct report {
 	char *matrix_note;		/* why there is none, or NULL */
 	struct report_sens *sens;	/* flagged knob sweeps, or NULL
 					   (report_sens.h) */
+	struct report_slo *slo;		/* verdicts against limits and
+					   tails, or NULL (report_slo.h) */
 };
 
 /* 1 when p counts as a discrepancy at limit. */
