@@ -195,6 +195,23 @@ void corr_slo_release(struct corr_slo *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void corr_slo_copy(struct corr_slo *dst, const struct corr_slo *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->lim = xcalloc(src->n + 1, sizeof(*dst->lim));
+	dst->n = src->n;
+	for (size_t i = 0; i < src->n; i++) {
+		const struct corr_slo_limit *s = &src->lim[i];
+		struct corr_slo_limit *d = &dst->lim[i];
+
+		*d = *s;
+		d->metric = xstrdup(s->metric);
+		d->si = xstrdup(s->si);
+		d->text = xstrdup(s->text);
+		d->from = s->from ? xstrdup(s->from) : NULL;
+	}
+}
+
 /* "'a', 'b'" of the distinct metrics of s's points. */
 static char *metrics_of(const struct corr_set *s)
 {

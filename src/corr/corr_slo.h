@@ -48,6 +48,9 @@ struct corr_slo {
 int corr_slo_parse(struct corr_slo *out, const char *spec,
 		   const char *origin);
 void corr_slo_release(struct corr_slo *s);
+/* A deep copy of src into dst (a caller that resolves limits it does
+ * not own: a gate policy's). */
+void corr_slo_copy(struct corr_slo *dst, const struct corr_slo *src);
 
 /* The MLPerf presets, for --help and messages: "llama2-70b, ..." */
 const char *corr_slo_presets(void);

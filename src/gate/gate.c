@@ -67,6 +67,7 @@ static double measure(const struct stats_summary *s, enum policy_limit l,
 	case PL_MAX_SOL_VIOLATIONS:
 		return (double)s->sol_violations;
 	case PL_MAX_BLIND_KNOBS:	/* from the rule's sweeps (check_one) */
+	case PL_MAX_VERDICT_FLIPS:	/* from its verdicts (check_one) */
 	case PL_MAX_ABS_ERR_INCREASE:	/* from the baseline (increase) */
 	case PL_COUNT:
 		break;
@@ -186,6 +187,15 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 				 "of one workload parameter, the rest of the "
 				 "key fixed";
 	}
+	if (c->lim == PL_MAX_VERDICT_FLIPS) {
+		/* confident flips only; the near-limit keys decide between
+		 * pass and unknown below */
+		c->value = rr->have_slo ? (double)(rr->slo.cell[SLO_MODEL_MEETS]
+			   + rr->slo.cell[SLO_MODEL_MISSES]) : NAN;
+		if (!rr->have_slo)
+			c->why = rr->slo_why ? rr->slo_why : "no pair of the "
+				 "rule's has a metric the policy's slo limits";
+	}
 	/* no roofline value bounds the points: no count of violations
 	 * means anything (n/a, which fails: never a pass) */
 	if (c->lim == PL_MAX_SOL_VIOLATIONS && rr->nbounded == 0 &&
@@ -224,6 +234,14 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 	if (c->lim == PL_MAX_MAPE_INCREASE && c->paired &&
 	    !isnan(r->significance) && !isnan(c->value))
 		judge_increase(c, rr, r->significance);
+	/* within the limit, unless the near-limit keys turn out flips:
+	 * no verdict is earned (docs/gate.md) */
+	if (c->lim == PL_MAX_VERDICT_FLIPS && !c->failed && rr->have_slo &&
+	    c->value + (double)rr->slo.cell[SLO_NEAR] > c->limit + EPS) {
+		c->unknown = 1;
+		if (r->unknown_as == PU_FAIL)
+			c->failed = 1;
+	}
 }
 static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 {
@@ -234,7 +252,7 @@ static void fmt_value(struct strbuf *sb, enum policy_limit l, double v)
 	else if (policy_limit_is_fraction(l))
 		strbuf_addf(sb, "%.4g%%", v * 100);
 	else if (l == PL_MIN_PAIRS || l == PL_MAX_SOL_VIOLATIONS ||
-		 l == PL_MAX_BLIND_KNOBS)
+		 l == PL_MAX_BLIND_KNOBS || l == PL_MAX_VERDICT_FLIPS)
 		strbuf_addf(sb, "%.0f", v);
 	else
 		strbuf_addf(sb, "%.3f", v);
@@ -331,6 +349,18 @@ void gate_check_text(const struct gate_check *c, struct strbuf *sb)
 			    text_rule->ncommon_base,
 			    text_rule->prior.base_version ?
 			    text_rule->prior.base_version : "?");
+	else if (l == PL_MAX_VERDICT_FLIPS && text_rule &&
+		 text_rule->slo.cell[SLO_NEAR])
+		strbuf_addf(sb, " (and %ld near the limit, within the "
+			    "reference's spread: %s%s)",
+			    text_rule->slo.cell[SLO_NEAR], c->unknown ?
+			    "with them it could be over: unknown" :
+			    c->failed ? "not counted" :
+			    "within it even if they all flip",
+			    !c->unknown ? "" : text_rule->rule->unknown_as ==
+			    PU_FAIL ? ", counted as fail" :
+			    text_rule->rule->unknown_as == PU_PASS ?
+			    ", counted as pass" : "");
 	else if (c->paired)
 		add_paired(sb, c);
 	else if (l == PL_MAX_MAPE_INCREASE && text_rule &&
@@ -497,12 +527,15 @@ void gate_result_free(struct gate_result *g)
 			free(g->rules[i].sweeps[j].fixed);
 		}
 		free(g->rules[i].sweeps);
+		free(g->rules[i].vkeys);
 		free(g->rules[i].base_err);
 		free(g->rules[i].movers);
 		gate_prior_release(&g->rules[i].prior);
 	}
 	free(g->rules);
 	free(g->wv);
+	corr_slo_release(&g->slo);
+	free(g->slo_why);
 	free(g);
 }
 

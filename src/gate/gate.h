@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "src/corr/corr_sens.h"
+#include "src/corr/corr_slo.h"
 #include "src/gate/policy.h"
 #include "src/stats/stats.h"
 #include "src/stats/stats_change.h"
@@ -116,6 +117,17 @@ struct gate_rule_result {
 	size_t nflagged_kept;
 	long nbounded;		/* selected points a roofline bounds: 0
 				   and max_sol_violations cannot apply */
+	/* max_verdict_flips: the verdicts of the rule's points (selected,
+	 * not waived) against the policy's slo (corr_slo_judge). have_slo
+	 * 0: none of them has a limited metric, or slo_why (borrowed from
+	 * the gate_result: the slo cannot judge these pairs) */
+	int have_slo;
+	const char *slo_why;
+	struct corr_slo_counts slo;
+	struct corr_slo_key *vkeys;	/* the flips (worst first), then the
+					   near-limit keys: at most top each
+					   (keys borrow the set's points) */
+	size_t nvflips, nvnear;		/* of each, kept */
 	/* since the baseline release, when it could be loaded (any rule;
 	 * gate_movers.h): the points the rule judges now (selected,
 	 * usable, not waived) that the baseline also has usable */
@@ -142,6 +154,9 @@ struct gate_result {
 	size_t ntests;		/* rules with a p-value (error control) */
 	char today[11];
 	struct waiver_verdict *wv;	/* per point of set */
+	struct corr_slo slo;		/* the policy's slo resolved against
+					   set (a rule has max_verdict_flips) */
+	char *slo_why;			/* why it could not be, or NULL */
 };
 
 /* What an evaluation reads besides the points (gate_inputs_load). */

@@ -167,6 +167,16 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 	free(rr->offenders);
 	rr->noffenders = 0;
 	rr->offenders = xcalloc(top ? top : 1, sizeof(size_t));
+	/* a verdict rule that fails or is unknown: its flips, then its
+	 * near-limit keys, worst first */
+	if (!abs && !sol && !inc && (rr->rule->has &
+				     (1u << PL_MAX_VERDICT_FLIPS))) {
+		for (size_t i = 0; i < rr->nvflips + rr->nvnear &&
+		     rr->noffenders < top; i++)
+			rr->offenders[rr->noffenders++] = rr->vkeys[i].point;
+		if (rr->noffenders)
+			return;
+	}
 	for (size_t i = 0; i < set->n && rr->noffenders < top; i++) {
 		const struct corr_point *p = &set->points[i];
 
@@ -257,6 +267,34 @@ static int sensitivity(struct gate_rule_result *rr, struct sel *s,
 	return 0;
 }
 
+/* max_verdict_flips: the verdicts of the points the rule judges (keep)
+ * against the policy's slo (g->slo, resolved); the flips and the
+ * near-limit keys kept, at most top of each. None of a limited metric
+ * leaves have_slo 0 (n/a, which fails). */
+static int verdicts(struct gate_rule_result *rr, struct sel *s, size_t top)
+{
+	struct corr_slo_result v;
+	size_t nf, nn;
+	int rc;
+
+	rr->slo_why = s->g->slo_why;
+	if (s->g->slo_why)
+		return 0;
+	if ((rc = corr_slo_judge(&v, &s->g->slo, s->g->set, keep, s, 0)) < 0)
+		return rc;
+	rr->have_slo = v.all.keys > 0;
+	rr->slo = v.all;
+	nf = v.nflips < top ? v.nflips : top;
+	nn = v.nnear < top ? v.nnear : top;
+	rr->vkeys = xcalloc(nf + nn + 1, sizeof(*rr->vkeys));
+	memcpy(rr->vkeys, v.keys, nf * sizeof(*v.keys));
+	memcpy(rr->vkeys + nf, v.keys + v.nflips, nn * sizeof(*v.keys));
+	rr->nvflips = nf;
+	rr->nvnear = nn;
+	corr_slo_result_release(&v);
+	return 0;
+}
+
 static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		     const struct gate_prior *prior,
 		     const struct corr_set *base, size_t top)
@@ -269,6 +307,9 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		return rc;
 	if ((rr->rule->has & (1u << PL_MAX_BLIND_KNOBS)) &&
 	    (rc = sensitivity(rr, &s, top)) < 0)
+		return rc;
+	if ((rr->rule->has & (1u << PL_MAX_VERDICT_FLIPS)) &&
+	    (rc = verdicts(rr, &s, top)) < 0)
 		return rc;
 	if (prior) {
 		rr->prior = *prior;
@@ -412,6 +453,17 @@ int gate_evaluate(struct gate_result **out, const struct policy *p,
 	g->rules = xcalloc(p->nrules ? p->nrules : 1, sizeof(*g->rules));
 	g->nrules = p->nrules;
 	g->wv = xcalloc(set->n + 1, sizeof(*g->wv));
+	/* the limits of max_verdict_flips, checked against these pairs: a
+	 * limit they cannot judge makes those rules n/a (and fail) */
+	for (size_t i = 0; i < p->nrules && !g->slo.lim; i++)
+		if (p->rules[i].has & (1u << PL_MAX_VERDICT_FLIPS)) {
+			corr_slo_copy(&g->slo, &p->slo);
+			if (corr_slo_resolve(&g->slo, set, "the policy's slo") <
+			    0) {
+				g->slo_why = xstrdup(pc_error_last());
+				pc_error_clear();
+			}
+		}
 	for (size_t i = 0; i < set->n; i++)
 		waiver_judge(&g->wv[i], set->points[i].ann, &set->points[i],
 			     set->model.version, in ? in->versions : NULL,

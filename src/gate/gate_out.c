@@ -15,6 +15,7 @@
 #include "src/gate/gate.h"
 #include "src/gate/gate_out_int.h"
 #include "src/gate/gate_out_sens.h"
+#include "src/gate/gate_out_slo.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -227,6 +228,8 @@ void gate_out_text(FILE *fp, const struct gate_result *g)
 	for (size_t i = 0; i < g->nrules; i++)
 		gate_out_sweeps(&sb, &g->rules[i]);
 	for (size_t i = 0; i < g->nrules; i++)
+		gate_out_verdicts(&sb, g, &g->rules[i]);
+	for (size_t i = 0; i < g->nrules; i++)
 		gate_out_movers(&sb, g, &g->rules[i]);
 	for (size_t i = 0; i < g->nrules; i++) {
 		const struct gate_rule_result *r = &g->rules[i];
@@ -412,6 +415,8 @@ static cJSON *json_check(const struct gate_check *c)
 		else
 			cJSON_AddNullToObject(o, "more_workloads");
 	}
+	if (c->lim == PL_MAX_VERDICT_FLIPS)	/* near-limit keys decide */
+		cJSON_AddBoolToObject(o, "unknown", c->unknown);
 	return o;
 }
 
@@ -459,6 +464,7 @@ static cJSON *json_rule(const struct gate_result *g,
 	for (size_t i = 0; i < r->nunwaived; i++)
 		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
 	gate_out_sweeps_json(o, r, add_str);
+	gate_out_verdicts_json(o, r, add_str);
 	gate_out_movers_json(o, g, r, add_str);
 	{
 		/* every statistic of the rule's points, with the keys and

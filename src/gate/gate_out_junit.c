@@ -16,6 +16,7 @@
 #include "src/gate/gate.h"
 #include "src/gate/gate_out_int.h"
 #include "src/gate/gate_out_sens.h"
+#include "src/gate/gate_out_slo.h"
 
 /* "source@version", raw: the caller escapes it. */
 static void add_side(struct strbuf *sb, const struct corr_side *s)
@@ -70,6 +71,7 @@ static void junit_case(struct strbuf *x, const struct gate_result *g,
 	gate_out_rule_line(&body, r, 0, 0);
 	gate_out_offenders(&body, g, r);
 	gate_out_sweeps(&body, r);
+	gate_out_verdicts(&body, g, r);
 	gate_out_movers(&body, g, r);
 	junit_props(x, r);
 	if (r->status == GATE_FAIL) {

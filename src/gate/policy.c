@@ -35,6 +35,7 @@ static const struct {
 	[PL_MAX_MAPE_INCREASE] = { "max_mape_increase", LK_FRACTION },
 	[PL_MAX_ABS_ERR_INCREASE] = { "max_abs_err_increase", LK_FRACTION },
 	[PL_MAX_BLIND_KNOBS] = { "max_blind_knobs", LK_COUNT },
+	[PL_MAX_VERDICT_FLIPS] = { "max_verdict_flips", LK_COUNT },
 };
 
 struct ctx {
@@ -476,6 +477,47 @@ static int parse_waivers(struct ctx *c, const cJSON *v, struct policy *p)
 	return 0;
 }
 
+/* "slo": "SPEC" (compare --slo's grammar) or {"METRIC": "2s" | "<=2s" |
+ * ">=1500tokens/s", "mlperf": "BENCHMARK"} (issue 38, corr_slo.h). */
+static int parse_slo(struct ctx *c, const cJSON *v, struct policy *p)
+{
+	struct strbuf spec = STRBUF_INIT;
+	char *origin;
+	int rc = 0;
+
+	if (cJSON_IsString(v)) {
+		strbuf_addstr(&spec, v->valuestring);
+	} else if (cJSON_IsObject(v)) {
+		for (const cJSON *k = v->child; k && !rc; k = k->next) {
+			const char *s = k->valuestring;
+
+			push_key(c, k->string, 0);
+			if (!cJSON_IsString(k))
+				rc = err(c, 0, "expected a limit such as \"2s\","
+					 " \"<=100ms\" or \">=1500tokens/s\", "
+					 "got %s", type_name(k));
+			else
+				strbuf_addf(&spec, "%s%s%s%s", spec.len ? "," :
+					    "", k->string, !strcmp(k->string,
+					    "mlperf") ? ":" : (*s == '<' ||
+					    *s == '>') ? "" : "=", s);
+			c->depth--;
+		}
+	} else {
+		rc = err(c, 0, "expected limits, a string (\"ttft_p99=2s,"
+			 "tpot_p99=100ms\") or an object, got %s",
+			 type_name(v));
+	}
+	if (!rc) {
+		origin = xasprintf("%s:%d: slo", c->file,
+				   line_of(c, locate(c, 0)));
+		rc = corr_slo_parse(&p->slo, strbuf_str(&spec), origin);
+		free(origin);
+	}
+	strbuf_release(&spec);
+	return rc;
+}
+
 static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 {
 	const char *k = v->string;
@@ -495,6 +537,8 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 		return parse_tolerance(c, v, p);
 	if (!strcmp(k, "waivers"))
 		return parse_waivers(c, v, p);
+	if (!strcmp(k, "slo"))
+		return parse_slo(c, v, p);
 	if (!strcmp(k, "error_control") || !strcmp(k, "unknown")) {
 		static const char *const ec[] = { "holm", "bh", "none" };
 		static const char *const uk[] = { "unknown", "fail", "pass" };
@@ -541,7 +585,7 @@ static int root_key(struct ctx *c, const cJSON *v, struct policy *p)
 	}
 	return err(c, 1, "unknown key (a policy has name, description, model, "
 		   "ref, max_ref_cv, allow_mismatch, error_control, unknown, "
-		   "waiver_tolerance, waivers and rules)");
+		   "waiver_tolerance, waivers, slo and rules)");
 }
 
 static int parse_root(struct ctx *c, const cJSON *root, struct policy *p)
@@ -564,8 +608,15 @@ static int parse_root(struct ctx *c, const cJSON *root, struct policy *p)
 		return err(c, 0, "missing required key 'name'");
 	if (!p->rules)
 		return err(c, 0, "missing required key 'rules'");
-	for (size_t i = 0; i < p->nrules; i++)
+	for (size_t i = 0; i < p->nrules; i++) {
 		p->rules[i].unknown_as = p->unknown_as;
+		if ((p->rules[i].has & (1u << PL_MAX_VERDICT_FLIPS)) &&
+		    !p->slo.n)
+			return err(c, 0, "rule '%s' has max_verdict_flips and "
+				   "the policy no 'slo' (the limits its keys "
+				   "are judged against: docs/gate.md)",
+				   p->rules[i].name);
+	}
 	return 0;
 }
 

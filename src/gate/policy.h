@@ -9,6 +9,7 @@
  */
 #include <stddef.h>
 
+#include "src/corr/corr_slo.h"
 #include "src/gate/waiver.h"
 
 enum policy_limit {
@@ -28,6 +29,8 @@ enum policy_limit {
 					   baseline release (issue 35) */
 	PL_MAX_BLIND_KNOBS,	/* sweeps flagged blind or wrong direction
 				   (corr_sens.h) */
+	PL_MAX_VERDICT_FLIPS,	/* keys whose verdict against the policy's
+				   slo flips (corr_slo.h) */
 	PL_COUNT
 };
 
@@ -71,6 +74,7 @@ struct policy {
 	enum policy_error_control error_control;	/* "error_control" */
 	enum policy_unknown unknown_as;	/* "unknown" */
 	struct waiver_rules waivers;	/* waiver_tolerance, waivers.* */
+	struct corr_slo slo;		/* "slo": limits (n 0: none) */
 	struct policy_rule *rules;
 	size_t nrules;
 	char hash[65];			/* sha256 of the file's bytes */

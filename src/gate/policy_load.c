@@ -64,6 +64,7 @@ void policy_free(struct policy *p)
 		free(r->param_values);
 	}
 	free(p->rules);
+	corr_slo_release(&p->slo);
 	for (size_t i = 0; p->allow_mismatch && p->allow_mismatch[i]; i++)
 		free(p->allow_mismatch[i]);
 	free(p->allow_mismatch);

@@ -12,11 +12,15 @@
 #include "src/corr/corr_slo.h"
 #include "src/corr/corr_slo_out.h"
 #include "src/corr/corr_tail.h"
+#include "base/error.h"
 #include "src/corr/correlate.h"
+#include "src/gate/policy.h"
 #include "src/report/report_model.h"
 
 struct report_slo {
 	struct corr_slo slo;		/* n 0: no limits */
+	char *why;			/* the policy's limits cannot judge
+					   these pairs: why (owned), or NULL */
 	struct corr_slo_result res;
 	struct corr_tails tails;	/* npct 0: no stated percentile */
 };
@@ -33,6 +37,18 @@ int report_slo_build(struct report *r)
 	     (rc = corr_slo_judge(&x->res, &x->slo, r->set, NULL, NULL,
 				  0)) < 0))
 		goto done;
+	/* else the policy's: a limit these pairs lack is said in the
+	 * section (the gate's rules say n/a), not an error of the report */
+	if (!r->opts.slo && r->policy && r->policy->slo.n) {
+		corr_slo_copy(&x->slo, &r->policy->slo);
+		if (corr_slo_resolve(&x->slo, r->set, "the policy's slo") < 0) {
+			x->why = xstrdup(pc_error_last());
+			pc_error_clear();
+		} else if ((rc = corr_slo_judge(&x->res, &x->slo, r->set, NULL,
+						NULL, 0)) < 0) {
+			goto done;
+		}
+	}
 	/* the writers print errors only, no interval */
 	r->set->ci = NULL;
 	r->set->lean = CORR_LEAN_ERR;
@@ -56,6 +72,7 @@ void report_slo_free(struct report *r)
 	corr_slo_result_release(&r->slo->res);
 	corr_slo_release(&r->slo->slo);
 	corr_tails_release(&r->slo->tails);
+	free(r->slo->why);
 	free(r->slo);
 	r->slo = NULL;
 }
@@ -210,6 +227,10 @@ static void slo_section(struct tab *t, const struct report *r)
 	const struct report_slo *x = r->slo;
 	struct strbuf s = STRBUF_INIT;
 
+	if (x->why) {
+		para(t, x->why);
+		return;
+	}
 	strbuf_addstr(&s, "Does the model agree with the reference on whether "
 		      "each key meets its limit (a time at or below it, a "
 		      "rate at or above it)? A key whose reference lies within "
@@ -372,7 +393,11 @@ void report_slo_json(struct strbuf *sb, const struct report *r)
 {
 	if (!r->slo)
 		return;
-	if (r->slo->slo.n) {
+	if (r->slo->why) {
+		strbuf_addstr(sb, ",\n\"slo\":{\"why\":");
+		strbuf_add_json_str(sb, r->slo->why);
+		strbuf_addch(sb, '}');
+	} else if (r->slo->slo.n) {
 		strbuf_addstr(sb, ",\n\"slo\":");
 		corr_slo_json(sb, &r->slo->slo, &r->slo->res, r->set, 0);
 	}

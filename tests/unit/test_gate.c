@@ -50,6 +50,7 @@ static struct policy_rule rule_all(void)
 	r.lim[PL_MAX_SOL_VIOLATIONS] = 1;
 	r.lim[PL_MAX_MAPE_INCREASE] = 0.02;
 	r.lim[PL_MAX_BLIND_KNOBS] = 2;
+	r.lim[PL_MAX_VERDICT_FLIPS] = 1;
 	return r;
 }
 
@@ -61,6 +62,10 @@ static void judge(struct gate_rule_result *rr, const struct policy_rule *r,
 	rr->have_sens = 1;	/* 8 sweeps, 1 blind, 1 wrong: 2 <= 2 */
 	rr->nsweeps = 8;
 	rr->nblind = rr->nwrong = 1;
+	rr->have_slo = 1;	/* 6 keys, 1 flip, none near: 1 <= 1 */
+	rr->slo.keys = 6;
+	rr->slo.cell[SLO_BOTH_MEET] = 5;
+	rr->slo.cell[SLO_MODEL_MEETS] = 1;
 	gate_judge(rr, s, pr);
 }
 
@@ -178,6 +183,7 @@ TEST(blind_knobs)
 
 	memset(&rr, 0, sizeof(rr));
 	rr.rule = &r;
+	rr.have_slo = 1;
 	rr.have_sens = 1;
 	rr.nsweeps = 8;
 	rr.nblind = 2;
@@ -188,6 +194,7 @@ TEST(blind_knobs)
 	free(rr.message);
 	memset(&rr, 0, sizeof(rr));
 	rr.rule = &r;
+	rr.have_slo = 1;
 	rr.have_sens = 1;
 	rr.nsweeps = 8;
 	rr.nwrong = 2;
@@ -197,6 +204,7 @@ TEST(blind_knobs)
 	free(rr.message);
 	memset(&rr, 0, sizeof(rr));
 	rr.rule = &r;
+	rr.have_slo = 1;
 	gate_judge(&rr, &s, NULL);
 	CHECK_INT(rr.status, GATE_FAIL);
 	CHECK(isnan(rr.checks[PL_MAX_BLIND_KNOBS].value));
@@ -204,6 +212,66 @@ TEST(blind_knobs)
 		  "rule's pairs: a sweep is one op and metric over >= 3 "
 		  "positive values of one workload parameter, the rest of "
 		  "the key fixed), limit 2");
+	free(rr.message);
+}
+
+/* max_verdict_flips (issue 38): the confident flips against the limit;
+ * within it unless the near-limit keys could carry it over: unknown
+ * (or as the policy's "unknown" says); no judged key is n/a and fails. */
+TEST(verdict_flips)
+{
+	struct policy_rule r = rule_all();
+	struct stats_summary s = good_sum();
+	struct gate_rule_result rr;
+	const struct gate_check *c;
+
+	r.has = (1u << PL_MIN_PAIRS) | (1u << PL_MAX_VERDICT_FLIPS);
+	r.lim[PL_MAX_VERDICT_FLIPS] = 1;
+	judge(&rr, &r, &s, NULL);	/* 1 flip, 0 near */
+	CHECK_INT(rr.status, GATE_PASS);
+	c = &rr.checks[1];
+	CHECK_INT(c->lim, PL_MAX_VERDICT_FLIPS);
+	CHECK_NEAR(c->value, 1, 0);
+	CHECK_INT(c->unknown, 0);
+	free(rr.message);
+	rr.slo.cell[SLO_MODEL_MISSES] = 1;	/* 2 flips > 1 */
+	rr.message = NULL;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK_STR(rr.message, "max_verdict_flips 2 > 1");
+	free(rr.message);
+	rr.slo.cell[SLO_MODEL_MISSES] = 0;	/* 1 flip + 1 near: unknown */
+	rr.slo.cell[SLO_NEAR] = 1;
+	rr.message = NULL;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_UNKNOWN);
+	CHECK_INT(rr.checks[1].unknown, 1);
+	CHECK_STR(rr.message, "max_verdict_flips 1 <= 1 (and 1 near the "
+		  "limit, within the reference's spread: with them it could "
+		  "be over: unknown)");
+	free(rr.message);
+	r.unknown_as = PU_FAIL;
+	rr.message = NULL;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	free(rr.message);
+	r.unknown_as = PU_PASS;
+	rr.message = NULL;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_PASS);
+	free(rr.message);
+	r.unknown_as = PU_UNKNOWN;
+	r.lim[PL_MAX_VERDICT_FLIPS] = 2;	/* 1 + 1 near <= 2: pass */
+	rr.message = NULL;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_PASS);
+	free(rr.message);
+	memset(&rr, 0, sizeof(rr));		/* nothing judged: n/a, fails */
+	rr.rule = &r;
+	gate_judge(&rr, &s, NULL);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK_STR(rr.message, "max_verdict_flips n/a (no pair of the rule's "
+		  "has a metric the policy's slo limits), limit 2");
 	free(rr.message);
 }
 
@@ -513,7 +581,8 @@ TEST(check_text)
 }
 
 TEST_MAIN(CASE(all_pass), CASE(every_limit_both_sides),
-	  CASE(counts_both_sides), CASE(blind_knobs), CASE(mape_increase),
+	  CASE(counts_both_sides), CASE(blind_knobs), CASE(verdict_flips),
+	  CASE(mape_increase),
 	  CASE(empty_selection_fails_coverage), CASE(waived_coverage),
 	  CASE(consecutive_and_severity),
 	  CASE(verdict), CASE(selects), CASE(waivers),

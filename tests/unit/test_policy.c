@@ -9,7 +9,7 @@ static const char good[] =
 	"  \"name\": \"release\",\n"
 	"  \"model\": \"archsim\",\n"
 	"  \"ref\": \"h100-lab@2024\",\n"
-	"  \"max_ref_cv\": 0.2,\n"
+	"  \"max_ref_cv\": 0.2, \"slo\": \"ttft_p99=2s\",\n"
 	"  \"rules\": [\n"
 	"    {\n"
 	"      \"name\": \"e2e\", \"metric\": \"time\", \"op\": \"e2e\",\n"
@@ -19,7 +19,8 @@ static const char good[] =
 	"      \"min_kendall\": -0.5, \"slope_range\": [0.8, 1.25],\n"
 	"      \"max_nrmse\": 0.2, \"max_sol_violations\": 0,\n"
 	"      \"min_pairs\": 4, \"max_mape_increase\": 0.02,"
-	" \"max_blind_knobs\": 3, \"max_abs_err_increase\": \"10%\"\n"
+	" \"max_blind_knobs\": 3, \"max_abs_err_increase\": \"10%\","
+	" \"max_verdict_flips\": 1\n"
 	"    },\n"
 	"    { \"name\": \"decode\", \"workload\": \"llama*\",\n"
 	"      \"op_class\": \"gemm\", \"param.batch_size\": 32.0,\n"
@@ -92,7 +93,7 @@ TEST(errors_structure)
 	CHECK_STR(bad("{\"name\": \"x\",\n\"colour\": 1, \"rules\": []}"),
 		  "p.json:2: colour: unknown key (a policy has name, "
 		  "description, model, ref, max_ref_cv, allow_mismatch, "
-		  "error_control, unknown, waiver_tolerance, waivers and "
+		  "error_control, unknown, waiver_tolerance, waivers, slo and "
 		  "rules)");
 	CHECK_STR(bad("{\"name\": \"x\", \"error_control\": \"bonferroni\", "
 		      "\"rules\": []}"), "p.json:1: error_control: expected "
@@ -187,6 +188,60 @@ TEST(errors_rules)
 		  "rules[0].max_mape: duplicate key");
 }
 
+/* "slo" (issue 38): a spec string or an object of limits; a rule with
+ * max_verdict_flips needs it; its errors name the file and line. */
+TEST(slo_block)
+{
+	static const char s1[] = "{\"name\": \"x\", \"slo\": "
+		"\"mlperf:llama2-70b\",\n\"rules\": [{\"name\": \"r\", "
+		"\"max_verdict_flips\": 2}]}";
+	static const char s2[] = "{\"name\": \"x\", \"slo\": {\"ttft_p99\": "
+		"\"2s\", \"output_throughput\": \">=1500tokens/s\"},\n"
+		"\"rules\": [{\"name\": \"r\", \"max_verdict_flips\": 0}]}";
+	struct policy *p = NULL;
+
+	CHECK_INT(policy_parse(&p, s1, sizeof(s1) - 1, "p.json"), 0);
+	if (p) {
+		CHECK_INT(p->slo.n, 2);
+		CHECK_STR(p->slo.lim[0].metric, "ttft_p99");
+		CHECK_NEAR(p->slo.lim[0].limit, 2.0, 1e-15);
+		CHECK_STR(p->slo.lim[1].metric, "tpot_p99");
+		CHECK_NEAR(p->slo.lim[1].limit, 0.2, 1e-15);
+		CHECK_STR(p->slo.lim[1].from, "mlperf:llama2-70b");
+		CHECK_NEAR(p->rules[0].lim[PL_MAX_VERDICT_FLIPS], 2, 0);
+		policy_free(p);
+		p = NULL;
+	}
+	CHECK_INT(policy_parse(&p, s2, sizeof(s2) - 1, "p.json"), 0);
+	if (p) {
+		CHECK_INT(p->slo.n, 2);
+		CHECK_STR(p->slo.lim[0].text, "ttft_p99=2s");
+		CHECK_INT(p->slo.lim[0].op, '=');
+		CHECK_STR(p->slo.lim[1].metric, "output_throughput");
+		CHECK_INT(p->slo.lim[1].op, '>');
+		CHECK_NEAR(p->slo.lim[1].limit, 1500, 0);
+		policy_free(p);
+	}
+	CHECK_STR(bad(R("\"max_verdict_flips\": 1")), "p.json:1: rule 'r' "
+		  "has max_verdict_flips and the policy no 'slo' (the limits "
+		  "its keys are judged against: docs/gate.md)");
+	CHECK_STR(bad(R("\"max_verdict_flips\": 0.5")), "p.json:4: "
+		  "rules[0].max_verdict_flips: expected a whole number "
+		  "(got 0.5)");
+	CHECK_STR(bad("{\"name\": \"x\",\n\"slo\": \"ttft_p99=2parsec\", "
+		      "\"rules\": [{\"name\": \"r\", \"max_mape\": 0.1}]}"),
+		  "p.json:2: slo: 'ttft_p99': unknown unit 'parsec' (a unit "
+		  "perfcorr reads: s, ms, us, tokens/s, req/s, W ...)");
+	CHECK_STR(bad("{\"name\": \"x\",\n\"slo\": {\"ttft_p99\": 2}, "
+		      "\"rules\": [{\"name\": \"r\", \"max_mape\": 0.1}]}"),
+		  "p.json:2: slo.ttft_p99: expected a limit such as \"2s\", "
+		  "\"<=100ms\" or \">=1500tokens/s\", got a number");
+	CHECK_STR(bad("{\"name\": \"x\",\n\"slo\": [1], "
+		      "\"rules\": [{\"name\": \"r\", \"max_mape\": 0.1}]}"),
+		  "p.json:2: slo: expected limits, a string (\"ttft_p99=2s,"
+		  "tpot_p99=100ms\") or an object, got an array");
+}
+
 /* The line finder walks strings with brackets, escapes and nesting. */
 TEST(error_lines_tricky_text)
 {
@@ -270,5 +325,5 @@ TEST(waivers_and_significance)
 }
 
 TEST_MAIN(CASE(parse_good), CASE(waivers_and_significance), CASE(errors_structure), CASE(errors_rules),
-	  CASE(error_lines_tricky_text),
+	  CASE(error_lines_tricky_text), CASE(slo_block),
 	  CASE(load_missing_file), CASE(load_example))
