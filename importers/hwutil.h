@@ -118,4 +118,18 @@ int hwutil_json_docs_keep(FILE *fp, const char *path,
 			  int (*fn)(struct cJSON *doc, long line, void *ctx),
 			  void *ctx);
 
+/* Read a document that is one JSON array (a per-request file written by
+ * json.dumps(list)) one element at a time through the streaming reader:
+ * fn gets each element, built (keep drops members of an element object
+ * before they are built; at most JSONUTIL_DOC_MAX each) and deleted
+ * after it returns, and the line it starts on; a non-zero return stops.
+ * Returns the number of elements, or <0: "file:line: expected a JSON
+ * array (what)", a cut or malformed file "file:line:col: invalid JSON". */
+int hwutil_json_items(FILE *fp, const char *path, const char *what,
+		      int (*keep)(const char *key,
+				  const struct jsonstream_tok *value,
+				  const struct cJSON *sofar, void *ctx),
+		      int (*fn)(struct cJSON *item, long line, void *ctx),
+		      void *ctx);
+
 #endif

@@ -60,3 +60,49 @@ int hwutil_json_docs(FILE *fp, const char *path,
 {
 	return hwutil_json_docs_keep(fp, path, NULL, fn, ctx);
 }
+
+int hwutil_json_items(FILE *fp, const char *path, const char *what,
+		      int (*keep)(const char *key,
+				  const struct jsonstream_tok *value,
+				  const struct cJSON *sofar, void *ctx),
+		      int (*fn)(struct cJSON *item, long line, void *ctx),
+		      void *ctx)
+{
+	struct jsonstream *js = jsonstream_new(fp, path, JSONSTREAM_PYTHON);
+	struct jsonstream_tok t;
+	long n = 0;
+	int rc;
+
+	if ((rc = jsonstream_next(js, &t)) < 0)
+		goto done;
+	if (t.type != JS_ARRAY) {
+		rc = t.type == JS_EOF ?
+			pc_error_set(PC_EINVALID, "%s: no JSON document", path) :
+			pc_error_set(PC_EINVALID, "%s:%ld: expected a JSON array "
+				     "(%s)", path, t.line, what);
+		goto done;
+	}
+	for (;;) {
+		cJSON *item;
+
+		if ((rc = jsonstream_next(js, &t)) < 0 ||
+		    t.type == JS_ARRAY_END)
+			break;
+		if ((rc = jsonstream_tree(js, &t, &item, JSONUTIL_DOC_MAX,
+					  keep, ctx)) < 0)
+			break;
+		rc = fn(item, t.line, ctx);
+		cJSON_Delete(item);
+		if (rc)
+			break;
+		n++;
+	}
+	/* the end of the document: nothing may follow the array */
+	if (rc == 0 && t.type == JS_ARRAY_END &&
+	    (rc = jsonstream_next(js, &t)) == 0 && t.type != JS_EOF)
+		rc = pc_error_set(PC_EINVALID, "%s:%ld: text after the array",
+				  path, t.line);
+done:
+	jsonstream_free(js);
+	return rc < 0 ? rc : (int)(n > 0x7fffffff ? 0x7fffffff : n);
+}

@@ -11,11 +11,10 @@
  * (fp.warmup_excluded). Array metrics (inter_chunk_latency) are skipped.
  */
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "importers/dist.h"
 #include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
@@ -49,10 +48,8 @@ static int probe(const char *head, size_t len, const char *filename)
 }
 
 struct series {
-	double *v;
-	size_t n, cap;
+	struct dist d;
 	char unit[32];
-	long line;	/* of the first value */
 };
 
 struct ctx {
@@ -80,23 +77,18 @@ static int add(struct ctx *x, size_t i, const cJSON *mv, long line)
 	if (!cJSON_IsNumber(v) || !cJSON_IsString(u))
 		return bad(x, line, metrics[i].tag, "expected {\"value\": a "
 			   "number, \"unit\": a text}");
-	if (!s->n) {
+	if (!s->d.n) {
 		if (!stk_unit(u->valuestring, metrics[i].dim, NULL))
 			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown "
 				"unit '%s'", x->path, line, metrics[i].tag,
 				u->valuestring);
 		snprintf(s->unit, sizeof(s->unit), "%s", u->valuestring);
-		s->line = line;
 	} else if (strcmp(s->unit, u->valuestring)) {
 		return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unit '%s', but "
 			"'%s' on line %ld", x->path, line, metrics[i].tag,
-			u->valuestring, s->unit, s->line);
+			u->valuestring, s->unit, s->d.line);
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 256;
-		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
-	}
-	s->v[s->n++] = v->valuedouble;
+	dist_add(&s->d, v->valuedouble, line);
 	return 0;
 }
 
@@ -155,22 +147,6 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 	return 0;
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* numpy.percentile's default (linear) of sorted v[0..n-1], n >= 1. */
-static double pct(const double *v, size_t n, double p)
-{
-	double h = (double)(n - 1) * p / 100.0, lo = floor(h);
-	size_t k = (size_t)lo;
-
-	return k + 1 < n ? v[k] + (h - lo) * (v[k + 1] - v[k]) : v[k];
-}
-
 static int emit(struct ctx *x, struct fpstate *fp)
 {
 	struct stk_out o = { .sink = x->sink };
@@ -179,28 +155,10 @@ static int emit(struct ctx *x, struct fpstate *fp)
 	for (size_t i = 0; i < NMETRICS; i++) {
 		struct series *s = &x->s[i];
 		struct stk_stat st;
-		double mean = 0, m2 = 0;
 
-		if (!s->n)
+		if (dist_stat(&s->d, &st))
 			continue;
-		for (size_t k = 0; k < s->n; k++) {
-			double d = s->v[k] - mean;
-
-			mean += d / (double)(k + 1);
-			m2 += d * (s->v[k] - mean);
-		}
-		qsort(s->v, s->n, sizeof(*s->v), cmp);
-		stk_stat_init(&st);
-		st.mean = mean;
-		st.n = (double)s->n;
-		st.min = s->v[0];
-		st.max = s->v[s->n - 1];
-		if (s->n >= 2)
-			st.std = sqrt(m2 / (double)(s->n - 1));
-		stk_stat_set(&st, "p50", pct(s->v, s->n, 50));
-		stk_stat_set(&st, "p90", pct(s->v, s->n, 90));
-		stk_stat_set(&st, "p99", pct(s->v, s->n, 99));
-		o.line = s->line;
+		o.line = s->d.line;
 		if ((rc = stk_stat_emit(&o, metrics[i].metric,
 					stk_unit(s->unit, metrics[i].dim, NULL),
 					&st)) < 0)
@@ -251,7 +209,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			   x.warmup);
 	fpstate_release(&fp);
 	for (size_t i = 0; i < NMETRICS; i++)
-		free(x.s[i].v);
+		dist_release(&x.s[i].d);
 	return rc < 0 ? rc : 0;
 }
 

@@ -44,6 +44,8 @@ extern const struct importer imp_genai_perf_json;
 extern const struct importer imp_aiperf_json;
 extern const struct importer imp_aiperf_csv;
 extern const struct importer imp_aiperf_jsonl;
+extern const struct importer imp_inference_perf;
+extern const struct importer imp_inference_perf_req;
 extern const struct importer imp_genai_perf_analyze;
 extern const struct importer imp_llmperf;
 extern const struct importer imp_optimum;
@@ -88,6 +90,8 @@ const struct importer *const importers[] = {
 	&imp_aiperf_json,
 	&imp_aiperf_csv,
 	&imp_aiperf_jsonl,
+	&imp_inference_perf,
+	&imp_inference_perf_req,
 	&imp_genai_perf_analyze,
 	&imp_llmperf,
 	&imp_optimum,
