@@ -42,6 +42,9 @@ check optimum-benchmark "$S/optimum_0.6_energy_star_benchmark.json"
 check torch-trace "$S/torch_trace_2024_fractional.json" -w t
 check trtllm-bench-json "$S/trtllm_bench_1.2_report.json"
 check perfcorr-json "$FIXTURES/native/ok.json"
+check inference-perf "$S/inference-perf/v2026-08/stage_0_lifecycle_metrics.json" -w ip
+check llmd-report "$S/llm-d/v0.2/benchmark_report_v0.2,_stage_0_lifecycle_metrics.json.json"
+check inference-perf-requests "$S/inference-perf/v2025-11/per_request_lifecycle_metrics.json" -w ip
 # an export (a JSON array) too
 run pc export results --run 1 --format json
 expect_rc 0 "export results --run 1 --format json"

@@ -97,6 +97,8 @@ static const struct {
 	{ "stacks/inference-perf/*/*_lifecycle_metrics.json",
 	  "inference-perf" },
 	{ "stacks/inference-perf/*.py", "-" },
+	{ "stacks/llm-d/*/benchmark_report*", "llmd-report" },
+	{ "stacks/llm-d/*.py", "-" },
 	{ "stacks/licensed/*llmperf*", "llmperf" },
 	{ "stacks/llmperf_*", "llmperf" },
 	{ "stacks/licensed/*LLMPerf*", "llmperf" },
