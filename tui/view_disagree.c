@@ -64,6 +64,7 @@ static int dis_open(struct view *v)
 
 	dis_done(v);
 	d = v->priv = xcalloc(1, sizeof(*d));
+	o.allow_mismatch = v->tui->data.allow_mismatch;
 	if ((rc = matrix_build(&d->m, v->tui->db, &o)) < 0)
 		return rc;
 	d->nlabels = matrix_labels(d->m, &d->labels);
@@ -162,6 +163,8 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 			fmt_pct(mape, sizeof(mape), c->s.mape, 0);
 			fmt_num(ccc, sizeof(ccc), c->ccc_log, 3);
 			snprintf(cell, sizeof(cell), "%s %s", mape, ccc);
+			if (!c->keys && c->refused)	/* issue 37 */
+				snprintf(cell, sizeof(cell), "not comparable");
 			draw_text_right(y + used, 16 + (int)j * cw, cw - 1,
 					cell, c->s.mape >= 0.15 ? TH_SEV_FAIL :
 					c->s.mape >= 0.05 ? TH_SEV_WARN :

@@ -74,6 +74,8 @@ static void print_grid(const struct matrix *m, size_t mi, const char *title,
 
 			if (i == j)
 				row[j + 1] = "";
+			else if (!c->keys && c->refused)	/* issue 37 */
+				row[j + 1] = "not comparable";
 			else if (c->sol.kind != MSOL_NONE && what == 0)
 				snprintf(buf[j], 32, "%ld", c->sol.n), row[j + 1] =
 					buf[j];
@@ -122,6 +124,40 @@ static void print_sol_notes(const struct matrix *m, size_t mi)
 			printf(" on %ld of %ld keys\n", c->sol.violations,
 			       c->sol.n);
 		}
+}
+
+/* The fingerprint check over the cells (issue 37), when it said
+ * anything. */
+static void print_fp(const struct matrix *m)
+{
+	if (m->not_comparable) {
+		printf("\nnot comparable: %ld key pair%s of the cells refused "
+		       "(left out; a cell with none left says 'not "
+		       "comparable'); first: ", m->not_comparable,
+		       m->not_comparable == 1 ? "" : "s");
+		util_fputs_safe(m->not_comparable_why, stdout);
+		fputc('\n', stdout);
+	}
+	if (m->unclassified)
+		printf("%snot classified: %ld key%s whose sources' runs are "
+		       "not comparable (the odd one out below leaves them "
+		       "out)\n", m->not_comparable ? "" : "\n",
+		       m->unclassified, m->unclassified == 1 ? "" : "s");
+	if (m->unverified)
+		printf("%sunverified: %ld key pair%s of the cells (a checked "
+		       "workload-fingerprint field only one run states)\n",
+		       m->not_comparable ? "" : "\n", m->unverified,
+		       m->unverified == 1 ? "" : "s");
+	if (m->opts.allow_mismatch && *m->opts.allow_mismatch) {
+		fputs("allowed fingerprint mismatches (--allow-mismatch):",
+		      stdout);
+		for (const char *const *a = m->opts.allow_mismatch; *a; a++) {
+			fputc(' ', stdout);
+			util_fputs_safe(*a, stdout);
+		}
+		printf("; %ld key pair%s admitted\n", m->admitted,
+		       m->admitted == 1 ? "" : "s");
+	}
 }
 
 static void print_matrix_table(const struct matrix *m)
@@ -182,6 +218,7 @@ static void print_matrix_table(const struct matrix *m)
 		util_fputs_safe(m->skipped[i], stdout);
 		fputc('\n', stdout);
 	}
+	print_fp(m);
 }
 
 static void print_patterns_table(const struct matrix *m, const char *only)
@@ -204,7 +241,9 @@ static void print_patterns_table(const struct matrix *m, const char *only)
 		util_fputs_safe(l[i].label, stdout);
 		printf(" %ld", l[i].count);
 	}
-	printf("%s\n\n", nl ? "" : "no key is held by 3 non-roofline sources");
+	printf("%s\n\n", nl ? "" : m->unclassified ? "no key classified: the "
+	       "runs of those held by 3 are not comparable" : "no key is held "
+	       "by 3 non-roofline sources");
 	out_table_right(t, 4);
 	out_table_right(t, 5);
 	for (size_t x = 0; x < n; x++) {
@@ -259,6 +298,7 @@ static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 	mo.max_ref_cv = o->sel.max_ref_cv;
 	mo.tolerance = o->tolerance;
 	mo.pairwise_keys = o->pairwise_keys;
+	mo.allow_mismatch = o->sel.allow_mismatch.items;
 	if ((rc = matrix_build(&m, db, &mo)) < 0)
 		return rc;
 	if (fmt == OUT_JSON) {

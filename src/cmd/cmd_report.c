@@ -22,13 +22,14 @@ struct cmd_report_opts {
 	const char *slo;
 	int top, since, record, no_trend, no_matrix;
 	double limit, max_ref_cv;
+	struct cli_list allow;	/* --allow-mismatch (issue 37) */
 };
 
 static const struct cli_cmd report_cmd = {
 	.name = "report",
 	.usage = "--model SRC[@V] --ref SRC[@V] [--format md|html|csv|json] "
 		 "[-o FILE] [--top N] [--since-last-review] [--record] "
-		 "[--policy FILE] [--slo SPEC]",
+		 "[--policy FILE] [--slo SPEC] [--allow-mismatch FIELD]...",
 	.summary = "Write the correlation review report: provenance, accuracy "
 		   "per metric and op class, the worst discrepancies with their "
 		   "annotations, speed-of-light violations, noisy exclusions, "
@@ -172,6 +173,7 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	o.model = opt->model;
 	o.ref = opt->ref;
 	o.roofline = opt->roofline;
+	o.allow_mismatch = opt->allow.n ? opt->allow.items : NULL;
 	o.top = (size_t)opt->top;
 	o.limit = opt->limit;
 	o.max_ref_cv = opt->max_ref_cv;
@@ -237,6 +239,10 @@ int cmd_report(int argc, char **argv)
 		{ CLI_STR, "slo", 0, &opt.slo, "SPEC", "add the verdicts "
 		  "against these limits (METRIC=VALUE[UNIT],... or "
 		  "mlperf:BENCHMARK, as compare --slo)" },
+		{ CLI_LIST, "allow-mismatch", 0, &opt.allow, "FIELD", "pair "
+		  "runs whose workload fingerprints differ in FIELD; the report "
+		  "says so and how many pairs it admitted (repeatable; else "
+		  "the --policy's allow_mismatch)" },
 		{ CLI_FLAG, "no-matrix", 0, &opt.no_matrix, NULL, "leave out "
 		  "who disagrees with whom (it reads every source)" },
 		{ CLI_FLAG, "no-trend", 0, &opt.no_trend, NULL, "leave out the "
@@ -255,10 +261,10 @@ int cmd_report(int argc, char **argv)
 	opt.limit = 0.10;
 	opt.max_ref_cv = 0.30;
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
-		return rc == 1 ? CLI_OK : rc;
+		return cli_list_free(&opt.allow), rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if ((rc = check_args(&opt)) ||
-	    (rc = pick_format(&opt, &f)))
-		return rc;
-	return run(&opt, f);
+	if (!(rc = check_args(&opt)) && !(rc = pick_format(&opt, &f)))
+		rc = run(&opt, f);
+	cli_list_free(&opt.allow);
+	return rc;
 }

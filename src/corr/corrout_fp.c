@@ -7,7 +7,6 @@
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "src/corr/correlate.h"
-#include "src/out/out.h"
 
 /* The pairs allowed field name admitted (0 for an unknown name). */
 static long admitted(const struct corr_set *s, const char *name)
@@ -17,36 +16,46 @@ static long admitted(const struct corr_set *s, const char *name)
 	return f ? s->admitted[fp_field_index(f)] : 0;
 }
 
+void corrout_fp_json_sb(struct strbuf *sb, const struct corr_set *s,
+			const char *const *allow)
+{
+	strbuf_addf(sb, "\"not_comparable\":{\"pairs\":%ld,\"run_pairs\":%ld,"
+		    "\"field\":", s->not_comparable, s->not_comparable_runs);
+	if (s->not_comparable_why)
+		strbuf_add_json_str(sb, s->not_comparable_field);
+	else
+		strbuf_addstr(sb, "null");
+	strbuf_addstr(sb, ",\"why\":");
+	if (s->not_comparable_why)
+		strbuf_add_json_str(sb, s->not_comparable_why);
+	else
+		strbuf_addstr(sb, "null");
+	strbuf_addf(sb, "},\"unverified\":%ld,\"allow_mismatch\":[",
+		    s->unverified);
+	for (const char *const *a = allow; a && *a; a++) {
+		if (a != allow)
+			strbuf_addch(sb, ',');
+		strbuf_add_json_str(sb, *a);
+	}
+	strbuf_addf(sb, "],\"mismatch_admitted\":{\"pairs\":%ld,"
+		    "\"by_field\":{", s->admitted_pairs);
+	for (const char *const *a = allow; a && *a; a++) {
+		if (a != allow)
+			strbuf_addch(sb, ',');
+		strbuf_add_json_str(sb, *a);
+		strbuf_addf(sb, ":%ld", admitted(s, *a));
+	}
+	strbuf_addstr(sb, "}}");
+}
+
 void corrout_fp_json(FILE *fp, const struct corr_set *s,
 		     const char *const *allow)
 {
-	fprintf(fp, "\"not_comparable\":{\"pairs\":%ld,\"run_pairs\":%ld,"
-		"\"field\":", s->not_comparable, s->not_comparable_runs);
-	if (s->not_comparable_why)
-		out_json_str(fp, s->not_comparable_field);
-	else
-		fputs("null", fp);
-	fputs(",\"why\":", fp);
-	if (s->not_comparable_why)
-		out_json_str(fp, s->not_comparable_why);
-	else
-		fputs("null", fp);
-	fprintf(fp, "},\"unverified\":%ld,\"allow_mismatch\":[",
-		s->unverified);
-	for (const char *const *a = allow; a && *a; a++) {
-		if (a != allow)
-			fputc(',', fp);
-		out_json_str(fp, *a);
-	}
-	fprintf(fp, "],\"mismatch_admitted\":{\"pairs\":%ld,\"by_field\":{",
-		s->admitted_pairs);
-	for (const char *const *a = allow; a && *a; a++) {
-		if (a != allow)
-			fputc(',', fp);
-		out_json_str(fp, *a);
-		fprintf(fp, ":%ld", admitted(s, *a));
-	}
-	fputs("}}", fp);
+	struct strbuf sb = STRBUF_INIT;
+
+	corrout_fp_json_sb(&sb, s, allow);
+	fputs(strbuf_str(&sb), fp);
+	strbuf_release(&sb);
 }
 
 char *corrout_fp_allowed(const struct corr_set *s, const char *const *allow)
@@ -90,4 +99,33 @@ void corrout_fp_text(FILE *fp, const struct corr_set *s,
 			s->admitted_pairs == 1 ? "" : "s");
 	}
 	free(al);
+}
+
+int corrout_fp_sentence(struct strbuf *sb, const struct corr_set *s,
+			const char *const *allow)
+{
+	char *al = corrout_fp_allowed(s, allow);
+	size_t start = sb->len;
+
+	if (s->not_comparable)
+		strbuf_addf(sb, "%ld pair%s refused as not comparable (%ld "
+			    "run pair%s; first: %s). ", s->not_comparable,
+			    s->not_comparable == 1 ? "" : "s",
+			    s->not_comparable_runs,
+			    s->not_comparable_runs == 1 ? "" : "s",
+			    s->not_comparable_why);
+	if (s->unverified)
+		strbuf_addf(sb, "%ld pair%s unverified: a checked field only "
+			    "one run states (kept, flagged ?). ",
+			    s->unverified, s->unverified == 1 ? "" : "s");
+	if (al)
+		strbuf_addf(sb, "Allowed mismatches (--allow-mismatch): %s; "
+			    "%ld pair%s admitted. ", al, s->admitted_pairs,
+			    s->admitted_pairs == 1 ? "" : "s");
+	free(al);
+	if (sb->len == start)
+		return 0;
+	sb->len--;		/* the last blank */
+	sb->buf[sb->len] = '\0';
+	return 1;
 }

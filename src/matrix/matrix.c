@@ -323,7 +323,7 @@ static int all_ok(const struct matrix_key *k, size_t nsrc)
 	return 1;
 }
 
-static int cell_compute(struct matrix_cell *c, const struct matrix *m,
+static int cell_compute(struct matrix_cell *c, struct matrix *m,
 			 const struct matrix_key *k, size_t nk,
 			 const struct db_name *mt, size_t i, size_t j,
 			 double *a, double *b, double *sd)
@@ -339,6 +339,8 @@ static int cell_compute(struct matrix_cell *c, const struct matrix *m,
 		if (m->opts.pairwise_keys ? vi->state != MV_OK ||
 		    vj->state != MV_OK : !all_ok(&k[x], m->nsrc))
 			continue;
+		if (matrix_fp_refused(m, c, i, j, vi, vj))
+			continue;	/* not comparable (issue 37) */
 		c->keys++;
 		if (vj->noisy) {
 			noisy++;
@@ -415,7 +417,8 @@ static int build_cells(struct loader *ld)
 				rc = cell_compute(&mm->cells[i * ns + j], m,
 						  &m->keys[x], y - x, mt, i, j,
 						  a, b, sd);
-				any += mm->cells[i * ns + j].keys;
+				any += mm->cells[i * ns + j].keys +
+				       mm->cells[i * ns + j].refused;
 			}
 		if (any && !rc)
 			m->nmetrics++;
@@ -568,6 +571,8 @@ static int build(struct loader *ld)
 					  "out: %s", m->nleft ?
 					  m->left_out[m->nleft - 1] : "-");
 	}
+	if (!rc)
+		rc = matrix_fp_load(m, ld->db);
 	for (size_t i = 0; i < m->nsrc && !rc; i++)
 		for (size_t p = 0; p < m->sets[i]->n && !rc; p++)
 			rc = add_value(ld, i, &m->sets[i]->points[p], &sb);
@@ -581,6 +586,8 @@ static int build(struct loader *ld)
 	for (size_t x = 0; x < m->nkeys; x++) {
 		struct matrix_key *k = &m->keys[x];
 
+		if (matrix_fp_key(m, k))
+			continue;	/* not comparable: never classified */
 		matrix_classify(k, m->src, m->nsrc, m->opts.tolerance);
 		if (k->pattern == MP_NONE)
 			continue;
@@ -679,6 +686,8 @@ void matrix_free(struct matrix *m)
 		free(m->skipped[i]);
 	free(m->skipped);
 	annot_index_free(m->annots);
+	matrix_fp_free(m->fp);
+	free(m->not_comparable_why);
 	free(m);
 }
 

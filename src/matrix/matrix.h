@@ -30,6 +30,7 @@ struct db;
 struct annot;
 struct corr_set;
 struct annot_index;
+struct matrix_fp;
 struct matrix;
 
 struct matrix_opts {
@@ -43,10 +44,12 @@ struct matrix_opts {
 	double tolerance;		/* agreement floor (default 0.05) */
 	int pairwise_keys;		/* cells on each pair's own keys */
 	const char *const *workload_globs;	/* corr_query's */
+	const char *const *allow_mismatch;	/* fingerprint fields whose
+					   mismatch is meant (issue 37) */
 };
 
 #define MATRIX_OPTS_INIT { NULL, NULL, NULL, NULL, NULL, 0, 0.30, 0.05, 0, \
-			   NULL }
+			   NULL, NULL }
 
 struct matrix_source {
 	char *label;		/* source, or source@version when one source
@@ -163,6 +166,11 @@ struct matrix_cell {
 	long keys;		/* keys considered (before noisy exclusion) */
 	struct matrix_sol sol;	/* a roofline row or column: the fraction
 				   of speed of light (matrix_sol.c) */
+	/* the fingerprint check of the two values' runs (issue 37,
+	 * matrix_fp.h): keys refused as not comparable (not in keys, n or
+	 * any statistic; keys 0 and refused > 0: the cell is "not
+	 * comparable"), keys kept unverified */
+	long refused, unverified;
 };
 
 struct matrix_metric {
@@ -185,8 +193,16 @@ struct matrix {
 	char **skipped;		/* "metric ttft: held by 2 of 4 sources" */
 	size_t nskipped;
 	long counts[MP_COUNT];
+	/* the fingerprint check over every cell (issue 37): key pairs
+	 * refused, kept unverified, admitted by allow_mismatch, and the
+	 * first refusal (field, both values, the cure), or NULL */
+	long not_comparable, unverified, admitted;
+	char *not_comparable_why;
+	long unclassified;	/* keys left out of the odd one out: two of
+				   its values' runs are not comparable */
 	struct corr_set **sets;		/* private */
 	struct annot_index *annots;	/* private */
+	struct matrix_fp *fp;		/* private (matrix_fp.h) */
 };
 
 /* Load, build the matrix and classify. Fewer than two sources holding
@@ -236,5 +252,27 @@ void matrix_write_csv_keys(const struct matrix *m, FILE *fp);
 /* The cell of model row i, reference column j of metric mi. */
 const struct matrix_cell *matrix_cell(const struct matrix *m, size_t mi,
 				      size_t i, size_t j);
+
+/* The fingerprint check per source pair (issue 37, matrix_fp.c): each
+ * cell compares two sources key by key, each value from its own run;
+ * the two runs' workload fingerprints are judged as the pairing judges
+ * a model run and a reference run (src/corr/corr_fp.h: the same fields,
+ * tolerances and opts.allow_mismatch). The roofline's row and column are
+ * never judged (a bound, not a workload). */
+/* Read the fingerprints of every run of the loaded sources (m->sets);
+ * an unknown field in opts.allow_mismatch is PC_EUSAGE. */
+int matrix_fp_load(struct matrix *m, struct db *db);
+/* 1 when the values a (row i) and b (column j) are refused (counted in
+ * c and m, the first reason kept in m), else 0 (an unverified pair
+ * counted in c and m, an admitted one in m). */
+int matrix_fp_refused(struct matrix *m, struct matrix_cell *c, size_t i,
+		      size_t j, const struct matrix_val *a,
+		      const struct matrix_val *b);
+/* 1 when two of key k's usable non-roofline values come from runs that
+ * are not comparable: the key is not classified (the odd one out would
+ * call a workload mismatch a model's error), counted in
+ * m->unclassified. */
+int matrix_fp_key(struct matrix *m, const struct matrix_key *k);
+void matrix_fp_free(struct matrix_fp *f);
 
 #endif

@@ -59,6 +59,8 @@ static void json_cell(FILE *fp, const struct matrix *m, size_t mi, size_t i,
 	out_json_num(fp, c->s.pearson_log);
 	fputs(",\"sol\":", fp);
 	json_sol(fp, &c->sol);
+	fprintf(fp, ",\"not_comparable\":%ld,\"unverified\":%ld", c->refused,
+		c->unverified);
 	fputs(",\"why\":{\"mape\":", fp);
 	json_str_or_null(fp, stats_why(&c->s, SF_MAPE));
 	fputs(",\"bias\":", fp);
@@ -166,6 +168,23 @@ static void json_key(FILE *fp, const struct matrix *m,
 	fputc('}', fp);
 }
 
+/* The fingerprint check over the cells (issue 37). */
+static void json_fp(FILE *fp, const struct matrix *m)
+{
+	fprintf(fp, ",\"fingerprint\":{\"not_comparable\":%ld,\"why\":",
+		m->not_comparable);
+	json_str_or_null(fp, m->not_comparable_why);
+	fprintf(fp, ",\"unverified\":%ld,\"allow_mismatch\":[",
+		m->unverified);
+	for (const char *const *a = m->opts.allow_mismatch; a && *a; a++) {
+		if (a != m->opts.allow_mismatch)
+			fputc(',', fp);
+		out_json_str(fp, *a);
+	}
+	fprintf(fp, "],\"mismatch_admitted\":%ld,\"unclassified_keys\":%ld}",
+		m->admitted, m->unclassified);
+}
+
 void matrix_write_json(const struct matrix *m, FILE *fp)
 {
 	struct matrix_label *l = NULL;
@@ -196,6 +215,7 @@ void matrix_write_json(const struct matrix *m, FILE *fp)
 	out_json_num(fp, m->opts.tolerance);
 	fputs(",\"max_ref_cv\":", fp);
 	out_json_num(fp, m->opts.max_ref_cv);
+	json_fp(fp, m);
 	fputs(",\"metrics\":[", fp);
 	for (size_t mi = 0; mi < m->nmetrics; mi++) {
 		int f = 1;
@@ -252,7 +272,7 @@ void matrix_write_csv_cells(const struct matrix *m, FILE *fp)
 {
 	fputs("metric,model,ref,keys,n,excluded_noisy,sol_violations,mape,"
 	      "bias,ccc,ccc_log,pearson_log,sol_n,sol_fraction,sol_min,"
-	      "sol_max\n", fp);
+	      "sol_max,not_comparable,unverified\n", fp);
 	for (size_t mi = 0; mi < m->nmetrics; mi++)
 		for (size_t i = 0; i < m->nsrc; i++)
 			for (size_t j = 0; j < m->nsrc; j++) {
@@ -281,7 +301,8 @@ void matrix_write_csv_cells(const struct matrix *m, FILE *fp)
 				csv_num(fp, c->sol.frac);
 				csv_num(fp, c->sol.lo);
 				csv_num(fp, c->sol.hi);
-				fputc('\n', fp);
+				fprintf(fp, ",%ld,%ld\n", c->refused,
+					c->unverified);
 			}
 }
 

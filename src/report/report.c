@@ -26,6 +26,7 @@
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "src/corr/corr_roof.h"
+#include "src/gate/policy.h"
 
 /* The report's summaries carry compare's default intervals. */
 static const struct stats_paired_opts report_ci = { STATS_CI_RESAMPLES,
@@ -330,6 +331,7 @@ static int build_trend(struct report *r, struct db *db)
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
 	q.roofline = r->opts.roofline;
+	q.allow_mismatch = r->allow;
 	for (size_t v = 0; !rc && v < r->nversions; v++) {
 		struct corr_set *s = NULL;
 		char *model = xasprintf("%s@%s", r->set->model.source,
@@ -505,6 +507,13 @@ int report_build(struct report **out, struct db *db,
 	/* no section groups by a workload parameter (the gate's param.
 	 * rules read the workload key): the parameters are not loaded */
 	q.no_params = 1;
+	/* the fields allowed to differ: --allow-mismatch, else the
+	 * policy's (as the gate's), in every pairing of the report */
+	if (r->opts.policy && (rc = report_gate_load(r)) < 0)
+		goto done;
+	r->allow = o->allow_mismatch ? o->allow_mismatch : r->policy ?
+		   (const char *const *)r->policy->allow_mismatch : NULL;
+	q.allow_mismatch = r->allow;
 	if ((rc = corr_load(&r->set, db, &q)) < 0)
 		goto done;
 	r->set->ci = &report_ci;	/* compare's default intervals */

@@ -11,6 +11,7 @@
 #include "src/corr/corrcpd.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrout.h"
+#include "src/corr/corrout_fp.h"
 #include "base/csv.h"
 #include "base/error.h"
 #include "base/html.h"
@@ -27,7 +28,7 @@ static const char *const csv_cols[] = {
 	"noisy_ref", "invalid", "waived", "discrepancy", "new_since_review",
 	"model_run", "ref_run", "annotation_status", "annotation_category",
 	"annotation_note", "annotation_author", "annotation_date",
-	"annotation_link", NULL,
+	"annotation_link", "unverified", NULL,
 };
 
 static void csv_num(struct strbuf *sb, double v)
@@ -92,7 +93,8 @@ static void csv_point(struct strbuf *sb, const struct report *r, size_t i)
 	csv_text(sb, a ? a->note : "", ',');
 	csv_text(sb, a ? a->author : "", ',');
 	csv_text(sb, a ? a->created_at : "", ',');
-	csv_text(sb, a ? a->link : "", '\n');
+	csv_text(sb, a ? a->link : "", ',');
+	strbuf_addstr(sb, p->flags & CORR_UNVERIFIED ? "1\n" : "0\n");
 }
 
 int report_write_csv(const struct report *r, FILE *fp)
@@ -353,7 +355,8 @@ static void json_point(struct strbuf *sb, const struct report *r, size_t i)
 		    !r->is_new ? "null" : r->is_new[i] ? "true" : "false",
 		    (long long)p->model_run, (long long)p->ref_run);
 	json_annot(sb, p->ann);
-	strbuf_addch(sb, '}');
+	strbuf_addf(sb, ",\"unverified\":%s}",
+		    p->flags & CORR_UNVERIFIED ? "true" : "false");
 }
 
 /* What md and html list: indexes into "points". */
@@ -386,6 +389,10 @@ static void json_head(struct strbuf *sb, const struct report *r)
 		    r->ndiscrepancies, r->set->excluded_noisy,
 		    r->set->sol_violations, r->set->invalid);
 	json_stats(sb, &r->all);
+	strbuf_addch(sb, '}');
+	/* is the pair comparable? (issue 37): compare's members */
+	strbuf_addstr(sb, ",\n\"fingerprint\":{");
+	corrout_fp_json_sb(sb, r->set, r->allow);
 	strbuf_addch(sb, '}');
 	json_listed(sb, r);
 	json_groups(sb, r);

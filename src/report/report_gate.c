@@ -87,10 +87,24 @@ int report_gate(struct report *r, struct db *db)
 		q.ref = f;
 		q.max_ref_cv = p->max_ref_cv;
 		q.roofline = r->opts.roofline;
+		q.allow_mismatch = r->allow;
 		rc = corr_load(&own, db, &q);
 		free(m);
 		free(f);
 		set = own;
+	}
+	/* pairs whose runs ran different workloads: the gate judges no
+	 * subset (perfcorr gate fails 'not comparable', exit 2) */
+	if (!rc && set->not_comparable) {
+		r->gate_text = xasprintf("not comparable: %ld of the pairs were "
+					 "refused (%ld run pairs): %s; or the "
+					 "policy's \"allow_mismatch\": "
+					 "[\"%s\"]", set->not_comparable,
+					 set->not_comparable_runs,
+					 set->not_comparable_why,
+					 set->not_comparable_field);
+		corr_set_free(own);
+		return 0;
 	}
 	if (!rc && !(rc = gate_inputs_load(&in, db, p, set)) &&
 	    !(rc = gate_evaluate(&g, p, set, &in, NULL, r->opts.top))) {

@@ -212,6 +212,17 @@ static void header(struct strbuf *sb, const struct report *r)
 	/* the per-metric histograms' captions give each metric's counts */
 	report_optimism(sb, r);
 	strbuf_addstr(sb, "</p>\n");
+	{	/* is the pair comparable? (issue 37) */
+		struct strbuf t = STRBUF_INIT;
+
+		if (report_fp_text(&t, r)) {
+			strbuf_addstr(sb, "<p class=\"note\" id=\"fingerprint\">"
+				      "<strong>Workload fingerprints:</strong> ");
+			html_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "</p>\n");
+		}
+		strbuf_release(&t);
+	}
 	if (r->gate_text)
 		gate_section(sb, r);
 }

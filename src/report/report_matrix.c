@@ -68,6 +68,7 @@ int report_matrix_build(struct report *r, struct db *db)
 	int rc;
 
 	o.max_ref_cv = r->opts.max_ref_cv;
+	o.allow_mismatch = r->allow;
 	if ((rc = only_the_two(r, db)) < 0)
 		return rc;
 	if (rc == 1) {
@@ -106,6 +107,11 @@ static void grid_text(char *cell, size_t len, const struct matrix_cell *c)
 {
 	char a[48], b[32];
 
+	if (!c->keys && c->refused) {	/* issue 37 */
+		snprintf(cell, len, "not comparable (%ld refused)",
+			 c->refused);
+		return;
+	}
 	if (c->sol.kind != MSOL_NONE) {
 		matrix_sol_fmt(a, sizeof(a), &c->sol);
 		snprintf(cell, len, "%s (n %ld)", a, c->sol.n);
@@ -114,6 +120,37 @@ static void grid_text(char *cell, size_t len, const struct matrix_cell *c)
 	report_fmt_pct(a, sizeof(a), c->s.mape);
 	report_fmt_num(b, sizeof(b), c->ccc_log);
 	snprintf(cell, len, "%s (n %ld, %s)", a, c->s.n, b);
+}
+
+/* The fingerprint check over the cells (issue 37) as plain sentences;
+ * 0 when there is nothing to say. */
+static int fp_note(struct strbuf *t, const struct matrix *m)
+{
+	if (m->not_comparable)
+		strbuf_addf(t, "Not comparable: %ld key pair%s of the cells "
+			    "refused (left out; a cell with none left says "
+			    "so); first: %s. ", m->not_comparable,
+			    m->not_comparable == 1 ? "" : "s",
+			    m->not_comparable_why);
+	if (m->unclassified)
+		strbuf_addf(t, "%ld key%s not classified below: two of its "
+			    "sources' runs are not comparable. ",
+			    m->unclassified, m->unclassified == 1 ? "" : "s");
+	if (m->unverified)
+		strbuf_addf(t, "Unverified: %ld key pair%s of the cells (a "
+			    "checked workload-fingerprint field only one run "
+			    "states). ", m->unverified,
+			    m->unverified == 1 ? "" : "s");
+	if (m->opts.allow_mismatch && *m->opts.allow_mismatch) {
+		strbuf_addstr(t, "Allowed mismatches (--allow-mismatch):");
+		for (const char *const *a = m->opts.allow_mismatch; *a; a++)
+			strbuf_addf(t, " %s", *a);
+		strbuf_addf(t, "; %ld key pair%s admitted. ", m->admitted,
+			    m->admitted == 1 ? "" : "s");
+	}
+	while (t->len && t->buf[t->len - 1] == ' ')
+		t->buf[--t->len] = '\0';
+	return t->len > 0;
 }
 
 static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
@@ -209,6 +246,15 @@ void report_matrix_md(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, ".\n\n");
 	for (size_t mi = 0; mi < m->nmetrics; mi++)
 		md_grid(sb, m, mi);
+	{
+		struct strbuf t = STRBUF_INIT;
+
+		if (fp_note(&t, m)) {
+			report_md_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "\n\n");
+		}
+		strbuf_release(&t);
+	}
 	nl = matrix_labels(m, &l);
 	ord = matrix_order(m, &n);
 	strbuf_addf(sb, "### The odd one out\n\nKeys held by three or more "
@@ -216,8 +262,10 @@ void report_matrix_md(struct strbuf *sb, const struct report *r)
 		    "max(%g%%, the key's spread); the roofline never joins a "
 		    "group.\n\n", m->opts.tolerance * 100);
 	if (!nl)
-		strbuf_addstr(sb, "No key is held by three non-roofline "
-			      "sources.\n\n");
+		strbuf_addstr(sb, m->unclassified ? "No key classified: the "
+			      "runs of those three sources hold are not "
+			      "comparable.\n\n" : "No key is held by three "
+			      "non-roofline sources.\n\n");
 	else
 		strbuf_addstr(sb, "| pattern | keys |\n|---|---:|\n");
 	for (size_t i = 0; i < nl; i++) {
@@ -445,6 +493,16 @@ void report_matrix_html(struct strbuf *sb, const struct report *r)
 			    m->metrics[mi].ncommon);
 		heatmap(sb, m, mi);
 		html_grid(sb, m, mi);
+	}
+	{
+		struct strbuf t = STRBUF_INIT;
+
+		if (fp_note(&t, m)) {
+			strbuf_addstr(sb, "<p class=\"note\">");
+			html_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "</p>\n");
+		}
+		strbuf_release(&t);
 	}
 	nl = matrix_labels(m, &l);
 	ord = matrix_order(m, &n);

@@ -177,6 +177,20 @@ static void md_all_stats(struct strbuf *sb, const struct report *r)
 	strbuf_addch(sb, '\n');
 }
 
+/* Is the pair comparable? (issue 37): said only when a pair was refused,
+ * kept unverified or admitted by --allow-mismatch. */
+static void md_fp(struct strbuf *sb, const struct report *r)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	if (report_fp_text(&t, r)) {
+		strbuf_addstr(sb, "**Workload fingerprints:** ");
+		report_md_escape(sb, strbuf_str(&t));
+		strbuf_addstr(sb, "\n\n");
+	}
+	strbuf_release(&t);
+}
+
 /* The verdict line, then one bullet per rule. */
 static void md_gate(struct strbuf *sb, const char *text)
 {
@@ -226,6 +240,7 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 		    s->sol_violations, s->excluded_noisy, s->invalid);
 	report_optimism(sb, r);
 	strbuf_addstr(sb, "\n\n");
+	md_fp(sb, r);
 	if (r->gate_text)
 		md_gate(sb, r->gate_text);
 }

@@ -16,6 +16,7 @@
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "src/corr/corr_roof.h"
+#include "src/corr/corrout_fp.h"
 #include "src/corr/correlate.h"
 
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)	/* as report.c */
@@ -54,6 +55,11 @@ void report_sol_text(struct strbuf *sb, const struct report *r)
 		    "light (a time below the roofline's, a rate above it): "
 		    "that value or the roofline is wrong. Beaten by the "
 		    "model on %ld, by the reference on %ld.", bm, br);
+}
+
+int report_fp_text(struct strbuf *sb, const struct report *r)
+{
+	return corrout_fp_sentence(sb, r->set, r->allow);
 }
 
 const char *report_unit(const struct report *r, const char *metric)

@@ -44,6 +44,9 @@ struct report_opts {
 					   NULL: the core's default */
 	const char *slo;		/* --slo limits (corr_slo.h), or
 					   NULL */
+	const char *const *allow_mismatch;	/* fingerprint fields whose
+					   mismatch is meant (issue 37);
+					   NULL: the policy's, if any */
 	int lean;			/* REPORT_LEAN_*: the summaries
 					   compute only what the format
 					   prints; 0 (csv, json) every
@@ -132,6 +135,9 @@ struct report {
 					   (report_sens.h) */
 	struct report_slo *slo;		/* verdicts against limits and
 					   tails, or NULL (report_slo.h) */
+	const char *const *allow;	/* the fingerprint fields allowed to
+					   differ in every pairing: opts'
+					   or the policy's (borrowed) */
 };
 
 /* 1 when p counts as a discrepancy at limit. */
@@ -145,6 +151,11 @@ const char *report_status(const struct corr_point *p);
  * bounds how many pairs, and what a violation is (issue 35). */
 struct strbuf;
 void report_sol_text(struct strbuf *sb, const struct report *r);
+
+/* The fingerprint check's outcome (issue 37) as sentences: refused,
+ * unverified, allowed mismatches with the pairs they admitted; 0 and
+ * nothing appended when there is nothing to say. */
+int report_fp_text(struct strbuf *sb, const struct report *r);
 
 /* The metric's unit (from the report's metric list), "" if unknown. */
 const char *report_unit(const struct report *r, const char *metric);

@@ -40,6 +40,7 @@ int report_prev_build(struct report *r, struct db *db)
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
 	q.roofline = r->opts.roofline;
+	q.allow_mismatch = r->allow;
 	rc = corr_load(&before, db, &q);
 	free(ref);
 	if (rc == PC_ENOTFOUND) {	/* it pairs nothing: no section */

@@ -14,8 +14,13 @@ printf '%s\nw,gemm,time,110,us\nw,attn,time,190,us\n' "$H" > "$T/sim.csv"
 k=0
 fresh() { k=$((k + 1)); L=lab$k; S=sim$k; }
 
-# field, model value, reference value (beyond tolerance)
+# field, model value, reference value (beyond tolerance); every checked
+# field of base/fingerprint.c's table (checked below): compare refuses,
+# naming it; --allow-mismatch pairs and compare, report and matrix say
+# so; the matrix's cell is 'not comparable' until then
+seen=""
 while read -r f a b; do
+	seen="$seen $f"
 	fresh
 	pc import -q -s "$L" -k silicon -V 1 --meta "fp.$f=$b" "$T/lab.csv"
 	pc import -q -s "$S" -k perfsim -V 1 --meta "fp.$f=$a" "$T/sim.csv"
@@ -28,10 +33,24 @@ while read -r f a b; do
 	expect_rc 0 "$f allowed: paired"
 	expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], d['not_comparable']['pairs'], d['allow_mismatch'])")" \
 		"(2, 0, ['$f'])" "$f: allowed pairs, recorded in the JSON"
+	expect_eq "$(printf '%s' "$out" | j "d['mismatch_admitted']")" \
+		"{'pairs': 2, 'by_field': {'$f': 2}}" "$f: the pairs it admitted"
 	printf '{"name": "p", "model": "%s", "ref": "%s", "rules": [{"name": "all", "max_mape": 0.5}]}\n' \
 		$S $L > "$T/p.json"
 	run pc gate --policy "$T/p.json"
 	expect_in "not comparable" "$err$out" "$f: the gate says not comparable"
+	run pc report --model $S --ref $L --no-matrix --no-trend
+	expect_rc 1 "$f: report refuses"
+	expect_in "--allow-mismatch $f" "$err" "$f: report names the cure"
+	run pc report --model $S --ref $L --no-matrix --no-trend --allow-mismatch "$f"
+	expect_rc 0 "$f: report with --allow-mismatch"
+	expect_in "Allowed mismatches (--allow-mismatch): $f (2 pairs); 2 pairs admitted" \
+		"$(printf '%s' "$out" | grep '^\*\*Workload fingerprints')" "$f: the report says so"
+	run pc matrix --source $S --source $L
+	expect_in "not comparable" "$(printf '%s' "$out" | sed -n 3,6p)" "$f: matrix cell not comparable"
+	run pc matrix --source $S --source $L --allow-mismatch "$f" --format json
+	expect_eq "$(printf '%s' "$out" | j "([c['n'] for c in d['metrics'][0]['cells']], d['fingerprint']['mismatch_admitted'])")" \
+		"([2, 2], 4)" "$f: matrix pairs both keys each way when allowed"
 done <<'TABLE'
 input_len 1000 1030
 output_len 128 131
@@ -48,6 +67,32 @@ dp 1 2
 precision bf16 fp8
 kv_cache fp16 fp8-offload
 TABLE
+checked=$(sed -n 's/^\t{ "\([a-z_]*\)", FP_[A-Z]*, [A-Z0-9]*, 1,.*/\1/p' "$TESTS/../base/fingerprint.c" | sort -u | tr '\n' ' ')
+expect_eq "$(printf '%s\n' $seen | sort -u | tr '\n' ' ')" "$checked" \
+	"the loop covers every checked field of the table"
+
+# an unchecked field (recorded, never checked) differing: paired as if
+# equal, nothing flagged
+while read -r f a b; do
+	fresh
+	pc import -q -s "$L" -k silicon -V 1 --meta "fp.$f=$b" "$T/lab.csv"
+	pc import -q -s "$S" -k perfsim -V 1 --meta "fp.$f=$a" "$T/sim.csv"
+	run pc compare --model $S --ref $L --format json
+	expect_eq "$(printf '%s' "$out" | j "(d['summary']['n'], d['not_comparable']['pairs'], d['unverified'])")" \
+		"(2, 0, 0)" "$f differs: recorded, not checked"
+	seen="$seen $f"
+done <<'TABLE'
+input_len_sd 10 200
+output_len_sd 1 50
+input_tokens 1000 9000
+output_tokens 100 900
+achieved_request_rate 1 9
+tool archsim vllm-bench-serve
+tool_version 1.0 0.9
+TABLE
+all=$(sed -n 's/^\t{ "\([a-z_]*\)", FP_.*/\1/p' "$TESTS/../base/fingerprint.c" | sort -u | tr '\n' ' ')
+expect_eq "$(printf '%s\n' $seen | sort -u | tr '\n' ' ')" "$all" \
+	"every field of the table is tried"
 
 # within tolerance: 2% lengths, 5% rates: paired as without fingerprint
 fresh
