@@ -39,6 +39,7 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 	void *note_arg = d->note_arg;
 	const char *roofline = d->roofline;
 	const char *const *allow = d->allow_mismatch;
+	const char *slo = d->slo;
 	int rc;
 
 	memset(d, 0, sizeof(*d));
@@ -46,6 +47,7 @@ int data_open(struct tui_data *d, struct db *db, const char *model,
 	d->note_arg = note_arg;
 	d->roofline = roofline;
 	d->allow_mismatch = allow;
+	d->slo = slo;
 	d->db = db;
 	d->warn = 0.05;
 	d->fail = 0.15;

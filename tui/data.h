@@ -53,6 +53,9 @@ struct tui_data {
 	 * 37, corr_query.allow_mismatch; NULL-terminated or NULL): set
 	 * before data_open, which keeps them */
 	const char *const *allow_mismatch;
+	/* --slo (the Verdicts view's limits, corr_slo.h) or NULL: the
+	 * policy's; set before data_open, which keeps it */
+	const char *slo;
 	/* the SI unit of each metric id of ix ("s", "W", "tokens/s"; "" for
 	 * a dimensionless or unknown one), from the metrics table */
 	char **units;

@@ -549,6 +549,7 @@ static int start(struct tui *t, struct db *db, const struct tui_opts *o)
 	t->data.note_arg = t;
 	t->data.roofline = o->roofline;
 	t->data.allow_mismatch = o->allow_mismatch;
+	t->data.slo = o->slo;
 	if ((rc = data_open(&t->data, db, o->model, o->ref, o->policy)) < 0)
 		return rc;
 	if ((path = getenv("PERFCORR_SCRIPT")) && *path &&

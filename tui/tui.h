@@ -22,6 +22,8 @@ struct tui_opts {
 	const char *model, *ref;	/* SRC[@VERSION] or NULL */
 	const char *policy;		/* policy file for limits, or NULL */
 	const char *roofline;		/* the speed-of-light bound, or NULL */
+	const char *slo;		/* --slo limits (the Verdicts view), or
+					   NULL: the policy's */
 	const char *const *allow_mismatch;	/* fingerprint fields whose
 					   mismatch is meant, or NULL */
 	int ascii;			/* no UTF-8 glyphs */

@@ -32,6 +32,8 @@
 	VIEW(X, DISAGREE, TOP, disagree_ops, '5', "view-disagreements", \
 	     "Who disagrees with whom: the matrix, the odd one out per key") \
 	VIEW(X, REGRESS, CHILD, regress_ops, 0, "", "") \
+	VIEW(X, VERDICTS, KEYED, verdicts_ops, '6', "view-verdicts", \
+	     "Verdicts against the limits (--slo) and the tails") \
 	VIEW(X, HELP, KEYED, help_ops, '?', "view-help", "Show this help")
 
 /* Per-KIND helpers: VIEW_IF_ACTION_<KIND>(x) is x for views with an

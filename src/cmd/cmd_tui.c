@@ -14,7 +14,7 @@
 
 /* The options, filled by cli_parse from the table in cmd_tui. */
 struct cmd_tui_opts {
-	const char *model, *ref, *policy, *roofline;
+	const char *model, *ref, *policy, *roofline, *slo;
 	struct cli_list allow;	/* --allow-mismatch (issue 37) */
 	int ascii;
 };
@@ -78,12 +78,13 @@ static void next_steps(const struct tui_opts *o)
 static const struct cli_cmd tui_cmd = {
 	.name = "tui",
 	.usage = "[--model SRC[@V]] [--ref SRC[@V]] [--policy FILE] "
-		 "[--allow-mismatch FIELD]... [--ascii]",
+		 "[--allow-mismatch FIELD]... [--slo SPEC] [--ascii]",
 	.summary = "Review discrepancies in a terminal UI: browse, "
 		   "search, filter, sort, open the detail and record "
 		   "explanations.",
 	.details = "Keys: ? shows them all. Views: 1 discrepancies, "
-		   "2 summary, 3 trend, 4 runs; Enter detail; a "
+		   "2 summary, 3 trend, 4 runs, 5 disagreements, 6 "
+		   "verdicts; Enter detail; a "
 		   "annotate; q back/quit. See docs/tui.md.\n"
 		   "Environment: NO_COLOR (monochrome), "
 		   "PERFCORR_HEADLESS=1 and PERFCORR_SCRIPT=FILE "
@@ -108,6 +109,10 @@ int cmd_tui(int argc, char **argv)
 		{ CLI_LIST, "allow-mismatch", 0, &opt.allow, "FIELD", "pair "
 		  "runs whose workload fingerprints differ in FIELD "
 		  "(repeatable; over the policy's allow_mismatch)" },
+		{ CLI_STR, "slo", 0, &opt.slo, "SPEC", "limits for the "
+		  "Verdicts view (6): METRIC=VALUE[UNIT],... or "
+		  "mlperf:BENCHMARK, as compare --slo (default: the "
+		  "policy's slo)" },
 		{ CLI_FLAG, "ascii", 0, &opt.ascii, NULL, "ASCII plots and "
 		  "lines even in a UTF-8 locale" },
 		CLI_OPT_END
@@ -146,6 +151,7 @@ int cmd_tui(int argc, char **argv)
 	o.ref = opt.ref;
 	o.policy = opt.policy;
 	o.roofline = opt.roofline;
+	o.slo = opt.slo;
 	o.allow_mismatch = opt.allow.n ? opt.allow.items : NULL;
 	o.ascii = opt.ascii;
 	rc = tui_run(db, &o);
