@@ -14,8 +14,10 @@ a PostgreSQL database loaded with db/schema_pg.sql (tests/pg/cluster.sh).
    PREPAREd on PostgreSQL with `?`/`?N` turned into `$N`, after the
    temporary tables of db/ (their CREATE TEMP TABLE literals) are made.
    db/db.c (with its parts db/db_migrate.c and db/db_txn.c),
-   db/engine_sqlite.c and db/engine_pg.c are the engines' own (PRAGMAs,
-   sqlite_schema, catalog queries) and are not read. Prints
+   db/engine_sqlite.c and db/engine_pg.c (with its parts
+   db/engine_pg_open.c, db/engine_pg_stmt.c and db/engine_pg_copy.c) are
+   the engines' own (PRAGMAs, sqlite_schema, catalog queries) and are not
+   read. Prints
    each failure with file:line and PostgreSQL's message; exit 1 when any. Python 3 standard library only.
 """
 import glob
@@ -27,7 +29,8 @@ import sys
 
 SRC, SQLITE_DB, PSQL = sys.argv[1], sys.argv[2], sys.argv[3:]
 ENGINE_FILES = {"db.c", "db_migrate.c", "db_txn.c", "engine_sqlite.c",
-                "engine_pg.c"}
+                "engine_pg.c", "engine_pg_open.c", "engine_pg_stmt.c",
+                "engine_pg_copy.c"}
 TYPES = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text",
          "BLOB": "bytea"}
 fails = []
