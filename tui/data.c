@@ -81,7 +81,9 @@ static void free_units(struct tui_data *d)
 	for (size_t i = 0; i < d->nunits; i++)
 		free(d->units[i]);
 	free(d->units);
+	free(d->higher);
 	d->units = NULL;
+	d->higher = NULL;
 	d->nunits = 0;
 }
 
@@ -99,6 +101,7 @@ static void load_units(struct tui_data *d)
 		return;
 	d->nunits = (size_t)d->ix->max_id[2] + 1;
 	d->units = xcalloc(d->nunits, sizeof(*d->units));
+	d->higher = xcalloc(d->nunits, 1);
 	for (size_t id = 0; id < d->nunits; id++) {
 		const char *m = pidx_metric(d->ix, (int64_t)id);
 
@@ -106,10 +109,17 @@ static void load_units(struct tui_data *d)
 			if (names[k].name && !strcmp(names[k].name, m)) {
 				d->units[id] = xstrdup(names[k].extra ?
 						       names[k].extra : "");
+				d->higher[id] = names[k].higher != 0;
 				break;
 			}
 	}
 	db_names_free(names, n);
+}
+
+int data_metric_higher(const struct tui_data *d, int64_t metric_id)
+{
+	return metric_id >= 0 && (size_t)metric_id < d->nunits &&
+	       d->higher[metric_id];
 }
 
 const char *data_metric_unit(const struct tui_data *d, int64_t metric_id)
@@ -488,19 +498,24 @@ int data_point_severity(const struct tui_data *d, const struct corr_point *p)
 	return a > warn ? 1 : 0;
 }
 
-const char *data_pair_label(const struct tui_data *d, char *buf, size_t len)
+const char *data_pair_label(const struct tui_data *d, char *buf, size_t len,
+			    int brief)
 {
 	const struct pidx *x = d->ix;
+	int bound = data_bound(d);
 
 	if (!x) {
 		snprintf(buf, len, "(no pair)");
 		return buf;
 	}
-	snprintf(buf, len, "%s@%s (%s) vs %s@%s (%s)", x->model.source,
+	snprintf(buf, len, "%s@%s%s%s%s vs %s@%s%s%s%s", x->model.source,
 		 x->model.version ? x->model.version : "?",
-		 x->model.kind ? x->model.kind : "?", x->ref.source,
-		 x->ref.version ? x->ref.version : "?",
-		 x->ref.kind ? x->ref.kind : "?");
+		 brief && !bound ? "" : " (", bound ? "bound" :
+		 brief ? "" : x->model.kind ? x->model.kind : "?",
+		 brief && !bound ? "" : ")", x->ref.source,
+		 x->ref.version ? x->ref.version : "?", brief ? "" : " (",
+		 brief ? "" : x->ref.kind ? x->ref.kind : "?",
+		 brief ? "" : ")");
 	return buf;
 }
 

@@ -59,6 +59,7 @@ struct tui_data {
 	/* the SI unit of each metric id of ix ("s", "W", "tokens/s"; "" for
 	 * a dimensionless or unknown one), from the metrics table */
 	char **units;
+	unsigned char *higher;		/* per metric id: higher is better */
 	size_t nunits;
 	/* the review's progress (tui/data_review.c): a discrepancy is what
 	 * `perfcorr report` calls one (report_is_discrepancy: |error| over
@@ -151,6 +152,9 @@ int data_severity(const struct tui_data *d, double err);
  * the defaults. */
 int data_point_severity(const struct tui_data *d, const struct corr_point *p);
 
+/* 1 when a higher value of metric id is better (a rate), from the
+ * metrics table; 0 for a time or unknown. */
+int data_metric_higher(const struct tui_data *d, int64_t metric_id);
 /* The SI unit of point metric id ("" when unknown or dimensionless). */
 const char *data_metric_unit(const struct tui_data *d, int64_t metric_id);
 
@@ -169,7 +173,15 @@ int data_status_open(unsigned code);
  * pass over the points with |err| > d->limit only (the index's order). */
 void data_progress(const struct tui_data *d, size_t *ndisc, size_t *nopen);
 
-/* The pair as text "model@v vs ref@v" into buf. */
-const char *data_pair_label(const struct tui_data *d, char *buf, size_t len);
+/* 1 when the pairing's model is a roofline: a bound, not a model
+ * (issue 35). The list shows the fraction of speed of light the
+ * reference reaches and the violations instead of errors to review. */
+int data_bound(const struct tui_data *d);
+
+/* The pair as text into buf: "model@v (kind) vs ref@v (kind)", brief
+ * "model@v vs ref@v" (a narrow title); a roofline model reads "(bound)"
+ * in both. */
+const char *data_pair_label(const struct tui_data *d, char *buf, size_t len,
+			    int brief);
 
 #endif

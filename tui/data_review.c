@@ -18,10 +18,20 @@
 
 #define DEFAULT_LIMIT 0.10	/* report --limit's default */
 
+/* Here, not in data.c: data_review.c never calls into data.c. */
+int data_bound(const struct tui_data *d)
+{
+	return d->ix && d->ix->model.kind &&
+	       !strcmp(d->ix->model.kind, "roofline");
+}
+
 int data_is_discrepancy(const struct tui_data *d, size_t i)
 {
 	struct corr_point p;
 
+	/* a bound's pairs are no model's errors (issue 35) */
+	if (data_bound(d))
+		return 0;
 	/* report_is_discrepancy reads err and flags only: no memset of the
 	 * whole point (this runs over every point when the list opens) */
 	p.err = d->ix->keys[i].err;

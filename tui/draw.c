@@ -59,6 +59,11 @@ static size_t next_char(const char *s, size_t left, int *width)
 	return n;
 }
 
+int draw_cols(void)
+{
+	return COLS;
+}
+
 int draw_width(const char *s)
 {
 	size_t left = strlen(s);
@@ -100,6 +105,16 @@ int draw_text(int y, int x, int w, const char *s, enum theme_role role)
 	}
 	attrset(A_NORMAL);
 	return used;
+}
+
+int draw_text_cut(int y, int x, int w, const char *s, enum theme_role role)
+{
+	int used;
+
+	if (w < 2 || draw_width(s) <= w)
+		return draw_text(y, x, w, s, role);
+	used = draw_text(y, x, w - 1, s, role);
+	return used + draw_text(y, x + used, 1, "~", role);
 }
 
 int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role)
@@ -166,6 +181,27 @@ void draw_hline(int y, int x, int w, enum theme_role role)
 	for (int i = 0; i < w && x + i < COLS; i++)
 		mvaddstr(y, x + i, ascii_mode ? "-" : "\xe2\x94\x80");
 	attrset(A_NORMAL);
+}
+
+void draw_box(int y, int x, int h, int w, enum theme_role role)
+{
+	static const char *const utf[] = { "\xe2\x94\x8c", "\xe2\x94\x90",
+		"\xe2\x94\x94", "\xe2\x94\x98", "\xe2\x94\x82" };
+	static const char *const asc[] = { "+", "+", "+", "+", "|" };
+	const char *const *g = ascii_mode ? asc : utf;
+
+	if (h < 2 || w < 2)
+		return;
+	draw_hline(y, x + 1, w - 2, role);
+	draw_hline(y + h - 1, x + 1, w - 2, role);
+	draw_text(y, x, 1, g[0], role);
+	draw_text(y, x + w - 1, 1, g[1], role);
+	draw_text(y + h - 1, x, 1, g[2], role);
+	draw_text(y + h - 1, x + w - 1, 1, g[3], role);
+	for (int r = 1; r < h - 1; r++) {
+		draw_text(y + r, x, 1, g[4], role);
+		draw_text(y + r, x + w - 1, 1, g[4], role);
+	}
 }
 
 void draw_canvas(int y, int x, const struct plot_canvas *top,

@@ -21,6 +21,9 @@ int draw_locale_utf8(void);
 int draw_text(int y, int x, int w, const char *s, enum theme_role role);
 int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
 	       ...) __attribute__((format(printf, 5, 6)));
+/* Like draw_text, but a text too long ends in "~" (the one mark of a
+ * cut, docs/tui.md): its head in w - 1 columns, then "~". */
+int draw_text_cut(int y, int x, int w, const char *s, enum theme_role role);
 /* Like draw_text, but a text too long keeps its head and tail with
  * "~" between (workload keys differ at both ends). */
 int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role);
@@ -29,6 +32,8 @@ int draw_text_right(int y, int x, int w, const char *s,
 		    enum theme_role role);
 /* w blanks with role's attribute. */
 void draw_fill(int y, int x, int w, enum theme_role role);
+/* The screen's width in columns (COLS). */
+int draw_cols(void);
 /* Display columns of s (as draw_text would use without a limit). */
 int draw_width(const char *s);
 
@@ -41,6 +46,9 @@ void draw_canvas(int y, int x, const struct plot_canvas *top,
 		 const struct plot_canvas *base, enum theme_role base_role,
 		 const char *base_ascii);
 
+/* A box of h rows and w columns at (y, x): line glyphs (ASCII + - |
+ * with --ascii), so it shows without colour (NO_COLOR). */
+void draw_box(int y, int x, int h, int w, enum theme_role role);
 /* A horizontal rule of w columns. */
 void draw_hline(int y, int x, int w, enum theme_role role);
 

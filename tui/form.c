@@ -18,27 +18,6 @@ static int field_rows(const struct form_field *ff)
 	return ff->kind == FORM_NOTE ? NOTE_ROWS : 1;
 }
 
-/* The last `rows` lines of a note, one per call, top first. */
-static const char *note_line(const char *text, int rows, int r, size_t *len)
-{
-	int lines = 1;
-	const char *p = text, *start;
-
-	for (const char *q = text; *q; q++)
-		lines += *q == '\n';
-	for (int skip = lines > rows ? lines - rows + r : r; skip > 0; skip--) {
-		p = strchr(p, '\n');
-		if (!p) {
-			*len = 0;
-			return "";
-		}
-		p++;
-	}
-	start = p;
-	*len = strcspn(start, "\n");
-	return start;
-}
-
 /* Characters (not bytes) of s[0..len). */
 static int chars(const char *s, size_t len)
 {
@@ -70,6 +49,64 @@ static int draw_edit_line(int y, int x, int w, const char *line, size_t len)
 	return draw_text(y, x, w, buf, TH_FORM_FIELD);
 }
 
+/* One row of a wrapped note: text[start .. start + len). */
+struct nrow {
+	size_t start, len;
+};
+
+/*
+ * The note as the rows it takes in w columns: each of its lines, and
+ * a line longer than w wrapped at a blank (or cut hard in a word longer
+ * than w), so a long sentence reads as a paragraph, not one line that
+ * scrolls. The last `max` rows go to out (top first); returns how many.
+ * A last row that is full leaves the cursor on an empty row after it.
+ */
+static int note_rows(const char *text, int w, struct nrow *out, int max)
+{
+	struct nrow ring[NOTE_ROWS + 1];
+	size_t at = 0, len = strlen(text);
+	long total = 0;
+	int n;
+
+	if (w < 2)
+		w = 2;
+	for (;;) {
+		size_t end = at, blank = 0;
+		int cols = 0;
+
+		while (end < len && text[end] != '\n' && cols < w) {
+			end++;
+			while (end < len && ((unsigned char)text[end] & 0xc0) ==
+			       0x80)
+				end++;
+			cols++;
+			if (text[end - 1] == ' ' && cols > w / 4)
+				blank = end;
+		}
+		/* a full row with more of the line after it: break at the
+		 * last blank, the blank staying at the row's end */
+		if (cols == w && end < len && text[end] != '\n' && blank)
+			end = blank;
+		ring[total % (NOTE_ROWS + 1)] = (struct nrow){ at, end - at };
+		total++;
+		if (end < len && text[end] == '\n')
+			at = end + 1;
+		else if (end < len || cols == w)
+			at = end;	/* wrapped: the line goes on */
+		else
+			break;
+		if (at >= len && (text[len - 1] == '\n' || cols == w)) {
+			ring[total % (NOTE_ROWS + 1)] = (struct nrow){ len, 0 };
+			total++;
+			break;
+		}
+	}
+	n = total < max ? (int)total : max;
+	for (int r = 0; r < n; r++)
+		out[r] = ring[(total - n + r) % (NOTE_ROWS + 1)];
+	return n;
+}
+
 /* Draws field i; *cy, *cx get the cursor's place when it has focus. */
 static void draw_field(struct form *f, int i, int y, int x, int w, int *cy,
 		       int *cx)
@@ -77,7 +114,6 @@ static void draw_field(struct form *f, int i, int y, int x, int w, int *cy,
 	struct form_field *ff = &f->fields[i];
 	enum theme_role lrole = i == f->cur ? TH_COLSEL : TH_FORM;
 	char buf[512];
-	int lines = 1, last;
 
 	draw_text(y, x + 1, 10, ff->label, lrole);
 	x += 12;
@@ -91,29 +127,33 @@ static void draw_field(struct form *f, int i, int y, int x, int w, int *cy,
 		}
 		return;
 	}
-	for (const char *q = strbuf_str(&ff->text); *q; q++)
-		lines += *q == '\n';
-	/* the row of the text's end (where typing goes) */
-	last = ff->kind == FORM_NOTE ? (lines < NOTE_ROWS ? lines : NOTE_ROWS)
-	       - 1 : 0;
-	for (int r = 0; r < field_rows(ff); r++) {
-		size_t len = 0;
-		const char *line = ff->kind == FORM_NOTE ?
-			note_line(strbuf_str(&ff->text), NOTE_ROWS, r, &len) :
-			strbuf_str(&ff->text);
-		int used;
+	if (ff->kind == FORM_NOTE) {
+		struct nrow rows[NOTE_ROWS];
+		const char *text = strbuf_str(&ff->text);
+		int n = note_rows(text, w - 1, rows, NOTE_ROWS), used = 0;
 
-		if (ff->kind != FORM_NOTE)
-			len = strlen(line);
-		draw_fill(y + r, x, w, TH_FORM_FIELD);
-		if (r == last && i == f->cur) {
-			used = draw_edit_line(y + r, x, w, line, len);
-			*cy = y + r;
-			*cx = x + used;
-		} else {
-			snprintf(buf, sizeof(buf), "%.*s", (int)len, line);
-			draw_text(y + r, x, w, buf, TH_FORM_FIELD);
+		for (int r = 0; r < NOTE_ROWS; r++) {
+			draw_fill(y + r, x, w, TH_FORM_FIELD);
+			if (r >= n)
+				continue;
+			snprintf(buf, sizeof(buf), "%.*s", (int)rows[r].len,
+				 text + rows[r].start);
+			used = draw_text(y + r, x, w, buf, TH_FORM_FIELD);
 		}
+		if (i == f->cur) {	/* the cursor: the end of the text */
+			*cy = y + (n ? n - 1 : 0);
+			*cx = x + used;
+		}
+		return;
+	}
+	draw_fill(y, x, w, TH_FORM_FIELD);
+	if (i == f->cur) {
+		const char *line = strbuf_str(&ff->text);
+
+		*cy = y;
+		*cx = x + draw_edit_line(y, x, w, line, strlen(line));
+	} else {
+		draw_text_cut(y, x, w, strbuf_str(&ff->text), TH_FORM_FIELD);
 	}
 }
 
@@ -131,7 +171,7 @@ static const char *const form_keys[] = {
 static void form_draw(struct tui *t, void *arg)
 {
 	struct form *f = arg;
-	int rows = 5, w = COLS - 4 > 100 ? 100 : COLS - 4, x, y;
+	int rows = 6, w = COLS - 2 > 102 ? 102 : COLS - 2, x, y;
 	int cy = -1, cx = -1;
 	const char *keys = form_keys[0];
 
@@ -141,20 +181,27 @@ static void form_draw(struct tui *t, void *arg)
 	x = (COLS - w) / 2;
 	y = (LINES - rows) / 2 > 0 ? (LINES - rows) / 2 : 0;
 	for (int r = 0; r < rows; r++)
-		draw_fill(y + r, x, w, r ? TH_FORM : TH_TITLE);
-	draw_text(y, x + 1, w - 2, f->title, TH_TITLE);
+		draw_fill(y + r, x, w, TH_FORM);
+	/* a border in glyphs, not colour: it shows under NO_COLOR too */
+	draw_box(y, x, rows, w, TH_FORM);
+	draw_text(y, x + 2, w - 4, " ", TH_TITLE);
+	draw_text_cut(y, x + 3, w - 6, f->title, TH_TITLE);
+	draw_text(y, x + 3 + (draw_width(f->title) < w - 6 ?
+			      draw_width(f->title) : w - 6), 1, " ", TH_TITLE);
+	x++;
+	w -= 2;
 	for (int i = 0, yy = y + 2; i < f->n; i++) {
 		draw_field(f, i, yy, x, w, &cy, &cx);
 		yy += field_rows(&f->fields[i]);
 	}
 	if (!f->error[0] && f->advice)
-		draw_text(y + rows - 2, x + 1, w - 2, f->advice, TH_FORM);
+		draw_text_cut(y + rows - 3, x + 1, w - 2, f->advice, TH_FORM);
 	else
-		draw_text(y + rows - 2, x + 1, w - 2, f->error, TH_ERROR);
+		draw_text_cut(y + rows - 3, x + 1, w - 2, f->error, TH_ERROR);
 	for (size_t k = 0; k < sizeof(form_keys) / sizeof(form_keys[0]); k++)
 		if (draw_width(keys = form_keys[k]) <= w - 2)
 			break;
-	draw_text(y + rows - 1, x + 1, w - 2, keys, TH_FORM);
+	draw_text(y + rows - 2, x + 1, w - 2, keys, TH_FORM);
 	if (cy >= 0)
 		move(cy, cx);	/* the terminal's cursor in the field */
 }

@@ -114,6 +114,93 @@ void view_draw_text(struct view *v, int y, int h, int w, int cursor_line)
 	}
 }
 
+/* The byte length of the first piece of s that fits in w columns,
+ * ending at a blank where one is (beyond the first quarter), else cut
+ * hard; the whole of s when it fits. */
+static size_t wrap_piece(const char *s, int w)
+{
+	size_t len = strlen(s), at = 0, blank = 0;
+	int cols = 0;
+
+	while (at < len) {
+		size_t n = 1;
+
+		while (at + n < len && ((unsigned char)s[at + n] & 0xc0) == 0x80)
+			n++;
+		if (cols + 1 > w)
+			break;
+		cols++;
+		at += n;
+		if (s[at - n] == ' ' && cols > w / 4)
+			blank = at;
+	}
+	return at >= len ? len : blank ? blank : at ? at : 1;
+}
+
+/* Screen rows line s takes at width w (continuations indented). */
+static int wrap_rows(const char *s, int w, int indent)
+{
+	int rows = 1;
+	size_t n;
+
+	while ((n = wrap_piece(s, rows == 1 ? w : w - indent)) < strlen(s)) {
+		s += n;
+		while (*s == ' ')
+			s++;
+		rows++;
+	}
+	return rows;
+}
+
+static int lead(const char *s)
+{
+	int n = 0;
+
+	while (s[n] == ' ')
+		n++;
+	return n + 4 < 16 ? n + 4 : 16;
+}
+
+void view_draw_text_wrap(struct view *v, int y, int h, int w)
+{
+	int r = 0, rows = 0;
+
+	v->nrows = v->text.n;
+	view_clamp(v);
+	/* keep the screen full at the end: the last lines may wrap */
+	for (size_t i = v->top; i < v->text.n && rows <= h; i++)
+		rows += wrap_rows(v->text.lines[i], w, lead(v->text.lines[i]));
+	while (v->top > 0) {
+		const char *prev = v->text.lines[v->top - 1];
+		int more = wrap_rows(prev, w, lead(prev));
+
+		if (rows + more > h)
+			break;
+		rows += more;
+		v->top--;
+	}
+	for (size_t i = v->top; r < h && i < v->text.n; i++) {
+		const char *s = v->text.lines[i];
+		int in = lead(s), first = 1;
+		enum theme_role role = (enum theme_role)v->text.roles[i];
+
+		while (r < h) {
+			size_t n = wrap_piece(s, first ? w : w - in);
+			char piece[2048];
+
+			snprintf(piece, sizeof(piece), "%.*s", (int)n, s);
+			draw_text(y + r++, first ? 0 : in, first ? w : w - in,
+				  piece, role);
+			s += n;
+			while (*s == ' ')
+				s++;
+			if (!*s)
+				break;
+			first = 0;
+		}
+	}
+}
+
 int view_text_match(struct view *v, size_t row, const char *needle)
 {
 	return row < v->text.n && rows_contains(v->text.lines[row], needle);

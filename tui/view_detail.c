@@ -14,12 +14,14 @@
 #include "db/detail.h"
 #include "db/pairs.h"
 #include "src/corr/correlate.h"
+#include "src/matrix/matrix.h"
 #include "src/pairidx/pairidx.h"
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "tui/annotate.h"
 #include "tui/detail_fp.h"
+#include "tui/detail_values.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/keys.h"
@@ -29,34 +31,6 @@
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "tui/view_discrep.h"
-
-static const char *const kinds[] = { "roofline", "perfsim", "rtl", "emulation",
-				     "silicon" };
-
-static int tier(const char *kind)
-{
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
-		if (!strcmp(kinds[i], kind))
-			return (int)i;
-	return -1;
-}
-
-/* A glob that matches s literally. */
-static char *glob_escape(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (; *s; s++) {
-		if (*s == '*' || *s == '?' || *s == '[') {
-			strbuf_addch(&sb, '[');
-			strbuf_addch(&sb, *s);
-			strbuf_addch(&sb, ']');
-		} else {
-			strbuf_addch(&sb, *s);
-		}
-	}
-	return strbuf_detach(&sb);
-}
 
 /* 1 when a higher value of metric is better, 0 when lower, -1 unknown. */
 static int metric_higher(struct db *db, const char *metric)
@@ -90,8 +64,6 @@ static void direction(char *buf, size_t len, struct view *v,
 		 p->model < p->ref ? "less" : "more", p->metric);
 }
 
-static int pad(const char *s, int w);
-
 static void add_point(struct view *v, const struct corr_point *p)
 {
 	struct tui_data *d = &v->tui->data;
@@ -102,14 +74,26 @@ static void add_point(struct view *v, const struct corr_point *p)
 	fmt_si_unit(m, sizeof(m), p->model, unit, draw_ascii());
 	fmt_si_unit(r, sizeof(r), p->ref, unit, draw_ascii());
 	fmt_pct(e, sizeof(e), p->err, 1);
+	if (data_bound(d)) {
+		/* a roofline is a bound: the fraction of speed of light the
+		 * reference reaches, not an error (issue 35) */
+		char f[16];
+
+		fmt_pct(f, sizeof(f), matrix_sol_fraction(p->ref, p->model,
+			data_metric_higher(d, p->metric_id)), 0);
+		snprintf(dir, sizeof(dir), "reaches %s of speed of light", f);
+	}
 	textbuf_add(&v->text, TH_HEADER, "%s", p->workload);
 	textbuf_add(&v->text, TH_NORMAL, "  op %s (class %s)  metric %s",
 		    p->op, p->op_class ? p->op_class : "-", p->metric);
-	direction(dir, sizeof(dir), v, p);
-	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s: model %s  ref %s "
-		    " err %s%s%s%s%s%s", d->ix->model.source,
+	if (!data_bound(d))
+		direction(dir, sizeof(dir), v, p);
+	textbuf_add(&v->text, TH_NORMAL, "  %s@%s vs %s@%s:", d->ix->model.source,
 		    d->ix->model.version, d->ix->ref.source,
-		    d->ix->ref.version, m, r, e, dir,
+		    d->ix->ref.version);
+	textbuf_add(&v->text, TH_NORMAL, "  model %s  ref %s  %s%s%s%s%s%s%s",
+		    m, r, data_bound(d) ? "" : "err ", data_bound(d) ? "" : e,
+		    dir,
 		    p->flags & CORR_WITHIN_NOISE ? "  within noise" : "",
 		    p->flags & CORR_UNVERIFIED ? "  unverified (?)" : "",
 		    p->flags & CORR_SOL_VIOLATION ? "  speed-of-light "
@@ -130,185 +114,6 @@ static void add_point(struct view *v, const struct corr_point *p)
 	fmt_num(cnt, sizeof(cnt), p->ref_n, 0);
 	textbuf_add(&v->text, TH_NORMAL, "  reference spread: n %s  stddev %s "
 		    "(cv %s)  min-max %s..%s", cnt, sd, cv, lo, hi);
-}
-
-static int widest(const struct db_detail_row *rows, size_t n, size_t off,
-		  int min)
-{
-	int w = min;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *s = *(char *const *)((const char *)&rows[i] + off);
-		int l = (int)strlen(s);
-
-		w = l > w ? (l > 24 ? 24 : l) : w;
-	}
-	return w;
-}
-
-/* Spaces that right-align s in w columns (printf pads bytes, and µ is
- * two bytes in one column). */
-static int pad(const char *s, int w)
-{
-	int cols = 0;
-
-	for (; *s; s++)
-		cols += ((unsigned char)*s & 0xc0) != 0x80;
-	return w > cols ? w - cols : 0;
-}
-
-/* A value with its unit; the roofline's limiter as the word it codes
- * (docs/importers-models.md: 0 memory, 1 compute, 2 collective). */
-static void value_text(char *buf, size_t len, const char *metric, double v,
-		       const char *unit)
-{
-	static const char *const limiter[] = { "memory", "compute",
-		"collective" };
-
-	if (metric && !strcmp(metric, "limiter") && (v == 0 || v == 1 ||
-						     v == 2))
-		snprintf(buf, len, "%s", limiter[(int)v]);
-	else
-		fmt_si_unit(buf, len, v, unit, draw_ascii());
-}
-
-static void add_values(struct view *v, const struct db_detail_row *rows,
-		       size_t n)
-{
-	char val[32], sd[32], cnt[16];
-	int ws = widest(rows, n, offsetof(struct db_detail_row, source), 6);
-	int wv = widest(rows, n, offsetof(struct db_detail_row, version), 7);
-	int wm = widest(rows, n, offsetof(struct db_detail_row, metric), 6);
-
-	textbuf_add(&v->text, TH_NORMAL, "%s", "");
-	textbuf_add(&v->text, TH_HEADER, "Values (every source and run)");
-	textbuf_add(&v->text, TH_COLHEAD, "  %-8s %-*s %-*s %-*s %12s %5s %12s "
-		    "%4s %s", "kind", ws, "source", wv, "version", wm, "metric",
-		    "value", "n", "stddev", "run", "file");
-	for (size_t i = 0; i < n; i++) {
-		const struct db_detail_row *r = &rows[i];
-
-		value_text(val, sizeof(val), r->metric, r->value, r->unit);
-		fmt_si_unit(sd, sizeof(sd), r->stddev, r->unit, draw_ascii());
-		fmt_num(cnt, sizeof(cnt), r->n, 0);
-		textbuf_add(&v->text, TH_NORMAL, "  %-8s %-*.*s %-*.*s %-*.*s "
-			    "%*s%s %5s %*s%s %4lld %s%s%s", r->kind, ws, ws,
-			    r->source, wv, wv, r->version, wm, wm, r->metric,
-			    pad(val, 12), "", val, cnt, pad(sd, 12), "", sd, (long long)r->run_id, r->file,
-			    *r->platform ? " on " : "", r->platform);
-	}
-	if (!n)
-		textbuf_add(&v->text, TH_DIM, "  (no stored results)");
-}
-
-/* Sources present, latest first per source (rows are ordered by kind). */
-static size_t sources_of(const struct db_detail_row *rows, size_t n,
-			 const char **src, const char **kind, size_t max)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		size_t j;
-
-		for (j = 0; j < k; j++)
-			if (!strcmp(src[j], rows[i].source))
-				break;
-		if (j == k && k < max) {
-			src[k] = rows[i].source;
-			kind[k++] = rows[i].kind;
-		}
-	}
-	return k;
-}
-
-static const char *side_spec(struct view *v, const char *source, char *buf,
-			     size_t len)
-{
-	const struct pidx *s = v->tui->data.ix;
-
-	if (!strcmp(source, s->model.source))
-		snprintf(buf, len, "%s@%s", source, s->model.version);
-	else if (!strcmp(source, s->ref.source))
-		snprintf(buf, len, "%s@%s", source, s->ref.version);
-	else
-		snprintf(buf, len, "%s", source);
-	return buf;
-}
-
-/* The unit of the detail's metric (pairwise lines are all of it). */
-static const char *detail_unit(struct view *v)
-{
-	struct corr_point tmp;
-	const struct corr_point *p = data_point(&v->tui->data,
-						v->tui->detail_point, &tmp);
-
-	return data_metric_unit(&v->tui->data, p->metric_id);
-}
-
-static void pair_line(struct view *v, const char *ms, const char *rs,
-		      const struct corr_point *x)
-{
-	char a[32], b[32], e[16];
-	const char *unit = detail_unit(v);
-
-	fmt_si_unit(a, sizeof(a), x->model, unit, draw_ascii());
-	fmt_si_unit(b, sizeof(b), x->ref, unit, draw_ascii());
-	fmt_pct(e, sizeof(e), x->err, 1);
-	textbuf_add(&v->text, TH_NORMAL, "  %-22s %-22s %*s%s %*s%s %8s%s", ms,
-		    rs, pad(a, 11), "", a, pad(b, 11), "", b, e, x->flags & CORR_WITHIN_NOISE ? "  within noise" :
-		    "");
-}
-
-static void add_pair(struct view *v, const struct corr_point *p,
-		     const char *model, const char *ref)
-{
-	const struct pidx *cur = v->tui->data.ix;
-	struct corr_query q = CORR_QUERY_INIT;
-	struct corr_set *s = NULL;
-	char ms[128], rs[128];
-	char *wg, *og;
-
-	q.model = side_spec(v, model, ms, sizeof(ms));
-	q.ref = side_spec(v, ref, rs, sizeof(rs));
-	q.roofline = v->tui->data.roofline;
-	q.allow_mismatch = v->tui->data.allow_mismatch;
-	if (!strcmp(model, cur->model.source) && !strcmp(ref, cur->ref.source)) {
-		pair_line(v, ms, rs, p);	/* the loaded pair: no reload */
-		return;
-	}
-	wg = glob_escape(p->workload);
-	og = glob_escape(p->op);
-	q.metric = p->metric;
-	q.workload_glob = wg;
-	q.op_glob = og;
-	q.only[0] = p->workload_id;	/* read just this key's results */
-	q.only[1] = p->op_id;
-	if (corr_load(&s, v->tui->db, &q) == 0 && s->n) {
-		pair_line(v, ms, rs, &s->points[0]);
-	} else {
-		textbuf_add(&v->text, TH_DIM, "  %-22s %-22s  (%s)", ms, rs,
-			    s ? "no pair" : pc_error_last());
-	}
-	corr_set_free(s);
-	free(wg);
-	free(og);
-}
-
-static void add_pairs(struct view *v, const struct corr_point *p,
-		      const struct db_detail_row *rows, size_t n)
-{
-	const char *src[16], *kind[16];
-	size_t k = sources_of(rows, n, src, kind, 16);
-
-	textbuf_add(&v->text, TH_NORMAL, "%s", "");
-	textbuf_add(&v->text, TH_HEADER, "Pairwise errors (model vs reference, "
-		    "metric %s, from the correlation core)", p->metric);
-	textbuf_add(&v->text, TH_COLHEAD, "  %-22s %-22s %11s %11s %8s", "model",
-		    "reference", "model", "ref", "err");
-	for (size_t i = 0; i < k; i++)
-		for (size_t j = 0; j < k; j++)
-			if (tier(kind[i]) >= 0 && tier(kind[i]) < tier(kind[j]))
-				add_pair(v, p, src[i], src[j]);
 }
 
 static void add_raw_names(struct view *v, const struct corr_point *p)
@@ -389,8 +194,8 @@ static int detail_open(struct view *v)
 	if ((rc = db_detail_results(v->tui->db, p->workload_id, p->op_id,
 				    &rows, &n)) < 0)
 		return rc;
-	add_values(v, rows, n);
-	add_pairs(v, p, rows, n);
+	detail_values_add(v, rows, n);
+	detail_pairs_add(v, p, rows, n);
 	db_detail_free(rows, n);
 	add_raw_names(v, p);
 	add_history(v, p);
@@ -415,14 +220,15 @@ static void detail_info(struct view *v, char *buf, size_t len)
 
 static void detail_draw(struct view *v, int y, int h, int w)
 {
-	view_draw_text(v, y, h, w, 0);
+	view_draw_text_wrap(v, y, h, w);
 }
 
 static int detail_handle(struct view *v, int action)
 {
 	uint32_t point = (uint32_t)v->tui->detail_point;
-	size_t max = v->text.n > (size_t)v->height ?
-		     v->text.n - (size_t)v->height : 0;
+	/* lines wrap (view_draw_text_wrap keeps the screen full at the
+	 * end): the last line may be the top one */
+	size_t max = v->text.n ? v->text.n - 1 : 0;
 	int rc;
 
 	switch (action) {

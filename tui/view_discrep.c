@@ -180,7 +180,8 @@ static void discrep_info(struct view *v, char *buf, size_t len)
 		snprintf(marks, sizeof(marks), " | %zu marked", d->nmarks);
 	snprintf(buf, len, "row %zu/%zu%s | %s", v->nrows ? v->cursor + 1 : 0,
 		 v->nrows, marks, data_pair_label(&v->tui->data, pair,
-						  sizeof(pair)));
+						  sizeof(pair),
+						  draw_cols() < 100));
 }
 
 /* Keep the cursor on the same point after the order changed. */
@@ -426,6 +427,12 @@ int discrep_step(struct view *v, int dir, uint32_t *point)
 	if (dir == 0) {
 		discrep_progress(v);
 		row = next_open(v);
+		if (row < 0 && data_bound(&v->tui->data)) {
+			status_report("a roofline is a bound, not a model: no "
+				      "discrepancy to review (f flag=sol lists "
+				      "the violations)");
+			return -1;
+		}
 		if (row < 0) {
 			status_report("no open discrepancy in the list "
 				      "(%zu open of %zu discrepancies, "
@@ -535,10 +542,16 @@ static int discrep_handle(struct view *v, int action)
 		tui_show(v->tui, VIEW_DETAIL);
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_COL_LEFT:
-		v->col = v->col > 0 ? v->col - 1 : 0;
+		/* over the columns left out at this width */
+		do
+			v->col = v->col > 0 ? v->col - 1 : 0;
+		while (v->col > 0 && d->have_cw && !d->cw[v->col]);
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_COL_RIGHT:
-		v->col = v->col + 1 < RC_COUNT ? v->col + 1 : RC_COUNT - 1;
+		do
+			v->col = v->col + 1 < RC_COUNT ? v->col + 1 :
+				 RC_COUNT - 1;
+		while (v->col < RC_COUNT - 1 && d->have_cw && !d->cw[v->col]);
 		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_SORT:
 		return sort_by_column(v);
@@ -595,8 +608,10 @@ static int discrep_handle(struct view *v, int action)
 		v->cursor = v->top = 0;
 		discrep_open(v);
 		v->gen = v->tui->data.gen;
-		status_report("pair: %s", data_pair_label(&v->tui->data, pair,
-			      sizeof(pair)));
+		status_report("pair: %s%s", data_pair_label(&v->tui->data,
+			      pair, sizeof(pair), 0), data_bound(&v->tui->data)
+			      ? ": the fraction of speed of light the "
+			      "reference reaches, not errors" : "");
 		return TUI_HANDLED | TUI_REDRAW;
 	}
 	return 0;

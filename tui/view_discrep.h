@@ -31,6 +31,10 @@ struct discrep {
 	int have_fsum;
 	int opw, mw;			/* widest op and metric name */
 	int vw;				/* a value with its unit, widest */
+	int cw[RC_COUNT], have_cw;	/* the last draw's widths (0: left
+					   out at that width) */
+	int stw;			/* the widest state word, as of */
+	unsigned stw_gen, stw_ann;	/* data and annotation generation */
 	struct wabbr wa;		/* the workloads' shared parts */
 	/* progress: discrepancies and the open ones, as of data generation
 	 * and annotation generation (recounted when either moved) */
@@ -46,6 +50,12 @@ struct discrep *discrep_priv(struct view *v);
 /* Remember the cursor's point (by ids) to find it after a reload. */
 void discrep_remember_cursor(struct view *v);
 void discrep_draw(struct view *v, int y, int h, int w);
+/* The header line (view_discrep_head.c): progress, summary, SoL,
+ * filter, fingerprint check, intervals, as many as fit by priority. */
+void discrep_header(struct view *v, int y, int w);
+/* 1 when s's r is undefined because it spans several metrics. */
+struct stats_summary;
+int discrep_mixed_metrics(const struct stats_summary *s);
 /* Count the discrepancies and the open ones when the data or the
  * annotations changed since the last count. */
 void discrep_progress(struct view *v);

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "src/corr/correlate.h"
+#include "src/matrix/matrix.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
 #include "tui/tui.h"
@@ -22,36 +23,88 @@ static int clampi(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Column widths for a screen w wide: op and metric as wide as their
- * longest names within bounds, the values as wide as a value with its
- * unit, the workload as wide as its longest key and no wider (a wide
- * screen keeps the values next to the names). When the keys do not fit,
- * *abbr is set: the rows leave out the parts every workload shares
- * (wabbr.h) and the heading shows them once. Spare columns go to the
- * status and flags (investigating, NSXWI) last. */
-static void layout(const struct discrep *d, int w, int *cw, int *abbr)
+/* The status column as wide as the widest state word any point has (a
+ * state word is never cut: "investigating", not "investig"), counted
+ * again when the data or the annotations changed: one pass over a byte
+ * a point. */
+static int status_width(struct view *v)
 {
-	static const int wide[RC_COUNT] = {
-		[RC_WORKLOAD] = 0, [RC_OP] = 12, [RC_METRIC] = 8,
-		[RC_MODEL] = 0, [RC_REF] = 0, [RC_ERR] = 8, [RC_FLAGS] = 5,
-		[RC_STATUS] = 13,
-	};
-	static const int narrow[RC_COUNT] = {
-		[RC_WORKLOAD] = 0, [RC_OP] = 10, [RC_METRIC] = 6,
-		[RC_MODEL] = 0, [RC_REF] = 0, [RC_ERR] = 7, [RC_FLAGS] = 4,
-		[RC_STATUS] = 11,
-	};
-	const int *fixed = w < 110 ? narrow : wide;
-	int rest = w - 2;	/* the mark column and its space */
-	int need, keep;
+	struct discrep *d = v->priv;
+	const struct tui_data *t = &v->tui->data;
+	unsigned char seen[256] = { 0 };
+	size_t n = data_npoints(t);
+	int w = (int)strlen(discrep_col_names[RC_STATUS]);
 
-	for (int c = 0; c < RC_COUNT; c++) {
-		cw[c] = fixed[c];
-		if (c == RC_MODEL || c == RC_REF)
-			cw[c] = d->vw + (w >= 110);
-		if (c != RC_WORKLOAD)
-			rest -= cw[c] + 1;
+	if (d->stw && d->stw_gen == t->gen && d->stw_ann == t->ann_gen)
+		return d->stw;
+	seen[0] = 1;
+	for (size_t i = 0; t->src.status && i < n; i++)
+		seen[t->src.status[i]] = 1;
+	for (unsigned c = 0; c < 256; c++)
+		if (seen[c] && (c == 0 || data_status_name(c)[0]))
+			w = w > (int)strlen(data_status_word(c)) ? w :
+			    (int)strlen(data_status_word(c));
+	d->stw = w;
+	d->stw_gen = t->gen;
+	d->stw_ann = t->ann_gen;
+	return w;
+}
+
+/* The error column as wide as the largest |error| needs (the index is
+ * in |error| order: the first point). */
+static int err_width(struct view *v)
+{
+	const struct tui_data *t = &v->tui->data;
+	char buf[32];
+	int w;
+
+	if (!data_npoints(t))
+		return 6;
+	fmt_pct(buf, sizeof(buf), t->ix->keys[0].err, 1);
+	w = draw_width(buf);
+	return w > 6 ? w : 6;
+}
+
+/*
+ * Column widths for a screen w wide, by the documented priority
+ * (docs/tui.md): err > status > flag > ref > model > names. The names
+ * (workload, op, metric) always keep a minimum, so that a row says what
+ * it is; then err, status, flag, ref and model in that order get their
+ * full width (a number or a state word is never cut) while they fit, and
+ * are left out (width 0) when they do not: at 50 columns model goes
+ * first, err last. What is left widens the names to their own widths,
+ * op and metric first (short names), then the workload: as wide as its
+ * longest key and no wider; when the
+ * keys do not fit, *abbr is set and the rows leave out the parts every
+ * workload shares (wabbr.h), the heading showing them once.
+ */
+static void layout(struct view *v, int w, int *cw, int *abbr)
+{
+	static const int prio[] = { RC_ERR, RC_STATUS, RC_FLAGS, RC_REF,
+				    RC_MODEL };
+	struct discrep *d = v->priv;
+	int full[RC_COUNT] = { 0 }, rest, room, need, keep;
+
+	full[RC_ERR] = err_width(v);
+	/* a bound's rows are not discrepancies to review: no status */
+	full[RC_STATUS] = data_bound(&v->tui->data) ? 0 : status_width(v);
+	full[RC_FLAGS] = 4;
+	full[RC_MODEL] = full[RC_REF] = d->vw;
+	cw[RC_WORKLOAD] = 12;
+	cw[RC_OP] = clampi(d->opw, 2, 6);
+	cw[RC_METRIC] = clampi(d->mw, 2, 4);
+	/* the mark column, then the names at their minimum */
+	rest = w - 2 - (cw[RC_WORKLOAD] + 1) - (cw[RC_OP] + 1) -
+	       (cw[RC_METRIC] + 1);
+	for (size_t i = 0; i < sizeof(prio) / sizeof(prio[0]); i++) {
+		int c = prio[i];
+
+		cw[c] = full[c] && full[c] + 1 <= rest ? full[c] : 0;
+		rest -= cw[c] ? cw[c] + 1 : 0;
 	}
+	/* the names' room; the workload's at op and metric's minimum */
+	room = rest + cw[RC_WORKLOAD] + cw[RC_OP] + cw[RC_METRIC];
+	rest = room - cw[RC_OP] - cw[RC_METRIC];
 	need = d->wa.fullw > 8 ? d->wa.fullw : 8;
 	*abbr = 0;
 	if (need > rest && d->wa.ncommon) {
@@ -62,10 +115,13 @@ static void layout(const struct discrep *d, int w, int *cw, int *abbr)
 		*abbr = 2;
 		need = d->wa.abbrw2 > 8 ? d->wa.abbrw2 : 8;
 	}
-	/* op and metric names get room while the workload keeps its own */
-	keep = need < 36 ? need : 36;
+	/* op and metric names (short: gemm_down, ttft) get their own
+	 * widths while the workload keeps 12 (decode/bs=32), then the
+	 * workload the rest */
+	keep = need < 12 ? need : 12;
 	for (int c = RC_OP; c <= RC_METRIC; c++) {
-		int want = clampi(c == RC_OP ? d->opw : d->mw, 6, 18);
+		int want = clampi(c == RC_OP ? d->opw : d->mw, c == RC_OP ? 2 :
+				  6, 18);	/* the heading "metric" */
 		int give = want - cw[c];
 
 		if (give > rest - keep)
@@ -78,14 +134,7 @@ static void layout(const struct discrep *d, int w, int *cw, int *abbr)
 	/* the heading of shared parts is worth the spare columns first */
 	if (*abbr == 1 && d->wa.templ && wabbr_width(d->wa.templ) + 1 > need)
 		need = wabbr_width(d->wa.templ) + 1;
-	cw[RC_WORKLOAD] = rest > need ? need : rest > 12 ? rest : 12;
-	rest -= cw[RC_WORKLOAD];
-	for (int c = RC_STATUS; c >= RC_FLAGS && rest > 0; c--) {
-		int give = clampi((c == RC_STATUS ? 13 : 5) - cw[c], 0, rest);
-
-		cw[c] += give;
-		rest -= give;
-	}
+	cw[RC_WORKLOAD] = rest > need ? need : rest > 4 ? rest : 4;
 }
 
 static void flags_text(unsigned f, char *buf)
@@ -107,131 +156,6 @@ static void flags_text(unsigned f, char *buf)
 	buf[n] = '\0';
 }
 
-/* The summary's r is null because it spans several metrics. */
-static int mixed_metrics(const struct stats_summary *s)
-{
-	const char *why = stats_why(s, SF_PEARSON);
-
-	return why && !strcmp(why, STATS_WHY_METRICS);
-}
-
-static int draw_progress(struct view *v, int y, int x, int w);
-
-/* The intervals of the cached summary (issue 19), last on the header
- * line where they fit: MAPE's bootstrap over workloads, r's Fisher-z. */
-static void draw_ci(const struct stats_summary *s, int y, int x, int w)
-{
-	char buf[96], lo[16], hi[16];
-	int n = 0;
-
-	if (!isfinite(s->mape_ci.lo))
-		return;
-	fmt_pct(lo, sizeof(lo), s->mape_ci.lo, 0);
-	fmt_pct(hi, sizeof(hi), s->mape_ci.hi, 0);
-	n = snprintf(buf, sizeof(buf), "  | 95%% CI MAPE [%s,%s]", lo, hi);
-	if (isfinite(s->pearson_ci.lo) && !mixed_metrics(s) && n > 0)
-		snprintf(buf + n, sizeof(buf) - (size_t)n, " r [%.3f,%.3f]%s",
-			 s->pearson_ci.lo, s->pearson_ci.hi,
-			 s->ci_clustered ? "" : " pair-level");
-	if (draw_width(buf) <= w - x)
-		draw_text(y, x, w - x, buf, TH_NORMAL);
-}
-
-/* The fingerprint check (issue 37): pairs kept unverified (flag ?),
- * pairs refused as not comparable (never rows) with the first field,
- * pairs --allow-mismatch admitted. Returns the columns drawn. */
-static int draw_fp(struct view *v, int y, int x, int w)
-{
-	const struct pidx *ix = v->tui->data.ix;
-	int x0 = x;
-
-	if (!ix)
-		return 0;
-	if (ix->unverified)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  ? %ld",
-				ix->unverified);
-	if (ix->not_comparable)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  refused %ld (%s)",
-				ix->not_comparable, ix->not_comparable_field);
-	if (ix->admitted_pairs)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  mismatch-allowed "
-				"%ld", ix->admitted_pairs);
-	return x - x0;
-}
-
-static void draw_header(struct view *v, int y, int w)
-{
-	struct discrep *d = v->priv;
-	const struct stats_summary *s = &v->tui->data.sum;
-	char mape[16], bias[16], r[32];
-	int x;
-
-	fmt_pct(mape, sizeof(mape), s->mape, 0);
-	fmt_pct(bias, sizeof(bias), s->bias, 1);
-	fmt_num(r, sizeof(r), s->pearson, 3);
-	/* one r never pools metrics: say why there is none */
-	if (mixed_metrics(s))
-		snprintf(r, sizeof(r), "- (several metrics)");
-	/* "few pairs" below the policy's min_pairs (issue 19) */
-	x = draw_textf(y, 0, w, TH_HEADER, "n %ld%s  MAPE %s  bias %s  r %s",
-		       s->n, stats_few_pairs(s) ? " (few pairs)" : "", mape,
-		       bias, r);
-	/* speed-of-light violations first: a value beats the roofline */
-	if (s->sol_violations)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  SoL %ld",
-				s->sol_violations);
-	if (s->excluded_noisy)
-		x += draw_textf(y, x, w - x, TH_HEADER, "  noisy-excluded %ld",
-				s->excluded_noisy);
-	x += draw_fp(v, y, x, w);
-	if (!d->filter.n) {
-		draw_ci(s, y, draw_progress(v, y, x, w), w);
-		return;
-	}
-	x += draw_textf(y, x, w - x, TH_NORMAL, "  | filter '%s': %zu rows",
-			d->filter.text, d->rows.n);
-	if (d->have_fsum) {
-		fmt_pct(mape, sizeof(mape), d->fsum.mape, 0);
-		fmt_pct(bias, sizeof(bias), d->fsum.bias, 1);
-		fmt_num(r, sizeof(r), d->fsum.pearson, 3);
-		if (mixed_metrics(&d->fsum))
-			snprintf(r, sizeof(r), "- (several metrics)");
-		x += draw_textf(y, x, w - x, TH_NORMAL, "  MAPE %s bias %s "
-				"r %s", mape, bias, r);
-	}
-	draw_ci(s, y, draw_progress(v, y, x, w), w);
-}
-
-/* The review's progress after the header's figures, as much as fits:
- * "6 open of 7 discrepancies, 3 new 2 changed", else "6/7 open +3 !2". */
-static int draw_progress(struct view *v, int y, int x, int w)
-{
-	struct discrep *d = v->priv;
-	const struct tui_data *data = &v->tui->data;
-	char full[128], brief[64];
-
-	discrep_progress(v);
-	snprintf(full, sizeof(full), "  | %zu open of %zu discrepanc%s",
-		 d->nopen, d->ndisc, d->ndisc == 1 ? "y" : "ies");
-	snprintf(brief, sizeof(brief), "  | %zu/%zu open", d->nopen,
-		 d->ndisc);
-	if (data->have_review) {
-		snprintf(full + strlen(full), sizeof(full) - strlen(full),
-			 ", %zu new %zu changed", data->nnew, data->nchanged);
-		snprintf(brief + strlen(brief), sizeof(brief) - strlen(brief),
-			 " +%zu !%zu", data->nnew, data->nchanged);
-	}
-	if (draw_width(full) <= w - x) {
-		draw_text(y, x, w - x, full, TH_HEADER);
-		return x + draw_width(full);
-	}
-	if (draw_width(brief) <= w - x) {
-		draw_text(y, x, w - x, brief, TH_HEADER);
-		return x + draw_width(brief);
-	}
-	return x;
-}
-
 static void draw_heads(struct view *v, int y, const int *cw, int abbr)
 {
 	struct discrep *d = v->priv;
@@ -241,12 +165,16 @@ static void draw_heads(struct view *v, int y, const int *cw, int abbr)
 	for (int c = 0; c < RC_COUNT; c++) {
 		const char *arrow = "";
 
+		if (!cw[c])
+			continue;	/* left out at this width */
 		if (c == d->rows.col || (d->rows.col < 0 && c == RC_ERR))
 			arrow = d->rows.col < 0 || d->rows.desc ?
 				(draw_ascii() ? " v" : "\xe2\x96\xbc") :
 				(draw_ascii() ? " ^" : "\xe2\x96\xb2");
 		snprintf(head, sizeof(head), "%s%s", c == RC_WORKLOAD &&
-			 abbr == 1 ? d->wa.templ : discrep_col_names[c], arrow);
+			 abbr == 1 ? d->wa.templ : c == RC_ERR &&
+			 data_bound(&v->tui->data) ? "SoL" :
+			 discrep_col_names[c], arrow);
 		if (c == RC_WORKLOAD && abbr == 1 && draw_width(head) > cw[c]) {
 			/* the model name first; "~" says there is more */
 			int used = draw_text(y, x, cw[c] - 1, head, c == v->col ?
@@ -258,8 +186,8 @@ static void draw_heads(struct view *v, int y, const int *cw, int abbr)
 			draw_text_right(y, x, cw[c], head, c == v->col ?
 					TH_COLSEL : TH_COLHEAD);
 		else
-			draw_text(y, x, cw[c], head, c == v->col ? TH_COLSEL :
-				  TH_COLHEAD);
+			draw_text_cut(y, x, cw[c], head, c == v->col ?
+				      TH_COLSEL : TH_COLHEAD);
 		x += cw[c] + 1;
 	}
 }
@@ -284,15 +212,29 @@ static void highlight(int y, int x, int w, const char *shown,
 	}
 }
 
-/* One cell at *x, advancing *x past it and a separator. */
+/* One cell at *x, advancing *x past it and a separator; a column left
+ * out at this width (w 0) draws nothing. Text cut to fit ends in "~". */
 static void cell(int y, int *x, int w, const char *text, enum theme_role role,
 		 int right)
 {
+	if (!w)
+		return;
 	if (right)
 		draw_text_right(y, *x, w, text, role);
 	else
-		draw_text(y, *x, w, text, role);
+		draw_text_cut(y, *x, w, text, role);
 	*x += w + 1;
+}
+
+/* A name cell with the search's match highlighted. */
+static void name_cell(struct view *v, int y, int *x, int w, const char *text,
+		      enum theme_role role)
+{
+	int at = *x;
+
+	cell(y, x, w, text, role, 0);
+	if (w && v->search[0])
+		highlight(y, at, w, text, v->search);
 }
 
 static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
@@ -333,23 +275,30 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 	if (v->search[0])
 		highlight(y, x, cw[RC_WORKLOAD], shown, v->search);
 	x += cw[RC_WORKLOAD] + 1;
-	cell(y, &x, cw[RC_OP], p->op, base, 0);
-	if (v->search[0])
-		highlight(y, x - cw[RC_OP] - 1, cw[RC_OP], p->op, v->search);
-	cell(y, &x, cw[RC_METRIC], p->metric, base, 0);
-	if (v->search[0])
-		highlight(y, x - cw[RC_METRIC] - 1, cw[RC_METRIC], p->metric,
-			  v->search);
+	name_cell(v, y, &x, cw[RC_OP], p->op, base);
+	name_cell(v, y, &x, cw[RC_METRIC], p->metric, base);
 	fmt_si_unit(buf, sizeof(buf), p->model, unit, draw_ascii());
 	cell(y, &x, cw[RC_MODEL], buf, base, 1);
 	fmt_si_unit(buf, sizeof(buf), p->ref, unit, draw_ascii());
 	cell(y, &x, cw[RC_REF], buf, base, 1);
-	fmt_pct(buf, sizeof(buf), p->err, 1);
+	if (data_bound(data)) {
+		/* the fraction of speed of light the reference reaches; over
+		 * 100% beats the bound */
+		double f = matrix_sol_fraction(p->ref, p->model,
+					       data_metric_higher(data,
+								  p->metric_id));
+
+		fmt_pct(buf, sizeof(buf), f, 0);
+		if (!cur)
+			erole = f > 1 ? TH_SEV_FAIL : TH_NORMAL;
+	} else {
+		fmt_pct(buf, sizeof(buf), p->err, 1);
+	}
 	cell(y, &x, cw[RC_ERR], buf, erole, 1);
 	flags_text(p->flags, buf);
 	cell(y, &x, cw[RC_FLAGS], buf, base, 0);
-	cell(y, &x, cw[RC_STATUS], data_status_word(data->src.status[i]),
-	     base, 0);
+	cell(y, &x, cw[RC_STATUS], data_status_word(data->src.status ?
+		data->src.status[i] : 0), base, 0);
 }
 
 void discrep_draw(struct view *v, int y, int h, int w)
@@ -361,8 +310,10 @@ void discrep_draw(struct view *v, int y, int h, int w)
 		draw_text(y, 0, w, "nothing to show", TH_DIM);
 		return;
 	}
-	layout(d, w, cw, &abbr);
-	draw_header(v, y, w);
+	layout(v, w, cw, &abbr);
+	memcpy(d->cw, cw, sizeof(cw));
+	d->have_cw = 1;
+	discrep_header(v, y, w);
 	draw_heads(v, y + 1, cw, abbr);
 	v->height = h - 2;
 	view_clamp(v);

@@ -89,7 +89,7 @@ static void summary_info(struct view *v, char *buf, size_t len)
 	char pair[256];
 
 	snprintf(buf, len, "%s | by %s", data_pair_label(&v->tui->data, pair,
-		 sizeof(pair)), s ? key_name(v) : "?");
+		 sizeof(pair), draw_cols() < 100), s ? key_name(v) : "?");
 }
 
 /* A group's value; the workloads without the parameter: "(no bs)". */

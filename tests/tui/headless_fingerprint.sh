@@ -40,7 +40,7 @@ expect_in "? unverified: only the reference states it" "$(grep 'ignore_eos' "$T/
 	"detail: unverified field marked"
 expect_in "8" "$(grep ' tp ' "$T/detail.screen")" "detail: tp shown"
 expect_in "=" "$(grep ' tp ' "$T/detail.screen")" "detail: tp the same"
-expect_in "unverified (?)" "$(screen_line "$T/detail.screen" 4)" "detail: the point says unverified"
+expect_in "unverified (?)" "$(screen_line "$T/detail.screen" 5)" "detail: the point says unverified"
 expect_in "row 1/2" "$(screen_line "$T/filter.screen" 1)" "filter flag=unverified: the two rows"
 
 tui_script 120 30 --model sim --ref lab --allow-mismatch tp <<KEYS

@@ -80,8 +80,8 @@ bbb
 :save-screen $T/trend.screen
 KEYS
 expect_rc 0 "pairs, summary, trend"
-expect_in "roofline@1.0 (roofline) vs h100-lab@2026.11" \
-	"$(screen_line "$T/pair2.screen" 1)" "p: roofline vs silicon next"
+expect_in "roofline@1.0 (bound) vs h100-lab@2026.11" \
+	"$(screen_line "$T/pair2.screen" 1)" "p: roofline vs silicon next, a bound"
 expect_in "archsim@2.4.0 (perfsim) vs h100-lab" \
 	"$(screen_line "$T/pair_wrap.screen" 1)" "p wraps around the pairs"
 expect_screen "$T/summary.screen" summary_100x30.screen

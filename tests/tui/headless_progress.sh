@@ -33,8 +33,8 @@ o
 :save-screen $T/skip.screen
 KEYS
 expect_rc 0 "progress"
-expect_in "r - (several metrics)  SoL 1  | 6 open of 6 discrepancies" \
-	"$(screen_line "$T/start.screen" 2)" "progress in the header"
+expect_in "6 open of 6 discrepancies  n 12  MAPE 11.4%" \
+	"$(screen_line "$T/start.screen" 2)" "progress first in the header"
 # the report counts the same discrepancies
 pc report --model archsim@2.4.0 --ref h100-lab -o "$T/r.md" 2>"$T/r.err"
 expect_in "6 discrepancies" "$(cat "$T/r.md")" "the report's count agrees"
@@ -74,13 +74,13 @@ fflag=new err<lt>0<Enter>
 :save-screen $T/newneg.screen
 KEYS
 expect_rc 0 "new since the last review"
-expect_in "| 5 open of 6 discrepancies, 3 new 7 changed" \
+expect_in "5 open of 6 discrepancies, 3 new 7 changed  n 12" \
 	"$(screen_line "$T/new.screen" 2)" "new and changed counted"
 # 80 columns: the short form
 tui_script 80 24 <<KEYS
 :save-screen $T/new80.screen
 KEYS
-expect_in "r - (several metrics)  SoL 1  | 5/6 open +3 !7" \
+expect_in "5 open of 6 +3 !7  n 12  MAPE 11.4%  bias -3.0%  r - (several metrics)  SoL 1" \
 	"$(screen_line "$T/new80.screen" 2)" "progress at 80 columns"
 expect_eq "$(sed -n '4,15p' "$T/new.screen" | cut -c2 | tr -d ' \n')" \
 	"!!++!+!!!!" "the rows are marked + new, ! changed (~ is only a cut)"

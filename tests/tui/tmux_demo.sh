@@ -17,6 +17,7 @@ op=$(echo "$worst" | awk '{ print $2 }')
 case "$op" in gemm*|lm_head) ok ;; *) fail "first row is not a GEMM: $worst" ;; esac
 keys Enter
 wait_for "Pairwise errors"
+keys / "Raw names" Enter	# below the values and pairwise errors
 wait_for "Raw names mapped to '$op'"
 wait_for "sm90_xmma_gemm"
 keys a

@@ -36,7 +36,7 @@ wait_for "  decode/bs=32 "
 wait_for "  prefill/bs=1 "
 expect_eq "$(screen | grep -c 'seq=2048')" 0 "no row repeats seq=2048"
 # units (sim 102.2 us vs lab 186.4 us: -45.2%; 400 W; 2510 tokens/s)
-expect_in "102.2 µs     186.4 µs  -45.2%" "$(screen | sed -n 4p)" "µs"
+expect_in "102.2 µs     186.4 µs -45.2%" "$(screen | sed -n 4p)" "µs"
 wait_for "400 W"
 wait_for "2.51 ktok/s"
 # search: the match is highlighted in every row that has it (an SGR
@@ -50,18 +50,27 @@ wait_for "'decode': match"
 [ "$(TM capture-pane -e -p -t tui | grep -c $'\e\\[[0-9;]*mdecode')" -ge 3 ] && ok ||
 	fail "every decode row highlighted"
 keys g
-# the note: the terminal's cursor sits after the text and a long line
-# scrolls (its tail stays visible behind "~")
+# the note: a long line wraps at a blank onto the note's next row (a
+# paragraph, not one line that scrolls behind "~"; issue 35), and the
+# terminal's cursor sits right after the text; the form has a border
+# (glyphs, not colour)
 keys a Tab Tab
 keys -l "0123456789 abcdefghij 0123456789 abcdefghij 0123456789 abcdefghij 0123456789 END"
-wait_for "abcdefghij 0123456789 END"
+wait_for "0123456789 END"
 line=$(screen | grep -n "note " | head -1)
-row=$(( ${line%%:*} - 1 ))
-expect_in "~" "$line" "a scrolled note says so"
-expect_eq "$(TM display -p -t tui '#{cursor_y}')" "$row" "cursor on the note's row"
-col=$(screen | sed -n "$((row + 1))p" | sed 's/END.*//' | wc -m)
-expect_eq "$(TM display -p -t tui '#{cursor_x}')" "$((col + 2))" \
+expect_in "note       0123456789 abcdefghij" "$line" "the note's first row"
+expect_not_in "~" "$line" "no scrolled line"
+row=$(screen | grep -n "0123456789 END" | head -1)
+row=$(( ${row%%:*} - 1 ))
+[ "$row" -gt "$(( ${line%%:*} - 1 ))" ] && ok || fail "END wrapped onto a later row"
+expect_eq "$(TM display -p -t tui '#{cursor_y}')" "$row" "cursor on the last row"
+# characters (the border is UTF-8 here) before END, plus END's 3
+col=$(screen | sed -n "$((row + 1))p" | sed 's/END.*//' |
+	python3 -c 'import sys; print(len(sys.stdin.buffer.read().decode().rstrip("\n")))')
+expect_eq "$(TM display -p -t tui '#{cursor_x}')" "$((col + 3))" \
 	"cursor right after END"
+expect_in "┌─" "$(screen | grep -F 'Annotate')" "the form's top border"
+expect_in "│" "$(screen | grep 'note ')" "the form's side border"
 # the form's keys fit at 80 columns
 wait_for "^D save  Esc cancel"
 keys Escape

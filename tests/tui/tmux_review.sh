@@ -38,8 +38,8 @@ keys N
 keys g 1 l l s
 wait_for "sorted by err descending"
 keys g Enter
-wait_for "Pairwise errors (model vs reference, metric time"
-wait_for "t100-rtl               h100-lab@2026.11"
+wait_for "Pairwise errors (metric time"
+wait_for "t100-rtl              h100-lab@2026.11"
 keys q
 wait_for "Discrepancies"
 # annotate the worst row and check the database
