@@ -178,6 +178,53 @@ int util_glob(const char *pattern, const char *s)
 	return fnmatch(pattern, s, 0) == 0;
 }
 
+size_t util_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *row = xcalloc(lb + 1, sizeof(size_t)), r;
+
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	r = row[lb];
+	free(row);
+	return r;
+}
+
+const char *util_did_you_mean(const char *want, const char *const *names,
+			      size_t n)
+{
+	size_t lim = strlen(want) / 3, bd = (size_t)-1;
+	const char *best = NULL;
+
+	if (lim < 2)
+		lim = 2;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = util_edit_distance(want, names[i]);
+
+		if (d < bd) {
+			bd = d;
+			best = names[i];
+		}
+	}
+	return bd <= lim ? best : NULL;
+}
+
 void util_now_iso(char *buf, size_t len)
 {
 	time_t t = time(NULL);

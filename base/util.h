@@ -36,6 +36,15 @@ char *util_trim(char *s);
 /* Glob match (* ? [..]) via fnmatch; 1 when it matches. */
 int util_glob(const char *pattern, const char *s);
 
+/* Levenshtein distance (bytes). */
+size_t util_edit_distance(const char *a, const char *b);
+
+/* The name of names[0..n) closest to want when it is close enough to be
+ * a typo (edit distance at most max(2, strlen(want) / 3), the first of
+ * the nearest), else NULL: "did you mean ...?". */
+const char *util_did_you_mean(const char *want, const char *const *names,
+			      size_t n);
+
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ" into buf (>= 21 bytes). */
 void util_now_iso(char *buf, size_t len);
 

@@ -96,8 +96,20 @@ const struct importer *importer_find(const char *name);
 int importer_check_opts(const struct importer *imp,
 			const char *const *opts);
 
+/* What the probe of format name looks for in a file's first bytes
+ * (marks.c): strings, or alternatives "A|B", NULL-terminated; NULL for
+ * a format with no words to look for (llmcompass, regex-log). */
+const char *const *importer_marks(const char *name);
+/* 1 when head holds mark (any of its alternatives). */
+int importer_mark_found(const char *head, const char *mark);
+/* For a head no importer claims: "closest: perfcorr-csv (found ',';
+ * missing 'workload', 'op', 'metric'), ..." (the three whose marks it
+ * holds most of), or that it holds none; caller frees. */
+char *importer_closest(const char *head);
+
 /* Pick the importer for a file head. Returns the best; PC_EINVALID when
- * none claims it or two claim it equally, with the scores in the message. */
+ * none claims it (naming the closest formats and what each misses) or
+ * two claim it equally (with their scores). */
 int importer_detect(const struct importer **out, const char *head,
 		    size_t len, const char *filename);
 

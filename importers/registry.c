@@ -2,6 +2,7 @@
 #include "importers/importer.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
@@ -172,8 +173,9 @@ int importer_detect(const struct importer **out, const char *head,
 	for (int i = 0; importers[i]; i++) {
 		int s = importers[i]->probe(head, len, filename);
 
-		strbuf_addf(&tried, "%s%s=%d", i ? ", " : "",
-			    importers[i]->name, s);
+		if (s > 0)
+			strbuf_addf(&tried, "%s%s=%d", tried.len ? ", " : "",
+				    importers[i]->name, s);
 		if (s > best_score) {
 			best = importers[i];
 			best_score = s;
@@ -182,11 +184,22 @@ int importer_detect(const struct importer **out, const char *head,
 			ties++;
 		}
 	}
-	if (!best || ties) {
-		pc_error_set(PC_EINVALID, "%s: cannot tell the format (%s; "
-			     "scores: %s); use --format NAME", filename,
-			     best ? "several importers claim it" :
-			     "no importer recognises it", tried.buf);
+	if (ties) {
+		pc_error_set(PC_EINVALID, "%s: cannot tell the format (several "
+			     "importers claim it; scores: %s); use --format "
+			     "NAME", filename, tried.buf);
+		strbuf_release(&tried);
+		return PC_EINVALID;
+	}
+	if (!best) {
+		/* not 42 zero scores: the nearest formats and what each
+		 * misses (issue 35 item 10) */
+		char *why = importer_closest(head);
+
+		pc_error_set(PC_EINVALID, "%s: cannot tell the format (no "
+			     "importer recognises it; %s); use --format NAME "
+			     "('perfcorr formats' lists them)", filename, why);
+		free(why);
 		strbuf_release(&tried);
 		return PC_EINVALID;
 	}

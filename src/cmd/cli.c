@@ -205,6 +205,40 @@ static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o,
 	return 0;
 }
 
+/* "unknown option '--polcy': did you mean '--policy'?" (issue 35 item
+ * 10), the long options of cmd and --help the candidates. */
+static int unknown_option(const struct cli_cmd *cmd, const char *a)
+{
+	const char **names;
+	const struct cli_opt *o;
+	const char *best = NULL;
+	size_t n = 0, len;
+	char *want;
+	int rc;
+
+	if (a[1] != '-')
+		return cli_usage_error(cmd->name, "unknown option '%s'", a);
+	len = strcspn(a + 2, "=");
+	want = xasprintf("%.*s", (int)len, a + 2);
+	for (o = cmd->opts; o && o->name; o++)
+		n++;
+	names = xcalloc(n + 2, sizeof(*names));
+	n = 0;
+	for (o = cmd->opts; o && o->name; o++)
+		names[n++] = o->name;
+	names[n++] = "help";
+	if (*want)
+		best = util_did_you_mean(want, names, n);
+	if (best)
+		rc = cli_usage_error(cmd->name, "unknown option '--%s': did you "
+				     "mean '--%s'?", want, best);
+	else
+		rc = cli_usage_error(cmd->name, "unknown option '%s'", a);
+	free(names);
+	free(want);
+	return rc;
+}
+
 int cli_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	      struct cli_list *pos)
 {
@@ -247,8 +281,7 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv,
 		}
 		if (!o) {
 			cli_list_free(pos);
-			return cli_usage_error(cmd->name, "unknown option '%s'",
-					       a);
+			return unknown_option(cmd, a);
 		}
 		if (o->type == CLI_FLAG) {
 			if (val) {

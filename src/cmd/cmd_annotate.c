@@ -57,6 +57,49 @@ static int valid_date(const char *s)
 	return tm.tm_mday == d && tm.tm_mon == m - 1;
 }
 
+/* 1 when s would be a glob to fnmatch: '*', '?', or '[' closed by ']'. */
+static int looks_like_glob(const char *s)
+{
+	const char *b;
+
+	if (!s)
+		return 0;
+	if (strpbrk(s, "*?"))
+		return 1;
+	return (b = strchr(s, '[')) && strchr(b + 1, ']');
+}
+
+/* A key part that looks like a glob without --pattern: taken literally
+ * (a workload canonicalised: 'llama3-8b/decode/ *' became
+ * 'llama3-8b/ * /decode') it matched nothing (issue 35 item 10). */
+static int refuse_glob(const char *cmd, const struct cmd_annotate_opts *o)
+{
+	static const char *const name[] = { "workload", "op", "metric" };
+	const char *v[] = { o->workload, o->op, o->metric };
+
+	for (int i = 0; i < 3 && !o->pattern; i++) {
+		struct wkey k;
+		char *canon = NULL;
+		int rc;
+
+		if (!looks_like_glob(v[i]))
+			continue;
+		wkey_init(&k);
+		if (!i && wkey_parse(&k, v[i]) == 0)
+			canon = wkey_format(&k);
+		wkey_release(&k);
+		pc_error_clear();
+		rc = cli_usage_error(cmd, "--%s '%s' looks like a glob: add "
+				     "--pattern (without it the key is one "
+				     "literal pair%s%s%s)", name[i], v[i],
+				     canon ? ", canonicalised into '" : "",
+				     canon ? canon : "", canon ? "'" : "");
+		free(canon);
+		return rc;
+	}
+	return 0;
+}
+
 /* Usage checks before the database is touched. */
 static int validate(const char *cmd, const struct cmd_annotate_opts *o)
 {
@@ -75,6 +118,8 @@ static int validate(const char *cmd, const struct cmd_annotate_opts *o)
 	if (!o->workload && !o->op && !o->metric)
 		return cli_usage_error(cmd, "name what it explains: "
 				       "--workload, --op and/or --metric");
+	if (refuse_glob(cmd, o))
+		return CLI_USAGE;
 	if (o->expires && !valid_date(o->expires))
 		return cli_usage_error(cmd, "--expires '%s' is not a date "
 				       "(YYYY-MM-DD)", o->expires);

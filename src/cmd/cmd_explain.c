@@ -32,7 +32,9 @@ static const struct cli_cmd explain_cmd = {
 		   "(sorted). exp(estimate) is the factor a\nterm multiplies "
 		   "model/ref by (per e-fold for numeric features). Noisy or\n"
 		   "invalid pairs and pairs without a positive ratio are left "
-		   "out (skipped).",
+		   "out (skipped).\nA column that the ones before it "
+		   "determine (aliased: op_class given op) is\nleft out and "
+		   "named under dropped with the combination it equals.",
 	.min_args = 0, .max_args = 0,
 };
 

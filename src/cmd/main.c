@@ -11,6 +11,7 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
 #include "src/cmd/meta.h"
+#include "base/util.h"
 
 /* Usage, perfcorr(1), the per-command man pages and the shell completions
  * are generated from this table and the commands' option tables. */
@@ -55,6 +56,31 @@ static void usage(FILE *fp)
 		"'perfcorr help COMMAND'\nits manual page.\n");
 }
 
+/* "perfcorr: unknown command 'compar': did you mean 'compare'?", and
+ * the same for the global options; then the usage. */
+static int unknown(const char *what, const char *got)
+{
+	static const char *const opts[] = { "--db", "--help", "--version" };
+	const char *names[sizeof(cmd_table) / sizeof(cmd_table[0]) + 3];
+	const char *best;
+	size_t n = 0;
+
+	if (got[0] == '-') {
+		for (size_t k = 0; k < 3; k++)
+			names[n++] = opts[k];
+	} else {
+		for (const struct command *c = cmd_table; c->name; c++)
+			names[n++] = c->name;
+	}
+	best = util_did_you_mean(got, names, n);
+	fprintf(stderr, "perfcorr: unknown %s '%s'", what, got);
+	if (best)
+		fprintf(stderr, ": did you mean '%s'?", best);
+	fputs("\n", stderr);
+	usage(stderr);
+	return CLI_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	int i = 1;
@@ -75,10 +101,7 @@ int main(int argc, char **argv)
 			meta_version(stdout);
 			return CLI_OK;
 		} else {
-			fprintf(stderr, "perfcorr: unknown option '%s'\n",
-				argv[i]);
-			usage(stderr);
-			return CLI_USAGE;
+			return unknown("option", argv[i]);
 		}
 	}
 	if (i >= argc) {
@@ -99,7 +122,5 @@ int main(int argc, char **argv)
 	for (const struct command *c = cmd_table; c->name; c++)
 		if (!strcmp(c->name, argv[i]))
 			return c->fn(argc - i, argv + i);
-	fprintf(stderr, "perfcorr: unknown command '%s'\n", argv[i]);
-	usage(stderr);
-	return CLI_USAGE;
+	return unknown("command", argv[i]);
 }

@@ -105,30 +105,7 @@ int annot_cover_load(struct annot_cover *c, struct db *db, const struct annot *a
 
 size_t annot_edit_distance(const char *a, const char *b)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	size_t *row = xcalloc(lb + 1, sizeof(size_t)), r;
-
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	r = row[lb];
-	free(row);
-	return r;
+	return util_edit_distance(a, b);
 }
 
 /* Up to 3 distinct names of candidates' part closest to want. */

@@ -238,6 +238,9 @@ static int pair_all(struct pairing *pr, struct db *db)
 	} else {
 		rc = merge_join(pr, db);
 	}
+	if (!rc && pr->set->n == 0 && by_platform && pr->metric_unknown)
+		rc = pc_error_set(PC_ENOTFOUND, "no metric named '%s'",
+				  pr->q->metric);
 	if (!rc && pr->set->n == 0 && pr->set->not_comparable)
 		rc = pc_error_set(PC_EINVALID, "not comparable: all %ld pairs "
 				  "of '%s@%s' and '%s@%s' were refused (%ld run "
@@ -279,9 +282,12 @@ static int prepare(struct pairing *pr)
 	pr->time_id = corr_metric_id(pr->st, "time");
 	pr->cycles_id = corr_metric_id(pr->st, "cycles");
 	pr->metric_id = -1;
-	if (q->metric && (pr->metric_id = corr_metric_id(pr->st, q->metric)) < 0)
-		return pc_error_set(PC_ENOTFOUND, "no metric named '%s'",
-				    q->metric);
+	/* an unknown --metric pairs nothing; the refusal then lists the
+	 * metrics each side has (issue 35 item 10) */
+	if (q->metric && (pr->metric_id = corr_metric_id(pr->st, q->metric)) < 0) {
+		pr->metric_unknown = 1;
+		pr->metric_id = INT64_MAX;
+	}
 	annot_today(pr->today, sizeof(pr->today));
 	return corr_pair_check_where(pr);
 }

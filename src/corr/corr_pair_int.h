@@ -28,6 +28,9 @@ struct pairing {
 	const struct db_side *ms, *rs;
 	struct corr_fp *fp;	/* the runs' fingerprints (issue 37) */
 	int64_t time_id, cycles_id, metric_id;	/* metric_id -1 = any */
+	int metric_unknown;	/* --metric names no metric at all: matches
+				   nothing (metric_id INT64_MAX), and
+				   "nothing matched" lists the metrics */
 	signed char *wl_ok, *op_ok;		/* per dict index: -1 unknown */
 	unsigned char *wl_sel;			/* passed the globs */
 	/* --where terms: canonical name, canonical value (NULL: "NAME="

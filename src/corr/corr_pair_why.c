@@ -201,6 +201,29 @@ int corr_pair_where_unknown(const struct pairing *pr)
 	return 0;
 }
 
+/* "no metric named 'tpt' (did you mean 'tpot'?)": the candidates are
+ * the metrics either side has results of. */
+static void metric_hint(struct strbuf *sb, const struct pairing *pr,
+			const struct db_result *m, size_t nm,
+			const struct db_result *r, size_t nr)
+{
+	size_t nd = pr->st->ndict[DB_DICT_METRICS], n = 0;
+	char *has = xcalloc(nd + 1, 1);
+	const char **names = xcalloc(nd + 1, sizeof(*names));
+	const char *best;
+
+	for (size_t i = 0, k; i < nm + nr; i++)
+		if (corr_dict_find(pr->st, DB_DICT_METRICS, i < nm ?
+				   m[i].metric_id : r[i - nm].metric_id, &k) &&
+		    !has[k]++)
+			names[n++] = pr->st->dict[DB_DICT_METRICS][k].name;
+	strbuf_addf(sb, "no metric named '%s'", pr->q->metric);
+	if ((best = util_did_you_mean(pr->q->metric, names, n)))
+		strbuf_addf(sb, " (did you mean '%s'?)", best);
+	free(has);
+	free(names);
+}
+
 int corr_pair_nothing_matched(const struct pairing *pr,
 			      const struct db_result *m, size_t nm,
 			      const struct db_result *r, size_t nr)
@@ -213,7 +236,11 @@ int corr_pair_nothing_matched(const struct pairing *pr,
 
 	stage_counts(pr, m, nm, 1, cm, sel);
 	stage_counts(pr, r, nr, 0, cr, sel);
-	strbuf_addf(&sb, "nothing matched: model '%s@%s' has ",
+	if (pr->metric_unknown)
+		metric_hint(&sb, pr, m, nm, r, nr);
+	else
+		strbuf_addstr(&sb, "nothing matched");
+	strbuf_addf(&sb, ": model '%s@%s' has ",
 		    pr->ms->source, pr->ms->version);
 	describe(&sb, pr->st, m, nm);
 	describe_stages(&sb, pr, cm);

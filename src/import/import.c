@@ -459,8 +459,16 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	}
 	if (o->format && strcmp(o->format, "auto")) {
 		if (!(imp = importer_find(o->format))) {
-			rc = pc_error_set(PC_EUSAGE, "unknown format '%s' (see "
-					  "'perfcorr formats')", o->format);
+			const char *names[64], *best;
+			size_t n = 0;
+
+			for (int i = 0; importers[i] && n < 64; i++)
+				names[n++] = importers[i]->name;
+			best = util_did_you_mean(o->format, names, n);
+			rc = pc_error_set(PC_EUSAGE, "unknown format '%s'%s%s%s "
+					  "(see 'perfcorr formats')", o->format,
+					  best ? ": did you mean '" : "",
+					  best ? best : "", best ? "'?" : "");
 			goto done;
 		}
 	} else if ((rc = importer_detect(&imp, head, headlen, g.path)) < 0) {

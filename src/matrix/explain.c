@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "base/hmap.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #define KEYLEN 512
@@ -322,6 +323,115 @@ static int solve(struct explain_result *r, const gsl_matrix *X,
 	return rc;
 }
 
+#define ALIAS_TOL 1e-9
+
+/* Keep the columns of X that the kept ones before them do not
+ * determine; name each other one in r->dropped with the combination of
+ * kept terms it equals (R's alias()): "op=x (aliased: = +1 (intercept)
+ * -1 param.phase=y)". Modified Gram-Schmidt, each column orthogonalised
+ * twice; keep[j] says. Returns the number kept. */
+static size_t drop_aliased(struct explain_result *r, const gsl_matrix *X,
+			   int *keep)
+{
+	size_t n = X->size1, p = X->size2, k = 0;
+	double *Q = xcalloc(n * p + 1, sizeof(double));
+	double *R = xcalloc(p * p + 1, sizeof(double));
+	double *x = xcalloc(n + 1, sizeof(double));
+	size_t *col = xcalloc(p + 1, sizeof(size_t));
+
+	for (size_t j = 0; j < p; j++) {
+		double nx = 0, nr = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			x[i] = gsl_matrix_get(X, i, j);
+			nx += x[i] * x[i];
+		}
+		for (size_t m = 0; m < k; m++)
+			R[m * p + k] = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t m = 0; m < k; m++) {
+				double d = 0;
+
+				for (size_t i = 0; i < n; i++)
+					d += Q[i * p + m] * x[i];
+				for (size_t i = 0; i < n; i++)
+					x[i] -= d * Q[i * p + m];
+				R[m * p + k] += d;
+			}
+		for (size_t i = 0; i < n; i++)
+			nr += x[i] * x[i];
+		keep[j] = nx > 0 && sqrt(nr) > ALIAS_TOL * sqrt(nx);
+		if (keep[j]) {
+			R[k * p + k] = sqrt(nr);
+			for (size_t i = 0; i < n; i++)
+				Q[i * p + k] = x[i] / sqrt(nr);
+			col[k++] = j;
+			continue;
+		}
+		{
+			/* x = sum b_m kept_m: back-substitute R b = Q'x */
+			double *b = xcalloc(k + 1, sizeof(double));
+			struct strbuf sb = STRBUF_INIT;
+			int shown = 0;
+
+			for (size_t m = k; m-- > 0;) {
+				double v = R[m * p + k];
+
+				for (size_t l = m + 1; l < k; l++)
+					v -= R[m * p + l] * b[l];
+				b[m] = v / R[m * p + m];
+			}
+			strbuf_addf(&sb, "%s (aliased: =", r->terms[j].name);
+			for (size_t m = 0; m < k; m++) {
+				if (fabs(b[m]) < 1e-7)
+					continue;
+				if (shown++ == 4) {
+					strbuf_addstr(&sb, " ...");
+					break;
+				}
+				strbuf_addf(&sb, " %+.4g %s", b[m],
+					    r->terms[col[m]].name);
+			}
+			if (!shown)
+				strbuf_addstr(&sb, " 0");
+			strbuf_addstr(&sb, ": left out)");
+			r->dropped = xrealloc(r->dropped, (r->ndropped + 1) *
+					      sizeof(*r->dropped));
+			r->dropped[r->ndropped++] = strbuf_detach(&sb);
+			free(b);
+		}
+	}
+	free(Q);
+	free(R);
+	free(x);
+	free(col);
+	return k;
+}
+
+/* X without the columns keep says are aliased, and their terms. */
+static gsl_matrix *keep_columns(struct explain_result *r, gsl_matrix *X,
+				const int *keep, size_t kept)
+{
+	size_t n = X->size1, p = X->size2, c = 0;
+	gsl_matrix *Y;
+
+	if (kept == p)
+		return X;
+	Y = gsl_matrix_alloc(n, kept);
+	for (size_t j = 0; j < p; j++) {
+		if (!keep[j]) {
+			free(r->terms[j].name);
+			continue;
+		}
+		for (size_t i = 0; i < n; i++)
+			gsl_matrix_set(Y, i, c, gsl_matrix_get(X, i, j));
+		r->terms[c++] = r->terms[j];
+	}
+	r->nterms = kept;
+	gsl_matrix_free(X);
+	return Y;
+}
+
 static int build(struct explain_result *r, const struct corr_set *s,
 		 struct feature *f, size_t nf, size_t n)
 {
@@ -329,6 +439,7 @@ static int build(struct explain_result *r, const struct corr_set *s,
 	gsl_matrix *X;
 	gsl_vector *y;
 	int64_t *wid;
+	int *keep;
 	int rc;
 
 	for (size_t k = 0; k < nf; k++)
@@ -345,6 +456,12 @@ static int build(struct explain_result *r, const struct corr_set *s,
 		gsl_matrix_set(X, k, 0, 1.0);
 	for (size_t k = 0; k < nf; k++)
 		j = fill(X, j, &f[k], n, r);
+	/* a column the others determine (one feature's levels spelling
+	 * another's, a parameter only some workloads have) is left out and
+	 * said, not a refusal of the whole fit (issue 35 item 10) */
+	keep = xcalloc(p + 1, sizeof(int));
+	X = keep_columns(r, X, keep, drop_aliased(r, X, keep));
+	free(keep);
 	for (size_t k = 0; k < s->n; k++)
 		if (usable(&s->points[k])) {
 			wid[i] = s->points[k].workload_id;

@@ -24,6 +24,7 @@ static const struct {
 	{ "*README.md", "*" }, { "*LICENSE*", "*" },
 	{ "corr/*", "perfcorr-csv" },
 	{ "sens/*.csv", "perfcorr-csv" }, { "sens/*", "*" },
+	{ "slo/*.csv", "perfcorr-csv" }, { "slo/*", "*" },
 	{ "demo/*", "*" }, { "gate/*.csv", "perfcorr-csv" }, { "gate/*", "*" },
 	{ "map/*", "*" }, { "policy/*", "*" }, { "roofline/*", "*" },
 	{ "report/*.csv", "perfcorr-csv" }, { "report/*", "*" },
@@ -156,7 +157,48 @@ static int visit(const char *path, const struct stat *sb, int type,
 			want);
 		CHECK_STR(got, want);
 	}
+	/* the marks a refusal names (importers/marks.c) are what a file of
+	 * the format holds */
+	for (const char *const *m = strcmp(want, "*") && strcmp(want, "-") ?
+	     importer_marks(want) : NULL; m && *m; m++)
+		if (!importer_mark_found(head, *m)) {
+			fprintf(stderr, "%s: a %s file without its mark '%s' "
+				"(importers/marks.c)\n", rel, want, *m);
+			CHECK(0);
+		}
 	return 0;
+}
+
+/* Every format with words to look for has marks; a file none claims is
+ * refused naming the closest formats and what each misses (issue 35). */
+TEST(marks)
+{
+	const char *csv = "hello,world\n1,2\n";
+	char *why;
+
+	for (int i = 0; importers[i]; i++) {
+		const char *n = importers[i]->name;
+
+		if (strcmp(n, "llmcompass") && strcmp(n, "regex-log") &&
+		    !importer_marks(n)) {
+			fprintf(stderr, "%s has no marks\n", n);
+			CHECK(0);
+		}
+	}
+	why = importer_closest(csv);
+	CHECK_STR(why, "closest: perfcorr-csv (found ','; missing "
+		  "'workload', 'op', 'metric'), nsys-kern-sum (found ','; "
+		  "missing 'Total Time', 'Instances', 'Avg' or 'Average', "
+		  "'Name'), llm-viewer (found ','; missing "
+		  "'layer_name,OPs,Access,arithmetic_intensity')");
+	free(why);
+	why = importer_closest("Time (%),Total Time (ns),Instances,Avg (ns)\n");
+	CHECK(strncmp(why, "closest: nsys-kern-sum (found ',', 'Total Time', "
+		      "'Instances', 'Avg'; missing 'Name')", 80) == 0);
+	free(why);
+	why = importer_closest("zzz\n");
+	CHECK_STR(why, "none of the formats' marks is in its first bytes");
+	free(why);
 }
 
 TEST(every_fixture)
@@ -170,4 +212,4 @@ TEST(every_fixture)
 	CHECK(checked > 120);
 }
 
-TEST_MAIN(CASE(every_fixture))
+TEST_MAIN(CASE(every_fixture), CASE(marks))
