@@ -82,6 +82,12 @@ static const struct {
 	{ "torch-trace", M("{", "\"traceEvents\"|\"schemaVersion\"") },
 	{ "torch-key-averages", M("Name", "Self CPU %", "# of Calls",
 				  "----") },
+	{ "inference-perf", M("{", "\"load_summary\"", "\"successes\"|"
+			      "\"schedule_delay\"") },
+	{ "inference-perf-requests", M("[", "\"start_time\"", "\"end_time\"",
+				       "\"request\"") },
+	{ "llmd-report", M("results|metrics", "request_performance|"
+			   "time_to_first_token|stack") },
 	/* llmcompass reads rows of numbers, regex-log only with --rules:
 	 * no words to look for */
 };
