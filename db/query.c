@@ -50,6 +50,10 @@ static const char *const sql[] = {
 	[DB_LIST_METRICS] =
 		"SELECT name AS metric, dimension, unit, better FROM metrics "
 		"ORDER BY name",
+	[DB_LIST_RUNS_META] =
+		"SELECT r.id AS run_id, s.name AS source, s.kind, r.version, "
+		"r.metadata FROM runs r JOIN sources s ON s.id = r.source_id "
+		"WHERE s.name = ?1 OR ?1 IS NULL ORDER BY r.id",
 	[DB_LIST_OPS] =
 		"SELECT o.name AS op, o.class, group_concat(DISTINCT n.raw_name) "
 		"AS raw_names FROM ops o LEFT JOIN op_raw_names n "

@@ -17,6 +17,7 @@ enum db_listing {
 	DB_LIST_RESULTS,	/* the `export results` contract */
 	DB_LIST_METRICS,
 	DB_LIST_OPS,
+	DB_LIST_RUNS_META,	/* run_id, source, kind, version, metadata */
 };
 
 enum db_col_type { DB_COL_NULL, DB_COL_INT, DB_COL_REAL, DB_COL_TEXT };

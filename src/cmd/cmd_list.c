@@ -7,6 +7,7 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
 #include "base/error.h"
+#include "src/cmd/runs_fp.h"
 #include "src/out/out.h"
 
 /* The options of the listings and of export, filled by cli_parse from
@@ -14,6 +15,7 @@
 struct cmd_list_opts {
 	const char *format, *source;
 	int run;
+	int fingerprint;	/* runs --fingerprint (issue 37) */
 };
 
 static int list(const struct cli_cmd *spec, enum db_listing what,
@@ -25,6 +27,16 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 		  "(default), csv or json" },
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
 		  "source (runs)" },
+		CLI_OPT_END
+	};
+	const struct cli_opt runs_opts[] = {
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
+		  "source" },
+		{ CLI_FLAG, "fingerprint", 0, &opt.fingerprint, NULL, "each "
+		  "run's workload fingerprint (the fp.FIELD metadata pairing "
+		  "checks) instead of its provenance" },
 		CLI_OPT_END
 	};
 	const struct cli_opt export_opts[] = {
@@ -45,7 +57,8 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 	long rows;
 	int rc;
 
-	c0.opts = what == DB_LIST_RESULTS ? export_opts : list_opts;
+	c0.opts = what == DB_LIST_RESULTS ? export_opts :
+		  what == DB_LIST_RUNS ? runs_opts : list_opts;
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	if (what == DB_LIST_RESULTS && strcmp(pos.items[0], "results")) {
@@ -64,6 +77,16 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 		db_close(db);
 		return cli_usage_error(cmd->name, "--run %d: expected a run id "
 				       "('perfcorr runs')", opt.run);
+	}
+	if (opt.fingerprint) {
+		rows = runs_fp_write(stdout, db, opt.source, fmt);
+		db_close(db);
+		if (rows < 0) {
+			cli_error(cmd->name);
+			return CLI_FAIL;
+		}
+		return fflush(stdout) ? cli_fail(cmd->name, "cannot write "
+						 "output") : CLI_OK;
 	}
 	rc = what == DB_LIST_RESULTS ?
 	     db_list_open_results(&c, db, opt.source, opt.run) :
@@ -99,9 +122,12 @@ int cmd_sources(int argc, char **argv)
 int cmd_runs(int argc, char **argv)
 {
 	static const struct cli_cmd cmd = {
-		.name = "runs", .usage = "[--source NAME] [--format FMT]",
+		.name = "runs", .usage = "[--source NAME] [--format FMT] "
+			 "[--fingerprint]",
 		.summary = "List imported runs with their provenance: source, "
-			   "version, format, platform, clock, file and sha256.",
+			   "version, format, platform, clock, file and sha256; "
+			   "with --fingerprint, each run's workload "
+			   "fingerprint.",
 		.min_args = 0, .max_args = 0,
 	};
 	return list(&cmd, DB_LIST_RUNS, "table", argc, argv);

@@ -171,6 +171,22 @@ pc import -q -s $L -k silicon --meta fp.input_len=1000 "$SAMPLES/vllm_bench_serv
 expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.name = '$L'" | python3 -c "import json,sys; d=json.load(sys.stdin); print([v for k, v in d.items() if k == 'fp.input_len'])")" \
 	"['1000']" "--meta wins over the file, once"
 
+# runs --fingerprint shows them, in the table's order
+pc import -q -s $L -k silicon -V 2 --meta 'fp.sampling=temperature=0.7 top_p=0.9' \
+	--meta fp.ignore_eos=yes "$T/lab.csv"
+run pc runs --fingerprint --source $L --format json
+expect_rc 0 "runs --fingerprint"
+expect_eq "$(printf '%s' "$out" | j "[(r['version'], r['fingerprint'].get('input_len'), r['fingerprint'].get('ignore_eos'), r['fingerprint'].get('sampling'), list(r['fingerprint'])[:2]) for r in d]")" \
+	"[('unversioned', '1000', None, None, ['input_len', 'output_len']), ('2', None, 'true', 'temperature=0.7 top_p=0.9', ['ignore_eos', 'sampling'])]" \
+	"json: every stated field, canonical, in table order"
+run pc runs --fingerprint --source $L
+expect_in 'ignore_eos=true sampling="temperature=0.7 top_p=0.9"' "$out" "table: one column, a value with blanks quoted"
+expect_in "input_len=1000 output_len=256" "$out" "table: the vllm run"
+run pc runs --fingerprint --source $L --format csv
+expect_eq "$(printf '%s\n' "$out" | head -1)" "run_id,source,kind,version,fingerprint" "csv header"
+run pc runs --fingerprint --source no-such-source
+expect_rc 1 "unknown source"
+
 # bad values and fields are refused at import, the database unchanged
 run pc import -s x -k silicon --meta fp.ignore_eos=maybe "$T/lab.csv"
 expect_rc 2 "bad boolean"
