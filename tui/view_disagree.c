@@ -18,11 +18,13 @@
 #include "src/corr/annot.h"
 #include "base/error.h"
 #include "base/util.h"
+#include "src/corr/wabbr.h"
 #include "src/matrix/matrix.h"
 #include "src/pairidx/pairidx.h"
 #include "tui/annotate.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
+#include "tui/keycol.h"
 #include "tui/keys.h"
 #include "tui/status.h"
 #include "tui/tui.h"
@@ -39,7 +41,15 @@ struct disagree {
 	struct matrix_label *labels;
 	size_t nlabels;
 	struct drow *rows;
+	struct wabbr wa;	/* the keys' shared parts (keycol.h) */
+	int hcol;		/* h/l: the first scrolled column shown */
 };
+
+/* The key table's columns after the workload (which stays): h/l
+ * scroll them, as they scroll the matrix's reference columns. */
+enum { KC_OP, KC_METRIC, KC_SPREAD, KC_CAUSE, KC_ANN, KC_SOL, KC_COUNT };
+static const char *const kc_head[KC_COUNT] = { "op", "metric", "spread",
+	"suggested", "annotation", "roofline" };
 
 static void dis_done(struct view *v)
 {
@@ -48,6 +58,7 @@ static void dis_done(struct view *v)
 	if (!d)
 		return;
 	matrix_free(d->m);
+	wabbr_release(&d->wa);
 	free(d->labels);
 	free(d->rows);
 	free(d);
@@ -60,10 +71,12 @@ static int dis_open(struct view *v)
 	struct matrix_opts o = MATRIX_OPTS_INIT;
 	struct disagree *d;
 	size_t *ord, n = 0, r = 0;
-	int rc;
+	const char **names;
+	int rc, hcol = v->priv ? ((struct disagree *)v->priv)->hcol : 0;
 
 	dis_done(v);
 	d = v->priv = xcalloc(1, sizeof(*d));
+	d->hcol = hcol;	/* a reload keeps the scroll */
 	o.allow_mismatch = v->tui->data.allow_mismatch;
 	if ((rc = matrix_build(&d->m, v->tui->db, &o)) < 0)
 		return rc;
@@ -80,6 +93,14 @@ static int dis_open(struct view *v)
 		}
 	}
 	free(ord);
+	/* the shared parts of the keys listed (the classified ones) */
+	names = xcalloc(d->m->nkeys + 1, sizeof(*names));
+	n = 0;
+	for (size_t k = 0; k < d->m->nkeys; k++)
+		if (d->m->keys[k].pattern != MP_NONE)
+			names[n++] = d->m->keys[k].workload;
+	wabbr_build(&d->wa, names, n);
+	free(names);
 	v->nrows = r;
 	if (v->cursor == 0 && r > 1)
 		v->cursor = 1;		/* the first key, not its heading */
@@ -128,12 +149,90 @@ static void dis_info(struct view *v, char *buf, size_t len)
 		 "tolerance %g%%", d->m->nsrc, n, d->m->opts.tolerance * 100);
 }
 
-/* The matrix of metric mi in rows y..; returns the rows used. */
+/* text in at most rows screen rows of w columns from (y, x), broken
+ * after ", " or a blank where one is; the last row cut with "~". Returns
+ * the rows used. */
+static int draw_wrapped(int y, int x, int w, const char *text,
+			enum theme_role role, int rows)
+{
+	char buf[1024];
+	int used = 0;
+
+	while (*text && used < rows) {
+		size_t n = strlen(text), cut = n;
+
+		if (draw_width(text) > w && used + 1 < rows) {
+			/* the last blank that leaves the row within w */
+			for (cut = 0; cut < n; cut++) {
+				size_t next = cut + 1;
+
+				while (next < n && text[next] != ' ')
+					next++;
+				snprintf(buf, sizeof(buf), "%.*s", (int)next,
+					 text);
+				if (draw_width(buf) > w)
+					break;
+				cut = next;
+				if (next >= n)
+					break;
+			}
+			if (!cut)
+				cut = n;
+		}
+		snprintf(buf, sizeof(buf), "%.*s", (int)cut, text);
+		draw_text_cut(y + used++, x, w, buf, role);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+	return used;
+}
+
+/* The text of cell (i, j) of metric mi and its colour: MAPE and Lin's
+ * concordance; the roofline's row and column the fraction of speed of
+ * light (matrix_sol_fmt, as perfcorr matrix words it), dim: a bound is
+ * no error to colour (issue 35), a violation in the warning colour. */
+static enum theme_role cell_text(const struct matrix *m, size_t mi, size_t i,
+				 size_t j, char *buf, size_t len)
+{
+	const struct matrix_cell *c = matrix_cell(m, mi, i, j);
+	char mape[16], ccc[16];
+
+	if (c->sol.kind != MSOL_NONE) {
+		matrix_sol_fmt(buf, len, &c->sol);
+		return c->sol.violations ? TH_SEV_WARN : TH_DIM;
+	}
+	fmt_pct(mape, sizeof(mape), c->s.mape, 0);
+	fmt_num(ccc, sizeof(ccc), c->ccc_log, 3);
+	snprintf(buf, len, "%s %s", mape, ccc);
+	return c->s.mape >= 0.15 ? TH_SEV_FAIL : c->s.mape >= 0.05 ?
+	       TH_SEV_WARN : TH_SEV_OK;
+}
+
+/* Reference column j's width: its label and its widest cell. */
+static int col_width(const struct matrix *m, size_t mi, size_t j)
+{
+	char buf[64];
+	int cw = draw_width(m->src[j].label);
+
+	for (size_t i = 0; i < m->nsrc; i++)
+		if (i != j) {
+			cell_text(m, mi, i, j, buf, sizeof(buf));
+			cw = draw_width(buf) > cw ? draw_width(buf) : cw;
+		}
+	return cw + 2;
+}
+
+/* The matrix of metric mi in rows y..; returns the rows used. The row
+ * labels stay; h/l scroll the reference columns, "<" and ">" saying
+ * that more lie to the left or right. */
 static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 {
-	const struct matrix *m = ((struct disagree *)v->priv)->m;
+	const struct disagree *d = v->priv;
+	const struct matrix *m = d->m;
 	const struct matrix_metric *mm;
-	int cw = 14, used = 0;
+	int lw = 11, used = 0, x, cw;
+	size_t first, j;
 
 	if (mi < 0) {
 		draw_text(y, 2, w - 2, "no metric is held by all sources",
@@ -141,40 +240,49 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 		return 1;
 	}
 	mm = &m->metrics[mi];
-	draw_textf(y + used++, 0, w, TH_HEADER, "  %s: MAPE / concordance "
-		   "(log) of model row vs reference column, %zu keys all "
-		   "hold", mm->metric, mm->ncommon);
+	draw_textf(y + used++, 0, w, TH_HEADER, "  %s: MAPE, concordance "
+		   "(log); row model, column reference; %zu keys", mm->metric,
+		   mm->ncommon);
 	if (used >= h)
 		return used;
-	draw_text(y + used, 2, 14, "model \\ ref", TH_COLHEAD);
-	for (size_t j = 0; j < m->nsrc; j++)
-		draw_text_right(y + used, 16 + (int)j * cw, cw - 1,
-				m->src[j].label, TH_COLHEAD);
+	for (size_t i = 0; i < m->nsrc; i++)
+		lw = draw_width(m->src[i].label) > lw ?
+		     draw_width(m->src[i].label) : lw;
+	lw = lw > 20 ? 20 : lw;
+	first = (size_t)d->hcol < m->nsrc ? (size_t)d->hcol : m->nsrc - 1;
+	draw_text(y + used, 2, lw, "model \\ ref", TH_COLHEAD);
+	if (first)
+		draw_text(y + used, 2 + lw, 1, "<", TH_COLHEAD);
+	for (x = 3 + lw, j = first; j < m->nsrc; j++, x += cw) {
+		cw = col_width(m, (size_t)mi, j);
+		if (x + cw > w - 1)
+			break;
+		draw_text_right(y + used, x, cw - 1, m->src[j].label,
+				TH_COLHEAD);
+	}
+	if (j < m->nsrc)
+		draw_text(y + used, w - 1, 1, ">", TH_COLHEAD);
 	used++;
 	for (size_t i = 0; i < m->nsrc && used < h; i++, used++) {
-		draw_text(y + used, 2, 14, m->src[i].label, TH_NORMAL);
-		for (size_t j = 0; j < m->nsrc; j++) {
-			const struct matrix_cell *c;
-			char mape[16], ccc[16], cell[40];
+		draw_text_cut(y + used, 2, lw, m->src[i].label, TH_NORMAL);
+		for (x = 3 + lw, j = first; j < m->nsrc; j++, x += cw) {
+			char cell[64];
+			enum theme_role role;
 
+			cw = col_width(m, (size_t)mi, j);
+			if (x + cw > w - 1)
+				break;
 			if (i == j)
 				continue;
-			c = matrix_cell(m, (size_t)mi, i, j);
-			fmt_pct(mape, sizeof(mape), c->s.mape, 0);
-			fmt_num(ccc, sizeof(ccc), c->ccc_log, 3);
-			snprintf(cell, sizeof(cell), "%s %s", mape, ccc);
-			if (!c->keys && c->refused)	/* issue 37 */
-				snprintf(cell, sizeof(cell), "not comparable");
-			draw_text_right(y + used, 16 + (int)j * cw, cw - 1,
-					cell, c->s.mape >= 0.15 ? TH_SEV_FAIL :
-					c->s.mape >= 0.05 ? TH_SEV_WARN :
-					TH_SEV_OK);
+			role = cell_text(m, (size_t)mi, i, j, cell,
+					 sizeof(cell));
+			draw_text_right(y + used, x, cw - 1, cell, role);
 		}
 	}
 	return used;
 }
 
-static void draw_counts(struct view *v, int y, int w)
+static int draw_counts(struct view *v, int y, int w)
 {
 	struct disagree *d = v->priv;
 	char line[1024];
@@ -185,16 +293,88 @@ static void draw_counts(struct view *v, int y, int w)
 		at += (size_t)snprintf(line + at, sizeof(line) - at, "%s%s %ld",
 				       l ? ", " : "", d->labels[l].label,
 				       d->labels[l].count);
-	draw_textf(y, 0, w, TH_NORMAL, "  %s", d->nlabels ? line :
-		   "no key is held by 3 non-roofline sources");
+	return draw_wrapped(y, 2, w - 2, d->nlabels ? line :
+			    "no key is held by 3 non-roofline sources",
+			    TH_NORMAL, 2);
+}
+
+/* The key table's column widths at the screen's width: the workload
+ * (its shared parts left out, keycol.h) stays; the others from hcol on
+ * while they fit (the first always, cut when it must be). *level gets
+ * the workload's abbreviation. */
+static void key_layout(struct view *v, int w, int *ww, int *level,
+		       int cw[KC_COUNT])
+{
+	struct disagree *d = v->priv;
+	static const int cap[KC_COUNT] = { 14, 18, 7, 19, 36, 24 };
+	int x, room = w * 2 / 5;
+
+	*level = keycol_fit(&d->wa, room, 0, ww);
+	for (int c = 0; c < KC_COUNT; c++)
+		cw[c] = draw_width(kc_head[c]);
+	for (size_t k = 0; k < d->m->nkeys; k++) {
+		const struct matrix_key *mk = &d->m->keys[k];
+		const char *t[KC_COUNT] = { mk->op, mk->metric, "100.0%",
+			mk->cause ? mk->cause : "-", NULL,
+			mk->sol ? mk->sol : "" };
+
+		if (mk->pattern == MP_NONE)
+			continue;
+		for (int c = 0; c < KC_COUNT; c++)
+			if (t[c] && draw_width(t[c]) > cw[c])
+				cw[c] = draw_width(t[c]);
+		cw[KC_ANN] = 30;
+	}
+	x = 2 + *ww + 1;
+	for (int c = 0, full = 0; c < KC_COUNT; c++) {
+		cw[c] = cw[c] > cap[c] ? cap[c] : cw[c];
+		/* the free text (annotation, violations) is worth a cut */
+		if ((c == KC_ANN || c == KC_SOL) && !full && x + 10 < w - 1 &&
+		    x + cw[c] > w - 1)
+			cw[c] = w - 1 - x;
+		full |= x + cw[c] > w - 1 && c > d->hcol;
+		if (c < d->hcol || full) {
+			cw[c] = 0;	/* scrolled out, or beyond the edge */
+			continue;
+		}
+		if (x + cw[c] > w - 1)
+			cw[c] = w - 1 - x;
+		x += cw[c] + 1;
+	}
+}
+
+static void key_heads(struct view *v, int y, int w, int ww, int level,
+		      const int *cw)
+{
+	struct disagree *d = v->priv;
+	int x = 2 + ww + 1, more = 0;
+
+	draw_text_cut(y, 2, ww, keycol_heading(&d->wa, level), TH_COLHEAD);
+	if (d->hcol)
+		draw_text(y, x - 1, 1, "<", TH_COLHEAD);
+	for (int c = 0; c < KC_COUNT; c++) {
+		if (!cw[c]) {
+			more |= c > d->hcol;
+			continue;
+		}
+		if (c == KC_SPREAD)
+			draw_text_right(y, x, cw[c], kc_head[c], TH_COLHEAD);
+		else
+			draw_text_cut(y, x, cw[c], kc_head[c], TH_COLHEAD);
+		x += cw[c] + 1;
+	}
+	if (more)
+		draw_text(y, w - 1, 1, ">", TH_COLHEAD);
 }
 
 static void key_row(struct view *v, int y, int w, const struct drow *r,
-		    enum theme_role role)
+		    enum theme_role role, int ww, int level, const int *cw)
 {
 	struct disagree *d = v->priv;
 	const struct matrix_key *k;
-	char spread[16], ann[64];
+	char spread[16], ann[256], buf[256];
+	const char *t[KC_COUNT];
+	int x = 2 + ww + 1;
 
 	if (role == TH_CURSOR)
 		draw_fill(y, 0, w, TH_CURSOR);
@@ -214,44 +394,60 @@ static void key_row(struct view *v, int y, int w, const struct drow *r,
 	else
 		snprintf(ann, sizeof(ann), "%s/%s", k->ann->status,
 			 k->ann->category);
-	draw_textf(y, 0, w, role, "  %-38.38s %-11.11s %-6.6s %7s  %-19.19s "
-		   "%-30.30s %s", k->workload, k->op, k->metric, spread,
-		   k->cause ? k->cause : "-", ann, k->sol ? "SoL" : "");
+	t[KC_OP] = k->op;
+	t[KC_METRIC] = k->metric;
+	t[KC_SPREAD] = spread;
+	t[KC_CAUSE] = k->cause ? k->cause : "-";
+	t[KC_ANN] = ann;
+	t[KC_SOL] = k->sol ? k->sol : "";
+	draw_text_mid(y, 2, ww, keycol_apply(&d->wa, level, ww, k->workload,
+					     buf, sizeof(buf)), role);
+	for (int c = 0; c < KC_COUNT; c++) {
+		if (!cw[c])
+			continue;
+		if (c == KC_SPREAD)
+			draw_text_right(y, x, cw[c], t[c], role);
+		else
+			draw_text_cut(y, x, cw[c], t[c], role);
+		x += cw[c] + 1;
+	}
 }
 
 static void dis_draw(struct view *v, int y, int h, int w)
 {
 	struct disagree *d = v->priv;
 	const struct matrix_key *k;
+	int top, lh, ww, level, cw[KC_COUNT];
 	long mi;
-	int top, lh;
 
 	if (!d || !d->m)
 		return;
 	mi = cur_metric(v);
 	top = draw_matrix(v, mi, y, h / 2, w);
-	if (top + 3 >= h)
+	if (top + 4 >= h)
 		return;
-	draw_counts(v, y + top, w);
-	if ((k = cur_key(v)))
-		draw_textf(y + top + 1, 0, w, TH_DIM, "  %s: %s%s%s (tolerance "
-			   "%.1f%%%s%s)", k->label, k->cause ? k->cause : "",
-			   k->cause ? " by the rule: " : "", k->rule,
-			   k->tol * 100, k->tol_src >= 0 ? ", the spread of " :
-			   "", k->tol_src >= 0 ? d->m->src[k->tol_src].label :
-			   "");
+	top += draw_counts(v, y + top, w);
+	if ((k = cur_key(v))) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s: %s%s%s (tolerance %.1f%%%s%s)",
+			 k->label, k->cause ? k->cause : "", k->cause ?
+			 " by the rule: " : "", k->rule, k->tol * 100,
+			 k->tol_src >= 0 ? ", the spread of " : "",
+			 k->tol_src >= 0 ? d->m->src[k->tol_src].label : "");
+		top += draw_wrapped(y + top, 2, w - 2, why, TH_DIM, 2);
+	}
+	key_layout(v, w, &ww, &level, cw);
+	key_heads(v, y + top, w, ww, level, cw);
 	top++;
-	draw_textf(y + top + 1, 0, w, TH_COLHEAD, "  %-38s %-11s %-6s %7s  "
-		   "%-19s %-30s %s", "workload", "op", "metric", "spread",
-		   "suggested", "annotation", "roofline");
-	lh = h - top - 2;
+	lh = h - top;
 	v->height = lh > 0 ? lh : 1;
 	view_clamp(v);
 	for (int i = 0; i < lh && v->top + (size_t)i < v->nrows; i++) {
 		size_t r = v->top + (size_t)i;
 
-		key_row(v, y + top + 2 + i, w, &d->rows[r],
-			r == v->cursor ? TH_CURSOR : TH_NORMAL);
+		key_row(v, y + top + i, w, &d->rows[r], r == v->cursor ?
+			TH_CURSOR : TH_NORMAL, ww, level, cw);
 	}
 }
 
@@ -288,6 +484,17 @@ static int dis_handle(struct view *v, int action)
 	const struct matrix_key *k = cur_key(v);
 	int rc;
 
+	if (action == ACT_COL_LEFT || action == ACT_COL_RIGHT) {
+		/* scroll the matrix's columns and the key table's */
+		int max = KC_COUNT - 1 > (int)d->m->nsrc - 1 ? KC_COUNT - 1 :
+			  (int)d->m->nsrc - 1;
+
+		if (action == ACT_COL_LEFT && d->hcol > 0)
+			d->hcol--;
+		else if (action == ACT_COL_RIGHT && d->hcol < max)
+			d->hcol++;
+		return TUI_HANDLED | TUI_REDRAW;
+	}
 	if (action != ACT_ENTER && action != ACT_ANNOTATE)
 		return 0;
 	if (!k) {
@@ -329,7 +536,8 @@ static int dis_match(struct view *v, size_t row, const char *needle)
 	       has(k->label, needle);
 }
 
-static const int dis_footer[] = { ACT_ENTER, ACT_ANNOTATE, ACT_SEARCH,
+static const int dis_footer[] = { ACT_ENTER, ACT_ANNOTATE, ACT_COL_RIGHT,
+	ACT_SEARCH,
 	ACT_VIEW_NEXT, ACT_VIEW_HELP, ACT_BACK, 0 };
 
 const struct view_ops disagree_ops = {

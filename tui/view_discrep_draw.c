@@ -8,6 +8,7 @@
 #include "src/matrix/matrix.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
+#include "tui/keycol.h"
 #include "tui/tui.h"
 #include "tui/view.h"
 #include "tui/view_discrep.h"
@@ -261,16 +262,8 @@ static void draw_row(struct view *v, size_t row, int y, int w, const int *cw,
 	if (data->since && data->since[i])
 		draw_text(y, 1, 1, data->since[i] == DATA_NEW ? "+" : "!",
 			  cur ? TH_CURSOR : TH_MARK);
-	shown = abbr == 2 ? wabbr_apply2(&d->wa, p->workload, cw[RC_WORKLOAD],
-					 buf, sizeof(buf)) : abbr ?
-		wabbr_apply(&d->wa, p->workload, buf, sizeof(buf)) :
-		p->workload;
-	/* still too wide: leave out the KEY=VALUE parts that are the same
-	 * in every key holding KEY too (decode/bs=32/seq=2048 ->
-	 * decode/bs=32), before the cut in the middle hides the batch */
-	if (abbr == 1 && draw_width(shown) > cw[RC_WORKLOAD])
-		shown = wabbr_apply_tight(&d->wa, p->workload, buf,
-					  sizeof(buf));
+	shown = keycol_apply(&d->wa, abbr, cw[RC_WORKLOAD], p->workload, buf,
+			     sizeof(buf));
 	draw_text_mid(y, x, cw[RC_WORKLOAD], shown, base);
 	if (v->search[0])
 		highlight(y, x, cw[RC_WORKLOAD], shown, v->search);

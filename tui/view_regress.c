@@ -18,10 +18,12 @@
 #include "src/corr/correlate.h"
 #include "src/corr/corrgroup.h"
 #include "src/corr/diff.h"
+#include "src/corr/wabbr.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
+#include "tui/keycol.h"
 #include "tui/keys.h"
 #include "tui/status.h"
 #include "tui/tui.h"
@@ -39,16 +41,55 @@ struct regress {
 	int built;
 	struct rrow *rows;
 	size_t nreg, nimp, nsame;
-	int wlw;			/* the longest workload listed */
+	int opw, mw, stw;		/* the longest op, metric, state */
+	struct wabbr wa;		/* the listed keys' shared parts */
 };
 
-/* The workload column: as wide as the longest key, leaving 80 columns
- * for the rest (the annotation last). */
-static int wl_width(const struct regress *r, int w)
-{
-	int ww = w - 82 < r->wlw ? w - 82 : r->wlw;
+/* The columns, in the order shown. */
+enum { RC_WL, RC_OPN, RC_MET, RC_BEFORE, RC_AFTER, RC_DELTA, RC_CAUSE,
+       RC_ANN, RC_N };
+static const char *const rc_head[RC_N] = { "workload", "op", "metric",
+	"before", "after", "|err| d", "changed", "annotation" };
 
-	return ww < 8 ? 8 : ww;
+/*
+ * Column widths at w columns, by the list's priority (docs/tui.md: err >
+ * status > flag > ... > names): the change of |error|, the error after
+ * and before, the annotation's state, what changed, each at its width
+ * while it fits (else left out, width 0), after the names' minimum;
+ * then the names get the rest: op and metric their longest name
+ * (output_throughput whole), the workload its keys with the parts they
+ * all share left out (keycol.h).
+ */
+static void layout(const struct regress *r, int w, int *cw, int *level)
+{
+	static const int prio[] = { RC_DELTA, RC_AFTER, RC_BEFORE, RC_ANN,
+				    RC_CAUSE };
+	int full[RC_N] = { 0 }, rest, give;
+
+	full[RC_BEFORE] = full[RC_AFTER] = 7;
+	full[RC_DELTA] = 9;
+	full[RC_CAUSE] = 9;
+	full[RC_ANN] = r->stw > 10 ? r->stw : 10;
+	cw[RC_WL] = 12;
+	cw[RC_OPN] = r->opw < 6 ? r->opw : 6;
+	cw[RC_MET] = r->mw < 6 ? r->mw : 6;
+	rest = w - 2 - (cw[RC_WL] + 1) - (cw[RC_OPN] + 1) - (cw[RC_MET] + 1);
+	for (size_t i = 0; i < sizeof(prio) / sizeof(prio[0]); i++) {
+		int c = prio[i];
+
+		cw[c] = full[c] + 1 <= rest ? full[c] : 0;
+		rest -= cw[c] ? cw[c] + 1 : 0;
+	}
+	/* op and metric their names while the workload keeps 12 */
+	for (int c = RC_OPN; c <= RC_MET; c++) {
+		give = (c == RC_OPN ? r->opw : r->mw) - cw[c];
+		give = give > rest ? rest : give;
+		if (give > 0) {
+			cw[c] += give;
+			rest -= give;
+		}
+	}
+	*level = keycol_fit(&r->wa, cw[RC_WL] + rest, 1, &cw[RC_WL]);
 }
 
 static void regress_done(struct view *v)
@@ -59,6 +100,7 @@ static void regress_done(struct view *v)
 		return;
 	if (r->built)
 		diff_release(&r->d);
+	wabbr_release(&r->wa);
 	free(r->rows);
 	free(r);
 	v->priv = NULL;
@@ -81,14 +123,35 @@ static int in_group(const struct tui *t, const struct diff *d,
 	return !strcmp(key, t->regress_group);
 }
 
+static int maxi(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 static void add_row(struct regress *r, size_t *n, int kind,
 		    const struct diff_change *c)
 {
-	if (c && (int)strlen(c->a->workload) > r->wlw)
-		r->wlw = (int)strlen(c->a->workload);
+	if (c) {
+		r->opw = maxi(r->opw, draw_width(c->a->op));
+		r->mw = maxi(r->mw, draw_width(c->a->metric));
+		r->stw = maxi(r->stw, draw_width(annot_state(c->a->ann)));
+	}
 	r->rows[*n].kind = kind;
 	r->rows[*n].c = c;
 	(*n)++;
+}
+
+/* The shared parts of the listed keys (keycol.h). */
+static void keys_of(struct regress *r, size_t n)
+{
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (r->rows[i].c)
+			names[k++] = r->rows[i].c->a->workload;
+	wabbr_build(&r->wa, names, k);
+	free(names);
 }
 
 static int regress_open(struct view *v)
@@ -138,6 +201,11 @@ static int regress_open(struct view *v)
 		}
 		free(idx);
 	}
+	r->opw = maxi(r->opw, 2);
+	r->mw = maxi(r->mw, 6);
+	r->opw = r->opw > 18 ? 18 : r->opw;
+	r->mw = r->mw > 18 ? 18 : r->mw;
+	keys_of(r, n);
 	for (size_t i = 0; i < r->d.n; i++)
 		r->nsame += in_group(t, &r->d, &r->d.ch[i]) &&
 			    !diff_is_regression(&r->d, &r->d.ch[i]) &&
@@ -166,50 +234,86 @@ static const char *status_of(const struct corr_point *p)
 	return annot_state(p->ann);
 }
 
-static void change_row(int y, int w, int ww, const struct diff_change *c,
+static void change_row(const struct regress *r, int y, int w,
+		       const int *cw, int level, const struct diff_change *c,
 		       int reg, int cursor)
 {
-	char eb[16], ea[16], dl[24], wl[256];
+	char t[RC_N][256];
 	enum theme_role role = cursor ? TH_CURSOR : reg ? TH_SEV_FAIL :
 			       TH_SEV_OK;
 	char *safe = util_safe_dup(c->a->workload);
-	char *op = util_safe_dup(c->a->op), *me = util_safe_dup(c->a->metric);
+	int x = 2;
 
 	if (cursor)
 		draw_fill(y, 0, w, TH_CURSOR);
-	fmt_pct(eb, sizeof(eb), c->b->err, 1);
-	fmt_pct(ea, sizeof(ea), c->a->err, 1);
-	snprintf(dl, sizeof(dl), "%+.1f pt", diff_abs_change(c) * 100);
-	snprintf(wl, sizeof(wl), "%s", safe);
-	draw_textf(y, 0, w, role, "  %-*.*s %-12.12s %-6.6s %8s %8s %9s "
-		   "%-9.9s %s", ww, ww, wl, op, me, eb, ea, dl,
-		   diff_cause_names[c->cause], status_of(c->a));
+	snprintf(t[RC_WL], sizeof(t[RC_WL]), "%s", keycol_apply(&r->wa, level,
+		 cw[RC_WL], safe, t[RC_OPN], sizeof(t[RC_OPN])));
+	snprintf(t[RC_OPN], sizeof(t[RC_OPN]), "%s", c->a->op);
+	snprintf(t[RC_MET], sizeof(t[RC_MET]), "%s", c->a->metric);
+	fmt_pct(t[RC_BEFORE], sizeof(t[RC_BEFORE]), c->b->err, 1);
+	fmt_pct(t[RC_AFTER], sizeof(t[RC_AFTER]), c->a->err, 1);
+	snprintf(t[RC_DELTA], sizeof(t[RC_DELTA]), "%+.1f pt",
+		 diff_abs_change(c) * 100);
+	snprintf(t[RC_CAUSE], sizeof(t[RC_CAUSE]), "%s",
+		 diff_cause_names[c->cause]);
+	snprintf(t[RC_ANN], sizeof(t[RC_ANN]), "%s", status_of(c->a));
+	for (int k = 0; k < RC_N; k++) {
+		if (!cw[k])
+			continue;
+		if (k == RC_WL)
+			draw_text_mid(y, x, cw[k], t[k], role);
+		else if (k >= RC_BEFORE && k <= RC_DELTA)
+			draw_text_right(y, x, cw[k], t[k], role);
+		else
+			draw_text_cut(y, x, cw[k], t[k], role);
+		x += cw[k] + 1;
+	}
 	free(safe);
-	free(op);
-	free(me);
+}
+
+static void heads(const struct regress *r, int y, const int *cw, int level)
+{
+	int x = 2;
+
+	for (int k = 0; k < RC_N; k++) {
+		const char *h = k == RC_WL ? keycol_heading(&r->wa, level) :
+				rc_head[k];
+
+		if (!cw[k])
+			continue;
+		if (k >= RC_BEFORE && k <= RC_DELTA)
+			draw_text_right(y, x, cw[k], h, TH_COLHEAD);
+		else
+			draw_text_cut(y, x, cw[k], h, TH_COLHEAD);
+		x += cw[k] + 1;
+	}
 }
 
 static void regress_draw(struct view *v, int y, int h, int w)
 {
 	struct regress *r = v->priv;
-	int ww;
-	char mb[16], ma[16];
+	int cw[RC_N], level;
+	char mb[16], ma[16], line[256];
 
 	if (!r || !r->built) {
 		draw_text(y, 2, w - 2, "Enter on a version of the trend view "
 			  "compares it with the version before it", TH_DIM);
 		return;
 	}
-	ww = wl_width(r, w);
+	layout(r, w, cw, &level);
 	fmt_pct(mb, sizeof(mb), r->d.sb.mape, 0);
 	fmt_pct(ma, sizeof(ma), r->d.sa.mape, 0);
-	draw_textf(y, 0, w, TH_HEADER, "  MAPE %s -> %s   %zu regressed, "
-		   "%zu improved, %zu within 1 pt; %zu pairs only before, "
-		   "%zu only after", mb, ma, r->nreg, r->nimp, r->nsame,
-		   r->d.only_before, r->d.only_after);
-	draw_textf(y + 1, 0, w, TH_COLHEAD, "  %-*s %-12s %-6s %8s %8s %9s "
-		   "%-9s %s", ww, "workload", "op", "metric", "before",
-		   "after", "|err| d", "changed", "annotation");
+	snprintf(line, sizeof(line), "  MAPE %s -> %s   %zu regressed, %zu "
+		 "improved, %zu within 1 pt; %zu pairs only before, %zu only "
+		 "after", mb, ma, r->nreg, r->nimp, r->nsame,
+		 r->d.only_before, r->d.only_after);
+	if (draw_width(line) > w)	/* the counts first */
+		snprintf(line, sizeof(line), "  MAPE %s -> %s  %zu regressed, "
+			 "%zu improved, %zu within 1 pt, only %zu/%zu", mb, ma,
+			 r->nreg, r->nimp, r->nsame, r->d.only_before,
+			 r->d.only_after);
+	draw_text_cut(y, 0, w, line, TH_HEADER);
+	heads(r, y + 1, cw, level);
 	v->height = h - 2 > 1 ? h - 2 : 1;
 	view_clamp(v);
 	for (int k = 0; k < h - 2 && v->top + (size_t)k < v->nrows; k++) {
@@ -233,7 +337,8 @@ static void regress_draw(struct view *v, int y, int h, int w)
 		case RG_BLANK:
 			break;
 		default:
-			change_row(yy, w, ww, rw->c, rw->kind == RG_REG, cur);
+			change_row(r, yy, w, cw, level, rw->c,
+				   rw->kind == RG_REG, cur);
 		}
 	}
 }

@@ -24,7 +24,11 @@ struct runs {
 	char **head;
 	char **cells;		/* nrows * ncols */
 	int *width;
+	int hcol;		/* h/l: the first scrolled column shown */
 };
+
+/* run_id and source stay; h/l scroll the others (hash, who, when). */
+#define FROZEN 2
 
 static void runs_free(struct runs *r)
 {
@@ -126,17 +130,28 @@ static void runs_info(struct view *v, char *buf, size_t len)
 	snprintf(buf, len, "%zu run%s", v->nrows, v->nrows == 1 ? "" : "s");
 }
 
-static void draw_row(struct runs *r, char **cells, int y, int w,
-		     enum theme_role role)
+/* One row: the frozen columns, then the scrolled ones from hcol while
+ * they fit (the last cut with "~" when 6 columns or more are left).
+ * Returns 1 when columns lie beyond the right edge. */
+static int draw_row(struct runs *r, char **cells, int y, int w,
+		    enum theme_role role)
 {
 	int x = 0;
 
 	for (int k = 0; k < r->ncols && x < w; k++) {
 		int i = r->order[k];
 
-		draw_text(y, x, r->width[i], cells[i], role);
+		if (k >= FROZEN && k < FROZEN + r->hcol)
+			continue;
+		if (x + r->width[i] > w && (x + 6 > w || k < FROZEN))
+			return 1;
+		draw_text_cut(y, x, w - x < r->width[i] ? w - x :
+			      r->width[i], cells[i], role);
 		x += r->width[i] + 1;
+		if (x > w && k + 1 < r->ncols)
+			return 1;
 	}
+	return 0;
 }
 
 static void runs_draw(struct view *v, int y, int h, int w)
@@ -145,7 +160,15 @@ static void runs_draw(struct view *v, int y, int h, int w)
 
 	if (!r)
 		return;
-	draw_row(r, r->head, y, w, TH_COLHEAD);
+	if (draw_row(r, r->head, y, w - 1, TH_COLHEAD))
+		draw_text(y, w - 1, 1, ">", TH_COLHEAD);
+	if (r->hcol) {	/* columns scrolled out to the left */
+		int x = 0;
+
+		for (int k = 0; k < FROZEN && k < r->ncols; k++)
+			x += r->width[r->order[k]] + 1;
+		draw_text(y, x - 1, 1, "<", TH_COLHEAD);
+	}
 	v->height = h - 1;
 	view_clamp(v);
 	if (!v->nrows)
@@ -155,7 +178,7 @@ static void runs_draw(struct view *v, int y, int h, int w)
 
 		if (i == v->cursor)
 			draw_fill(y + 1 + k, 0, w, TH_CURSOR);
-		draw_row(r, r->cells + i * (size_t)r->ncols, y + 1 + k, w,
+		draw_row(r, r->cells + i * (size_t)r->ncols, y + 1 + k, w - 1,
 			 i == v->cursor ? TH_CURSOR : TH_NORMAL);
 	}
 }
@@ -171,13 +194,28 @@ static int runs_match(struct view *v, size_t row, const char *needle)
 	return 0;
 }
 
-static const int runs_footer[] = { ACT_BACK, ACT_SEARCH, ACT_VIEW_NEXT,
-	ACT_VIEW_HELP, 0 };
+/* h/l scroll the columns after run_id and source. */
+static int runs_handle(struct view *v, int action)
+{
+	struct runs *r = v->priv;
+
+	if (!r || (action != ACT_COL_LEFT && action != ACT_COL_RIGHT))
+		return 0;
+	if (action == ACT_COL_LEFT && r->hcol > 0)
+		r->hcol--;
+	else if (action == ACT_COL_RIGHT && r->hcol < r->ncols - FROZEN - 1)
+		r->hcol++;
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+static const int runs_footer[] = { ACT_BACK, ACT_SEARCH, ACT_COL_RIGHT,
+	ACT_VIEW_NEXT, ACT_VIEW_HELP, 0 };
 
 const struct view_ops runs_ops = {
 	.name = "runs",
 	.title = "Runs",
 	.footer = runs_footer,
+	.handle = runs_handle,
 	.open = runs_open,
 	.info = runs_info,
 	.draw = runs_draw,

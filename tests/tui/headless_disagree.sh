@@ -19,7 +19,7 @@ KEYS
 expect_rc 0 "disagreements view"
 S=$(cat "$T/view.screen")
 expect_in "Disagreements | 5 sources, 20 keys held by 3+ of them" "$S" "title"
-expect_in "time: MAPE / concordance (log) of model row vs reference column, 17 keys all hold" \
+expect_in "time: MAPE, concordance (log); row model, column reference; 17 keys" \
 	"$S" "the matrix of the current metric"
 # archsim vs h100-lab on the 17 keys: the cell equals `perfcorr matrix`
 cell=$(pc matrix --format json | python3 -c '
@@ -35,7 +35,7 @@ expect_in "odd:t100-rtl (3 keys)" "$S" "pattern heading"
 expect_in "agree (12 keys)" "$S" "agree last"
 expect_in "odd:t100-rtl: rtl-bug by the rule: odd rtl: the RTL alone disagrees" \
 	"$S" "the rule of the cursor's key"
-expect_in "llama3-8b/decode/bs=32/seq=2048/bf16   gemm_o" \
+expect_in "llama3-8b/decode/bs=32/seq=2048/bf16  gemm_o" \
 	"$(grep -A2 'odd:t100-rtl (3 keys)' "$T/view.screen" | sed -n 3p)" \
 	"second key of the pattern"
 expect_in "Detail | gemm_o time" "$(screen_line "$T/detail.screen" 1)" "Enter opens the detail"
