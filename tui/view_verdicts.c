@@ -139,10 +139,12 @@ static void show_tails(struct view *v, const struct corr_tails *t)
 
 		snprintf(a, sizeof(a), isfinite(p->sum.mape) ? "%.2f%%" : "-",
 			 100 * p->sum.mape);
+		snprintf(c, sizeof(c), isfinite(p->sum.max_abs_err) ?
+			 "%.1f%%" : "-", 100 * p->sum.max_abs_err);
 		textbuf_add(&v->text, TH_NORMAL, "  %-14.14s %-6s %5ld %8s "
 			    "%8s %9s", p->base, corr_tail_name(lv, sizeof(lv),
 			    p->u), p->sum.n, a, pct(b, sizeof(b), p->sum.bias),
-			    pct(c, sizeof(c), p->sum.max_abs_err));
+			    c);
 	}
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Distributions that differ most: W1 "

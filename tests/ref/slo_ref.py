@@ -27,6 +27,8 @@ def read(path):
     out = {}
     with open(path) as f:
         for r in csv.DictReader(f):
+            if r["unit"] not in SCALE:      # no limit judges it here
+                continue
             k = SCALE[r["unit"]]
             sd, lo, hi = (num(r.get(c)) for c in ("stddev", "min", "max"))
             out[(r["workload"], r["op"], r["metric"])] = (

@@ -24,8 +24,9 @@ def read(path):
     out = {}
     with open(path) as f:
         for r in csv.DictReader(f):
-            out[(r["workload"], r["op"], r["metric"])] = \
-                float(r["value"]) * SCALE[r["unit"]]
+            if r["unit"] in SCALE and PCT.match(r["metric"]):
+                out[(r["workload"], r["op"], r["metric"])] = \
+                    float(r["value"]) * SCALE[r["unit"]]
     return out
 
 

@@ -71,7 +71,7 @@ q
 q
 KEYS
 set -- $(printf '%s\n' "$want" | grep '^p99')
-expect_in "$(printf '  %-14.14s %-6s %5s %8s %8s %9s' tpot p99 "$2" "$3" "$4" +23.1%)" \
+expect_in "$(printf '  %-14.14s %-6s %5s %8s %8s %9s' tpot p99 "$2" "$3" "$4" 23.1%)" \
 	"$(cat "$T/v40.screen")" "the error at p99 equals compare's"
 set -- $(printf '%s\n' "$want" | grep '^w1')
 expect_in "   $2  1.217   -15.0%   -22.0%  p50..p99    $3 e2e

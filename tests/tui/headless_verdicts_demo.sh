@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# make demo's path to the Verdicts view (issue 38): scripts/demo.sh opens
+# `perfcorr tui --model archsim --slo mlperf:llama3.1-8b-interactive`: it
+# starts on archsim vs h100-lab as before, p turns to archsim vs
+# h100-cloud, 6 shows its serving sweep's verdicts and tails (the numbers
+# of fixtures/demo/README.md).
+. "$(dirname "$0")/../tui/libtui.sh"
+(cd "$FIXTURES/.." && bash scripts/demo.sh "$PERFCORR" "$PERFCORR_DB") \
+	>/dev/null 2>&1 </dev/null || { fail "demo.sh"; finish; exit 1; }
+grep -q 'exec "$PC" tui --model archsim --slo mlperf:llama3.1-8b-interactive' \
+	"$FIXTURES/../scripts/demo.sh" && ok || fail "demo.sh opens the TUI with the limits"
+tui_script 80 40 --model archsim --slo mlperf:llama3.1-8b-interactive <<KEYS
+:save-screen $T/start.screen
+p
+:save-screen $T/cloud.screen
+6
+:save-screen $T/v.screen
+q
+q
+KEYS
+expect_rc 0 "open, cycle, verdicts, quit"
+expect_in "row 1/51 | archsim@2.4.0 (perfsim) vs h100-lab" \
+	"$(screen_line "$T/start.screen" 1)" "starts on archsim vs h100-lab"
+expect_in "row 1/44 | archsim@2.4.0 (perfsim) vs h100-cloud" \
+	"$(screen_line "$T/cloud.screen" 1)" "p turns to the cloud"
+v=$(cat "$T/v.screen")
+expect_in "  ttft_p99<=500ms                    4     1     1     1     0     1   66.7%" "$v" "TTFT p99 row"
+expect_in "  all                                8     4     1     2     0     1   71.4%" "$v" "all: 2 flips, 1 near"
+expect_in "  M+R-    ttft_p99     model 0.48 s (+4.0%)  ref 0.64 s (-28.0%)
+          e2e llama3-8b/max_concurrency=96/num_prompts=200/request_rate=inf/bf16" "$v" "the worst flip"
+expect_in "  near M+ ttft_p99     model 0.4 s (+20.0%)  ref 0.492 s (+1.6%)" "$v" "the near key"
+expect_in "  ttft           p99        4   19.05%   -19.1%     25.0%" "$v" "the TTFT tail"
+expect_in "  ttft           p50        4    1.58%    -1.6%      1.7%" "$v" "its median agrees"
+finish
