@@ -16,6 +16,9 @@ declare -A NEED=(
 	[tmux]=/usr/bin/tmux
 	[python3]=/usr/bin/python3
 	[libxml2-utils]=/usr/bin/xmllint
+	# the HTML report's layout at 1400 px (tests/cli/report_layout.sh:
+	# headless Chromium measures the boxes; skipped without it)
+	[chromium]=/usr/bin/chromium
 	# service checks: libFuzzer smoke (scripts/fuzz.sh), valgrind ctest,
 	# peak-RSS measurements (/usr/bin/time)
 	[clang]=/usr/bin/clang

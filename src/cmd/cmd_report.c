@@ -30,10 +30,12 @@ static const struct cli_cmd report_cmd = {
 	.usage = "--model SRC[@V] --ref SRC[@V] [--format md|html|csv|json] "
 		 "[-o FILE] [--top N] [--since-last-review] [--record] "
 		 "[--policy FILE] [--slo SPEC] [--allow-mismatch FIELD]...",
-	.summary = "Write the correlation review report: provenance, accuracy "
-		   "per metric and op class, the worst discrepancies with their "
-		   "annotations, speed-of-light violations, noisy exclusions, "
-		   "what is new or resolved since the last review.",
+	.summary = "Write the correlation review report, in the meeting's "
+		   "order: the verdict, the open discrepancies with their "
+		   "annotations, what is new or resolved since the last review, "
+		   "regressions against the previous version, speed-of-light "
+		   "violations, then figures, accuracy per metric and op class, "
+		   "and the provenance last.",
 	.details = "html is one self-contained file with inline SVG figures "
 		   "(log-log scatter per metric,\nerror histogram, MAPE trend); "
 		   "csv and json hold every pair with its flags and\n"

@@ -244,8 +244,8 @@ static void push(size_t **v, size_t *n, size_t i)
 	(*v)[(*n)++] = i;
 }
 
-/* The discrepancies (at most top), the pairs closest to the limit
- * below them, speed-of-light violations, noisy references (set order,
+/* The discrepancies (at most top; the open ones and the others apart),
+ * the pairs closest to the limit below them, speed-of-light violations, noisy references (set order,
  * i.e. by |error|, largest first). */
 static void classify(struct report *r)
 {
@@ -268,6 +268,12 @@ static void classify(struct report *r)
 		if (r->ntop < r->opts.top)
 			push(&r->top, &r->ntop, i);
 		r->ndiscrepancies++;
+		if (!report_is_open(p)) {
+			if (r->nsettled < r->opts.top)
+				push(&r->settled, &r->nsettled, i);
+		} else if (r->nopen_all++ < (long)r->opts.top) {
+			push(&r->open, &r->nopen, i);
+		}
 	}
 }
 
@@ -497,6 +503,8 @@ void report_free(struct report *r)
 		corr_cpd_release(r->cpd);
 	free(r->cpd);
 	free(r->top);
+	free(r->open);
+	free(r->settled);
 	free(r->near);
 	free(r->noted);
 	free(r->sol);

@@ -365,6 +365,9 @@ static void json_listed(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, ",\n\"listed\":{\"discrepancies\":[");
 	for (size_t i = 0; i < r->ntop; i++)
 		strbuf_addf(sb, "%s%zu", i ? "," : "", r->top[i]);
+	strbuf_addstr(sb, "],\"open\":[");
+	for (size_t i = 0; i < r->nopen; i++)
+		strbuf_addf(sb, "%s%zu", i ? "," : "", r->open[i]);
 	strbuf_addstr(sb, "],\"closest_to_limit\":[");
 	for (size_t i = 0; i < r->nnear; i++)
 		strbuf_addf(sb, "%s%zu", i ? "," : "", r->near[i]);
@@ -384,9 +387,10 @@ static void json_head(struct strbuf *sb, const struct report *r)
 	json_side(sb, r, 1);
 	strbuf_addstr(sb, ",\n\"limit\":");
 	jnum(sb, r->opts.limit);
-	strbuf_addf(sb, ",\"discrepancies\":%ld,\"excluded_noisy\":%ld,"
-		    "\"sol_violations\":%ld,\"invalid\":%ld,\n\"summary\":{",
-		    r->ndiscrepancies, r->set->excluded_noisy,
+	strbuf_addf(sb, ",\"discrepancies\":%ld,\"open\":%ld,"
+		    "\"excluded_noisy\":%ld,\"sol_violations\":%ld,"
+		    "\"invalid\":%ld,\n\"summary\":{",
+		    r->ndiscrepancies, r->nopen_all, r->set->excluded_noisy,
 		    r->set->sol_violations, r->set->invalid);
 	json_stats(sb, &r->all);
 	strbuf_addch(sb, '}');

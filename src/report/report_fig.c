@@ -35,7 +35,10 @@ const char report_fig_css[] =
 	"tabular-nums}\n"
 	".card span{color:var(--mut);font-size:12px}\n"
 	".card.good b{color:var(--good)}.card.warn b{color:var(--warn)}"
-	".card.bad b{color:var(--bad)}\n"
+	".card.bad b{color:var(--bad)}\n"	".card.minor{border-style:dashed}.card.minor b{font-size:17px}\n"
+	"details{margin:8px 0 14px}summary{cursor:pointer;font-weight:600;"
+	"margin:6px 0}\n"
+	"ul.prov{padding-left:20px}ul.prov li{margin:3px 0}\n"
 	".note{color:var(--mut);font-size:13px}\n"
 	"table{border-collapse:collapse;width:100%;margin:6px 0 14px;"
 	"font-size:13px}\n"
@@ -50,7 +53,11 @@ const char report_fig_css[] =
 	"table.status{width:auto;min-width:300px}\n"
 	"td.pos{color:#b35900}td.neg{color:#0a58b0}\n"
 	".wrap{overflow-wrap:anywhere;max-width:340px}\n"
-	"td.wl{min-width:150px;max-width:330px}\n"
+	/* a key breaks after a '/' (<wbr/>), else anywhere: no cell is
+	 * wider than its column (issue 35 item 6) */
+	"td.wl{min-width:150px;max-width:330px;overflow-wrap:anywhere}\n"
+	"td .few{display:block;font-weight:normal;color:var(--warn);"
+	"font-size:12px}\n"
 	".nw{white-space:nowrap}\n"
 	"td.hash code{font-size:11px;overflow-wrap:anywhere}\n"
 	"code{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,"
@@ -75,6 +82,10 @@ const char report_fig_css[] =
 	".notec{max-width:300px}\n"
 	".figs{display:flex;flex-wrap:wrap;gap:8px 16px}\n"
 	"figure{margin:8px 0;break-inside:avoid;width:550px;max-width:100%}\n"
+	/* a metric's few pairs: as wide as its table needs, never wider
+	 * than the page; the table wraps, never the figure beside it */
+	"figure.few{width:auto;min-width:0;flex:0 1 auto}\n"
+	"figure.few table{width:auto;max-width:100%}\n"
 	"figcaption{color:var(--mut);font-size:12px}\n"
 	"svg.fig{max-width:100%;height:auto;border:1px solid var(--bd);"
 	"border-radius:6px}\n"
@@ -383,13 +394,27 @@ static void trend(struct strbuf *sb, const struct report *r)
 /* Figures for at most this many metrics (the tables carry all). */
 #define REPORT_FIG_MAX_METRICS 8
 
+/* A workload key that may break after each '/'. */
+static void wl_text(struct strbuf *sb, const char *s)
+{
+	char *e = html_escape_dup(s);
+
+	for (const char *p = e; *p; p++) {
+		strbuf_addch(sb, *p);
+		if (*p == '/' && p[1])
+			strbuf_addstr(sb, "<wbr/>");
+	}
+	free(e);
+}
+
 /* The pairs of metric m as table rows, in place of its figures. */
 static void few_points(struct strbuf *sb, const struct report *r, size_t m,
 		       const struct corr_point **src, size_t n)
 {
 	strbuf_addf(sb, "<figure class=\"few\"><table><thead><tr>"
-		    "<th>workload</th><th>op</th><th>reference</th>"
-		    "<th>model</th><th>error</th></tr></thead><tbody>\n");
+		    "<th>workload</th><th>op</th><th class=\"n\">model</th>"
+		    "<th class=\"n\">reference</th><th class=\"n\">error</th>"
+		    "</tr></thead><tbody>\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct corr_point *p = src[i];
 		const char *unit = report_unit(r, p->metric);
@@ -398,15 +423,15 @@ static void few_points(struct strbuf *sb, const struct report *r, size_t m,
 		svg_fmt_si(mv, sizeof(mv), p->model, unit);
 		svg_fmt_si(fv, sizeof(fv), p->ref, unit);
 		report_fmt_pct(e, sizeof(e), p->err);
-		strbuf_addstr(sb, "<tr><td class=\"nw\">");
-		html_escape(sb, p->workload);
+		strbuf_addstr(sb, "<tr><td class=\"wl\">");
+		wl_text(sb, p->workload);
 		strbuf_addstr(sb, "</td><td>");
 		html_escape(sb, p->op);
-		strbuf_addstr(sb, "</td><td class=\"nw\">");
-		html_escape(sb, fv);
-		strbuf_addstr(sb, "</td><td class=\"nw\">");
+		strbuf_addstr(sb, "</td><td class=\"n\">");
 		html_escape(sb, mv);
-		strbuf_addf(sb, "</td><td class=\"nw\">%s", p->err > 0 ? "+" : "");
+		strbuf_addstr(sb, "</td><td class=\"n\">");
+		html_escape(sb, fv);
+		strbuf_addf(sb, "</td><td class=\"n\">%s", p->err > 0 ? "+" : "");
 		html_escape(sb, e);
 		strbuf_addstr(sb, "</td></tr>\n");
 	}

@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/annot.h"
-#include "src/corr/annot.h"
-#include "db/runinfo.h"
+#include "src/corr/diff.h"
 #include "src/report/report_matrix.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
@@ -19,9 +17,11 @@
 #include "src/report/report_cpd.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
 #include "src/report/report_fig.h"
+#include "src/report/report_html_int.h"
 #include "base/strbuf.h"
 #include "src/report/svg.h"
 #include "base/util.h"
@@ -32,7 +32,7 @@ static void esc(struct strbuf *sb, const char *s)
 }
 
 /* A workload key: breakable after each '/', never inside a part. */
-static void td_wl(struct strbuf *sb, const char *s)
+void report_html_td_wl(struct strbuf *sb, const char *s)
 {
 	char *e = html_escape_dup(s);
 
@@ -46,7 +46,7 @@ static void td_wl(struct strbuf *sb, const char *s)
 	free(e);
 }
 
-static void td_text(struct strbuf *sb, const char *cls, const char *s)
+void report_html_td_text(struct strbuf *sb, const char *cls, const char *s)
 {
 	if (cls)
 		strbuf_addf(sb, "<td class=\"%s\">", cls);
@@ -57,7 +57,8 @@ static void td_text(struct strbuf *sb, const char *cls, const char *s)
 }
 
 /* A numeric cell; an undefined value says why in its tooltip. */
-static void td_val(struct strbuf *sb, double v, int pct, const char *why)
+void report_html_td_val(struct strbuf *sb, double v, int pct,
+			const char *why)
 {
 	char b[32];
 
@@ -75,7 +76,7 @@ static void td_val(struct strbuf *sb, double v, int pct, const char *why)
 		    b);
 }
 
-static void td_err(struct strbuf *sb, double e)
+void report_html_td_err(struct strbuf *sb, double e)
 {
 	char b[32];
 
@@ -84,7 +85,7 @@ static void td_err(struct strbuf *sb, double e)
 		    "neg" : "", e > 0 ? "+" : "", b);
 }
 
-static void td_si(struct strbuf *sb, double v, const char *unit)
+void report_html_td_si(struct strbuf *sb, double v, const char *unit)
 {
 	char b[48];
 
@@ -160,10 +161,77 @@ static void gate_section(struct strbuf *sb, const struct report *r)
 	free(t);
 }
 
+/* The page's links, in the order of the sections. */
+static void nav(struct strbuf *sb, const struct report *r)
+{
+	strbuf_addstr(sb, "<nav><a href=\"#top\">Open discrepancies</a>");
+	if (r->opts.since_last_review)
+		strbuf_addstr(sb, "<a href=\"#review\">Since last review</a>");
+	if (r->prev)
+		strbuf_addstr(sb, "<a href=\"#previous\">Regressions</a>");
+	strbuf_addstr(sb, "<a href=\"#sol\">Speed of light</a><a href=\"#"
+		      "figures\">Figures</a><a href=\"#accuracy\">Accuracy</a>"
+		      "<a href=\"#ops\">By op</a>");
+	if (r->opts.trend && r->nversions)
+		strbuf_addstr(sb, "<a href=\"#trend\">Trend</a>");
+	if (r->opts.matrix)
+		strbuf_addstr(sb, "<a href=\"#matrix\">Who disagrees</a>");
+	strbuf_addstr(sb, "<a href=\"#noisy\">Noisy</a><a href=\"#provenance"
+		      "\">Provenance</a></nav>\n");
+}
+
+/* The verdict and what the meeting acts on first: open, new since the
+ * last review, regressions against the previous version, speed of
+ * light; then the summary numbers. */
+static void cards(struct strbuf *sb, const struct report *r)
+{
+	const struct corr_set *s = r->set;
+	char b[64], l[96];
+
+	strbuf_addstr(sb, "<section class=\"cards\">\n");
+	if (r->gate_text)
+		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
+		     "WARN" : r->gate_verdict == 2 ? "FAIL" :
+		     r->gate_verdict == 3 ? "UNKNOWN" : "n/a",
+		     "gate verdict", r->gate_verdict == 0 ? "good" :
+		     r->gate_verdict == 1 || r->gate_verdict == 3 ? "warn" :
+		     r->gate_verdict == 2 ? "bad" : NULL);
+	snprintf(b, sizeof(b), "%ld", r->nopen_all);
+	snprintf(l, sizeof(l), "open of %ld discrepanc%s", r->ndiscrepancies,
+		 r->ndiscrepancies == 1 ? "y" : "ies");
+	card(sb, b, l, r->nopen_all ? "warn" : "good");
+	if (r->opts.since_last_review) {
+		snprintf(b, sizeof(b), "%zu", r->nnew);
+		card(sb, b, r->have_review ? "new since the last review" :
+		     "new (no review recorded yet)", r->nnew ? "warn" : "good");
+	}
+	if (r->prev) {
+		size_t reg = report_prev_count(r, 1);
+
+		snprintf(b, sizeof(b), "%zu", reg);
+		snprintf(l, sizeof(l), "regressions vs %.40s",
+			 r->prev->before->model.version);
+		card(sb, b, l, reg ? "warn" : "good");
+	}
+	snprintf(b, sizeof(b), "%ld", s->sol_violations);
+	card(sb, b, "speed-of-light violations", s->sol_violations ? "bad" :
+	     NULL);
+	snprintf(b, sizeof(b), "%ld", r->all.n);
+	card(sb, b, "pairs compared", "minor");
+	report_fmt_pct(b, sizeof(b), r->all.mape);
+	card(sb, b, "MAPE (all metrics)", "minor");
+	report_fmt_pct(b, sizeof(b), r->all.bias);
+	card(sb, b, "bias (mean signed error)", "minor");
+	report_fmt_pct(b, sizeof(b), r->all.p95_abs_err);
+	card(sb, b, "p95 |error|", "minor");
+	snprintf(b, sizeof(b), "%ld", s->excluded_noisy);
+	card(sb, b, "excluded as noisy", "minor");
+	strbuf_addstr(sb, "</section>\n");
+}
+
 static void header(struct strbuf *sb, const struct report *r)
 {
 	const struct corr_set *s = r->set;
-	char b[64];
 
 	strbuf_addstr(sb, "<header>\n<h1>Correlation review: ");
 	esc(sb, s->model.source);
@@ -172,38 +240,12 @@ static void header(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "</h1>\n<p class=\"meta\">");
 	side_line(sb, &s->model, "model");
 	side_line(sb, &s->ref, "reference");
-	strbuf_addf(sb, "<span class=\"side\">generated %s</span></p>\n"
-		    "<nav><a href=\"#figures\">Figures</a><a href=\"#accuracy\">"
-		    "Accuracy</a><a href=\"#ops\">By op</a>%s<a href=\"#previous\">Previous version</a><a href=\"#top\">Discrepancies</a>%s"
-		    "<a href=\"#sol\">Speed of light</a><a href=\"#noisy\">"
-		    "Noisy</a><a href=\"#provenance\">Provenance</a></nav>\n"
-		    "</header>\n<section class=\"cards\">\n", r->generated_at,
-		    r->opts.trend && r->nversions ? "<a href=\"#trend\">Trend"
-		    "</a>" : "", r->opts.since_last_review ? "<a href=\"#review\">Since last"
-		    " review</a>" : "");
-	if (r->gate_text)
-		card(sb, r->gate_verdict == 0 ? "PASS" : r->gate_verdict == 1 ?
-		     "WARN" : r->gate_verdict == 2 ? "FAIL" :
-		     r->gate_verdict == 3 ? "UNKNOWN" : "n/a",
-		     "gate verdict", r->gate_verdict == 0 ? "good" :
-		     r->gate_verdict == 1 || r->gate_verdict == 3 ? "warn" :
-		     r->gate_verdict == 2 ? "bad" : NULL);
-	snprintf(b, sizeof(b), "%ld", r->all.n);
-	card(sb, b, "pairs compared", NULL);
-	report_fmt_pct(b, sizeof(b), r->all.mape);
-	card(sb, b, "MAPE (all metrics)", NULL);
-	report_fmt_pct(b, sizeof(b), r->all.bias);
-	card(sb, b, "bias (mean signed error)", NULL);
-	report_fmt_pct(b, sizeof(b), r->all.p95_abs_err);
-	card(sb, b, "p95 |error|", NULL);
-	snprintf(b, sizeof(b), "%ld", r->ndiscrepancies);
-	card(sb, b, "discrepancies", r->ndiscrepancies ? "warn" : "good");
-	snprintf(b, sizeof(b), "%ld", s->sol_violations);
-	card(sb, b, "speed-of-light violations", s->sol_violations ? "bad" :
-	     NULL);
-	snprintf(b, sizeof(b), "%ld", s->excluded_noisy);
-	card(sb, b, "excluded as noisy", NULL);
-	strbuf_addf(sb, "</section>\n<p class=\"note\">Errors are (model "
+	strbuf_addf(sb, "<span class=\"side\">generated %s</span></p>\n",
+		    r->generated_at);
+	nav(sb, r);
+	strbuf_addstr(sb, "</header>\n");
+	cards(sb, r);
+	strbuf_addf(sb, "<p class=\"note\">Errors are (model "
 		    "&#8722; ref) / ref. A <em>discrepancy</em> is a pair whose "
 		    "|error| exceeds %g%% and the reference's own run-to-run "
 		    "spread; references with a coefficient of variation above "
@@ -232,21 +274,21 @@ static void group_row(struct strbuf *sb, const struct report_group *g)
 	const struct stats_summary *s = &g->s;
 
 	if (g->op_class) {
-		strbuf_addstr(sb, "<tr>");
-		td_text(sb, NULL, g->op_class);
+		strbuf_addstr(sb, "<tr><td>");
+		esc(sb, g->op_class);
 	} else {
-		strbuf_addstr(sb, "<tr class=\"all\"><td>all op classes</td>");
+		strbuf_addstr(sb, "<tr class=\"all\"><td>all op classes");
 	}
-	strbuf_addf(sb, "<td class=\"n\">%ld", s->n);
 	if (stats_few_pairs(s)) {
-		/* issue 19: a bare MAPE over few pairs misleads */
+		/* issue 19: a bare MAPE over few pairs misleads; under the
+		 * name, where it has the room (not in the n column) */
 		strbuf_addstr(sb, " <span class=\"few\">few pairs");
 		if (isfinite(s->mape_ci.lo))
 			strbuf_addf(sb, ": MAPE CI [%.2f%%, %.2f%%]",
 				    s->mape_ci.lo * 100, s->mape_ci.hi * 100);
 		strbuf_addstr(sb, "</span>");
 	}
-	strbuf_addstr(sb, "</td>");
+	strbuf_addf(sb, "</td><td class=\"n\">%ld</td>", s->n);
 	for (size_t k = 0; k < corrout_stats_count(); k++) {
 		const struct corrout_stat *st = corrout_stats_at(k);
 		double v;
@@ -257,7 +299,7 @@ static void group_row(struct strbuf *sb, const struct report_group *g)
 		if (st->count)
 			strbuf_addf(sb, "<td class=\"n\">%.0f</td>", v);
 		else
-			td_val(sb, v, st->pct, corrout_stat_why(st, s));
+			report_html_td_val(sb, v, st->pct, corrout_stat_why(st, s));
 	}
 	strbuf_addstr(sb, "</tr>\n");
 }
@@ -326,9 +368,9 @@ static void trend_table(struct strbuf *sb, const struct report *r)
 		int cur = !strcmp(r->versions[v], r->set->model.version);
 
 		strbuf_addstr(sb, cur ? "<tr class=\"all\">" : "<tr>");
-		td_text(sb, NULL, r->versions[v]);
+		report_html_td_text(sb, NULL, r->versions[v]);
 		for (size_t m = 0; m < r->nmetrics; m++)
-			td_val(sb, r->trend[v * r->nmetrics + m], 1, NULL);
+			report_html_td_val(sb, r->trend[v * r->nmetrics + m], 1, NULL);
 		report_cpd_cell(sb, r, v);
 		strbuf_addstr(sb, "</tr>\n");
 	}
@@ -339,274 +381,28 @@ static void trend_table(struct strbuf *sb, const struct report *r)
 	strbuf_addstr(sb, "</section>\n");
 }
 
-static void annot_cells(struct strbuf *sb, const struct corr_point *p)
-{
-	const struct annot *a = p->ann;
-
-	if (!a) {
-		strbuf_addstr(sb, "<td><span class=\"tag st-unexplained\">"
-			      ANNOT_STATE_NONE "</span></td><td></td><td></td>");
-		return;
-	}
-	strbuf_addf(sb, "<td><span class=\"tag st-%s\">%s</span> <span "
-		    "class=\"cat\">%s</span></td><td class=\"notec\">",
-		    a->status, a->status, a->category);
-	strbuf_add_lines(sb, a->note, esc, "<br/>");
-	if (a->link && *a->link && html_link_ok(a->link)) {
-		strbuf_addstr(sb, " <a class=\"link\" href=\"");
-		esc(sb, a->link);
-		strbuf_addstr(sb, "\" rel=\"noopener noreferrer\">");
-		esc(sb, a->link);
-		strbuf_addstr(sb, "</a>");
-	} else if (a->link && *a->link) {
-		strbuf_addstr(sb, " <span class=\"link\">[");
-		esc(sb, a->link);
-		strbuf_addstr(sb, "]</span>");
-	}
-	if (a->expires && *a->expires) {
-		strbuf_addstr(sb, " <span class=\"cat\">(expires ");
-		esc(sb, a->expires);
-		strbuf_addstr(sb, ")</span>");
-	}
-	strbuf_addstr(sb, "</td><td class=\"nw\">");
-	esc(sb, a->author);
-	strbuf_addstr(sb, "<br/><span class=\"cat\" title=\"");
-	esc(sb, a->created_at);
-	strbuf_addstr(sb, "\">");
-	if (a->created_at && strlen(a->created_at) > 10) {
-		char day[11];
-
-		snprintf(day, sizeof(day), "%.10s", a->created_at);
-		esc(sb, day);
-	} else {
-		esc(sb, a->created_at);
-	}
-	strbuf_addstr(sb, "</span></td>");
-}
-
-static void flag_tags(struct strbuf *sb, const struct report *r, size_t i)
-{
-	const struct corr_point *p = &r->set->points[i];
-
-	strbuf_addstr(sb, "<td>");
-	if (r->is_new && r->is_new[i])
-		strbuf_addstr(sb, "<span class=\"tag fl-new\">new</span>");
-	if (p->flags & CORR_WITHIN_NOISE)
-		strbuf_addstr(sb, "<span class=\"tag\">within noise</span>");
-	if (p->flags & CORR_SOL_VIOLATION)
-		strbuf_addstr(sb, "<span class=\"tag fl-sol\">SoL</span>");
-	if (p->flags & CORR_WAIVED)
-		strbuf_addstr(sb, "<span class=\"tag\">waived</span>");
-	if (p->flags & CORR_NOISY_REF)
-		strbuf_addstr(sb, "<span class=\"tag\">noisy ref</span>");
-	strbuf_addstr(sb, "</td>");
-}
-
-/* The references left out as noisy, with the facts the Markdown has:
- * the reference, its run-to-run stddev and n. */
-static void noisy_table(struct strbuf *sb, const struct report *r)
-{
-	strbuf_addf(sb, "<p class=\"note\">References whose run-to-run "
-		    "coefficient of variation exceeds %g%% are left out of "
-		    "every statistic.</p>\n<table class=\"pts\">\n<thead><tr>"
-		    "<th>workload</th><th>op</th><th>metric</th><th class=\"n\">"
-		    "ref</th><th class=\"n\">ref stddev</th><th class=\"n\">n"
-		    "</th><th class=\"n\">model</th><th class=\"n\">error</th>"
-		    "</tr></thead>\n<tbody>\n", r->opts.max_ref_cv * 100);
-	for (size_t k = 0; k < r->nnoisy && k < r->opts.top; k++) {
-		const struct corr_point *p = &r->set->points[r->noisy[k]];
-		const char *unit = report_unit(r, p->metric);
-
-		strbuf_addstr(sb, "<tr>");
-		td_wl(sb, p->workload);
-		td_text(sb, NULL, p->op);
-		td_text(sb, NULL, p->metric);
-		td_si(sb, p->ref, unit);
-		td_si(sb, p->ref_sd, unit);
-		if (isfinite(p->ref_n))
-			strbuf_addf(sb, "<td class=\"n\">%g</td>", p->ref_n);
-		else
-			strbuf_addstr(sb, "<td class=\"n\">n/a</td>");
-		td_si(sb, p->model, unit);
-		td_err(sb, p->err);
-		strbuf_addstr(sb, "</tr>\n");
-	}
-	strbuf_addstr(sb, "</tbody>\n</table>\n");
-	if (r->nnoisy > r->opts.top)
-		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more.</p>\n",
-			    r->nnoisy - r->opts.top);
-}
-
-/* A table of points (indexes into the set), at most cap rows. */
-static void point_table(struct strbuf *sb, const struct report *r,
-			const size_t *idx, size_t n, size_t cap)
-{
-	strbuf_addstr(sb, "<table class=\"pts\">\n<thead><tr><th class=\"n\">#"
-		      "</th><th>workload</th><th>op</th><th>metric</th><th "
-		      "class=\"n\">model</th><th class=\"n\">ref</th><th class="
-		      "\"n\">error</th><th>flags</th><th>annotation</th><th>note"
-		      "</th><th>by</th></tr></thead>\n<tbody>\n");
-	for (size_t k = 0; k < n && k < cap; k++) {
-		const struct corr_point *p = &r->set->points[idx[k]];
-		const char *unit = report_unit(r, p->metric);
-
-		strbuf_addf(sb, "<tr><td class=\"n\">%zu</td>", k + 1);
-		td_wl(sb, p->workload);
-		td_text(sb, NULL, p->op);
-		td_text(sb, NULL, p->metric);
-		td_si(sb, p->model, unit);
-		td_si(sb, p->ref, unit);
-		td_err(sb, p->err);
-		flag_tags(sb, r, idx[k]);
-		annot_cells(sb, p);
-		strbuf_addstr(sb, "</tr>\n");
-	}
-	strbuf_addstr(sb, "</tbody>\n</table>\n");
-	if (n > cap)
-		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more; every "
-			    "pair is in the csv and json formats.</p>\n",
-			    n - cap);
-}
-
-/* The discrepancies (the overall count, worst first), then the pairs
- * closest to the limit, which are not discrepancies. */
-static void top_section(struct strbuf *sb, const struct report *r)
-{
-	strbuf_addf(sb, "<section id=\"top\">\n<h2>Discrepancies (%ld)</h2>\n",
-		    r->ndiscrepancies);
-	report_status_html(sb, r);
-	if (r->ndiscrepancies)
-		point_table(sb, r, r->top, (size_t)r->ndiscrepancies, r->ntop);
-	else
-		strbuf_addf(sb, "<p>None: no pair's |error| exceeds %g%% and the "
-			    "reference's noise.</p>\n", r->opts.limit * 100);
-	if (r->nnear) {
-		strbuf_addf(sb, "<h3 id=\"near\">Closest to the limit (not "
-			    "discrepancies)</h3>\n<p class=\"note\">The %zu "
-			    "pair%s with the largest |error| that %s within %g%% "
-			    "or within the reference's noise.</p>\n", r->nnear,
-			    r->nnear == 1 ? "" : "s", r->nnear == 1 ? "is" :
-			    "are", r->opts.limit * 100);
-		point_table(sb, r, r->near, r->nnear, r->nnear);
-	}
-	if (r->nnoted) {
-		strbuf_addf(sb, "<h3 id=\"noted\">Annotated, not discrepancies "
-			    "(%zu)</h3>\n", r->nnoted);
-		point_table(sb, r, r->noted, r->nnoted, r->opts.top);
-	}
-	strbuf_addstr(sb, "</section>\n");
-}
-
-static void resolved_table(struct strbuf *sb, const struct report *r)
-{
-	strbuf_addstr(sb, "<table>\n<thead><tr><th>workload</th><th>op</th>"
-		      "<th>metric</th><th class=\"n\">error then</th><th class="
-		      "\"n\">error now</th><th>why</th><th>annotation</th></tr>"
-		      "</thead>\n<tbody>\n");
-	for (size_t i = 0; i < r->nresolved && i < r->opts.top; i++) {
-		const struct report_change *c = &r->resolved[i];
-		const struct corr_point *p = c->point >= 0 ?
-			&r->set->points[c->point] : NULL;
-
-		strbuf_addstr(sb, "<tr>");
-		td_wl(sb, c->workload);
-		td_text(sb, NULL, c->op);
-		td_text(sb, NULL, c->metric);
-		td_err(sb, c->err_then);
-		if (p)
-			td_err(sb, p->err);
-		else
-			strbuf_addstr(sb, "<td class=\"n na\">n/a</td>");
-		td_text(sb, NULL, c->reason);
-		td_text(sb, NULL, p ? report_status(p) : "");
-		strbuf_addstr(sb, "</tr>\n");
-	}
-	strbuf_addstr(sb, "</tbody>\n</table>\n");
-	if (r->nresolved > r->opts.top)
-		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more.</p>\n",
-			    r->nresolved - r->opts.top);
-}
-
-static void review_section(struct strbuf *sb, const struct report *r)
-{
-	if (!r->opts.since_last_review)
-		return;
-	strbuf_addstr(sb, "<section id=\"review\">\n<h2>Since the last review"
-		      "</h2>\n<p>");
-	if (r->have_review) {
-		strbuf_addf(sb, "Last review #%lld on ", (long long)r->last.id);
-		esc(sb, r->last.created_at);
-		strbuf_addstr(sb, " by ");
-		esc(sb, r->last.author);
-		strbuf_addstr(sb, " (model ");
-		esc(sb, r->last.model_version);
-		strbuf_addstr(sb, ", reference ");
-		esc(sb, r->last.ref_version);
-		strbuf_addf(sb, "): <b>%zu new</b>, <b>%zu resolved</b>, %ld "
-			    "still listed.", r->nnew, r->nresolved, r->nstill);
-	} else {
-		strbuf_addf(sb, "No review recorded yet for these sources: all "
-			    "%zu discrepancies are new.", r->nnew);
-	}
-	strbuf_addf(sb, "</p>\n<h3>New discrepancies (%zu)</h3>\n", r->nnew);
-	if (r->nnew) {
-		size_t *idx = xcalloc(r->nnew, sizeof(*idx));
-
-		for (size_t i = 0; i < r->nnew; i++)
-			idx[i] = (size_t)r->news[i].point;
-		point_table(sb, r, idx, r->nnew, r->opts.top);
-		free(idx);
-	}
-	strbuf_addf(sb, "<h3>Resolved (%zu)</h3>\n", r->nresolved);
-	if (r->nresolved)
-		resolved_table(sb, r);
-	strbuf_addstr(sb, "</section>\n");
-}
-
-static void excluded_sections(struct strbuf *sb, const struct report *r)
-{
-	strbuf_addf(sb, "<section id=\"sol\">\n<h2>Speed-of-light violations "
-		    "(%zu)</h2>\n", r->nsol);
-	{
-		struct strbuf t = STRBUF_INIT;
-
-		report_sol_text(&t, r);
-		strbuf_addstr(sb, "<p>");
-		html_escape(sb, strbuf_str(&t));
-		strbuf_addstr(sb, "</p>\n");
-		strbuf_release(&t);
-	}
-	if (r->nsol)
-		point_table(sb, r, r->sol, r->nsol, r->opts.top);
-	strbuf_addf(sb, "</section>\n<section id=\"noisy\">\n<h2>Excluded as "
-		    "noisy (%zu)</h2>\n", r->nnoisy);
-	if (r->nnoisy)
-		noisy_table(sb, r);
-	else
-		strbuf_addf(sb, "<p>None: every reference's coefficient of "
-			    "variation is within %g%%.</p>\n",
-			    r->opts.max_ref_cv * 100);
-	strbuf_addstr(sb, "</section>\n");
-}
-
 int report_write_html(const struct report *r, FILE *fp)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc = 0;
 
 	head(&sb, r);
+	/* the meeting's order (issue 35 item 6): the verdict and the
+	 * cards, what is open, what changed, then the evidence, then where
+	 * the numbers come from */
 	header(&sb, r);
+	report_html_pts_open(&sb, r);
+	report_html_pts_review(&sb, r);
+	report_prev_html(&sb, r);
+	report_html_pts_sol(&sb, r);
 	report_fig_html(&sb, r);
+	report_slo_html(&sb, r);
 	accuracy(&sb, r);
 	report_ops_html(&sb, r);
 	trend_table(&sb, r);
-	report_prev_html(&sb, r);
 	report_sens_html(&sb, r);
-	report_slo_html(&sb, r);
-	top_section(&sb, r);
-	review_section(&sb, r);
 	report_matrix_html(&sb, r);
-	excluded_sections(&sb, r);
+	report_html_pts_noisy(&sb, r);
 	report_prov_html(&sb, r);
 	strbuf_addf(&sb, "<footer>Generated by perfcorr report on %s. Numbers "
 		    "come from the correlation core, the same as <code>perfcorr"

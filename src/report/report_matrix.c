@@ -320,12 +320,14 @@ static void sol_rect(struct strbuf *sb, const struct matrix_sol *s, int x,
 		snprintf(a, sizeof(a), "%.1f%% SoL", s->frac * 100);
 	else
 		snprintf(a, sizeof(a), "n/a");
+	/* the outline inside the cell: a neighbour's must not read as
+	 * this one's */
 	strbuf_addf(sb, "<rect class=\"sol\" x=\"%d\" y=\"%d\" width=\"%d\" "
-		    "height=\"%d\" fill=\"#eaeef2\" stroke=\"%s\"/><text "
-		    "x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#424a53\">"
-		    "%s</text>", x, y, cw - 2, ch - 2, s->violations ?
-		    "#cf222e" : "#ffffff", x + cw / 2, y + ch / 2 + (s->violations ?
-		    -1 : 4), a);
+		    "height=\"%d\" fill=\"#eaeef2\" stroke=\"%s\" "
+		    "stroke-width=\"1.5\"/><text x=\"%d\" y=\"%d\" "
+		    "text-anchor=\"middle\" fill=\"#424a53\">%s</text>", x + 1,
+		    y + 1, cw - 4, ch - 4, s->violations ? "#cf222e" : "#eaeef2",
+		    x + cw / 2, y + ch / 2 + (s->violations ? -1 : 4), a);
 	if (s->violations)
 		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle"
 			    "\" font-size=\"9\" fill=\"#cf222e\">%ld over SoL"

@@ -8,7 +8,7 @@
 
 #include "db/annot.h"
 #include "src/corr/annot.h"
-#include "db/runinfo.h"
+#include "src/corr/diff.h"
 #include "src/corr/corrcpd.h"
 #include "src/report/report_matrix.h"
 #include "src/corr/correlate.h"
@@ -18,6 +18,7 @@
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
 #include "base/strbuf.h"
@@ -142,17 +143,26 @@ static void md_all_stats(struct strbuf *sb, const struct report *r)
 		const struct corrout_stat *st = corrout_stats_at(k);
 		const struct stats_ci *ci = corrout_stat_ci(st, &r->all);
 		const char *why = corrout_stat_why(st, &r->all);
-		char lo[32], hi[32], b[80];
+		/* a statistic in the metric's unit (RMSE, an intercept)
+		 * prints with it: one metric only, else it is undefined */
+		const char *unit = st->unit == CORROUT_U_METRIC &&
+				   r->nmetrics == 1 ? r->units[0] : NULL;
+		char lo[48], hi[48], b[112];
 
 		strbuf_addch(sb, '|');
 		cell(sb, st->label);
 		strbuf_addf(sb, " `%s` |", st->key);
 		if (st->interval)
 			cellf(sb, "");
+		else if (unit)
+			si_cell(sb, corrout_stat_value(st, &r->all), unit);
 		else
 			stat_cell(sb, st, &r->all);
 		if (ci && isfinite(ci->lo) && isfinite(ci->hi)) {
-			if (st->pct) {
+			if (unit) {
+				svg_fmt_si(lo, sizeof(lo), ci->lo, unit);
+				svg_fmt_si(hi, sizeof(hi), ci->hi, unit);
+			} else if (st->pct) {
 				report_fmt_pct(lo, sizeof(lo), ci->lo);
 				report_fmt_pct(hi, sizeof(hi), ci->hi);
 			} else {
@@ -209,6 +219,33 @@ static void md_gate(struct strbuf *sb, const char *text)
 	free(t);
 }
 
+/* The html's cards as one line: the verdict, then what the meeting
+ * acts on (open, new, regressions, speed of light). */
+static void md_cards(struct strbuf *sb, const struct report *r)
+{
+	static const char *const verdict[] = { "PASS", "WARN", "FAIL",
+		"UNKNOWN" };
+
+	if (r->gate_text && r->gate_verdict >= 0 && r->gate_verdict <= 3)
+		strbuf_addf(sb, "**Gate: %s** \xc2\xb7 ",
+			    verdict[r->gate_verdict]);
+	strbuf_addf(sb, "**%ld open** of %ld discrepanc%s", r->nopen_all,
+		    r->ndiscrepancies, r->ndiscrepancies == 1 ? "y" : "ies");
+	if (r->opts.since_last_review)
+		strbuf_addf(sb, " \xc2\xb7 **%zu new** %s", r->nnew,
+			    r->have_review ? "since the last review" :
+			    "(no review recorded yet)");
+	if (r->prev) {
+		strbuf_addf(sb, " \xc2\xb7 **%zu regression%s** vs ",
+			    report_prev_count(r, 1),
+			    report_prev_count(r, 1) == 1 ? "" : "s");
+		report_md_escape(sb, r->prev->before->model.version);
+	}
+	strbuf_addf(sb, " \xc2\xb7 **%ld speed-of-light violation%s**\n\n",
+		    r->set->sol_violations, r->set->sol_violations == 1 ? "" :
+		    "s");
+}
+
 static void md_intro(struct strbuf *sb, const struct report *r)
 {
 	const struct corr_set *s = r->set;
@@ -230,6 +267,7 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 		    "*discrepancy* is a pair whose |error| exceeds %g%% and "
 		    "the reference's own noise.\n\n", s->ref.kind,
 		    r->opts.limit * 100);
+	md_cards(sb, r);
 	report_fmt_pct(b[0], sizeof(b[0]), r->all.mape);
 	report_fmt_pct(b[1], sizeof(b[1]), r->all.bias);
 	report_fmt_pct(b[2], sizeof(b[2]), r->all.p95_abs_err);
@@ -380,17 +418,29 @@ static void md_list(struct strbuf *sb, const struct report *r,
 	strbuf_addch(sb, '\n');
 }
 
-/* The discrepancies (the overall count, worst first), then the pairs
- * closest to the limit, which are not discrepancies. */
+/* The open discrepancies (worst first), the others folded, then the
+ * pairs closest to the limit, which are not discrepancies. */
 static void md_discrepancies(struct strbuf *sb, const struct report *r)
 {
-	strbuf_addf(sb, "## Discrepancies (%ld)\n\n", r->ndiscrepancies);
-	report_status_md(sb, r);
-	if (r->ndiscrepancies)
-		md_list(sb, r, r->top, (size_t)r->ndiscrepancies, r->ntop);
-	else
+	long settled = r->ndiscrepancies - r->nopen_all;
+
+	strbuf_addf(sb, "## Open discrepancies (%ld of %ld)\n\n",
+		    r->nopen_all, r->ndiscrepancies);
+	if (!r->ndiscrepancies)
 		strbuf_addf(sb, "None: no pair's |error| exceeds %g%% and the "
 			    "reference's noise.\n\n", r->opts.limit * 100);
+	else if (!r->nopen_all)
+		strbuf_addstr(sb, "None open: every discrepancy is explained, "
+			      "accepted, fixed or won't fix (below).\n\n");
+	else
+		md_list(sb, r, r->open, (size_t)r->nopen_all, r->nopen);
+	if (settled > 0) {
+		strbuf_addf(sb, "<details><summary>Explained, accepted, fixed or "
+			    "won't fix (%ld)</summary>\n\n", settled);
+		report_status_md(sb, r);
+		md_list(sb, r, r->settled, (size_t)settled, r->nsettled);
+		strbuf_addstr(sb, "</details>\n\n");
+	}
 	if (r->nnear) {
 		strbuf_addf(sb, "### Closest to the limit (not discrepancies)"
 			    "\n\nThe %zu pair%s with the largest |error| that %s "
@@ -460,13 +510,17 @@ static void md_changes(struct strbuf *sb, const struct report *r)
 	strbuf_addch(sb, '\n');
 }
 
-static void md_excluded(struct strbuf *sb, const struct report *r)
+static void md_sol(struct strbuf *sb, const struct report *r)
 {
 	strbuf_addf(sb, "## Speed-of-light violations (%zu)\n\n", r->nsol);
 	report_sol_text(sb, r);
 	strbuf_addstr(sb, "\n\n");
 	if (r->nsol)
 		md_list(sb, r, r->sol, r->nsol, r->opts.top);
+}
+
+static void md_noisy(struct strbuf *sb, const struct report *r)
+{
 	strbuf_addf(sb, "## Excluded as noisy (%zu)\n\n", r->nnoisy);
 	if (!r->nnoisy) {
 		strbuf_addf(sb, "None: every reference's coefficient of "
@@ -476,8 +530,9 @@ static void md_excluded(struct strbuf *sb, const struct report *r)
 	}
 	strbuf_addf(sb, "References whose run-to-run coefficient of variation "
 		    "exceeds %g%% are left out of every statistic.\n\n"
-		    "| workload | op | metric | ref | ref stddev | n |\n"
-		    "|---|---|---|--:|--:|--:|\n", r->opts.max_ref_cv * 100);
+		    "| workload | op | metric | model | ref | ref stddev | n |"
+		    "\n|---|---|---|--:|--:|--:|--:|\n",
+		    r->opts.max_ref_cv * 100);
 	for (size_t k = 0; k < r->nnoisy && k < r->opts.top; k++) {
 		const struct corr_point *p = &r->set->points[r->noisy[k]];
 		const char *unit = report_unit(r, p->metric);
@@ -486,6 +541,7 @@ static void md_excluded(struct strbuf *sb, const struct report *r)
 		cell(sb, p->workload);
 		cell(sb, p->op);
 		cell(sb, p->metric);
+		si_cell(sb, p->model, unit);
 		si_cell(sb, p->ref, unit);
 		si_cell(sb, p->ref_sd, unit);
 		if (isfinite(p->ref_n))
@@ -504,19 +560,21 @@ int report_write_md(const struct report *r, FILE *fp)
 	struct strbuf sb = STRBUF_INIT;
 	int rc = 0;
 
+	/* the meeting's order (issue 35 item 6), as the html */
 	md_intro(&sb, r);
-	report_prov_md(&sb, r);
+	md_discrepancies(&sb, r);
+	md_changes(&sb, r);
+	report_prev_md(&sb, r);
+	md_sol(&sb, r);
+	report_slo_md(&sb, r);
 	md_groups(&sb, r);
 	md_all_stats(&sb, r);
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);
-	report_prev_md(&sb, r);
 	report_sens_md(&sb, r);
-	report_slo_md(&sb, r);
-	md_discrepancies(&sb, r);
-	md_changes(&sb, r);
 	report_matrix_md(&sb, r);
-	md_excluded(&sb, r);
+	md_noisy(&sb, r);
+	report_prov_md(&sb, r);
 	if (fwrite(sb.buf, 1, sb.len, fp) != sb.len || ferror(fp))
 		rc = pc_error_set(PC_EIO, "cannot write the report");
 	strbuf_release(&sb);

@@ -27,6 +27,13 @@ int report_is_discrepancy(const struct corr_point *p, double limit)
 	       !(p->flags & (EXCLUDED | CORR_WITHIN_NOISE));
 }
 
+int report_is_open(const struct corr_point *p)
+{
+	const char *s = p->ann ? p->ann->status : NULL;
+
+	return !s || !strcmp(s, "open") || !strcmp(s, "investigating");
+}
+
 const char *report_status(const struct corr_point *p)
 {
 	return annot_state(p->ann);

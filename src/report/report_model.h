@@ -100,6 +100,14 @@ struct report {
 					   no trend) */
 	size_t *top, ntop;		/* the discrepancies, worst |error|
 					   first, at most opts.top */
+	size_t *open, nopen;		/* the open discrepancies (no
+					   annotation, or open or
+					   investigating: report_is_open),
+					   worst first, at most opts.top */
+	long nopen_all;			/* every open discrepancy */
+	size_t *settled, nsettled;	/* the other discrepancies
+					   (explained, accepted, fixed,
+					   won't fix), at most opts.top */
 	size_t *near, nnear;		/* closest to the limit: not
 					   discrepancies, not excluded,
 					   largest |error| first, at most
@@ -142,6 +150,10 @@ struct report {
 
 /* 1 when p counts as a discrepancy at limit. */
 int report_is_discrepancy(const struct corr_point *p, double limit);
+
+/* 1 when p's annotation leaves it open: none, open or investigating
+ * (the status breakdown's "open" of "N open of M discrepancies"). */
+int report_is_open(const struct corr_point *p);
 
 /* Label of p's current annotation status (annot_state: "open" when
  * none). */

@@ -72,9 +72,7 @@ void report_prev_free(struct report *r)
 	r->prev = NULL;
 }
 
-/* Calls row() for the listed changes of one kind (regression or not),
- * at most top; returns how many there are. */
-static size_t count(const struct report *r, int reg)
+size_t report_prev_count(const struct report *r, int reg)
 {
 	const struct diff *d = r->prev;
 	size_t k = 0;
@@ -101,10 +99,13 @@ static void md_table(struct strbuf *sb, const struct report *r, int reg)
 	size_t *idx, shown = 0, total = diff_list(d, reg, &idx);
 	char eb[32], ea[32];
 
-	strbuf_addf(sb, "### %s (%zu)\n\n", reg ? "Regressions" :
+	/* the meeting reads the regressions; the improvements fold */
+	strbuf_addf(sb, reg ? "### %s (%zu)\n\n" : "<details><summary>%s "
+		    "(%zu)</summary>\n\n", reg ? "Regressions" :
 		    "Improvements", total);
 	if (!total) {
-		strbuf_addstr(sb, "None.\n\n");
+		strbuf_addstr(sb, reg ? "None.\n\n" : "None.\n\n</details>"
+			      "\n\n");
 		free(idx);
 		return;
 	}
@@ -128,7 +129,7 @@ static void md_table(struct strbuf *sb, const struct report *r, int reg)
 	}
 	if (total > shown)
 		strbuf_addf(sb, "\n... and %zu more.\n", total - shown);
-	strbuf_addch(sb, '\n');
+	strbuf_addstr(sb, reg ? "\n" : "\n</details>\n\n");
 	free(idx);
 }
 
@@ -148,8 +149,8 @@ static void headline(struct strbuf *sb, const struct report *r,
 		    "%zu pairs in both, %zu regressed and %zu improved (their "
 		    "|error| changed by 1 point or more), %zu only in the "
 		    "previous version, %zu only in this one (as perfcorr "
-		    "diff computes it).", mb, ma, d->n, count(r, 1),
-		    count(r, 0), d->only_before, d->only_after);
+		    "diff computes it).", mb, ma, d->n, report_prev_count(r, 1),
+		    report_prev_count(r, 0), d->only_before, d->only_after);
 }
 
 void report_prev_md(struct strbuf *sb, const struct report *r)
@@ -171,10 +172,12 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 	size_t *idx, shown = 0, total = diff_list(d, reg, &idx);
 	char eb[32], ea[32];
 
-	strbuf_addf(sb, "<h3>%s (%zu)</h3>\n", reg ? "Regressions" :
-		    "Improvements", total);
+	strbuf_addf(sb, reg ? "<h3>%s (%zu)</h3>\n" : "<details><summary>%s "
+		    "(%zu)</summary>\n", reg ? "Regressions" : "Improvements",
+		    total);
 	if (!total) {
-		strbuf_addstr(sb, "<p>None.</p>\n");
+		strbuf_addstr(sb, reg ? "<p>None.</p>\n" : "<p>None.</p>\n"
+			      "</details>\n");
 		free(idx);
 		return;
 	}
@@ -207,6 +210,8 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 	if (total > shown)
 		strbuf_addf(sb, "<p class=\"note\">&#8230; and %zu more.</p>\n",
 			    total - shown);
+	if (!reg)
+		strbuf_addstr(sb, "</details>\n");
 	free(idx);
 }
 
@@ -243,7 +248,7 @@ void report_prev_json(struct strbuf *sb, const struct report *r)
 	strbuf_add_json_str(sb, d->before->model.version);
 	strbuf_addf(sb, ",\"common\":%zu,\"regressed\":%zu,\"improved\":%zu,"
 		    "\"only_before\":%zu,\"only_after\":%zu,\"change\":", d->n,
-		    count(r, 1), count(r, 0), d->only_before, d->only_after);
+		    report_prev_count(r, 1), report_prev_count(r, 0), d->only_before, d->only_after);
 	{	/* corr_change_json's object, as trend and diff print it */
 		char *text = NULL;
 		size_t len = 0;

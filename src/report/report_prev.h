@@ -7,6 +7,8 @@
  * (src/diff.c): regressions (|error| grew by 1 point or more) and
  * improvements (shrank by as much), largest change first.
  */
+#include <stddef.h>
+
 struct db;
 struct strbuf;
 struct report;
@@ -15,6 +17,8 @@ struct report;
  * that version pairs nothing with the reference. */
 int report_prev_build(struct report *r, struct db *db);
 void report_prev_free(struct report *r);
+/* How many pairs regressed (reg) or improved; r->prev must be set. */
+size_t report_prev_count(const struct report *r, int reg);
 void report_prev_md(struct strbuf *sb, const struct report *r);
 void report_prev_html(struct strbuf *sb, const struct report *r);
 /* The JSON value of "previous": an object, or null. */

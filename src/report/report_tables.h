@@ -2,10 +2,10 @@
 #define PC_SRC_REPORT_TABLES_H
 /*
  * The review tables the md and html reports share (report_tables.c):
- * the status breakdown of the discrepancies, the accuracy per op (an
- * op's problem does not hide inside its op class) and the provenance of
- * the runs (identical files collapsed, the clock named). The numbers are
- * the correlation core's (corrgroup_build by metric and op).
+ * the status breakdown of the discrepancies and the accuracy per op (an
+ * op's problem does not hide inside its op class). The numbers are the
+ * correlation core's (corrgroup_build by metric and op). The provenance
+ * is report_prov.h.
  */
 struct strbuf;
 struct report;
@@ -31,7 +31,5 @@ void report_status_md(struct strbuf *sb, const struct report *r);
 void report_status_html(struct strbuf *sb, const struct report *r);
 void report_ops_md(struct strbuf *sb, const struct report *r);
 void report_ops_html(struct strbuf *sb, const struct report *r);
-void report_prov_md(struct strbuf *sb, const struct report *r);
-void report_prov_html(struct strbuf *sb, const struct report *r);
 
 #endif

@@ -81,7 +81,7 @@ static void hist_frame(struct strbuf *sb, double r, double band, size_t m,
 	for (int i = -2; i <= 2; i++)
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\" "
 			    "text-anchor=\"middle\">%s%g%%</text>\n",
-			    hist_x(r * i / 2, r), CH_Y1 + 16,
+			    hist_x(r * i / 2, r), CH_Y1 + 19,
 			    (i == -2 && under) ? "\xe2\x89\xa4" :
 			    (i == 2 && over) ? "\xe2\x89\xa5" : "",
 			    r * i / 2 * 100);
@@ -192,6 +192,27 @@ static void trend_series(struct strbuf *sb, const struct svg_series *s,
 	}
 }
 
+/* The longest legend name (characters, ellipsis included) that lets
+ * the first 6 entries fit the chart's width. */
+static size_t legend_cap(const struct svg_series *series, size_t ns)
+{
+	size_t cap = 16;
+
+	for (; cap > 4; cap--) {
+		double w = 0;
+
+		for (size_t k = 0; k < ns && k < 6; k++) {
+			size_t len = strlen(series[k].name);
+
+			w += 8 + 6.6 * (double)((len < cap ? len : cap) + 1) +
+			     16;
+		}
+		if (w <= CH_X1 - CH_X0 - 8)
+			break;
+	}
+	return cap;
+}
+
 void svg_trend(struct strbuf *sb, const char *title,
 	       const char *const *xlabels, size_t nx,
 	       const struct svg_series *series, size_t ns)
@@ -226,15 +247,22 @@ void svg_trend(struct strbuf *sb, const char *title,
 	}
 	for (size_t k = 0; k < ns; k++)
 		trend_series(sb, &series[k], nx, k, top, ns <= 2);
-	for (size_t k = 0; k < ns && k < 6; k++) {
-		double x = CH_X0 + 8 + (double)k * 80;
+	/* the legend: each entry as wide as its name (11-px text, at most
+	 * 6.6 px a character), so a long name never runs into the next
+	 * (issue 35: "output_thr..." touched "tpot") */
+	for (size_t k = 0, x0 = 0, cap = legend_cap(series, ns); k < ns &&
+	     k < 6; k++) {
+		size_t len = strlen(series[k].name) < cap ?
+			     strlen(series[k].name) : cap;
+		double x = CH_X0 + 8 + (double)x0;
 
 		snprintf(cls, sizeof(cls), "k%zu", k % NPALETTE);
 		svg_marker(sb, (unsigned)(k % SVG_NSHAPES), x, h - 12, 3.6, cls, 1);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\">", x + 8,
 			    h - 8);
-		svg_label(sb, series[k].name, 10);
+		svg_label(sb, series[k].name, cap);
 		strbuf_addstr(sb, "</text>\n");
+		x0 += 8 + (size_t)(6.6 * (double)(len + 1)) + 16;
 	}
 	strbuf_addstr(sb, "</svg>\n");
 }

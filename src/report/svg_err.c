@@ -16,8 +16,18 @@
 
 struct frame {
 	double lmin, lmax;	/* x: log10 bounds, whole decades */
-	double r;		/* y: -r .. r */
+	double r;		/* y: -r .. r linear */
+	double rmax;		/* y: beyond r up to rmax compressed (log)
+				   into the outer bands; rmax == r: none */
 };
+
+/* The share of a half-height that is linear when the outer bands hold
+ * gross outliers (issue 35: never clip the worst points). */
+#define INNER 0.78
+/* Outliers up to this many times the 98% range stretch the linear
+ * range (+41.6% beside a 25% range); beyond it the outer bands hold
+ * them on a log scale, so one 300x error does not flatten the rest. */
+#define STRETCH 4.0
 
 static double fx(const struct frame *f, double v)
 {
@@ -26,11 +36,17 @@ static double fx(const struct frame *f, double v)
 
 static double fy(const struct frame *f, double v)
 {
-	if (v > f->r)
-		v = f->r;
-	if (v < -f->r)
-		v = -f->r;
-	return SC_Y0 + SC_SIDE / 2.0 - v / f->r * (SC_SIDE / 2.0);
+	double h = SC_SIDE / 2.0, a = fabs(v), d;
+
+	if (f->rmax <= f->r) {
+		d = fmin(a, f->r) / f->r * h;
+	} else if (a <= f->r) {
+		d = a / f->r * INNER * h;
+	} else {
+		d = (INNER + (1 - INNER) * log(fmin(a, f->rmax) / f->r) /
+		     log(f->rmax / f->r)) * h;
+	}
+	return SC_Y0 + h - (v < 0 ? -d : d);
 }
 
 static int usable(const struct svg_point *p)
@@ -63,7 +79,7 @@ static void axes(struct strbuf *sb, const struct svg_errplot *ep,
 			continue;
 		svg_fmt_si(lab, sizeof(lab), pow(10, k), ep->unit);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\" "
-			    "text-anchor=\"middle\">", px, y1 + 16);
+			    "text-anchor=\"middle\">", px, y1 + 19);
 		html_escape(sb, lab);
 		strbuf_addstr(sb, "</text>\n");
 	}
@@ -71,10 +87,20 @@ static void axes(struct strbuf *sb, const struct svg_errplot *ep,
 		double v = f->r * i / 2, py = fy(f, v);
 
 		ytick(lab, sizeof(lab), ep, v);
-		strbuf_addf(sb, "<path class=\"gr\" d=\"M%d %.1fH%d\"/><text "
+		strbuf_addf(sb, "<path class=\"%s\" d=\"M%d %.1fH%d\"/><text "
 			    "class=\"tx\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
-			    "%s</text>\n", SC_X0, py, SC_X0 + SC_SIDE, SC_X0 - 6,
-			    py + 4, lab);
+			    "%s</text>\n", abs(i) == 2 && f->rmax > f->r ? "lim" :
+			    "gr", SC_X0, py, SC_X0 + SC_SIDE, SC_X0 - 6, py + 4,
+			    lab);
+	}
+	/* the compressed outer bands: their ends, the largest |y| */
+	for (int i = -1; f->rmax > f->r && i <= 1; i += 2) {
+		double py = fy(f, i * f->rmax);
+
+		ytick(lab, sizeof(lab), ep, i * f->rmax);
+		strbuf_addf(sb, "<text class=\"tx\" x=\"%d\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%s</text>\n", SC_X0 - 6,
+			    py + (i > 0 ? 9 : 0), lab);
 	}
 	strbuf_addf(sb, "<rect class=\"ax\" x=\"%d\" y=\"%d\" width=\"%d\" "
 		    "height=\"%d\"/>\n<path class=\"id\" d=\"M%d %.1fH%d\"/>\n"
@@ -94,6 +120,11 @@ static void axes(struct strbuf *sb, const struct svg_errplot *ep,
 static void guides(struct strbuf *sb, const struct svg_errplot *ep,
 		   const struct frame *f, int text)
 {
+	/* the outer bands' scale, in the margin between their ticks */
+	for (int i = -1; text && f->rmax > f->r && i <= 1; i += 2)
+		strbuf_addf(sb, "<text class=\"sm\" x=\"%d\" y=\"%.1f\" "
+			    "text-anchor=\"end\">(log)</text>\n", SC_X0 - 6,
+			    (fy(f, i * f->r) + fy(f, i * f->rmax)) / 2 + 4);
 	if (ep->kind == SVG_ERR_SIGNED && ep->band > 0 && !text) {
 		double b = fmin(ep->band, f->r);
 
@@ -184,7 +215,7 @@ static size_t marks(struct strbuf *sb, const struct svg_errplot *ep,
 			continue;
 		x = fx(f, p->x);
 		y = fy(f, p->y);
-		clip = fabs(p->y) > f->r;
+		clip = fabs(p->y) > fmax(f->r, f->rmax);
 		*clipped += (size_t)clip;
 		if (occ) {
 			size_t k = cell_of(x, y);
@@ -279,10 +310,14 @@ static void labels(struct strbuf *sb, const struct svg_errplot *ep,
 	}
 }
 
-/* x decades and the y range holding 98% of the |y| (and the guides). */
+/* x decades and the y range: linear over the range that holds 98% of
+ * the |y| (and the guides), stretched to hold the largest when that is
+ * at most STRETCH times as far, else the largest on a log scale in the
+ * outer bands: no point is ever clipped onto an edge (issue 35 item 6:
+ * +41.6% was drawn on a +25% edge). */
 static int frame_of(const struct svg_errplot *ep, struct frame *f)
 {
-	double lo = INFINITY, hi = -INFINITY, *v, q, need;
+	double lo = INFINITY, hi = -INFINITY, *v, q, need, top;
 	size_t m = 0;
 
 	v = xmalloc((ep->n ? ep->n : 1) * sizeof(*v));
@@ -298,11 +333,18 @@ static int frame_of(const struct svg_errplot *ep, struct frame *f)
 		return 0;
 	}
 	q = svg_kth(v, m, (size_t)(0.98 * (double)(m - 1)));
+	top = svg_kth(v, m, m - 1);
 	free(v);
 	need = ep->kind == SVG_ERR_SIGNED ? ep->band * 1.5 :
 	       isfinite(ep->lo) && isfinite(ep->hi) ?
 	       fmax(fabs(ep->lo), fabs(ep->hi)) * 1.15 : 0;
 	f->r = svg_nice_ceil(fmax(fmax(q * 1.05, need), 0.01));
+	/* the worst points are what the reader looks for: a few beyond
+	 * the 98% range stretch it, gross ones get the outer bands */
+	if (top > f->r * STRETCH)
+		f->rmax = top;
+	else
+		f->r = f->rmax = svg_nice_ceil(fmax(f->r, top * 1.05));
 	f->lmin = floor(log10(lo));
 	f->lmax = ceil(log10(hi));
 	if (f->lmax <= f->lmin)
@@ -355,6 +397,7 @@ void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep)
 	if (clipped)
 		strbuf_addf(sb, "; %zu beyond the range on its edge (crosses)",
 			    clipped);
+
 	if (skipped)
 		strbuf_addf(sb, "; %zu not plotted", skipped);
 	svg_sol_caption(sb, sol, nsol);

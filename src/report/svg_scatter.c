@@ -50,7 +50,7 @@ static void scatter_axes(struct strbuf *sb, const struct svg_scatter *sc,
 			continue;
 		svg_fmt_si(lab, sizeof(lab), v, sc->unit);
 		strbuf_addf(sb, "<text class=\"tx\" x=\"%.1f\" y=\"%d\" "
-			    "text-anchor=\"middle\">", px, y1 + 16);
+			    "text-anchor=\"middle\">", px, y1 + 19);
 		html_escape(sb, lab);
 		strbuf_addf(sb, "</text><text class=\"tx\" x=\"%d\" y=\"%.1f\" "
 			    "text-anchor=\"end\">", SC_X0 - 6, py + 4);

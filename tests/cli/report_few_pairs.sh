@@ -31,7 +31,8 @@ run pc report --model sim --ref lab --policy p.json --format md --no-matrix --no
 expect_rc 0 "report md"
 expect_in "| **all** | 12 ($want) |" "$out" "md: the all row is few pairs, with compare's interval"
 run pc report --model sim --ref lab --policy p.json --format html --no-matrix --no-trend
-expect_in "12 <span class=\"few\">$want</span>" "$out" "html: few pairs"
+expect_in "all op classes <span class=\"few\">$want</span></td><td class=\"n\">12</td>" "$out" \
+	"html: few pairs, under the row's name (issue 35: not in the narrow n column)"
 run pc report --model sim --ref lab --policy p.json --format json --no-matrix --no-trend
 expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); s=d["summary"]; print(s["few_pairs"], s["n"], "ccc" in s and "deming" in s)')" "True 12 True" "json: few_pairs and the agreement keys"
 # without a policy nothing is marked

@@ -27,8 +27,15 @@ expect_not_in "power: model vs reference" "$out" "power (2 pairs): no scatter"
 expect_in "power: 2 pairs with a valid reference, too few for a scatter (5 needed)" \
 	"$out" "power: the table's caption says why"
 few=$(printf '%s\n' "$out" | sed -n '/<figure class="few">/,/<\/figure>/p')
-expect_eq "$(printf '%s\n' "$few" | grep -c '<tr><td class="nw">m/p')" 2 \
+expect_eq "$(printf '%s\n' "$few" | grep -c '<tr><td class="wl">m/<wbr/>p')" 2 \
 	"power: one row per pair"
+# issue 35: model before reference, and no cell that cannot wrap (a
+# nowrap cell in a fixed grid overflowed into the next figure)
+expect_in "<th>workload</th><th>op</th><th class=\"n\">model</th><th class=\"n\">reference</th>" \
+	"$few" "power: model before reference"
+expect_in "<td class=\"n\">460 W</td><td class=\"n\">400 W</td>" "$few" \
+	"power: m/p1's model, then its reference"
+expect_not_in 'class="nw"' "$few" "power: no nowrap cell"
 # m/p1: model 460 W vs 400 W = +15.00%; m/p2: 520 W vs 400 W = +30.00%
 expect_in "+15.00%" "$few" "power: m/p1's error"
 expect_in "+30.00%" "$few" "power: m/p2's error"

@@ -32,11 +32,12 @@ for w in m/w20 m/w09; do
 		--note "note of $w" --author ann >/dev/null 2>&1
 done
 
-# --- md: "Discrepancies (7)", seven rows, then the closest five
+# --- md: "Open discrepancies (7 of 7)" (none is annotated), seven rows,
+# then the closest five
 run pc report --model sim --ref lab --format md
 expect_rc 0 "report md"
 expect_not_in "Top 20" "$out" "no top-20 listing"
-sec=$(printf '%s\n' "$out" | sed -n '/^## Discrepancies (7)$/,/^### Closest/p')
+sec=$(printf '%s\n' "$out" | sed -n '/^## Open discrepancies (7 of 7)$/,/^### Closest/p')
 expect_eq "$(printf '%s\n' "$sec" | grep -c '^| [0-9]')" 7 "md: 7 rows"
 expect_eq "$(printf '%s\n' "$sec" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' |
 	tr '\n' ' ')" "m/w01 m/w02 m/w03 m/w04 m/w05 m/w06 m/w07 " \
@@ -54,7 +55,7 @@ expect_eq "$(printf '%s\n' "$out" | grep -c 'note of m/w09')" 1 \
 
 # --top 3: three rows and the rest counted
 run pc report --model sim --ref lab --format md --top 3
-sec=$(printf '%s\n' "$out" | sed -n '/^## Discrepancies (7)$/,/^### Closest/p')
+sec=$(printf '%s\n' "$out" | sed -n '/^## Open discrepancies (7 of 7)$/,/^### Closest/p')
 expect_eq "$(printf '%s\n' "$sec" | grep -c '^| [0-9]')" 3 "md --top 3: 3 rows"
 expect_in "... and 4 more" "$sec" "md --top 3: 4 more"
 
@@ -73,7 +74,7 @@ def wls(t):
     return ["".join(tr.findall("h:td", ns)[1].itertext())
             for tr in t.find("h:tbody", ns)]
 got = [h, wls(tables[0]), wls(tables[1]), wls(tables[2])]
-want = [["Discrepancies (7)", "Closest to the limit (not discrepancies)",
+want = [["Open discrepancies (7 of 7)", "Closest to the limit (not discrepancies)",
          "Annotated, not discrepancies (1)"],
         ["m/w0%d" % i for i in range(1, 8)],
         ["m/w08", "m/w09", "m/w10", "m/w11", "m/w12"], ["m/w20"]]
@@ -100,5 +101,41 @@ print("" if ok else (r["discrepancies"], d, n, a), end="")
 sys.exit(0 if ok else 1)
 PY
 expect_rc 0 "json listed: $out"
+
+# --- issue 35 item 6: an explained discrepancy leaves the open list for
+# the fold under it (md and html), the open ones keep their order; the
+# json counts 6 open of 7 and lists them
+pc annotate --workload m/w02 --op gemm --metric time --model sim --ref lab \
+	--status explained --category modeling-error --note "known" \
+	--author ann >/dev/null 2>&1 || fail "annotate w02"
+run pc report --model sim --ref lab --format md
+sec=$(printf '%s\n' "$out" | sed -n '/^## Open discrepancies (6 of 7)$/,/^<details>/p')
+expect_eq "$(printf '%s\n' "$sec" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' |
+	tr '\n' ' ')" "m/w01 m/w03 m/w04 m/w05 m/w06 m/w07 " "md: the six open, worst first"
+fold=$(printf '%s\n' "$out" | sed -n '/^<details><summary>Explained, accepted, fixed or won.t fix (1)<\/summary>$/,/^<\/details>$/p')
+expect_eq "$(printf '%s\n' "$fold" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ')" \
+	"m/w02" "md: the explained one folded"
+pc report --model sim --ref lab -o "$T/r2.html" && ok || fail "html 2"
+run python3 - "$T/r2.html" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = {"h": "http://www.w3.org/1999/xhtml"}
+root = ET.parse(sys.argv[1]).getroot()
+sec = [s for s in root.iter("{%s}section" % ns["h"]) if s.get("id") == "top"][0]
+def wls(t):
+    return ["".join(tr.findall("h:td", ns)[1].itertext())
+            for tr in t.find("h:tbody", ns)]
+opn = sec.findall("h:table", ns)[0]
+det = sec.find("h:details", ns)
+got = [sec.find("h:h2", ns).text, wls(opn), "".join(det.find("h:summary", ns).itertext()),
+       wls([t for t in det.findall("h:table", ns) if t.get("class") == "pts"][0])]
+want = ["Open discrepancies (6 of 7)", ["m/w01"] + ["m/w0%d" % i for i in range(3, 8)],
+        "Explained, accepted, fixed or won't fix (1)", ["m/w02"]]
+print(got if got != want else "", end="")
+sys.exit(got != want)
+PY
+expect_rc 0 "html: the open ones, then the explained one folded: $out"
+run pc report --model sim --ref lab --format json
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["discrepancies"], r["open"], [r["points"][i]["workload"] for i in r["listed"]["open"]])')" \
+	"7 6 ['m/w01', 'm/w03', 'm/w04', 'm/w05', 'm/w06', 'm/w07']" "json: open count and list"
 
 finish

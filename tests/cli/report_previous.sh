@@ -39,10 +39,12 @@ pc annotate --workload m/bs=8 --op flash_attn --metric time --model sim \
 
 run pc report --model sim --ref lab --format md
 expect_rc 0 "report md"
-sec=$(printf '%s\n' "$out" | sed -n '/^## Against the previous model version$/,/^## Discrep/p')
+sec=$(printf '%s\n' "$out" | sed -n '/^## Against the previous model version$/,/^## Speed/p')
 expect_in "Version 1.0 to 1.1, both against the same reference: MAPE 4.00% to 10.00%; 7 pairs in both, 3 regressed and 3 improved" \
 	"$sec" "md headline"
-rows() { printf '%s\n' "$sec" | sed -n "/^### $1/,/^###\\|^## /p" |
+# the regressions under their heading, the improvements folded
+# (issue 35 item 6: <details><summary>Improvements (N)</summary>)
+rows() { printf '%s\n' "$sec" | sed -n "/^### $1\\|^<details><summary>$1/,/^###\\|^## \\|^<details>\\|^<\\/details>/p" |
 	awk -F' [|] ' '/^\| m\// { sub(/^\| /, "", $1); print $1, $2, $4, $5, $6, $7, $8 }' |
 	sed 's/ |$//' | tr '\n' ';'; }
 expect_eq "$(rows Regressions)" \
@@ -71,7 +73,11 @@ H = "{http://www.w3.org/1999/xhtml}"
 root = ET.parse(sys.argv[1]).getroot()
 sec = [s for s in root.iter(H + "section") if s.get("id") == "previous"][0]
 got = {}
-for t in sec.findall(H + "table"):
+det = sec.find(H + "details")
+if det is None or "".join(det.find(H + "summary").itertext()) != "Improvements (3)" \
+        or det.find(H + "table") is None:
+    print("the improvements are not folded"); sys.exit(1)
+for t in sec.iter(H + "table"):
     got[t.get("class")] = [["".join(td.itertext()) for td in tr][:2] +
                            ["".join(tr[5].itertext())]
                            for tr in t.find(H + "tbody")]
