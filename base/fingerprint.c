@@ -1,6 +1,7 @@
 /* The workload fingerprint's field table (see fingerprint.h). */
 #include "base/fingerprint.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,9 +41,9 @@ const struct fp_field fp_fields[] = {
 	{ "tp", FP_INT, 0, 1, NULL, "tensor parallelism" },
 	{ "pp", FP_INT, 0, 1, NULL, "pipeline parallelism" },
 	{ "dp", FP_INT, 0, 1, NULL, "data parallelism" },
-	{ "precision", FP_TEXT, 0, 1, NULL,
+	{ "precision", FP_DTYPE, 0, 1, NULL,
 	  "weights/activations precision (bf16, fp8 ...)" },
-	{ "kv_cache", FP_TEXT, 0, 1, NULL,
+	{ "kv_cache", FP_DTYPE, 0, 1, NULL,
 	  "KV-cache settings (dtype, offload ...)" },
 	{ "tool", FP_TEXT, 0, 0, NULL, "the tool that produced the file" },
 	{ "tool_version", FP_TEXT, 0, 0, NULL, "the tool's version" },
@@ -89,6 +90,35 @@ static int parse_bool(const char *v)
 	return -1;
 }
 
+/* The tools' spellings of one dtype (sglang/vLLM "bfloat16", trtllm
+ * "FP8", torch "torch.float16"): lowercase, "torch." dropped, then
+ * these names, so two files that mean the same precision agree. */
+static const struct {
+	const char *from, *to;
+} dtypes[] = {
+	{ "bfloat16", "bf16" }, { "float16", "fp16" }, { "half", "fp16" },
+	{ "float32", "fp32" }, { "float", "fp32" }, { "tfloat32", "tf32" },
+	{ "float8", "fp8" }, { "float8_e4m3fn", "fp8_e4m3" },
+	{ "float8_e5m2", "fp8_e5m2" }, { "float64", "fp64" },
+	{ "double", "fp64" },
+};
+
+static void dtype_canon(const char *v, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (!strncasecmp(v, "torch.", 6))
+		v += 6;
+	for (; *v && n + 1 < size; v++)
+		buf[n++] = (char)tolower((unsigned char)*v);
+	buf[n] = '\0';
+	for (size_t i = 0; i < sizeof(dtypes) / sizeof(*dtypes); i++)
+		if (!strcmp(buf, dtypes[i].from)) {
+			snprintf(buf, size, "%s", dtypes[i].to);
+			break;
+		}
+}
+
 static int in_choices(const char *choices, const char *v)
 {
 	size_t n = strlen(v);
@@ -126,6 +156,7 @@ int fp_value_ok(const struct fp_field *f, const char *v, const char **expect)
 		*expect = f->choices;
 		return in_choices(f->choices, v) ? 0 : -1;
 	case FP_TEXT:
+	case FP_DTYPE:
 		*expect = "a non-empty text";
 		return *v ? 0 : -1;
 	}
@@ -150,6 +181,9 @@ const char *fp_canon(const struct fp_field *f, const char *v, char *buf,
 			snprintf(buf, size, "inf");
 		else
 			snprintf(buf, size, "%.10g", d);
+		break;
+	case FP_DTYPE:
+		dtype_canon(v, buf, size);
 		break;
 	default:
 		snprintf(buf, size, "%s", v);
@@ -183,6 +217,14 @@ int fp_same(const struct fp_field *f, const char *a, const char *b)
 	case FP_CHOICE:
 	case FP_TEXT:
 		return !strcmp(a, b);
+	case FP_DTYPE: {
+		char x1[64], y1[64];
+
+		/* stored canonical; folded again for values stored before */
+		dtype_canon(a, x1, sizeof(x1));
+		dtype_canon(b, y1, sizeof(y1));
+		return !strcmp(x1, y1);
+	}
 	}
 	return 0;
 }

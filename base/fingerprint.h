@@ -16,7 +16,10 @@ enum fp_class {
 	FP_BOOL,	/* true/false, exact */
 	FP_INT,		/* a whole number, exact */
 	FP_TEXT,	/* exact text */
-	FP_CHOICE	/* one of fp_field.choices, exact */
+	FP_CHOICE,	/* one of fp_field.choices, exact */
+	FP_DTYPE	/* exact after the spelling is folded: lowercase,
+			   "torch." dropped, bfloat16 -> bf16, float16 and
+			   half -> fp16, float32 and float -> fp32 ... */
 };
 
 struct fp_field {
@@ -44,7 +47,7 @@ size_t fp_field_index(const struct fp_field *f);
 int fp_value_ok(const struct fp_field *f, const char *v, const char **expect);
 
 /* Canonical spelling of a valid value into buf (booleans true/false,
- * numbers %.10g, "inf"); returns buf. */
+ * numbers %.10g, "inf", dtypes folded); returns buf. */
 const char *fp_canon(const struct fp_field *f, const char *v, char *buf,
 		     size_t size);
 

@@ -49,6 +49,26 @@ void fpstate_json(struct fpstate *f, const char *field, const cJSON *v)
 		fpstate_note(f, field, v->valuestring);
 }
 
+void fpstate_jnum_text(struct fpstate *f, const char *field, const char *s)
+{
+	char *end;
+	double d;
+
+	if (!s || !*s)
+		return;
+	d = strtod(s, &end);
+	if (end != s && !*end)
+		fpstate_num(f, field, d);
+}
+
+void fpstate_jnum(struct fpstate *f, const char *field, const cJSON *v)
+{
+	if (cJSON_IsNumber(v))
+		fpstate_num(f, field, v->valuedouble);
+	else if (cJSON_IsString(v))
+		fpstate_jnum_text(f, field, v->valuestring);
+}
+
 void fpstate_mean(struct fpstate *f, const char *field, const cJSON *total,
 		  const cJSON *count)
 {
@@ -88,10 +108,19 @@ int fpstate_flush(struct fpstate *f, struct imp_sink *sink)
 	int rc = 0;
 
 	for (size_t i = 0; i < fp_nfields && i < FPSTATE_MAX && !rc; i++) {
+		const char *expect;
 		char key[64];
 
 		if (!f->val[i] || f->conflict[i])
 			continue;
+		/* a value the field does not take (a tool's "None") is no
+		 * statement: said, never an import error */
+		if (fp_value_ok(&fp_fields[i], f->val[i], &expect) < 0) {
+			sink->warn(sink, "fingerprint field %s: '%s' is not %s: "
+				   "not stated", fp_fields[i].name, f->val[i],
+				   expect);
+			continue;
+		}
 		snprintf(key, sizeof(key), "fp.%s", fp_fields[i].name);
 		rc = sink->meta(sink, key, f->val[i]);
 	}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "base/error.h"
 #include "base/jsonutil.h"
 #include "base/units.h"
@@ -80,6 +81,79 @@ int genai_perf_identity(struct imp_sink *sink, const cJSON *doc,
 			return rc;
 	}
 	return 0;
+}
+
+/* stat of doc's metric object (avg, std ...) or NULL */
+static const cJSON *stat_of(const cJSON *doc, const char *metric,
+			    const char *stat)
+{
+	const char *const path[] = { metric, stat, NULL };
+
+	return at(doc, path);
+}
+
+/* The first of three paths (NULL ends early) that is a number >= 0. */
+static const cJSON *one_of(const cJSON *ic, const char *const *a,
+			   const char *const *b, const char *const *c)
+{
+	const char *const *const p[] = { a, b, c };
+
+	for (int i = 0; i < 3 && p[i]; i++) {
+		const cJSON *v = at(ic, p[i]);
+
+		if (cJSON_IsNumber(v) && v->valuedouble >= 0)
+			return v;
+	}
+	return NULL;
+}
+
+int genai_perf_fp(struct imp_sink *sink, const cJSON *doc, const char *tool)
+{
+	static const char *const c1[] = { "concurrency", NULL };
+	static const char *const c2[] = { "perf_analyzer", "stimulus",
+					  "concurrency", NULL };
+	static const char *const c3[] = { "loadgen", "concurrency", NULL };
+	static const char *const r1[] = { "request_rate", NULL };
+	static const char *const r2[] = { "perf_analyzer", "stimulus",
+					  "request_rate", NULL };
+	static const char *const r3[] = { "loadgen", "request_rate", NULL };
+	static const char *const e1[] = { "extra_inputs", "ignore_eos", NULL };
+	static const char *const e2[] = { "input", "extra", "ignore_eos",
+					  NULL };
+	static const char *const w3[] = { "loadgen", "warmup_request_count",
+					  NULL };
+	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(doc,
+							   "input_config");
+	struct fpstate f = { 0 };
+	const cJSON *v;
+
+	fpstate_json(&f, "input_len", stat_of(doc, "input_sequence_length",
+					      "avg"));
+	fpstate_json(&f, "input_len_sd", stat_of(doc, "input_sequence_length",
+						 "std"));
+	fpstate_json(&f, "output_len", stat_of(doc, "output_sequence_length",
+					       "avg"));
+	fpstate_json(&f, "output_len_sd", stat_of(doc,
+						  "output_sequence_length",
+						  "std"));
+	fpstate_json(&f, "output_tokens", stat_of(doc, "total_output_tokens",
+						  "avg"));
+	fpstate_json(&f, "achieved_request_rate", stat_of(doc,
+				"request_throughput", "avg"));
+	if (cJSON_IsObject(ic)) {
+		fpstate_json(&f, "concurrency", one_of(ic, c1, c2, c3));
+		fpstate_json(&f, "request_rate", one_of(ic, r1, r2, r3));
+		v = at(ic, e1);
+		if (!cJSON_IsBool(v))
+			v = at(ic, e2);
+		if (cJSON_IsBool(v))
+			fpstate_json(&f, "ignore_eos", v);
+		v = at(ic, w3);
+		if (cJSON_IsNumber(v) && v->valuedouble > 0)
+			fpstate_note(&f, "warmup_excluded", "true");
+	}
+	fpstate_note(&f, "tool", tool);
+	return fpstate_flush(&f, sink);
 }
 
 static const struct {

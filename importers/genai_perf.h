@@ -17,6 +17,16 @@ struct cJSON;
 int genai_perf_identity(struct imp_sink *sink, const struct cJSON *doc,
 			struct imp_input *in);
 
+/* The workload fingerprint (issue 37) the JSON states, as fp.FIELD run
+ * metadata: input/output_sequence_length avg and std (the per-request
+ * lengths measured), request_throughput avg (achieved), aiperf's
+ * total_output_tokens; from input_config the concurrency and request
+ * rate asked for (flat, nested or AIPerf's loadgen; genai-perf's -1 is
+ * "not set"), extra inputs' ignore_eos, AIPerf's warmup_request_count >
+ * 0 (warmup excluded); tool (genai-perf or aiperf). */
+int genai_perf_fp(struct imp_sink *sink, const struct cJSON *doc,
+		  const char *tool);
+
 /* telemetry_stats: power (W), utilization (%), memory_used (GB) per GPU
  * and energy from the cumulative energy_consumption counter (MJ): max -
  * min of the run, never the counter. One GPU: op e2e; several: op gpuN

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "importers/fpstate.h"
 #include "importers/genai_perf.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
@@ -118,7 +119,25 @@ struct cctx {
 	size_t nstat;
 	int table;		/* 0 none, 1 statistics, 2 values */
 	long rows;
+	struct fpstate fp;	/* the workload fingerprint (issue 37) */
 };
+
+/* The lengths measured (avg, std when the table has it) and the
+ * achieved request rate, as the run's fingerprint. */
+static void csv_fp(struct cctx *x, const struct gp_metric *m,
+		   const struct stk_stat *st, double v)
+{
+	int in = !strcmp(m->metric, "input_sequence_length");
+
+	if (x->table == 1 && (in || !strcmp(m->metric,
+					    "output_sequence_length"))) {
+		fpstate_num(&x->fp, in ? "input_len" : "output_len", st->mean);
+		fpstate_num(&x->fp, in ? "input_len_sd" : "output_len_sd",
+			    st->std);
+	} else if (x->table == 2 && !strcmp(m->metric, "request_throughput")) {
+		fpstate_num(&x->fp, "achieved_request_rate", v);
+	}
+}
 
 static int csv_row(struct csv *c, struct cctx *x)
 {
@@ -146,6 +165,7 @@ static int csv_row(struct csv *c, struct cctx *x)
 			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': '%s' is "
 				"not a number", c->path, c->line, c->fields[0],
 				c->nfields < 2 ? "" : c->fields[1]);
+		csv_fp(x, m, NULL, v);
 		return stk_scalar(&x->o, NULL, m->metric, v, u);
 	}
 	if (c->nfields != x->nstat + 1)
@@ -163,6 +183,7 @@ static int csv_row(struct csv *c, struct cctx *x)
 				"statistic column '%s'", c->path, c->line,
 				x->stat[i]);
 	}
+	csv_fp(x, m, &st, NAN);
 	return stk_stat_emit(&x->o, m->metric, u, &st);
 }
 
@@ -181,6 +202,7 @@ static int import_csv(struct imp_input *in, struct imp_sink *sink)
 		p.name = "concurrency";
 		x.o.params = &p;
 		x.o.nparams = 1;
+		fpstate_note(&x.fp, "concurrency", p.value);
 	}
 	csv_init(&c, in->fp, in->path);
 	while ((rc = csv_read(&c)) > 0) {
@@ -216,6 +238,10 @@ static int import_csv(struct imp_input *in, struct imp_sink *sink)
 	if (rc == 0 && !x.rows)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: no metric rows",
 				  in->path, c.line);
+	fpstate_note(&x.fp, "tool", "genai-perf");
+	if (rc >= 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	for (size_t i = 0; i < x.nstat; i++)
 		free(x.stat[i]);
 	free(x.stat);
@@ -250,6 +276,7 @@ static int probe_json(const char *head, size_t len, const char *filename)
 struct jctx {
 	struct imp_sink *sink;
 	struct imp_input *in;
+	const char *tool;	/* the fingerprint's tool */
 	int done;
 };
 
@@ -324,7 +351,8 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 		if (rc < 0)
 			return rc;
 	}
-	if ((rc = genai_perf_telemetry(x->sink, doc, x->in, &o)) < 0)
+	if ((rc = genai_perf_telemetry(x->sink, doc, x->in, &o)) < 0 ||
+	    (rc = genai_perf_fp(x->sink, doc, x->tool)) < 0)
 		return rc;
 	return o.emitted ? 0 : pc_error_set(PC_EINVALID, "%s:%ld: no genai-perf "
 					    "metrics", x->in->path, line);
@@ -332,7 +360,15 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 
 static int import_json(struct imp_input *in, struct imp_sink *sink)
 {
-	struct jctx x = { .sink = sink, .in = in };
+	struct jctx x = { .sink = sink, .in = in, .tool = "genai-perf" };
+	int rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
+
+	return rc < 0 ? rc : 0;
+}
+
+static int import_aiperf(struct imp_input *in, struct imp_sink *sink)
+{
+	struct jctx x = { .sink = sink, .in = in, .tool = "aiperf" };
 	int rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
 
 	return rc < 0 ? rc : 0;
@@ -360,7 +396,7 @@ const struct importer imp_aiperf_json = {
 		"layout: units per metric, input_config endpoint/input/loadgen "
 		"identity, benchmark_duration, total_output_tokens)",
 	.probe = probe_aiperf,
-	.import = import_json,
+	.import = import_aiperf,
 };
 
 const struct importer imp_genai_perf_json = {
@@ -409,6 +445,7 @@ struct actx {
 	char **hdr;
 	size_t nhdr;
 	long rows;
+	struct fpstate fp;	/* what every sweep point agrees on */
 };
 
 /* "p99 Time To First Token (ms)" -> stat "p99", name, unit. */
@@ -462,6 +499,10 @@ static int analyze_row(struct csv *c, struct actx *x)
 			if (x->pcol[k] >= 0)
 				stk_params_add(p, pn[k],
 					       c->fields[x->pcol[k]]);
+		for (int k = 0; k < 2; k++)	/* concurrency, ISL */
+			if (x->pcol[k] >= 0)
+				fpstate_note(&x->fp, pn[k],
+					     c->fields[x->pcol[k]]);
 	} else if (!p) {
 		return pc_error_set(PC_EINVALID, "%s:%ld: config '%s' is not in "
 				    "the sweep table above", c->path, c->line,
@@ -577,6 +618,10 @@ static int import_analyze(struct imp_input *in, struct imp_sink *sink)
 	if (rc == 0 && !x.rows)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: no sweep rows",
 				  in->path, c.line);
+	fpstate_note(&x.fp, "tool", "genai-perf");
+	if (rc >= 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	for (size_t i = 0; i < x.ncfg; i++) {
 		free(x.cfg[i].name);
 		stk_params_release(&x.cfg[i].p);

@@ -3,12 +3,15 @@
  * Raw SI values: seconds, bytes, FLOPs. Phase latencies and their
  * attn/mlp/layernorm/tp_comm/embedding parts become time results on the
  * phase's workload; whole-request latencies become ttft/tpot/e2el on
- * the run's workload. See docs/importers-models.md.
+ * the run's workload. The model's assumed workload fingerprint (issue
+ * 37): seq_len and num_tokens_to_generate as input/output_len, tp_size,
+ * pp_size, tool llm-analysis. See docs/importers-models.md.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/importer.h"
 #include "base/jsonutil.h"
 #include "base/error.h"
@@ -119,6 +122,21 @@ static int workload(struct imp_sink *sink, const cJSON *doc, const char *path)
 	return 0;
 }
 
+/* What the model assumed of the workload, as a fingerprint. */
+static int note_fp(struct imp_sink *sink, const cJSON *doc)
+{
+	static const char *const map[][2] = { { "seq_len", "input_len" },
+		{ "num_tokens_to_generate", "output_len" },
+		{ "tp_size", "tp" }, { "pp_size", "pp" } };
+	struct fpstate f = { 0 };
+
+	for (size_t i = 0; i < N(map); i++)
+		fpstate_jnum(&f, map[i][1],
+			     cJSON_GetObjectItemCaseSensitive(doc, map[i][0]));
+	fpstate_note(&f, "tool", "llm-analysis");
+	return fpstate_flush(&f, sink);
+}
+
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	static const char *const phases[] = { "prefill", "decode" };
@@ -136,7 +154,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 				    "summary: no 'prefill_latency' key",
 				    in->path);
 	}
-	rc = workload(sink, doc, in->path);
+	if (!(rc = workload(sink, doc, in->path)))
+		rc = note_fp(sink, doc);
 	for (int ph = 0; ph < 2 && !rc; ph++) {
 		for (size_t i = 0; i < N(parts) && !rc; i++) {
 			snprintf(key, sizeof(key), "%s_%s", phases[ph],

@@ -8,6 +8,11 @@
  * written as strings ("550") are numbers; other strings are errors.
  * The model names the workload; mean_input_tokens, mean_output_tokens
  * and num_concurrent_requests become input_len, output_len, concurrency.
+ * The workload fingerprint (issue 37): the per-request lengths measured
+ * (results_number_{input,output}_tokens mean and stddev), else the
+ * requested ones (mean_/stddev_{input,output}_tokens); the concurrency;
+ * the completed requests per minute / 60 as the achieved rate; tool
+ * llmperf and its version field.
  */
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -15,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
@@ -93,6 +99,51 @@ static int num(struct ctx *x, const cJSON *v, double *out)
 			    cJSON_IsString(v) ? "'" : "");
 }
 
+/* One length of the fingerprint: the measured block, else the file's
+ * requested mean and stddev. */
+static void fp_len(struct fpstate *f, const char *field,
+		   const struct stk_stat *st, const cJSON *doc,
+		   const char *mean, const char *sd)
+{
+	char sdf[32];
+
+	snprintf(sdf, sizeof(sdf), "%s_sd", field);
+	if (!isnan(st->mean)) {
+		fpstate_num(f, field, st->mean);
+		fpstate_num(f, sdf, st->std);
+		return;
+	}
+	fpstate_jnum(f, field, cJSON_GetObjectItemCaseSensitive(doc, mean));
+	fpstate_jnum(f, sdf, cJSON_GetObjectItemCaseSensitive(doc, sd));
+}
+
+static int note_fp(struct ctx *x, const cJSON *doc, const struct stk_stat *st)
+{
+	struct fpstate f = { 0 };
+	const cJSON *v;
+	double d;
+
+	/* blocks[4] and [5]: results_number_{input,output}_tokens_ */
+	fp_len(&f, "input_len", &st[4], doc, "mean_input_tokens",
+	       "stddev_input_tokens");
+	fp_len(&f, "output_len", &st[5], doc, "mean_output_tokens",
+	       "stddev_output_tokens");
+	fpstate_jnum(&f, "concurrency",
+		     cJSON_GetObjectItemCaseSensitive(doc,
+						      "num_concurrent_requests"));
+	v = cJSON_GetObjectItemCaseSensitive(doc,
+				"results_num_completed_requests_per_min");
+	if (cJSON_IsNumber(v) || (cJSON_IsString(v) &&
+				  stk_number(v->valuestring, &d) == 0))
+		fpstate_num(&f, "achieved_request_rate",
+			    (cJSON_IsNumber(v) ? v->valuedouble : d) / 60);
+	fpstate_note(&f, "tool", "llmperf");
+	v = cJSON_GetObjectItemCaseSensitive(doc, "version");
+	if (cJSON_IsString(v))
+		fpstate_note(&f, "tool_version", v->valuestring);
+	return fpstate_flush(&f, x->sink);
+}
+
 static int doc_fn(cJSON *doc, long line, void *ctx)
 {
 	struct ctx *x = ctx;
@@ -157,6 +208,8 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 		if ((rc = stk_stat_emit(&o, blocks[b].metric, blocks[b].unit,
 					&st[b])) < 0)
 			return rc;
+	if ((rc = note_fp(x, doc, st)) < 0)
+		return rc;
 	return o.emitted ? 0 : pc_error_set(PC_EINVALID, "%s:%ld: no results_* "
 					    "keys", x->in->path, line);
 }

@@ -155,8 +155,14 @@ static int record(struct ctx *x, const cJSON *doc, long line)
 	s = jsonutil_scalar(val);
 	if (!strcmp(key, "effective_scenario") && s) {
 		x->scenario = 1;
+		snprintf(x->m.scenario, sizeof(x->m.scenario), "%s", s);
 		return x->sink->meta(x->sink, "param.scenario", s);
 	}
+	/* the load the fingerprint states (mlperf_fp) */
+	if (!strcmp(key, "effective_target_qps") && cJSON_IsNumber(val))
+		x->m.target_qps = val->valuedouble;
+	if (!strcmp(key, "loadgen_version") && s)
+		snprintf(x->m.version, sizeof(x->m.version), "%s", s);
 	if (!strcmp(key, "result_validity") && s) {
 		if (!strcmp(s, "INVALID")) {
 			x->m.invalid = 1;
@@ -226,6 +232,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		rc = pc_error_set(PC_EINVALID, "%s: no result_validity record "
 				  "(not a complete MLPerf detail log?)",
 				  in->path);
+	if (rc == 0)
+		rc = mlperf_fp(&x.m, sink);
 	if (rc == 0)
 		rc = mlperf_emit(&x.m, sink, in->path);
 	mlperf_release(&x.m);

@@ -6,7 +6,8 @@
  * token throughput become results of op e2e; the scenario becomes the
  * workload parameter "scenario"; "Result is : INVALID" imports with a
  * warning and the invalid flag. A file cut before LoadGen's closing
- * "... encountered ..." line is refused.
+ * "... encountered ..." line is refused. The fingerprint: the scenario's
+ * load with target_qps (mlperf_fp).
  */
 #include <ctype.h>
 #include <math.h>
@@ -184,11 +185,14 @@ static int kv_line(struct ctx *x, long line, const char *label,
 	for (i = 0; label[i] && i + 1 < sizeof(low); i++)
 		low[i] = (char)tolower((unsigned char)label[i]);
 	low[i] = '\0';
+	if (x->sec == S_PARAMS && !strcmp(low, "target_qps"))
+		util_parse_double(text, &x->m.target_qps);
 	if (x->sec == S_PARAMS)
 		return meta_line(x, low, text);
 	if (!strcmp(low, "scenario")) {
 		x->scenario = 1;
 		snprintf(x->scen, sizeof(x->scen), "%s", text);
+		snprintf(x->m.scenario, sizeof(x->m.scenario), "%s", text);
 		return x->sink->meta(x->sink, "param.scenario", text);
 	}
 	if (!strcmp(low, "sut name"))
@@ -315,6 +319,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: the summary ends before "
 			"LoadGen's closing 'errors encountered' line (file "
 			"cut?)", in->path, line);
+	if (rc == 0)
+		rc = mlperf_fp(&x.m, sink);
 	if (rc == 0)
 		rc = mlperf_emit(&x.m, sink, in->path);
 	mlperf_release(&x.m);

@@ -10,6 +10,11 @@
  * (decimal MB -> memory_max_global_vram ...). The config gives the
  * workload: backend.model, batch (bs), input_len (sequence_length),
  * output_len (max_new_tokens); the tool version is the run version.
+ * The workload fingerprint (issue 37): input_len the input shape's
+ * sequence_length (every input has it), output_len max_new_tokens when
+ * min_new_tokens forces it (else only a cap), precision the backend's
+ * torch_dtype or dtype (not "auto"), warmup_excluded when warmup_runs >
+ * 0, tool optimum-benchmark and its version.
  */
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -17,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
@@ -247,6 +253,33 @@ static int identity(struct ctx *x, const cJSON *cfg)
 	return 0;
 }
 
+static int note_fp(struct ctx *x, const cJSON *cfg)
+{
+	const cJSON *mx = at(cfg, "scenario", "generate_kwargs",
+			     "max_new_tokens");
+	const cJSON *mn = at(cfg, "scenario", "generate_kwargs",
+			     "min_new_tokens");
+	const cJSON *dt = at(cfg, "backend", "torch_dtype", NULL);
+	const cJSON *w = at(cfg, "scenario", "warmup_runs", NULL);
+	struct fpstate f = { 0 };
+
+	fpstate_jnum(&f, "input_len", at(cfg, "scenario", "input_shapes",
+					 "sequence_length"));
+	if (cJSON_IsNumber(mx) && cJSON_IsNumber(mn) &&
+	    mx->valuedouble == mn->valuedouble)
+		fpstate_jnum(&f, "output_len", mx);
+	if (!cJSON_IsString(dt))
+		dt = at(cfg, "backend", "dtype", NULL);
+	if (cJSON_IsString(dt) && strcmp(dt->valuestring, "auto"))
+		fpstate_note(&f, "precision", dt->valuestring);
+	if (cJSON_IsNumber(w) && w->valuedouble > 0)
+		fpstate_note(&f, "warmup_excluded", "true");
+	fpstate_note(&f, "tool", "optimum-benchmark");
+	fpstate_json(&f, "tool_version", at(cfg, "environment",
+					    "optimum_benchmark_version", NULL));
+	return fpstate_flush(&f, x->sink);
+}
+
 static int doc_fn(cJSON *doc, long line, void *ctx)
 {
 	struct ctx *x = ctx;
@@ -260,7 +293,7 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 	cfg = cJSON_GetObjectItemCaseSensitive(doc, "config");
 	if (cJSON_IsObject(cfg)) {
 		rep = cJSON_GetObjectItemCaseSensitive(doc, "report");
-		if ((rc = identity(x, cfg)) < 0)
+		if ((rc = identity(x, cfg)) < 0 || (rc = note_fp(x, cfg)) < 0)
 			return rc;
 	}
 	if (!cJSON_IsObject(rep))

@@ -14,11 +14,17 @@
  * server_compute[_input|_infer|_output], client_recv) with metric time;
  * latency (op e2e) is Avg latency, or the sum of the components (as
  * perf_analyzer computes it) flagged derived.
+ *
+ * The workload fingerprint (issue 37): the concurrency or request rate
+ * when every row has the same (a one-point file; a sweep's points are
+ * workload parameters, no fact of the run), tool perf_analyzer. The
+ * file states no token lengths.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
@@ -71,6 +77,7 @@ struct ctx {
 	const char *unit[NCOLS];
 	size_t ncols;
 	int param;		/* index into cols of the row's parameter */
+	struct fpstate fp;	/* what every row agrees on */
 };
 
 static int header(struct csv *c, struct ctx *x, struct imp_sink *sink)
@@ -141,6 +148,7 @@ static int row(struct csv *c, struct ctx *x, struct imp_sink *sink)
 		return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': '%s' is "
 				    "not a number", c->path, c->line,
 				    cols[x->param].col, p.value);
+	fpstate_num(&x->fp, p.name, v);
 	for (size_t k = 2; k < NCOLS; k++) {
 		const char *f;
 
@@ -217,6 +225,10 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	if (rc == 0 && !rows)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: no data row", in->path,
 				  c.line);
+	fpstate_note(&x.fp, "tool", "perf_analyzer");
+	if (rc >= 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	csv_release(&c);
 	return rc < 0 ? rc : 0;
 }

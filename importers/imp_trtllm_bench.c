@@ -8,8 +8,12 @@
  * the record, and <m>_pNN), request_throughput, output_throughput,
  * total_throughput, duration, completed. The model names the workload;
  * TP/PP and the average input/output lengths become the parameters tp,
- * pp, input_len, output_len (SGLang's names). Authority: TensorRT-LLM
- * tensorrt_llm/bench/dataclasses/reporting.py (Apache-2.0).
+ * pp, input_len, output_len (SGLang's names). The workload fingerprint
+ * (issue 37): the average input/output lengths measured, TP/PP, the
+ * precision (the quantization when there is one, else the dtype), the
+ * KV-cache dtype, tool trtllm-bench and the TensorRT-LLM version.
+ * Authority: TensorRT-LLM tensorrt_llm/bench/dataclasses/reporting.py
+ * (Apache-2.0).
  */
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -18,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
@@ -147,13 +152,20 @@ static int probe_text(const char *head, size_t len, const char *filename)
 
 enum { SEC_NONE, SEC_ENGINE, SEC_WORLD, SEC_REQUEST, SEC_PERF, SEC_OTHER };
 
+/* What the report says of the run: identity, parameters, fingerprint. */
+struct ident {
+	char model[256], version[64], tp[32], pp[32], isl[32], osl[32];
+	char in_len[32], out_len[32];	/* measured averages */
+	char dtype[32], quant[32], kv_dtype[32];
+};
+
 struct tctx {
 	struct imp_sink *sink;
 	const char *path;
 	struct report r;
 	int sec, pending_title, nperf;
 	long rule_line;
-	char model[256], version[64], tp[32], pp[32], isl[32], osl[32];
+	struct ident id;
 };
 
 static int is_rule(const char *s, char ch)
@@ -297,44 +309,75 @@ static int text_line(void *ctx, long line, char *s)
 		return 0;
 	if (x->sec == SEC_ENGINE) {
 		if (!strcmp(lab, "model"))
-			copy(x->model, sizeof(x->model), val);
+			copy(x->id.model, sizeof(x->id.model), val);
 		else if (strstr(lab, "version"))
-			copy(x->version, sizeof(x->version), val);
+			copy(x->id.version, sizeof(x->id.version), val);
+		else if (!strcmp(lab, "dtype"))
+			copy(x->id.dtype, sizeof(x->id.dtype), val);
+		else if (!strcmp(lab, "quantization"))
+			copy(x->id.quant, sizeof(x->id.quant), val);
+		else if (!strcmp(lab, "kv cache dtype"))
+			copy(x->id.kv_dtype, sizeof(x->id.kv_dtype), val);
 		return 0;
 	}
 	if (x->sec == SEC_WORLD) {
 		if (!strcmp(lab, "tp size"))
-			copy(x->tp, sizeof(x->tp), val);
+			copy(x->id.tp, sizeof(x->id.tp), val);
 		else if (!strcmp(lab, "pp size"))
-			copy(x->pp, sizeof(x->pp), val);
+			copy(x->id.pp, sizeof(x->id.pp), val);
 		return 0;
 	}
-	if (!strcmp(lab, "average input length"))
-		copy(x->isl, sizeof(x->isl), val);
-	else if (!strcmp(lab, "average output length"))
-		copy(x->osl, sizeof(x->osl), val);
+	if (!strcmp(lab, "average input length")) {
+		copy(x->id.isl, sizeof(x->id.isl), val);
+		copy(x->id.in_len, sizeof(x->id.in_len), val);
+	} else if (!strcmp(lab, "average output length")) {
+		copy(x->id.osl, sizeof(x->id.osl), val);
+		copy(x->id.out_len, sizeof(x->id.out_len), val);
+	}
 	if (lab[0] == '[')
 		return breakdown(x, line, lab, val);
 	return text_value(x, line, lab, unit, val);
 }
 
+/* The run's fingerprint from what the report says. */
+static int finish_fp(struct imp_sink *sink, const struct ident *id)
+{
+	struct fpstate f = { 0 };
+	double v;
+
+	if (stk_number(id->in_len, &v) == 0)
+		fpstate_num(&f, "input_len", v);
+	if (stk_number(id->out_len, &v) == 0)
+		fpstate_num(&f, "output_len", v);
+	fpstate_note(&f, "tp", id->tp);
+	fpstate_note(&f, "pp", id->pp);
+	fpstate_note(&f, "precision", *id->quant ? id->quant : id->dtype);
+	fpstate_note(&f, "kv_cache", id->kv_dtype);
+	fpstate_note(&f, "tool", "trtllm-bench");
+	fpstate_note(&f, "tool_version", id->version);
+	return fpstate_flush(&f, sink);
+}
+
 /* Run identity, then the results. */
 static int finish(struct imp_sink *sink, struct report *r, const char *path,
-		  const char *model, const char *version, const char *tp,
-		  const char *pp, const char *isl, const char *osl)
+		  const struct ident *id)
 {
 	const char *pn[] = { "param.tp", "param.pp", "param.input_len",
 			     "param.output_len" };
-	const char *pv[] = { tp, pp, isl, osl };
+	const char *pv[] = { id->tp, id->pp, id->isl, id->osl };
 	int rc;
 
-	if (*model && (rc = sink->meta(sink, "default.name", model)) < 0)
+	if (*id->model && (rc = sink->meta(sink, "default.name",
+					   id->model)) < 0)
 		return rc;
-	if (*version && (rc = sink->meta(sink, "version", version)) < 0)
+	if (*id->version && (rc = sink->meta(sink, "version",
+					     id->version)) < 0)
 		return rc;
 	for (int i = 0; i < 4; i++)
 		if (*pv[i] && (rc = sink->meta(sink, pn[i], pv[i])) < 0)
 			return rc;
+	if ((rc = finish_fp(sink, id)) < 0)
+		return rc;
 	if ((rc = report_emit(r, sink)) < 0)
 		pc_error_set(PC_EINVALID, "%s: no results in the report",
 			     path);
@@ -356,8 +399,7 @@ static int import_text(struct imp_input *in, struct imp_sink *sink)
 		return pc_error_set(PC_EINVALID, "%s:%ld: no '= PERFORMANCE "
 				    "OVERVIEW' block: a cut or not a "
 				    "trtllm-bench report", in->path, rc);
-	return finish(sink, &x.r, in->path, x.model, x.version, x.tp, x.pp,
-		      x.isl, x.osl);
+	return finish(sink, &x.r, in->path, &x.id);
 }
 
 const struct importer imp_trtllm_bench = {
@@ -456,8 +498,7 @@ static const struct {
 static int json_doc(cJSON *doc, long line, void *ctx)
 {
 	struct jctx *x = ctx;
-	char model[256] = "", version[64] = "", tp[32] = "", pp[32] = "",
-	     isl[32] = "", osl[32] = "";
+	struct ident id;
 	const cJSON *eng, *world, *req, *ds, *kv;
 	int rc;
 
@@ -477,17 +518,28 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 	world = cJSON_GetObjectItemCaseSensitive(doc, "world_info");
 	req = cJSON_GetObjectItemCaseSensitive(doc, "request_info");
 	ds = cJSON_GetObjectItemCaseSensitive(doc, "dataset");
-	jstr(model, sizeof(model), eng, "model");
-	jstr(version, sizeof(version), eng, "version");
-	jstr(tp, sizeof(tp), world, "tp_size");
-	jstr(pp, sizeof(pp), world, "pp_size");
-	/* the dataset's lengths (ints) before the measured averages */
-	jstr(isl, sizeof(isl), ds, "avg_isl");
-	jstr(osl, sizeof(osl), ds, "avg_osl");
-	if (!*isl)
-		jstr(isl, sizeof(isl), req, "avg_input_length");
-	if (!*osl)
-		jstr(osl, sizeof(osl), req, "avg_output_length");
+	memset(&id, 0, sizeof(id));
+	jstr(id.model, sizeof(id.model), eng, "model");
+	jstr(id.version, sizeof(id.version), eng, "version");
+	jstr(id.dtype, sizeof(id.dtype), eng, "dtype");
+	jstr(id.quant, sizeof(id.quant), eng, "quantization");
+	jstr(id.kv_dtype, sizeof(id.kv_dtype), eng, "kv_cache_dtype");
+	jstr(id.tp, sizeof(id.tp), world, "tp_size");
+	jstr(id.pp, sizeof(id.pp), world, "pp_size");
+	/* the dataset's lengths (ints) before the measured averages; the
+	 * fingerprint the measured ones first */
+	jstr(id.isl, sizeof(id.isl), ds, "avg_isl");
+	jstr(id.osl, sizeof(id.osl), ds, "avg_osl");
+	jstr(id.in_len, sizeof(id.in_len), req, "avg_input_length");
+	jstr(id.out_len, sizeof(id.out_len), req, "avg_output_length");
+	if (!*id.isl)
+		memcpy(id.isl, id.in_len, sizeof(id.isl));
+	if (!*id.osl)
+		memcpy(id.osl, id.out_len, sizeof(id.osl));
+	if (!*id.in_len)
+		memcpy(id.in_len, id.isl, sizeof(id.in_len));
+	if (!*id.out_len)
+		memcpy(id.out_len, id.osl, sizeof(id.out_len));
 	for (size_t i = 0; i < sizeof(jscalars) / sizeof(*jscalars); i++) {
 		const cJSON *o = cJSON_GetObjectItemCaseSensitive(doc,
 							jscalars[i].obj);
@@ -517,8 +569,7 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 		}
 	}
 	x->done = 1;
-	return finish(x->sink, &x->r, x->path, model, version, tp, pp, isl,
-		      osl);
+	return finish(x->sink, &x->r, x->path, &id);
 }
 
 static int import_json(struct imp_input *in, struct imp_sink *sink)

@@ -6,11 +6,15 @@
  * does not matter; columns it does not know (a script's util_*, mem_*)
  * are skipped with a warning. The file carries no run identity: give
  * the workload with --workload/--param. Metric names are the vLLM ones.
+ * The workload fingerprint (issue 37): seq_throughput as the request
+ * rate achieved, tool gptManagerBenchmark (no lengths, no load asked
+ * for: give them with --meta fp.FIELD=VALUE).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/stacks.h"
@@ -125,6 +129,8 @@ static int row(struct csv *c, const struct col *map, struct imp_sink *sink)
 {
 	struct stk_out o = { .sink = sink, .line = c->line };
 	struct stk_stat st[3];
+	struct fpstate fp = { 0 };
+	double rate = NAN;	/* seq_throughput: the fingerprint's */
 	int rc;
 
 	for (int s = 0; s < 3; s++)
@@ -145,6 +151,8 @@ static int row(struct csv *c, const struct col *map, struct imp_sink *sink)
 				"'%s' is not a number", c->path, c->line,
 				cols[k].col, f);
 		if (!cols[k].stat) {
+			if (!strcmp(cols[k].metric, "request_throughput"))
+				rate = v;
 			if ((rc = stk_scalar(&o, NULL, cols[k].metric, v,
 					     map[k].unit)) < 0)
 				return rc;
@@ -157,7 +165,9 @@ static int row(struct csv *c, const struct col *map, struct imp_sink *sink)
 	for (int s = 0; s < 3; s++)
 		if ((rc = stk_stat_emit(&o, stats[s], "ms", &st[s])) < 0)
 			return rc;
-	return 0;
+	fpstate_num(&fp, "achieved_request_rate", rate);
+	fpstate_note(&fp, "tool", "gptManagerBenchmark");
+	return fpstate_flush(&fp, sink);
 }
 
 static int import(struct imp_input *in, struct imp_sink *sink)

@@ -6,6 +6,11 @@
  * "Maximum request concurrency:" lines before the block, and the
  * block's own concurrency/rate lines, become workload parameters. A log
  * may hold several blocks (one per run); each needs its closing line.
+ * The workload fingerprint (issue 37), as the vllm JSON states it: the
+ * totals over the successful requests as input/output_len, the totals,
+ * the requested rate and concurrency, the request throughput achieved,
+ * tool vllm-bench-serve; a log of several blocks states only what they
+ * agree on.
  */
 #include <ctype.h>
 #include <math.h>
@@ -13,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "importers/fpstate.h"
 #include "importers/hwutil.h"
 #include "importers/importer.h"
 #include "importers/lines.h"
@@ -57,7 +63,38 @@ struct ctx {
 		char *label, *text;
 	} *held;		/* the block's lines until it is complete */
 	size_t nheld, capheld;
+	struct fpstate fp;	/* the blocks' fingerprint */
 };
+
+/* One block's fingerprint: ok successful requests, the totals and the
+ * throughput from its lines. */
+static void note_fp(struct ctx *x, double ok)
+{
+	for (size_t i = 0; i < x->nheld; i++) {
+		const char *l = x->held[i].label;
+		double v;
+
+		if (util_parse_double(util_trim(x->held[i].text), &v) < 0)
+			continue;
+		if (!strcasecmp(l, "Total input tokens")) {
+			fpstate_num(&x->fp, "input_tokens", v);
+			if (ok > 0)
+				fpstate_num(&x->fp, "input_len", v / ok);
+		} else if (!strcasecmp(l, "Total generated tokens")) {
+			fpstate_num(&x->fp, "output_tokens", v);
+			if (ok > 0)
+				fpstate_num(&x->fp, "output_len", v / ok);
+		} else if (!strcasecmp(l, "Request throughput (req/s)")) {
+			fpstate_num(&x->fp, "achieved_request_rate", v);
+		}
+	}
+	if (strcasecmp(x->rate, "inf") && *x->rate)
+		fpstate_jnum_text(&x->fp, "request_rate", x->rate);
+	else if (*x->rate)
+		fpstate_note(&x->fp, "request_rate", "inf");
+	fpstate_jnum_text(&x->fp, "concurrency", x->conc);
+	fpstate_note(&x->fp, "tool", "vllm-bench-serve");
+}
 
 /* "Mean TTFT (ms)" -> stat "mean", metric "ttft". */
 static int latency_label(const char *label, char *stat, size_t slen,
@@ -193,6 +230,7 @@ static int end_block(struct ctx *x, long line)
 		x->p[n].name = "num_prompts";
 		x->p[n++].value = x->prompts;
 	}
+	note_fp(x, ok);
 	serving_init(&x->s, x->sink, x->block_line, x->p, n);
 	for (size_t i = 0; i < x->nheld && !rc; i++)
 		rc = block_line(x, x->held[i].line, x->held[i].label,
@@ -262,6 +300,9 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		rc = 0;
 	drop_held(&x);
 	free(x.held);
+	if (rc == 0)
+		rc = fpstate_flush(&x.fp, sink);
+	fpstate_release(&x.fp);
 	if (rc == 0 && x.in_block)
 		rc = pc_error_set(PC_EINVALID, "%s:%ld: the result block that "
 			"starts at line %ld has no closing '=====' line (file "

@@ -6,12 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/fpstate.h"
 #include "base/error.h"
 #include "base/util.h"
 
 void mlperf_init(struct mlperf *m)
 {
 	memset(m, 0, sizeof(*m));
+	m->target_qps = NAN;
+}
+
+int mlperf_fp(struct mlperf *m, struct imp_sink *sink)
+{
+	struct fpstate f = { 0 };
+
+	if (!strcmp(m->scenario, "Offline"))
+		fpstate_note(&f, "request_rate", "inf");
+	else if (!strcmp(m->scenario, "Server") && m->target_qps > 0)
+		fpstate_num(&f, "request_rate", m->target_qps);
+	else if (!strcmp(m->scenario, "SingleStream"))
+		fpstate_note(&f, "concurrency", "1");
+	fpstate_note(&f, "tool", "mlperf-loadgen");
+	fpstate_note(&f, "tool_version", m->version);
+	return fpstate_flush(&f, sink);
 }
 
 void mlperf_release(struct mlperf *m)

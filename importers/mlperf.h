@@ -22,6 +22,11 @@ struct mlperf {
 	size_t n, cap;
 	int invalid;		/* LoadGen: INVALID */
 	int validity_seen;
+	/* what the log says of the load (the workload fingerprint, issue
+	 * 37): the scenario, the Server target QPS (NaN: not given), the
+	 * LoadGen version */
+	char scenario[24], version[64];
+	double target_qps;
 };
 
 void mlperf_init(struct mlperf *m);
@@ -39,6 +44,13 @@ void mlperf_stat(struct mlperf *m, const char *metric, const char *which,
  * the 50th is also the median of metric. -1 when pct is not a number. */
 int mlperf_percentile(struct mlperf *m, const char *metric, const char *pct,
 		      const char *unit, double v, long line);
+
+/* The fingerprint of the load the scenario states (issue 37): Offline
+ * issues every query at once (request_rate inf), Server at target_qps
+ * (request_rate; LoadGen's Poisson arrivals, a query a sample), and
+ * SingleStream one query at a time (concurrency 1); MultiStream states
+ * none of them. tool mlperf-loadgen, tool_version its version. */
+int mlperf_fp(struct mlperf *m, struct imp_sink *sink);
 
 /* Emit everything; 0 records is an error naming path. */
 int mlperf_emit(struct mlperf *m, struct imp_sink *sink, const char *path);

@@ -164,7 +164,7 @@ expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.sourc
 head -1 "$FIXTURES/hw/sglang/two_models.jsonl" > "$T/sg.jsonl"
 pc import -q -s $S -k silicon "$T/sg.jsonl"
 expect_eq "$(pcsql "SELECT metadata FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.name = '$S'" | python3 -c "import json,sys; d=json.load(sys.stdin); print(sorted((k, v) for k, v in d.items() if k.startswith('fp.')))")" \
-	"[('fp.achieved_request_rate', '1.968770536'), ('fp.input_len', '2048'), ('fp.input_tokens', '409600'), ('fp.output_len', '256'), ('fp.output_tokens', '51200'), ('fp.precision', 'bfloat16'), ('fp.request_rate', '2'), ('fp.tool', 'sglang-bench-serving'), ('fp.tool_version', '0.4.9.post2'), ('fp.tp', '1')]" \
+	"[('fp.achieved_request_rate', '1.968770536'), ('fp.input_len', '2048'), ('fp.input_tokens', '409600'), ('fp.output_len', '256'), ('fp.output_tokens', '51200'), ('fp.precision', 'bf16'), ('fp.request_rate', '2'), ('fp.tool', 'sglang-bench-serving'), ('fp.tool_version', '0.4.9.post2'), ('fp.tp', '1')]" \
 	"SGLang: also server_info's tp, dtype and version"
 fresh
 pc import -q -s $L -k silicon --meta fp.input_len=1000 "$SAMPLES/vllm_bench_serve.json"

@@ -48,6 +48,16 @@ TEST(fields)
 	CHECK(fp_value_ok(f, "guess", &exp) < 0);
 	CHECK((f = fp_field_find("precision")) != NULL);
 	CHECK(!fp_same(f, "bf16", "fp8"));
+	/* one precision, the tools' spellings: exact after folding */
+	CHECK(fp_same(f, "bfloat16", "bf16"));
+	CHECK(fp_same(f, "torch.float16", "half"));
+	CHECK(fp_same(f, "FP8", "fp8"));
+	CHECK(!fp_same(f, "fp8_e4m3", "fp8"));
+	CHECK_STR(fp_canon(f, "BFloat16", buf, sizeof(buf)), "bf16");
+	CHECK_STR(fp_canon(f, "torch.float32", buf, sizeof(buf)), "fp32");
+	CHECK_STR(fp_canon(f, "W4A16_AWQ", buf, sizeof(buf)), "w4a16_awq");
+	CHECK((f = fp_field_find("kv_cache")) != NULL);
+	CHECK(fp_same(f, "FP8", "float8"));
 	/* the tool is shown, never checked: a model and silicon are
 	 * different tools by nature */
 	CHECK(!fp_field_find("tool")->checked);
