@@ -19,9 +19,9 @@ q
 q
 KEYS
 expect_rc 0 "open, cycle, verdicts, quit"
-expect_in "row 1/51 | archsim@2.4.0 (perfsim) vs h100-lab" \
+expect_in "vs h100-lab@2026-11-24" \
 	"$(screen_line "$T/start.screen" 1)" "starts on archsim vs h100-lab"
-expect_in "row 1/44 | archsim@2.4.0 (perfsim) vs h100-cloud" \
+expect_in "vs h100-cloud@2026-11-26" \
 	"$(screen_line "$T/cloud.screen" 1)" "p turns to the cloud"
 v=$(cat "$T/v.screen")
 expect_in "  ttft_p99<=500ms                    4     1     1     1     0     1   66.7%" "$v" "TTFT p99 row"
