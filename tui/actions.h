@@ -21,8 +21,11 @@
 	ACT(PAGE_UP, "page-up", "Move up one page") \
 	ACT(MOVE_FIRST, "move-first", "Jump to the first row") \
 	ACT(MOVE_LAST, "move-last", "Jump to the last row") \
-	ACT(COL_LEFT, "column-left", "Move the column cursor left") \
-	ACT(COL_RIGHT, "column-right", "Move the column cursor right") \
+	ACT(COL_LEFT, "column-left", \
+	    "Move the column cursor left; scroll the wide views left") \
+	ACT(COL_RIGHT, "column-right", \
+	    "Move the column cursor right; scroll the wide views right "\
+	    "(Disagreements, Runs)") \
 	GROUP("Views") \
 	ACT(ENTER, "enter", "Open the detail of the row under the cursor") \
 	VIEW_LIST(VIEW_ACT_ROW_, ACT) \

@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/csv.h"
+#include "db/annot.h"
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "src/corr/correlate.h"
+#include "src/pairidx/pairidx.h"
 #include "tui/data.h"
 #include "tui/rows.h"
 
@@ -37,8 +40,35 @@ static void num(struct strbuf *sb, double v)
 	strbuf_addch(sb, ',');
 }
 
+/* The "# " header: the pairing, the filter, who and when. */
+static void header(FILE *fp, const struct tui_data *d, const struct rows *r,
+		   const struct export_info *info)
+{
+	const struct pidx *x = d->ix;
+	char now[32];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fputs("# perfcorr tui export\n", fp);
+	fprintf(fp, "# model: %s@%s (%s)\n", x->model.source, x->model.version ?
+		x->model.version : "?", x->model.kind ? x->model.kind : "?");
+	fprintf(fp, "# reference: %s@%s (%s)\n", x->ref.source,
+		x->ref.version ? x->ref.version : "?",
+		x->ref.kind ? x->ref.kind : "?");
+	if (d->roofline)
+		fprintf(fp, "# roofline: %s\n", d->roofline);
+	fprintf(fp, "# filter: %s (%zu of %zu rows), order: %s\n",
+		info && info->filter && *info->filter ? info->filter : "none",
+		r->n, data_npoints(d), info && info->order ? info->order :
+		"|err| descending");
+	fprintf(fp, "# database: %s\n# exported: %s by %s\n", info &&
+		info->db ? info->db : "?", now, util_user());
+}
+
 int export_csv(const struct tui_data *d, const struct rows *r,
-	       const char *path, size_t *n)
+	       const struct export_info *info, const char *path, size_t *n)
 {
 	static const char *const since[] = { "", "new", "changed" };
 	struct strbuf sb = STRBUF_INIT;
@@ -51,8 +81,9 @@ int export_csv(const struct tui_data *d, const struct rows *r,
 		free(tmp);
 		return pc_error_set(PC_EIO, "cannot write '%s'", path);
 	}
+	header(fp, d, r, info);
 	fputs("workload,op,metric,unit,model,ref,err,flags,status,category,"
-	      "since\n", fp);
+	      "since,note,link\n", fp);
 	for (size_t k = 0; k < r->n && !bad; k++) {
 		uint32_t i = r->idx[k];
 		struct corr_point tmp_pt;
@@ -78,6 +109,11 @@ int export_csv(const struct tui_data *d, const struct rows *r,
 						 d->src.category[i] : 0));
 		strbuf_addch(&sb, ',');
 		csv_cell(&sb, since[d->since ? d->since[i] : 0]);
+		strbuf_addch(&sb, ',');
+		/* the notes: the current annotation's, whole (quoted) */
+		csv_cell(&sb, p->ann && p->ann->note ? p->ann->note : "");
+		strbuf_addch(&sb, ',');
+		csv_cell(&sb, p->ann && p->ann->link ? p->ann->link : "");
 		strbuf_addch(&sb, '\n');
 		bad = fputs(strbuf_str(&sb), fp) == EOF;
 		*n += !bad;

@@ -15,6 +15,7 @@
 #include "tui/annotate.h"
 #include "tui/draw.h"
 #include "db/annot.h"
+#include "db/db.h"
 #include "tui/export.h"
 #include "tui/link.h"
 #include "tui/fmt.h"
@@ -481,7 +482,8 @@ void discrep_undo(struct view *v)
 static int export_rows(struct view *v)
 {
 	struct discrep *d = v->priv;
-	char path[512] = "perfcorr-rows.csv";
+	char path[512] = "perfcorr-rows.csv", order[64];
+	struct export_info info;
 	size_t n;
 
 	if (!status_prompt(v->tui, "export the rows shown to: ", path,
@@ -489,7 +491,13 @@ static int export_rows(struct view *v)
 		status_report("export cancelled: nothing written");
 		return TUI_HANDLED | TUI_REDRAW;
 	}
-	if (export_csv(&v->tui->data, &d->rows, path, &n) < 0)
+	snprintf(order, sizeof(order), "%s %s", d->rows.col < 0 ? "|err|" :
+		 discrep_col_names[d->rows.col], d->rows.col < 0 ||
+		 d->rows.desc ? "descending" : "ascending");
+	info.filter = d->filter.n ? d->filter.text : NULL;
+	info.order = order;
+	info.db = db_path(v->tui->db);
+	if (export_csv(&v->tui->data, &d->rows, &info, path, &n) < 0)
 		status_error("%s", pc_error_last());
 	else
 		status_report("wrote %zu row%s to %s%s%s%s", n, n == 1 ? "" :

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/keyref.h"
 #include "tui/keys.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
@@ -36,12 +37,24 @@ static void add_wrapped(struct view *v, const char *prefix, const char *text)
 	}
 }
 
+/* A heading or row of the reference (keyref.h), wrapped to the screen. */
+static void help_row(void *ctx, enum keyref_kind kind, const char *keys,
+		     const char *name, const char *help)
+{
+	struct view *v = ctx;
+	char prefix[160];
+
+	if (kind == KR_HEADING) {
+		textbuf_add(&v->text, TH_NORMAL, "%s", "");
+		textbuf_add(&v->text, TH_HEADER, "%s", name);
+		return;
+	}
+	snprintf(prefix, sizeof(prefix), "  %-14s %-19s", keys, name);
+	add_wrapped(v, prefix, help);
+}
+
 static int help_open(struct view *v)
 {
-	const struct action_info *a;
-	size_t n;
-	char keys[96], maps[96], prefix[160], text[256];
-
 	textbuf_clear(&v->text);
 	textbuf_add(&v->text, TH_HEADER, "Flags (the flag column) and marks "
 		    "(before a row)");
@@ -62,23 +75,9 @@ static int help_open(struct view *v)
 	textbuf_add(&v->text, TH_NORMAL, "          explained, accepted, "
 		    "fixed, wontfix");
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
-	textbuf_add(&v->text, TH_HEADER, "perfcorr tui: keys (from the key "
-		    "table; view-only keys name their view)");
-	a = keys_actions(&n);
-	for (size_t i = 0; i < n; i++) {
-		if (!a[i].action) {
-			textbuf_add(&v->text, TH_NORMAL, "%s", "");
-			textbuf_add(&v->text, TH_HEADER, "%s", a[i].name);
-			continue;
-		}
-		keys_describe(a[i].action, keys, sizeof(keys), maps,
-			      sizeof(maps));
-		snprintf(prefix, sizeof(prefix), "  %-14s %-19s",
-			 keys[0] ? keys : "(:command)", a[i].name);
-		snprintf(text, sizeof(text), "%s%s%s%s", a[i].help,
-			 maps[0] ? " [" : "", maps, maps[0] ? "]" : "");
-		add_wrapped(v, prefix, text);
-	}
+	textbuf_add(&v->text, TH_HEADER, "Views and keys (from the view and "
+		    "key tables)");
+	keyref_each(help_row, v);
 	textbuf_add(&v->text, TH_NORMAL, "%s", "");
 	textbuf_add(&v->text, TH_HEADER, "Filter (f): terms are ANDed");
 	textbuf_add(&v->text, TH_NORMAL, "  FIELD OP VALUE, fields workload "

@@ -16,13 +16,16 @@
  *                and has no action of its own (Enter opens it)
  *         KEYED  a child with an action and a key (help)
  *   key   the key bound in the generic keymap (0 for CHILD)
+ *   help  what the view shows (a CHILD's says how it opens): the help
+ *         view, `tui --help` and the man page's KEYS list it
  * The row order is the enum's and the Tab order.
  */
 
 #define VIEW_LIST(VIEW, X) \
 	VIEW(X, DISCREP, TOP, discrep_ops, '1', "view-discrepancies", \
 	     "Show the discrepancies (start view)") \
-	VIEW(X, DETAIL, CHILD, detail_ops, 0, "", "") \
+	VIEW(X, DETAIL, CHILD, detail_ops, 0, "", \
+	     "One workload + op across every source (Enter on a list row)") \
 	VIEW(X, SUMMARY, TOP, summary_ops, '2', "view-summary", \
 	     "Show statistics per group, scatter plot and histogram") \
 	VIEW(X, TREND, TOP, trend_ops, '3', "view-trend", \
@@ -31,7 +34,8 @@
 	     "Show the imported runs") \
 	VIEW(X, DISAGREE, TOP, disagree_ops, '5', "view-disagreements", \
 	     "Who disagrees with whom: the matrix, the odd one out per key") \
-	VIEW(X, REGRESS, CHILD, regress_ops, 0, "", "") \
+	VIEW(X, REGRESS, CHILD, regress_ops, 0, "", \
+	     "What moved since the version before (Enter on a Trend row)") \
 	VIEW(X, VERDICTS, KEYED, verdicts_ops, '6', "view-verdicts", \
 	     "Verdicts against the limits (--slo) and the tails") \
 	VIEW(X, HELP, KEYED, help_ops, '?', "view-help", "Show this help")

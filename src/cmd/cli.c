@@ -149,6 +149,8 @@ void cli_help(const struct cli_cmd *cmd, FILE *fp)
 			" (repeatable)" : "");
 	}
 	fprintf(fp, "  %-30s %s\n", "-h, --help", "show this help");
+	if (cmd->extra_title && cmd->extra)
+		fprintf(fp, "\n%s\n%s", cmd->extra_title, cmd->extra);
 }
 
 static const struct cli_opt *find_long(const struct cli_opt *opts,

@@ -42,6 +42,10 @@ struct cli_cmd {
 	const char *summary;	/* one line */
 	const char *details;	/* extra --help text, or NULL */
 	const struct cli_opt *opts;
+	/* a section after the options, or NULL: its title ("KEYS") and
+	 * preformatted text (--help prints it; the man page makes it a
+	 * section of its own, kept as laid out) */
+	const char *extra_title, *extra;
 	int min_args, max_args;	/* positional; max -1 = any */
 };
 

@@ -10,6 +10,7 @@
 #include "base/error.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "tui/keyref.h"
 #include "tui/tui.h"
 
 /* The options, filled by cli_parse from the table in cmd_tui. */
@@ -82,14 +83,13 @@ static const struct cli_cmd tui_cmd = {
 	.summary = "Review discrepancies in a terminal UI: browse, "
 		   "search, filter, sort, open the detail and record "
 		   "explanations.",
-	.details = "Keys: ? shows them all. Views: 1 discrepancies, "
-		   "2 summary, 3 trend, 4 runs, 5 disagreements, 6 "
-		   "verdicts; Enter detail; a "
-		   "annotate; q back/quit. See docs/tui.md.\n"
+	.details = "Every view and key is listed under KEYS below (from the "
+		   "TUI's own tables, as ? shows them). See docs/tui.md.\n"
 		   "Environment: NO_COLOR (monochrome), "
 		   "PERFCORR_HEADLESS=1 and PERFCORR_SCRIPT=FILE "
 		   "(scripted, no terminal), PERFCORR_TIMING=FILE "
 		   "(per-key latency).",
+	.extra_title = "KEYS",
 	.min_args = 0, .max_args = 0,
 };
 
@@ -124,6 +124,7 @@ int cmd_tui(int argc, char **argv)
 	int rc;
 
 	cmd.opts = opts;
+	cmd.extra = keyref_text();	/* generated, static */
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return cli_list_free(&opt.allow), rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);

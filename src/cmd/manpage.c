@@ -61,6 +61,23 @@ static void roff(FILE *fp, const char *s)
 	}
 }
 
+/* Preformatted text as roff for .nf: each line as is (blank lines
+ * kept), escapes and line starts made safe. */
+static void roff_pre(FILE *fp, const char *s)
+{
+	for (int bol = 1; *s; s++) {
+		if (bol && (*s == '.' || *s == '\''))
+			fputs("\\&", fp);
+		bol = *s == '\n';
+		if (*s == '\\')
+			fputs("\\e", fp);
+		else if (*s == '-')
+			fputs("\\-", fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
 static char *slurp(const char *path)
 {
 	FILE *fp = fopen(path, "r");
@@ -247,6 +264,15 @@ static int command_page(const struct page_ctx *ctx, const struct command *c)
 	else
 		fprintf(fp, ".SH OPTIONS\nNot documented: see \\fBperfcorr %s "
 			"\\-\\-help\\fR.\n", c->name);
+	if (spec && spec->extra_title && spec->extra) {
+		/* preformatted (the TUI's KEYS: a table from the key
+		 * table), kept as laid out */
+		fputs(".SH ", fp);
+		roff(fp, spec->extra_title);
+		fputs("\n.nf\n", fp);
+		roff_pre(fp, spec->extra);
+		fputs(".fi\n", fp);
+	}
 	fputs(after, fp);
 	trailer(fp, after, see.len ? see.buf : NULL, 0);
 	rc = close_page(fp, path);

@@ -17,17 +17,30 @@ KEYS
 expect_rc 0 "export"
 expect_in "wrote 5 rows to $T/rows.csv (filter 'op~gemm')" \
 	"$(tail -1 "$T/export.screen")" "export said"
-expect_eq "$(head -1 "$T/rows.csv")" \
-	"workload,op,metric,unit,model,ref,err,flags,status,category,since" "header"
-expect_eq "$(sed -n 2p "$T/rows.csv" | cut -d, -f1-6)" \
+# the header (issue 35): the pairing, the filter with its count and the
+# order, the database, who and when; then the columns, the notes last
+head=$(grep '^# ' "$T/rows.csv")
+expect_in "# model: archsim@2.4.0 (perfsim)" "$head" "header: the model source@version"
+expect_in "# reference: h100-lab@2026.11 (silicon)" "$head" "header: the reference"
+expect_in "# filter: op~gemm (5 of 12 rows), order: |err| descending" "$head" \
+	"header: the filter, its count, the order"
+expect_in "# database: $PERFCORR_DB" "$head" "header: the database"
+expect_in "# exported: $(date -u +%Y-%m-%d)T" "$head" "header: the date (UTC)"
+expect_in " by tester" "$head" "header: who"
+grep -v '^# ' "$T/rows.csv" > "$T/body.csv"
+expect_eq "$(head -1 "$T/body.csv")" \
+	"workload,op,metric,unit,model,ref,err,flags,status,category,since,note,link" \
+	"the column names"
+expect_eq "$(sed -n 2p "$T/body.csv" | cut -d, -f1-6)" \
 	"llama3-8b/decode/bs=32/seq=2048/bf16,gemm_qkv,time,s,0.00015,0.00021" \
 	"first row: values in SI, shortest round-trip"
-expect_eq "$(tail -n +2 "$T/rows.csv" | cut -d, -f2 | tr '\n' ' ')" \
+expect_eq "$(tail -n +2 "$T/body.csv" | cut -d, -f2 | tr '\n' ' ')" \
 	"gemm_qkv gemm_qkv gemm_moe gemm_mlp gemm_mlp " "the list's rows and order"
 # err = (0.00015 - 0.00021) / 0.00021 in doubles: python3 prints
 # -0.2857142857142858 (the exact -2/7 is ...857; the stored doubles' error
 # shows in the last digit, and the export keeps it: shortest round-trip)
-expect_eq "$(sed -n 2p "$T/rows.csv" | cut -d, -f7)" "-0.2857142857142858" "err"
+expect_eq "$(sed -n 2p "$T/body.csv" | cut -d, -f7)" "-0.2857142857142858" "err"
+expect_eq "$(sed -n 2p "$T/body.csv" | cut -d, -f9)" "open" "status: open, the word for none"
 # a path that cannot be written: said, nothing left behind
 tui_script 100 30 <<KEYS
 E<C-u>$T/no/such/dir/rows.csv<Enter>
@@ -83,4 +96,19 @@ KEYS
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/opened" ] && break; sleep 0.2; done
 expect_eq "$(cat "$T/opened" 2>/dev/null)" "https://jira.example/PERF-7" "xdg-open got the link"
 expect_in "opening https://jira.example/PERF-7" "$(tail -1 "$T/link2.screen")" "opening said"
+
+# the notes in the export: a note with a comma, a quote and two lines
+# comes back whole through a CSV reader (python3's csv, '#' lines first)
+tui_script 100 30 <<KEYS
+a<Tab><Tab><C-u>tiles, "split" K<Enter>see PERF-7<C-d>
+E<C-u>$T/notes.csv<Enter>
+KEYS
+expect_eq "$(python3 - "$T/notes.csv" <<'PY'
+import csv, sys
+lines = [l for l in open(sys.argv[1], newline="") if not l.startswith("# ")]
+row = next(r for r in csv.DictReader(lines) if r["op"] == "gemm_qkv")
+print(repr((row["status"], row["note"], row["link"])))
+PY
+)" "('explained', 'tiles, \"split\" K\\nsee PERF-7', 'https://jira.example/PERF-7')" \
+	"the note and link of the row, whole"
 finish

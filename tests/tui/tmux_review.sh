@@ -64,7 +64,7 @@ keys j
 wait_for "row 2/12"
 # help, then quit
 keys '?'
-wait_for "move-down"
+wait_for "Discrepancies       Show the discrepancies"
 keys q q
 wait_exit
 expect_eq "$tui_rc" 0 "quit exit status"
