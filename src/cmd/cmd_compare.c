@@ -34,6 +34,7 @@ struct cmd_compare_opts {
 	int points, skip_waived;
 	double ci_level;	/* --ci */
 	int resamples, no_ci;	/* --resamples, --no-ci */
+	const char *cluster;	/* --cluster */
 	int min_pairs;		/* --min-pairs */
 	const char *slo;	/* --slo SPEC */
 };
@@ -50,10 +51,12 @@ static const struct cli_cmd compare_cmd = {
 		   "percent in the\ntable. Undefined statistics are null (json), "
 		   "empty (csv) or '-' with the\nreason (table). Noisy "
 		   "references are excluded and counted (excluded_noisy).\n"
-		   "MAPE, bias, median |error| and the geomean ratio get "
-		   "percentile bootstrap\nintervals that resample workloads "
-		   "(seeded: the same data give the same\ninterval; "
-		   "MAPE_ci etc. in json; --no-ci leaves them out).\n"
+		   "Every interval treats workloads (and ops, when they are "
+		   "crossed with\nworkloads: --cluster) as the independent "
+		   "units: a bootstrap of workloads\nor a jackknife "
+		   "(seeded: the same data give the same interval; "
+		   "mape_ci etc.\nand ci_basis in json; --no-ci leaves them "
+		   "out).\n"
 		   "Agreement beside association: Lin's concordance, Deming "
 		   "regression with the\njoint test of slope 1 and intercept "
 		   "0, Bland-Altman limits with their\nintervals, the "
@@ -116,9 +119,10 @@ static void print_json(const struct cmd_compare_opts *opt,
 	fputs(",\"ref\":", stdout);
 	corrout_side_json(stdout, &s->ref);
 	if (s->ci)
-		printf(",\"ci\":{\"method\":\"percentile bootstrap over "
-		       "workloads\",\"level\":%g,\"resamples\":%u,"
-		       "\"seed\":%llu}", s->ci->level, s->ci->resamples,
+		printf(",\"ci\":{\"method\":\"clustered: workload bootstrap "
+		       "and jackknife\",\"cluster\":\"%s\",\"level\":%g,"
+		       "\"resamples\":%u,\"seed\":%llu}", opt->cluster,
+		       s->ci->level, s->ci->resamples,
 		       (unsigned long long)s->ci->seed);
 	else
 		fputs(",\"ci\":null", stdout);
@@ -370,8 +374,11 @@ static void print_table(const struct cmd_compare_opts *opt,
 	if (s->not_comparable || s->unverified || opt->sel.allow_mismatch.n)
 		fputc('\n', stdout);
 	if (s->ci)
-		printf("intervals (CI): %g%% percentile bootstrap over "
-		       "workloads, %u resamples\n\n", s->ci->level * 100,
+		printf("intervals (CI): %g%%, clustered by %s (ci basis), %u "
+		       "bootstrap resamples\n\n", s->ci->level * 100,
+		       s->ci->cluster == STATS_CI_WORKLOAD ? "workload" :
+		       s->ci->cluster == STATS_CI_WORKLOAD_OP ?
+		       "workload and op" : "workload, and op where crossed",
 		       s->ci->resamples);
 	if (gc->nbm > 1)
 		fputs("several metrics: this summary keeps only the "
@@ -413,6 +420,18 @@ static void print_table(const struct cmd_compare_opts *opt,
 	free(rs);
 }
 
+/* enum stats_ci_cluster of --cluster's value, -1 when none. */
+static int cluster_of(const char *name)
+{
+	static const char *const names[] = { "auto", "workload",
+					     "workload+op" };
+
+	for (int i = 0; name && i < 3; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
 static const char *check_ci(const void *ctx)
 {
 	const struct cmd_compare_opts *opt = ctx;
@@ -423,6 +442,8 @@ static const char *check_ci(const void *ctx)
 		return "--resamples takes 1 to 1000000";
 	if (opt->min_pairs < 0)
 		return "--min-pairs takes a count (0 = no minimum)";
+	if (cluster_of(opt->cluster) < 0)
+		return "--cluster takes auto, workload or workload+op";
 	return NULL;
 }
 
@@ -432,7 +453,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	struct stats_summary sum;
-	struct stats_paired_opts ci = { 0, 0, 0 };
+	struct stats_paired_opts ci = { 0, 0, 0, STATS_CI_AUTO };
 	struct groups_ctx gc;
 	int rc;
 
@@ -461,6 +482,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	ci.level = opt->ci_level;
 	ci.resamples = (unsigned)opt->resamples;
 	ci.seed = STATS_PAIRED_SEED;
+	ci.cluster = cluster_of(opt->cluster);
 	if ((rc = corr_load(&s, db, &q)) >= 0 && !opt->no_ci)
 		s->ci = &ci;
 	if (rc < 0 ||
@@ -522,6 +544,9 @@ int cmd_compare(int argc, char **argv)
 		  "resamples (default 1000)" },
 		{ CLI_FLAG, "no-ci", 0, &opt.no_ci, NULL, "no intervals "
 		  "(faster)" },
+		{ CLI_STR, "cluster", 0, &opt.cluster, "C", "what the "
+		  "intervals treat as independent: auto (default: workloads, "
+		  "and ops when crossed with them), workload or workload+op" },
 		{ CLI_INT, "min-pairs", 0, &opt.min_pairs, "N", "mark a "
 		  "summary or group with fewer pairs 'few pairs' (shown with "
 		  "its interval)" },
@@ -543,6 +568,7 @@ int cmd_compare(int argc, char **argv)
 	opt.format = "table";
 	opt.ci_level = STATS_PAIRED_LEVEL;
 	opt.resamples = STATS_CI_RESAMPLES;
+	opt.cluster = "auto";
 	rc = cli_sel_main(&cmd, argc, argv, &opt.sel, &opt.format, 0, check_ci,
 			  run, &opt);
 	cli_sel_release(&opt.sel);

@@ -63,7 +63,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		      void *arg, int64_t metric_id, int skip_waived)
 {
 	double *m, *r, *sd;
-	int64_t *wk;
+	int64_t *wk, *ok;
 	long noisy = 0, sol = 0, zero = 0, opt = 0, pes = 0;
 	/* |error| of the noisy references the exclusion left out */
 	double noisy_abs = 0;
@@ -81,6 +81,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	r = xmalloc((n + 1) * sizeof(*r));
 	sd = xmalloc((n + 1) * sizeof(*sd));
 	wk = s->ci ? xmalloc((n + 1) * sizeof(*wk)) : NULL;
+	ok = s->ci ? xmalloc((n + 1) * sizeof(*ok)) : NULL;
 	for (size_t j = 0; j < n; j++) {
 		size_t at = idx ? idx[j] : j;
 		const struct corr_point *p = s->points && !rows ?
@@ -142,8 +143,11 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		}
 		m[k] = pmod;
 		r[k] = pref;
-		if (wk)
+		if (wk) {
 			wk[k] = q ? wdict[q->w].id : p->workload_id;
+			/* the op: only told apart (two-way intervals) */
+			ok[k] = q ? (int64_t)q->o : p->op_id;
+		}
 		sd[k++] = q ? q->ref_se : corr_ref_se(p->ref_sd, p->ref_n);
 	}
 	/* several metrics: only what stats_null_mixed below keeps (it
@@ -160,7 +164,8 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 		sd = NULL;
 	}
 	if (!rc && wk)
-		stats_ci_compute_se(out, m, r, sd, wk, k, s->ci, s->ci_draws);
+		stats_ci_compute_se(out, m, r, sd, wk, ok, k, s->ci,
+				    s->ci_draws);
 	if (!rc) {
 		out->excluded_noisy = noisy;
 		out->sol_violations = sol;
@@ -189,6 +194,7 @@ static int summary_of(struct stats_summary *out, const struct corr_set *s,
 	free(r);
 	free(sd);
 	free(wk);
+	free(ok);
 	return rc;
 }
 

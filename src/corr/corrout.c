@@ -13,7 +13,7 @@
 
 #define D(name, k, w, u, v, lab, ab, desc) { #name, k, w, \
 	offsetof(struct stats_summary, name), 0, u, v, lab, ab, desc }
-/* A statistic with a bootstrap interval: "NAME_ci":[lo,hi] follows it. */
+/* A statistic with an interval: "NAME_ci":[lo,hi] follows it. */
 #define DC(name, k, w, u, v, lab, ab, desc) { #name, k, w, \
 	offsetof(struct stats_summary, name), \
 	offsetof(struct stats_summary, name##_ci), u, v, lab, ab, desc }
@@ -50,11 +50,11 @@ const struct field corrout_tab[] = {
 	D(under, K_COUNT, -1, UC, 0, "under", "under", "pairs with e < 0"),
 	D(over, K_COUNT, -1, UC, 0, "over", "over", "pairs with e > 0"),
 	DC(pearson, K_NUM, SF_PEARSON, UR, VR | VT, "Pearson", "r",
-	   "Pearson r of (model, ref); workload bootstrap interval (ci_basis)"),
+	   "Pearson r of (model, ref); clustered interval (ci_basis)"),
 	DC(pearson_log, K_NUM, SF_PEARSON_LOG, UR, 0, "Pearson (log)",
-	   "r log", "Pearson r of (ln model, ln ref); workload bootstrap interval"),
+	   "r log", "Pearson r of (ln model, ln ref); clustered interval"),
 	DC(spearman, K_NUM, SF_SPEARMAN, UR, VR | VT, "Spearman", "rho",
-	   "Spearman rank correlation; workload bootstrap interval"),
+	   "Spearman rank correlation; clustered interval"),
 	D(kendall_tau_b, K_NUM, SF_KENDALL, UR, 0, "Kendall tau-b", "tau",
 	  "Kendall's tau-b (ties handled)"),
 	{ "fit", K_NUM, SF_FIT, 0, 0, UM, 0, "fit", "fit",
@@ -88,7 +88,7 @@ const size_t corrout_ntab = NFIELDS;
  * its resampling; listed so that the table names every key. */
 static const struct field workloads_field = {
 	"workloads", K_COUNT, -1, 0, 0, UC, 0, "workloads", "wl",
-	"distinct workloads the bootstrap resampled (null with --no-ci)" };
+	"distinct workloads of the intervals (null with --no-ci)" };
 
 /* Additions of issue 19, after "workloads" (every earlier key keeps its
  * place). "fit_intercept_ci" etc. are intervals only ("ci" = own
@@ -99,17 +99,17 @@ const struct field corrout_more[] = {
 	D(kendall_p, K_NUM, SF_KENDALL_P, UR, 0, "Kendall p", "p tau",
 	  "two-sided p of tau-b (exact for n <= 50 without ties)"),
 	DI(fit_intercept_ci, SF_FIT, UM, "fit intercept CI",
-	   "workload bootstrap interval of the fit's intercept"),
+	   "clustered interval of the fit's intercept"),
 	DI(fit_slope_ci, SF_FIT, UR, "fit slope CI",
-	   "workload bootstrap interval of the fit's slope"),
+	   "clustered interval of the fit's slope"),
 	DI(loa_low_ci, SF_LOA, UL, "LoA low CI",
-	   "workload bootstrap interval of the lower limit"),
+	   "clustered interval of the lower limit"),
 	DI(loa_high_ci, SF_LOA, UL, "LoA high CI",
-	   "workload bootstrap interval of the upper limit"),
+	   "clustered interval of the upper limit"),
 	DC(ccc, K_NUM, SF_CCC, UR, 0, "Lin's CCC", "ccc",
-	   "Lin's concordance correlation with y = x; bootstrap interval"),
+	   "Lin's concordance correlation with y = x; clustered interval"),
 	DC(ccc_log, K_NUM, SF_CCC_LOG, UR, 0, "Lin's CCC (log)", "ccc log",
-	   "Lin's concordance on ln of the values; bootstrap interval"),
+	   "Lin's concordance on ln of the values; clustered interval"),
 	{ "deming", K_NUM, SF_DEMING, 0, 0, UM, 0, "Deming", "deming",
 	  "Deming regression model = intercept + slope x ref" },
 	D(prop_bias_slope, K_NUM, SF_PROP_BIAS, UR, 0, "proportional bias",
@@ -132,7 +132,7 @@ const struct field corrout_deming[] = {
 	{ "p_identity", K_NUM, SF_DEMING_P, offsetof(struct stats_summary,
 	  deming.p_identity), 0, UR, 0, "Deming p identity",
 	  "Deming p identity", "joint test of slope 1 and intercept 0 "
-	  "(workload bootstrap)" },
+	  "(clustered)" },
 };
 
 #define F(name, u, v, lab, ab, desc) { #name, K_NUM, SF_FIT, \

@@ -28,8 +28,9 @@ const char *corrout_pct(char *buf, size_t len, double v);
 /* The same keys as one JSON object "{...}" in a malloc'd string (the one
  * writer for consumers that build cJSON trees: the gate). */
 char *corrout_stats_json_str(const struct stats_summary *s);
-/* "workload" when the summary's intervals resampled workloads holding
- * several pairs, else "pair-level" (stats_summary.ci_clustered). */
+/* "workload+op" when the summary's intervals treat workloads and ops
+ * as independent (two-way), "workload" when workloads holding several
+ * pairs, else "pair-level" (stats_summary.ci_clustered). */
 const char *corrout_ci_basis(const struct stats_summary *s);
 /* Where the Deming error ratio came from (stats_deming.lambda_known). */
 const char *corrout_lambda_from(const struct stats_summary *s);

@@ -90,7 +90,8 @@ static void json_deming(FILE *fp, const struct stats_summary *s)
 
 const char *corrout_ci_basis(const struct stats_summary *s)
 {
-	return s->ci_clustered ? "workload" : "pair-level";
+	return s->ci_clustered == 2 ? "workload+op" :
+	       s->ci_clustered ? "workload" : "pair-level";
 }
 
 const char *corrout_lambda_from(const struct stats_summary *s)

@@ -242,10 +242,13 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 		table_row(t, f->name, buf, why);
 	}
 	table_more(t, s);
-	table_row(t, "ci basis", corrout_ci_basis(s), s->ci_clustered ?
-		  "intervals, Deming's and the proportional bias's p resample "
-		  "workloads" : "intervals and tests count every pair as "
-		  "independent (Kendall's p always)");
+	table_row(t, "ci basis", corrout_ci_basis(s), s->ci_clustered == 2 ?
+		  "intervals, Deming's and the proportional bias's p treat "
+		  "workloads and ops (crossed) as independent" :
+		  s->ci_clustered ? "intervals, Deming's and the proportional "
+		  "bias's p treat workloads as independent" : "intervals and "
+		  "tests count every pair as independent (Kendall's p "
+		  "always)");
 	if (stats_few_pairs(s)) {
 		snprintf(buf, sizeof(buf), "%ld < %ld", s->n, s->min_pairs);
 		table_row(t, "few pairs", buf, "fewer pairs than the policy "

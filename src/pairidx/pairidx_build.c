@@ -410,7 +410,7 @@ int pidx_build(const struct corr_set *s, int full, struct pidx_parts *out)
 	{
 		static const struct stats_paired_opts def = {
 			STATS_CI_RESAMPLES, STATS_PAIRED_SEED,
-			STATS_PAIRED_LEVEL };
+			STATS_PAIRED_LEVEL, STATS_CI_AUTO };
 		struct corr_set c = *s;
 
 		if (!c.ci)

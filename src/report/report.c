@@ -30,7 +30,7 @@
 
 /* The report's summaries carry compare's default intervals. */
 static const struct stats_paired_opts report_ci = { STATS_CI_RESAMPLES,
-	STATS_PAIRED_SEED, STATS_PAIRED_LEVEL };
+	STATS_PAIRED_SEED, STATS_PAIRED_LEVEL, STATS_CI_AUTO };
 
 #define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)
 #define REPORT_TREND_MAX 12	/* newest model versions in the trend */

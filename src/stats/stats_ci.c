@@ -9,6 +9,7 @@
 
 #include "base/radix.h"
 #include "src/stats/stats_agree.h"
+#include "src/stats/stats_change.h"
 #include "base/util.h"
 
 /* Dense workload numbers 0..nc-1 of wkey[0..n) into cl, in key order,
@@ -200,19 +201,19 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			     const struct stats_paired_opts *opts,
 			     struct stats_ci_draws *draws)
 {
-	stats_ci_compute_se(s, model, ref, NULL, wkey, n, opts, draws);
+	stats_ci_compute_se(s, model, ref, NULL, wkey, NULL, n, opts, draws);
 }
 
 void stats_ci_compute_se(struct stats_summary *s, const double *model,
 			 const double *ref, const double *ref_se,
-			 const int64_t *wkey, size_t n,
+			 const int64_t *wkey, const int64_t *okey, size_t n,
 			 const struct stats_paired_opts *opts,
 			 struct stats_ci_draws *draws)
 {
 	struct ci_sum cs;
 
-	if (stats_ci_prepare(&cs, s, model, ref, ref_se, wkey, n, opts, draws,
-			     1)) {
+	if (stats_ci_prepare(&cs, s, model, ref, ref_se, wkey, okey, n, opts,
+			     draws, 1)) {
 		stats_ci_resample(&cs);
 		stats_ci_finish(&cs);
 	}
@@ -272,15 +273,40 @@ static void sort_abs(struct ci_sum *cs, const double *model,
 		cs->ws.mcnt[cs->scl[i]]++;
 }
 
+/* The ops of the pairs when the intervals are two-way (NULL: one-way):
+ * the op keys given, the clustering asked (opts->cluster) and, when
+ * automatic, ops crossed with workloads. */
+static uint32_t *two_way(const int64_t *okey, const uint32_t *cl, size_t n,
+			 int cluster, size_t *no)
+{
+	uint32_t *ocl;
+	int64_t *keys;
+
+	if (!okey || cluster == STATS_CI_WORKLOAD)
+		return NULL;
+	ocl = xmalloc(n * sizeof(*ocl));
+	keys = xmalloc(n * sizeof(*keys));
+	*no = densify(okey, n, ocl, keys);
+	free(keys);
+	if (*no >= 2 && (cluster == STATS_CI_WORKLOAD_OP ||
+			 stats_ci_crossed_ops(cl, ocl, n, *no) >=
+			 STATS_CHANGE_MIN_OPS))
+		return ocl;
+	free(ocl);
+	return NULL;
+}
+
 int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		     const double *model, const double *ref,
-		     const double *ref_se, const int64_t *wkey, size_t n,
+		     const double *ref_se, const int64_t *wkey,
+		     const int64_t *okey, size_t n,
 		     const struct stats_paired_opts *opts,
 		     struct stats_ci_draws *draws, int may_fill)
 {
 	uint64_t seed = opts && opts->seed ? opts->seed : STATS_PAIRED_SEED;
-	uint32_t *cl;
-	size_t nw;
+	uint32_t *cl, *ocl;
+	size_t no = 0;
+	int boot;
 
 	memset(cs, 0, sizeof(*cs));
 	cs->s = s;
@@ -318,43 +344,53 @@ int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		free(cs->dkey);
 		return 0;
 	}
-	/* one pair per workload: the workloads are the pairs, and the
-	 * intervals are pair-level (docs/statistics.md) */
-	cs->clustered = cs->nc < n;
-	stats_ci_buckets(cs->bucket);
-	cs->g = (struct rowgen){ cs->dkey, cs->nc, seed, cs->bucket, cs->nc,
-				 NULL, NULL, 0, NULL, NULL, 0, NULL,
-				 NULL, NULL };
-	stats_ci_draws_use(draws, &cs->g, cs->nb, &cs->pick, &cs->absent,
-			   may_fill);
-	nw = cs->nw = cs->g.nw;
-	if (cs->g.pick)	/* the cache's numbering */
-		for (size_t i = 0; i < n; i++)
-			cl[i] = cs->pick[cl[i]];
-	cs->ws.cnt = xcalloc(nw, sizeof(*cs->ws.cnt));
-	cs->ws.mcnt = xcalloc(nw, sizeof(*cs->ws.mcnt));
-	cs->ws.sabs = xcalloc(nw, sizeof(*cs->ws.sabs));
-	cs->ws.serr = xcalloc(nw, sizeof(*cs->ws.serr));
-	cs->ws.slog = xcalloc(nw, sizeof(*cs->ws.slog));
-	for (size_t i = 0; i < n; i++) {
-		uint32_t c = cl[i];
-		double e = stats_err(model[i], ref[i]);
-
-		cs->ws.cnt[c]++;
-		if (cs->do_err) {
-			cs->ws.sabs[c] += fabs(e);
-			cs->ws.serr[c] += e;
-		}
-		if (cs->do_geo)
-			cs->ws.slog[c] += log(model[i] / ref[i]);
+	ocl = two_way(okey, cl, n, opts ? opts->cluster : STATS_CI_AUTO,
+		      &no);
+	/* one pair per workload and no op crossed: the workloads are the
+	 * pairs, and the intervals are pair-level (docs/statistics.md) */
+	cs->clustered = ocl ? 2 : cs->nc < n;
+	cs->nw = cs->nc;
+	/* only the median is resampled (the rest: jackknives) */
+	boot = cs->do_med;
+	if (boot) {
+		stats_ci_buckets(cs->bucket);
+		cs->g = (struct rowgen){ cs->dkey, cs->nc, seed, cs->bucket,
+					 cs->nc, NULL, NULL, 0, NULL, NULL, 0,
+					 NULL, NULL, NULL };
+		stats_ci_draws_use(draws, &cs->g, cs->nb, &cs->pick,
+				   &cs->absent, may_fill);
+		cs->nw = cs->g.nw;
+		if (cs->g.pick)	/* the cache's numbering */
+			for (size_t i = 0; i < n; i++)
+				cl[i] = cs->pick[cl[i]];
 	}
-	stats_cimom_prepare(&cs->mom, s, model, ref, ref_se, cl, n, nw,
-			    cs->nb);
-	if (cs->do_med)
-		sort_abs(cs, model, ref, cl, n);
-	else
+	stats_ci_wsums_alloc(&cs->ws, cs->nw);
+	stats_ci_wsums_fill(&cs->ws, model, ref, cl, n, cs->do_err,
+			    cs->do_geo);
+	stats_ci_jackknives(cs, model, ref, ref_se, cl, ocl, no, n);
+	free(ocl);
+	if (cs->do_mape)
+		stats_ci_wald(&s->mape_ci, s->mape, &cs->ev[0],
+			      cs->clustered == 2, cs->level, 1);
+	if (cs->do_err)
+		stats_ci_wald(&s->bias_ci, s->bias, &cs->ev[1],
+			      cs->clustered == 2, cs->level, 0);
+	if (cs->do_geo)
+		stats_ci_wald(&s->geomean_ratio_ci, s->geomean_ratio,
+			      &cs->ev[2], cs->clustered == 2, cs->level, 1);
+	s->ci_clustered = cs->clustered;
+	if (!boot) {
+		s->ci_clustered = cs->clustered;
+		stats_ci_wsums_free(&cs->ws);
 		free(cl);
-	cs->res = xmalloc(4 * (size_t)cs->nb * sizeof(*cs->res));
+		free(cs->dkey);
+		free(cs->pick);
+		free(cs->absent);
+		memset(cs, 0, sizeof(*cs));
+		return 0;
+	}
+	sort_abs(cs, model, ref, cl, n);
+	cs->res = xmalloc((size_t)cs->nb * sizeof(*cs->res));
 	return 1;
 }
 
@@ -378,8 +414,6 @@ void stats_ci_resample(struct ci_sum *cs)
 		}
 		if (all)
 			pass_rows(&cs->ws, row, nw, t, avx2);
-		if (all && cs->mom.on)
-			stats_cimom_rows(&cs->mom, row, k, b0);
 		for (unsigned j = 0; j < k; j++) {
 			unsigned b = b0 + j;
 			double med = NAN;
@@ -388,9 +422,6 @@ void stats_ci_resample(struct ci_sum *cs)
 				if (!all)
 					t[j] = stats_ci_pass8(&cs->ws, row[j],
 							      nw, do_med);
-				if (!all && cs->mom.on)
-					stats_cimom_rows(&cs->mom, &row[j], 1,
-							 b);
 				if (do_med)
 					med = stats_ci_wmedian8(&cs->wso,
 								row[j], t[j].M,
@@ -400,13 +431,11 @@ void stats_ci_resample(struct ci_sum *cs)
 					w32 = xmalloc(nw * sizeof(*w32));
 				stats_ci_get_row32(&cs->g, b, w8 + j * nw, w32);
 				t[j] = stats_ci_pass32(&cs->ws, w32, nw, do_med);
-				if (cs->mom.on)
-					stats_cimom_row32(&cs->mom, w32, b);
 				if (do_med)
 					med = stats_ci_wmedian32(&cs->wso, w32,
 								 t[j].M, t[j].N);
 			}
-			stats_ci_store(cs, b, &t[j], med);
+			stats_ci_store(cs, b, med);
 		}
 	}
 	if (cs->g.fill)
@@ -419,28 +448,35 @@ void stats_ci_finish(struct ci_sum *cs)
 {
 	struct stats_summary *s = cs->s;
 	size_t nb = cs->nb;
-	double a = (1 - cs->level) / 2, *res = cs->res;
+	double g = (double)cs->nc, var, df, a, v1, d1;
+	int two = cs->clustered == 2;
 
-	if (cs->do_mape)
-		interval(&s->mape_ci, res, nb, a);
-	if (cs->do_err)
-		interval(&s->bias_ci, res + nb, nb, a);
-	if (cs->do_geo)
-		interval(&s->geomean_ratio_ci, res + 2 * nb, nb, a);
-	if (cs->do_med)
-		interval(&s->median_abs_err_ci, res + 3 * nb, nb, a);
-	stats_cimom_finish(&cs->mom, s, cs->level, cs->nc);
+	/*
+	 * The median's percentile interval, expanded (Hesterberg 2015): its
+	 * tails at Phi(-sqrt(G / (G - 1)) t_df) instead of (1 - level) / 2,
+	 * the bootstrap's variance being (G - 1) / G of the cluster-robust
+	 * one and its normal tails too short with few workloads; df = G* -
+	 * 1, G* the effective number of workloads (Kish, by their pairs);
+	 * two-way, df the two-way one of MAPE and the arms scaled by MAPE's
+	 * two-way over one-way standard error.
+	 */
+	stats_ci_var(&cs->ev[0], two, &var, &df);
+	stats_ci_var(&cs->ev[0], 0, &v1, &d1);
+	a = gsl_cdf_ugaussian_P(-sqrt(g / (g - 1)) *
+				gsl_cdf_tdist_Pinv((1 + cs->level) / 2, df));
+	interval(&s->median_abs_err_ci, cs->res, nb, a);
 	s->ci_clustered = cs->clustered;
+	if (two && isfinite(var) && v1 > 0)
+		stats_ci_widen(&s->median_abs_err_ci, s->median_abs_err,
+			       sqrt(var / v1));
+	else if (two)
+		s->median_abs_err_ci.lo = s->median_abs_err_ci.hi = NAN;
 	free(cs->res);
-	free(cs->ws.cnt);
-	free(cs->ws.mcnt);
-	free(cs->ws.sabs);
-	free(cs->ws.serr);
-	free(cs->ws.slog);
 	free(cs->dkey);
 	free(cs->pick);
 	free(cs->absent);
 	free(cs->sval);
 	free(cs->scl);
+	stats_ci_wsums_free(&cs->ws);
 	memset(cs, 0, sizeof(*cs));
 }

@@ -16,8 +16,13 @@
  * per resample, whatever the pairs) and a weighted walk from the middle
  * of the |errors| sorted once (median): counts and index arrays, never
  * copies of the data. The
- * interval is the percentile interval: quantiles (1 -+ level) / 2 of the
- * resampled statistics, linear interpolation (stats_paired_quantile).
+ * interval is the expanded percentile interval: quantiles a and 1 - a of
+ * the resampled statistics, linear interpolation (stats_paired_quantile),
+ * a = Phi(-sqrt(G / (G - 1)) t(G* - 1)) (G workloads, G* effective).
+ * Two-way (ops crossed with workloads, or asked), MAPE, bias and the
+ * geomean get t intervals of a two-way jackknife variance instead, the
+ * median the bootstrap's arms widened; the correlations and agreement
+ * statistics have jackknife intervals either way (stats_ci_int.h).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +31,15 @@
 #include "src/stats/stats_paired.h"
 
 #define STATS_CI_RESAMPLES 1000
+
+/* What the intervals treat as independent (stats_paired_opts.cluster,
+ * compare --cluster): automatic (workloads and ops when ops are crossed
+ * with workloads: at least STATS_CHANGE_MIN_OPS ops each in >= 2
+ * workloads, as the release-change test decides), workloads only, or
+ * workloads and ops whatever the design. */
+enum stats_ci_cluster {
+	STATS_CI_AUTO, STATS_CI_WORKLOAD, STATS_CI_WORKLOAD_OP
+};
 
 /* Fill s->mape_ci, bias_ci, median_abs_err_ci and geomean_ratio_ci and
  * s->workloads over the n pairs (model[i], ref[i]) of workload wkey[i]
@@ -57,10 +71,12 @@ void stats_ci_compute_shared(struct stats_summary *s, const double *model,
 			     struct stats_ci_draws *draws);
 /* The same with the references' standard errors (NULL: none), which a
  * weighted fit's interval needs (its weights; without them a weighted
- * fit has no interval). */
+ * fit has no interval), and each pair's op (okey, NULL: none), which
+ * two-way intervals need (opts->cluster; docs/statistics.md, "What each
+ * interval resamples"): s->ci_clustered 2 when they are. */
 void stats_ci_compute_se(struct stats_summary *s, const double *model,
 			 const double *ref, const double *ref_se,
-			 const int64_t *wkey, size_t n,
+			 const int64_t *wkey, const int64_t *okey, size_t n,
 			 const struct stats_paired_opts *opts,
 			 struct stats_ci_draws *draws);
 

@@ -180,15 +180,65 @@ STATS_CI_ROW_FUNCS(uint32_t, 32)
 /* Resamples per pass (four to an AVX2 vector, two to an SSE2 one). */
 #define STATS_CI_ROWS 4
 
-/* The moments bootstrap (stats_cimom.c): groups of five per-workload
- * sums (u, v, uu, vv, uv) of centred, scaled (ref, model) series. */
+/*
+ * The clustered variances (stats_cimom.c, stats_cijack.c; issue 34):
+ * every interval but the bootstrap's four rests on delete-one jackknife
+ * variances over workloads (V_w) and, two-way, over ops (V_o), from
+ * per-cluster sums: a leave-one-out statistic is the statistic of the
+ * totals less one cluster's sums, O(clusters). Two-way, the pairs'
+ * residual term V_e (each pair's influence less its workload's and op's
+ * means, linearised) is taken off once: V = V_w + V_o - V_e, at least
+ * max(V_w, V_o) (Cameron, Gelbach and Miller 2011 with the intersection
+ * term of the residuals). docs/statistics.md, "What each interval
+ * resamples".
+ */
+/* The clusters of a summary's pairs: the workload of pair i, cl[i] <
+ * nw (the row's numbering, some possibly empty), and its op, ocl[i] <
+ * no, when the intervals are two-way (ocl NULL: workloads only). */
+struct ci_clus {
+	const uint32_t *cl, *ocl;
+	size_t n, nw, no, nc;	/* pairs; rows; ops; workloads present */
+};
+
+/* A variance's parts: the jackknife's over workloads and ops, the
+ * pairs' residual term, the effective numbers of workloads and ops. */
+struct ci_var {
+	double vw, vo, ve, gw, go;
+	size_t nw, no;		/* workloads and ops the jackknives had */
+};
+
+/* The variance of v (one-way: vw; two-way: vw + vo - ve, at least the
+ * larger of vw, vo) and its degrees of freedom (gw - 1; two-way the
+ * Satterthwaite df of vw + vo, at most nw + no - 2), at least 1. */
+void stats_ci_var(const struct ci_var *v, int two_way, double *var,
+		  double *df);
+/* Kish's effective number of clusters of weights with sum a and sum of
+ * squares b: a^2 / b (NaN when b is 0). */
+static inline double stats_ci_kish(double a, double b)
+{
+	return b > 0 ? a * a / b : NAN;
+}
+
+/* The error statistics' variances (stats_cijack.c): MAPE (on the log
+ * scale), bias and the mean log ratio from per-cluster sums x of nw
+ * workloads and, two-way, o of no ops (o NULL: one-way); r2[3]: the
+ * pairs' residual sums of squares of |e|, e, ln(m / r). v[0..3). */
+void stats_ci_errvar(const struct wsums *x, size_t nw, const struct wsums *o,
+		     size_t no, const double *r2, struct ci_var *v);
+
+/* The moments (stats_cimom.c): groups of five per-cluster sums (u, v,
+ * uu, vv, uv) of centred, scaled (ref, model) series. */
 enum { MOM_VAL, MOM_LOG, MOM_RANK, MOM_WFIT, MOM_NGRP };
-/* Its statistics per resample. */
+/* Its statistics of a set of totals (MS_LMEAN, MS_LSD: the mean and the
+ * log of the sd of the log ratios, the limits' parts). */
 enum { MS_PEARSON, MS_PEARSON_LOG, MS_SPEARMAN, MS_CCC, MS_CCC_LOG,
        MS_LOA_LO, MS_LOA_HI, MS_SLOPE, MS_ICPT, MS_DEM_A, MS_DEM_B, MS_PROP,
-       MOM_NSTAT };
+       MS_LMEAN, MS_LSD, MOM_NSTAT };
 /* the count, 4 groups of 5, the weights' sum */
 #define MOM_MAXK (1 + 5 * MOM_NGRP + 1)
+/* the six sums of a group's residual term: its count (or weights), then
+ * its five */
+#define MOM_RES 6
 
 struct ci_mgrp {
 	size_t off;		/* first of its five sums */
@@ -196,31 +246,29 @@ struct ci_mgrp {
 };
 
 struct ci_mom {
-	int on, has[MOM_NGRP];
+	int has[MOM_NGRP];
 	struct ci_mgrp g[MOM_NGRP];
-	size_t K, nw, wtot;	/* sums per workload; workloads; weights */
+	size_t K, wtot;		/* sums per cluster; the weights' sum */
 	double *sum;		/* nw x K: the count, then the groups */
+	double *osum;		/* no x K, per op (two-way; else NULL) */
+	/* two-way: the residual cross products of each group's six sums */
+	double res[MOM_NGRP][MOM_RES][MOM_RES];
 	double lam;		/* Deming's lambda, scaled (0: none) */
-	unsigned nb;
-	double *res;		/* MOM_NSTAT x nb */
 };
 
-/* Whether s has a statistic the moments bootstrap resamples. */
+/* Whether s has a statistic the moments resample. */
 int stats_cimom_wanted(const struct stats_summary *s);
-/* Set m up for summary s (1), or 0 when none of its statistics is
- * defined; cl: each pair's workload in the row's numbering (nw). */
+/* The sums of summary s's series over clusters c into m (1), or 0 when
+ * none of its statistics is defined (m then holds nothing). */
 int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 			const double *model, const double *ref,
-			const double *ref_se, const uint32_t *cl, size_t n,
-			size_t nw, unsigned nb);
-/* The statistics of rows[0..k) (resamples b0..b0 + k), bytes. */
-void stats_cimom_rows(struct ci_mom *m, const uint8_t *const *rows,
-		      unsigned k, unsigned b0);
-void stats_cimom_row32(struct ci_mom *m, const uint32_t *w, unsigned b);
-/* The intervals, Deming's and the proportional bias's p into s over nc
- * workloads; frees what m holds. */
+			const double *ref_se, const struct ci_clus *c);
+/* The statistics of totals t into out[MOM_NSTAT] (NaN: undefined). */
+void stats_cimom_of(const struct ci_mom *m, const double *t, double *out);
+/* The intervals of the moments, Deming's and the proportional bias's p
+ * into s from m's sums (stats_cijack.c); frees what m holds. */
 void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
-			double level, size_t nc);
+			const struct ci_clus *c, double level);
 
 /* One summary between stats_ci_prepare and stats_ci_finish. It holds
  * g.bucket: it does not move. */
@@ -239,19 +287,25 @@ struct ci_sum {
 	struct wsorted wso;
 	double *sval;
 	uint32_t *scl;
-	double *res;		/* 4 x nb: MAPE, bias, geomean, median */
-	struct ci_mom mom;	/* the correlations and agreement */
-	int clustered;		/* a workload holds more than one pair */
+	double *res;		/* nb: the medians */
+	/* the clustering: 0 pair-level, 1 workloads, 2 workloads and ops
+	 * (stats_summary.ci_clustered) */
+	int clustered;
+	/* the variances of log MAPE, bias and the mean log ratio (two-way:
+	 * the intervals; one-way: the workloads' effective number) */
+	struct ci_var ev[3];
 };
 
 /* Everything stats_ci_compute_shared does to s but the four bootstrap
- * intervals; 1 when those are due (cs is then set up: stats_ci_resample
+ * intervals (the moments' intervals included; okey: each pair's op, NULL
+ * for workloads only); 1 when those are due (cs is then set up: stats_ci_resample
  * or a pass over many, then stats_ci_finish), 0 when there is none to
  * compute (cs holds nothing). may_fill: as stats_ci_draws_use. model
  * and ref stay alive until stats_ci_finish (a median may read them). */
 int stats_ci_prepare(struct ci_sum *cs, struct stats_summary *s,
 		     const double *model, const double *ref,
-		     const double *ref_se, const int64_t *wkey, size_t n,
+		     const double *ref_se, const int64_t *wkey,
+		     const int64_t *okey, size_t n,
 		     const struct stats_paired_opts *opts,
 		     struct stats_ci_draws *draws, int may_fill);
 /* The statistics of each resample of cs into cs->res, alone. */
@@ -261,16 +315,36 @@ void stats_ci_finish(struct ci_sum *cs);
 /* Whether the processor runs the AVX2 clones. */
 int stats_ci_avx2(void);
 
-/* Resample b's statistics from its totals and median into cs->res. */
-static inline void stats_ci_store(struct ci_sum *cs, unsigned b,
-				  const struct rtot *t, double med)
-{
-	size_t nb = cs->nb;
+/* The error statistics' clustered intervals (stats_cierr.c). */
+void stats_ci_wsums_alloc(struct wsums *x, size_t nw);
+void stats_ci_wsums_free(struct wsums *x);
+/* The error sums of the n pairs per cluster c[i] into x (|e| and e when
+ * err, ln(m / r) when geo). */
+void stats_ci_wsums_fill(struct wsums *x, const double *model,
+			 const double *ref, const uint32_t *c, size_t n,
+			 int err, int geo);
+/* Ops (ocl[i] < no) found in at least 2 workloads (cl). */
+size_t stats_ci_crossed_ops(const uint32_t *cl, const uint32_t *ocl,
+			    size_t n, size_t no);
+/* The moments' intervals into cs->s and the error statistics' variance
+ * parts into cs->ev (two-way when ocl), cl in the row's numbering. */
+void stats_ci_jackknives(struct ci_sum *cs, const double *model,
+			 const double *ref, const double *ref_se,
+			 const uint32_t *cl, const uint32_t *ocl, size_t no,
+			 size_t n);
+/* est's t interval from its variance parts (one- or two-way), on the
+ * log scale when lg. */
+void stats_ci_wald(struct stats_ci *ci, double est, const struct ci_var *v,
+		   int two, double level, int lg);
+/* The arms of interval ci around est scaled by f (the log scale when
+ * both ends are positive). */
+void stats_ci_widen(struct stats_ci *ci, double est, double f);
 
-	cs->res[b] = t->A / (double)t->N;
-	cs->res[nb + b] = t->E / (double)t->N;
-	cs->res[2 * nb + b] = exp(t->L / (double)t->N);
-	cs->res[3 * nb + b] = med;
+/* Resample b's median into cs->res (MAPE, bias and the geomean have
+ * jackknife intervals: stats_cijack.c). */
+static inline void stats_ci_store(struct ci_sum *cs, unsigned b, double med)
+{
+	cs->res[b] = med;
 }
 
 #endif

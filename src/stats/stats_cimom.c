@@ -1,21 +1,22 @@
 /*
- * The workload bootstrap of the correlations and agreement statistics
+ * The per-cluster sums of the correlations and agreement statistics
  * (issue 34; src/stats_ci_int.h, docs/statistics.md, "What each interval
  * resamples"): Pearson on values and logs, Spearman, Lin's concordance
  * on values and logs, the Bland-Altman limits, the fit's slope and
  * intercept, Deming's (intercept, slope) for its joint test and the
- * proportional bias for its p, each recomputed on the same resamples of
- * workloads as MAPE (the same rows of counts, read once).
- *
- * Each is a function of the first and second moments of a pair of
- * series, so a resample needs, per workload, five sums of each pair of
- * series (u, v, uu, vv, uv) and the count of its pairs: the series are
- * centred at the sample's means and scaled by their largest deviation
- * (no cancellation, no overflow), (ref, model) on values, on logs, on
- * the sample's average ranks (Spearman: the ranks are not recomputed per
- * resample, the usual bootstrap of a rank correlation's sampling
- * variance), and with the fit's weights when it is weighted. A resample's
- * totals are then sum_c w_c x sums_c, O(workloads) whatever the pairs.
+ * proportional bias for its p are each a function of the first and
+ * second moments of a pair of series, so the statistic of any set of
+ * clusters needs, per workload (and per op, two-way), five sums of each
+ * pair of series (u, v, uu, vv, uv) and the count of its pairs: the
+ * series are centred at the sample's means and scaled by their largest
+ * deviation (no cancellation, no overflow), (ref, model) on values, on
+ * logs, on the sample's average ranks (Spearman: the ranks are not
+ * recomputed per subset, the usual resampling of a rank correlation),
+ * and with the fit's weights when it is weighted. The statistic of a
+ * subset is that of its totals (stats_cimom_of): the jackknives of
+ * stats_cijack.c take one cluster's sums off the totals, O(clusters).
+ * Two-way, each pair's sums less its workload's and op's means (the
+ * residual) give the pairs' term of the two-way variance.
  */
 #include "src/stats/stats_ci_int.h"
 
@@ -23,17 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
-
-#include "src/stats/stats_agree.h"
 #include "base/util.h"
 
 #define LOA_Z 1.96
-
-/* Resamples whose statistic is undefined (a resample whose series is
- * constant) are left out; below this fraction defined the interval is
- * not computed. */
-#define MOM_MIN_DEFINED 0.9
 
 static double kmean(const double *v, size_t n, size_t stride)
 {
@@ -70,11 +63,13 @@ static inline void add5(double *t, double u, double v, double w)
 	t[4] += w * u * v;
 }
 
-/* Group g of the sums, for series x (ref) and y (model) over the pairs. */
+/* Group g of the sums, for series x (ref) and y (model) over the pairs
+ * of clusters c. */
 static void fill(struct ci_mom *m, int g, const double *x, const double *y,
-		 const double *w, const uint32_t *cl, size_t n)
+		 const double *w, const struct ci_clus *c)
 {
 	struct ci_mgrp *G = &m->g[g];
+	size_t n = c->n;
 
 	if (w) {
 		/* weighted means */
@@ -98,13 +93,72 @@ static void fill(struct ci_mom *m, int g, const double *x, const double *y,
 		centre(y, n, &G->my, &G->sy);
 	}
 	for (size_t i = 0; i < n; i++) {
-		double *t = m->sum + (size_t)cl[i] * m->K;
+		double *t = m->sum + (size_t)c->cl[i] * m->K;
+		double u = (x[i] - G->mx) / G->sx, v = (y[i] - G->my) / G->sy;
+		double wi = w ? w[i] : 1;
 
-		add5(t + G->off, (x[i] - G->mx) / G->sx,
-		     (y[i] - G->my) / G->sy, w ? w[i] : 1);
+		add5(t + G->off, u, v, wi);
 		if (w)
-			t[m->wtot] += w[i];
+			t[m->wtot] += wi;
+		if (c->ocl) {
+			t = m->osum + (size_t)c->ocl[i] * m->K;
+			add5(t + G->off, u, v, wi);
+			if (w)
+				t[m->wtot] += wi;
+		}
 	}
+}
+
+/*
+ * Two-way: the residual term of group g, sum over the pairs of r r'
+ * where r = s_i - s_w - s_o + s, s_i the pair's six sums (its count or
+ * weight, then u, v, uu, vv, uv, weighted), s_w and s_o the means of
+ * its workload's and its op's pairs, s the mean of all: the part of a
+ * pair's influence neither its workload nor its op shares, what both
+ * V_w and V_o count (stats_cijack.c takes it off once).
+ */
+static void resid(struct ci_mom *m, int g, const double *x, const double *y,
+		  const double *w, const struct ci_clus *c)
+{
+	const struct ci_mgrp *G = &m->g[g];
+	size_t K = m->K, i0 = g == MOM_WFIT ? m->wtot : 0, at[MOM_RES];
+	double tot[MOM_RES] = { 0 }, N = 0, (*R)[MOM_RES] = m->res[g];
+
+	at[0] = i0;
+	for (int j = 1; j < MOM_RES; j++)
+		at[j] = G->off + (size_t)j - 1;
+	for (size_t k = 0; k < c->nw; k++) {
+		N += m->sum[k * K];
+		for (int j = 0; j < MOM_RES; j++)
+			tot[j] += m->sum[k * K + at[j]];
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		const double *a = m->sum + (size_t)c->cl[i] * K;
+		const double *b = m->osum + (size_t)c->ocl[i] * K;
+		double u = (x[i] - G->mx) / G->sx, v = (y[i] - G->my) / G->sy;
+		double wi = w ? w[i] : 1, r[MOM_RES];
+		double s[MOM_RES] = { wi, wi * u, wi * v, wi * u * u,
+				      wi * v * v, wi * u * v };
+
+		for (int j = 0; j < MOM_RES; j++)
+			r[j] = s[j] - a[at[j]] / a[0] - b[at[j]] / b[0] +
+			       tot[j] / N;
+		for (int p = 0; p < MOM_RES; p++)
+			for (int q = p; q < MOM_RES; q++)
+				R[p][q] += r[p] * r[q];
+	}
+	for (int p = 0; p < MOM_RES; p++)
+		for (int q = 0; q < p; q++)
+			R[p][q] = R[q][p];
+}
+
+/* Group g's sums, and its residual term when two-way. */
+static void group(struct ci_mom *m, int g, const double *x, const double *y,
+		  const double *w, const struct ci_clus *c)
+{
+	fill(m, g, x, y, w, c);
+	if (c->ocl)
+		resid(m, g, x, y, w, c);
 }
 
 int stats_cimom_wanted(const struct stats_summary *s)
@@ -118,8 +172,7 @@ int stats_cimom_wanted(const struct stats_summary *s)
 
 int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 			const double *model, const double *ref,
-			const double *ref_se, const uint32_t *cl, size_t n,
-			size_t nw, unsigned nb)
+			const double *ref_se, const struct ci_clus *c)
 {
 	int val = isfinite(s->pearson) || isfinite(s->ccc) ||
 		  isfinite(s->fit.slope) || isfinite(s->deming.slope);
@@ -127,16 +180,11 @@ int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 		 isfinite(s->loa_low) || isfinite(s->prop_bias_slope);
 	int rk = isfinite(s->spearman);
 	int wf = isfinite(s->fit.slope) && s->fit.weighted && ref_se;
-	size_t K = 1;
+	size_t K = 1, n = c->n;
 
 	memset(m, 0, sizeof(*m));
-	for (int g = 0; g < MOM_NGRP; g++)
-		m->g[g].off = 0;
 	if (!val && !lg && !rk)
 		return 0;
-	m->on = 1;
-	m->nb = nb;
-	m->nw = nw;
 	m->has[MOM_VAL] = val;
 	m->has[MOM_LOG] = lg;
 	m->has[MOM_RANK] = rk;
@@ -148,13 +196,18 @@ int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 		}
 	if (wf)
 		m->wtot = K++;	/* the weights' sum */
-	/* a fixed stride (stats_cimom_rows), the unused sums 0 */
+	/* a fixed stride, the unused sums 0 */
 	m->K = K = MOM_MAXK;
-	m->sum = xcalloc(nw * K + 1, sizeof(*m->sum));
+	m->sum = xcalloc(c->nw * K + 1, sizeof(*m->sum));
 	for (size_t i = 0; i < n; i++)
-		m->sum[(size_t)cl[i] * K] += 1;
+		m->sum[(size_t)c->cl[i] * K] += 1;
+	if (c->ocl) {
+		m->osum = xcalloc(c->no * K + 1, sizeof(*m->osum));
+		for (size_t i = 0; i < n; i++)
+			m->osum[(size_t)c->ocl[i] * K] += 1;
+	}
 	if (val)
-		fill(m, MOM_VAL, ref, model, NULL, cl, n);
+		group(m, MOM_VAL, ref, model, NULL, c);
 	if (lg || rk || wf) {
 		double *a = xmalloc((n + 1) * sizeof(*a));
 		double *b = xmalloc((n + 1) * sizeof(*b));
@@ -164,16 +217,16 @@ int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 				a[i] = log(ref[i]);
 				b[i] = log(model[i]);
 			}
-			fill(m, MOM_LOG, a, b, NULL, cl, n);
+			group(m, MOM_LOG, a, b, NULL, c);
 		}
 		if (rk) {
 			stats_ranks(ref, n, a);
 			stats_ranks(model, n, b);
-			fill(m, MOM_RANK, a, b, NULL, cl, n);
+			group(m, MOM_RANK, a, b, NULL, c);
 		}
 		if (wf) {
 			stats_fit_weights(&s->fit, ref_se, n, a);
-			fill(m, MOM_WFIT, ref, model, a, cl, n);
+			group(m, MOM_WFIT, ref, model, a, c);
 		}
 		free(a);
 		free(b);
@@ -183,7 +236,6 @@ int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 
 		m->lam = s->deming.lambda * (G->sx / G->sy) * (G->sx / G->sy);
 	}
-	m->res = xmalloc((size_t)MOM_NSTAT * nb * sizeof(*m->res));
 	return 1;
 }
 
@@ -236,8 +288,7 @@ static double dem_slope(double suu, double svv, double suv, double lam)
 	return 2 * lam * suv / (d - a);
 }
 
-/* The statistics of one resample's totals t into out[MOM_NSTAT]. */
-static void stats_of(const struct ci_mom *m, const double *t, double *out)
+void stats_cimom_of(const struct ci_mom *m, const double *t, double *out)
 {
 	double N = t[0];
 
@@ -285,11 +336,13 @@ static void stats_of(const struct ci_mom *m, const double *t, double *out)
 
 		out[MS_PEARSON_LOG] = corr(&q);
 		out[MS_CCC_LOG] = lin(G, &q);
+		out[MS_LMEAN] = md;
 		if (vd >= 0 && N > 1) {
 			double sd = sqrt(vd * N / (N - 1));
 
 			out[MS_LOA_LO] = md - LOA_Z * sd;
 			out[MS_LOA_HI] = md + LOA_Z * sd;
+			out[MS_LSD] = sd > 0 ? log(sd) : NAN;
 		}
 		if (va > 0)
 			out[MS_PROP] = (vy - vx) / 2 / va;
@@ -299,214 +352,4 @@ static void stats_of(const struct ci_mom *m, const double *t, double *out)
 
 		out[MS_SPEARMAN] = corr(&q);
 	}
-}
-
-void stats_cimom_rows(struct ci_mom *m, const uint8_t *const *rows,
-		      unsigned k, unsigned b0)
-{
-	size_t K = m->K, nw = m->nw;
-	double t[STATS_CI_ROWS][MOM_MAXK];
-
-	memset(t, 0, sizeof(t));
-	if (k == STATS_CI_ROWS) {
-		/* no branch on a zero count (a third of them: mispredicted)
-		 * and a fixed trip count the compiler vectorises */
-		const uint8_t *r0 = rows[0], *r1 = rows[1], *r2 = rows[2],
-			      *r3 = rows[3];
-
-		for (size_t c = 0; c < nw; c++) {
-			const double *x = m->sum + c * K;
-			double w0 = r0[c], w1 = r1[c], w2 = r2[c], w3 = r3[c];
-
-			for (size_t q = 0; q < MOM_MAXK; q++) {
-				t[0][q] += w0 * x[q];
-				t[1][q] += w1 * x[q];
-				t[2][q] += w2 * x[q];
-				t[3][q] += w3 * x[q];
-			}
-		}
-	} else {
-		for (size_t c = 0; c < nw; c++) {
-			const double *x = m->sum + c * K;
-
-			for (unsigned j = 0; j < k; j++)
-				for (size_t q = 0; q < K; q++)
-					t[j][q] += rows[j][c] * x[q];
-		}
-	}
-	for (unsigned j = 0; j < k; j++) {
-		double out[MOM_NSTAT];
-
-		stats_of(m, t[j], out);
-		for (int q = 0; q < MOM_NSTAT; q++)
-			m->res[(size_t)q * m->nb + b0 + j] = out[q];
-	}
-}
-
-void stats_cimom_row32(struct ci_mom *m, const uint32_t *w, unsigned b)
-{
-	size_t K = m->K;
-	double t[MOM_MAXK], out[MOM_NSTAT];
-
-	memset(t, 0, sizeof(t));
-	for (size_t c = 0; c < m->nw; c++)
-		for (size_t q = 0; q < K; q++)
-			t[q] += (double)w[c] * m->sum[c * K + q];
-	stats_of(m, t, out);
-	for (int q = 0; q < MOM_NSTAT; q++)
-		m->res[(size_t)q * m->nb + b] = out[q];
-}
-
-/*
- * The interval of estimate est from its resamples v[0..nb) over nc
- * workloads (issue 34): est -+ t(G - 1) x sqrt(G / (G - 1)) x the
- * bootstrap's standard deviation, on the atanh scale for a correlation
- * (z: its sampling distribution is near normal there, the percentiles'
- * is skewed), G = nc: the cluster-robust variance's small-sample
- * correction and degrees of freedom (Cameron and Miller 2015). NaN when
- * fewer than MOM_MIN_DEFINED of the resamples are defined.
- */
-static void wald(struct stats_ci *ci, double est, const double *v,
-		 size_t nb, double level, size_t nc, int z)
-{
-	double m = 0, ss = 0, e, h, g = (double)nc;
-	size_t k = 0;
-
-	ci->lo = ci->hi = NAN;
-	if (nc < 3 || !isfinite(est))
-		return;
-	if (z && fabs(est) >= 1) {
-		ci->lo = ci->hi = est;
-		return;
-	}
-	for (size_t i = 0; i < nb; i++) {
-		double x = z ? atanh(fmax(-1 + 1e-15, fmin(1 - 1e-15, v[i]))) :
-			   v[i];
-
-		if (isfinite(v[i]) && isfinite(x)) {
-			m += x;
-			k++;
-		}
-	}
-	if ((double)k < MOM_MIN_DEFINED * (double)nb || k < 3)
-		return;
-	m /= (double)k;
-	for (size_t i = 0; i < nb; i++) {
-		double x = z ? atanh(fmax(-1 + 1e-15, fmin(1 - 1e-15, v[i]))) :
-			   v[i];
-
-		if (isfinite(v[i]) && isfinite(x))
-			ss += (x - m) * (x - m);
-	}
-	e = z ? atanh(est) : est;
-	h = gsl_cdf_tdist_Pinv((1 + level) / 2, g - 1) *
-	    sqrt(ss / (double)(k - 1) * g / (g - 1));
-	ci->lo = z ? tanh(e - h) : e - h;
-	ci->hi = z ? tanh(e + h) : e + h;
-}
-
-/* The bootstrap covariance of the finite pairs (x_b, y_b). */
-static int cov2(const double *x, const double *y, size_t nb, double *cxx,
-		double *cyy, double *cxy)
-{
-	double mx = 0, my = 0;
-	size_t k = 0;
-
-	for (size_t i = 0; i < nb; i++)
-		if (isfinite(x[i]) && isfinite(y[i])) {
-			mx += x[i];
-			my += y[i];
-			k++;
-		}
-	if ((double)k < MOM_MIN_DEFINED * (double)nb || k < 3)
-		return 0;
-	mx /= (double)k;
-	my /= (double)k;
-	*cxx = *cyy = *cxy = 0;
-	for (size_t i = 0; i < nb; i++)
-		if (isfinite(x[i]) && isfinite(y[i])) {
-			*cxx += (x[i] - mx) * (x[i] - mx);
-			*cyy += (y[i] - my) * (y[i] - my);
-			*cxy += (x[i] - mx) * (y[i] - my);
-		}
-	*cxx /= (double)(k - 1);
-	*cyy /= (double)(k - 1);
-	*cxy /= (double)(k - 1);
-	return 1;
-}
-
-void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
-			double level, size_t nc)
-{
-	size_t nb = m->nb;
-	double *r = m->res;
-	struct stats_ci none = { NAN, NAN };
-	double full[MOM_NSTAT], t[MOM_MAXK];
-
-	if (!m->on)
-		return;
-	/* the sample itself: every workload once */
-	memset(t, 0, sizeof(t));
-	for (size_t c = 0; c < m->nw; c++)
-		for (size_t q = 0; q < m->K; q++)
-			t[q] += m->sum[c * m->K + q];
-	stats_of(m, t, full);
-	/* the Deming and proportional-bias tests read the resamples before
-	 * the intervals sort them */
-	if (isfinite(s->deming.slope) && m->lam > 0 && nc > 2) {
-		const struct ci_mgrp *G = &m->g[MOM_VAL];
-		double caa, cbb, cab, da, db, det, w;
-
-		s->deming.p_identity = NAN;
-		s->why[SF_DEMING_P] = STATS_WHY_EXACT;
-		if (cov2(r + (size_t)MS_DEM_A * nb, r + (size_t)MS_DEM_B * nb,
-			 nb, &caa, &cbb, &cab)) {
-			da = full[MS_DEM_A] - (G->mx - G->my) / G->sy;
-			db = full[MS_DEM_B] - G->sx / G->sy;
-			det = caa * cbb - cab * cab;
-			if (det > 1e-24 * caa * cbb && caa > 0 && cbb > 0) {
-				double g1 = (double)(nc - 1);
-
-				w = (da * da * cbb - 2 * da * db * cab +
-				     db * db * caa) / det;
-				s->deming.p_identity = pow(1 + w / g1, -g1 / 2);
-				s->why[SF_DEMING_P] = NULL;
-			}
-		}
-	}
-	if (isfinite(s->prop_bias_slope) && isfinite(s->prop_bias_p) &&
-	    nc > 2) {
-		double c, d2, e;
-
-		s->prop_bias_p = NAN;
-		if (cov2(r + (size_t)MS_PROP * nb, r + (size_t)MS_PROP * nb, nb,
-			 &c, &d2, &e) && c > 0)
-			s->prop_bias_p = stats_t_p2(s->prop_bias_slope /
-						    sqrt(c), (double)(nc - 1));
-		if (isnan(s->prop_bias_p))
-			s->why[SF_PROP_BIAS_P] = STATS_WHY_EXACT;
-	}
-#define IV(ci, est, k, z) do { \
-		if (isfinite(est)) \
-			wald(&s->ci, est, r + (size_t)(k) * nb, nb, level, nc, \
-			     z); \
-	} while (0)
-	IV(pearson_ci, s->pearson, MS_PEARSON, 1);
-	IV(pearson_log_ci, s->pearson_log, MS_PEARSON_LOG, 1);
-	IV(spearman_ci, s->spearman, MS_SPEARMAN, 1);
-	IV(ccc_ci, s->ccc, MS_CCC, 1);
-	IV(ccc_log_ci, s->ccc_log, MS_CCC_LOG, 1);
-	IV(loa_low_ci, s->loa_low, MS_LOA_LO, 0);
-	IV(loa_high_ci, s->loa_high, MS_LOA_HI, 0);
-	if (isfinite(s->fit.slope) && (!s->fit.weighted ||
-				       m->has[MOM_WFIT])) {
-		IV(fit_slope_ci, s->fit.slope, MS_SLOPE, 0);
-		IV(fit_intercept_ci, s->fit.intercept, MS_ICPT, 0);
-	} else if (isfinite(s->fit.slope)) {
-		s->fit_slope_ci = s->fit_intercept_ci = none;
-	}
-#undef IV
-	free(m->sum);
-	free(m->res);
-	memset(m, 0, sizeof(*m));
 }

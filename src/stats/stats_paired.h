@@ -41,6 +41,8 @@ struct stats_paired_opts {
 	unsigned resamples;	/* 0 = STATS_PAIRED_RESAMPLES */
 	uint64_t seed;		/* 0 = STATS_PAIRED_SEED */
 	double level;		/* 0 = STATS_PAIRED_LEVEL */
+	int cluster;		/* the intervals' clusters (stats_ci.h:
+				   enum stats_ci_cluster; 0 = automatic) */
 };
 
 struct stats_paired {

@@ -4,6 +4,9 @@
 # logs) with intervals, Deming (lambda from the reference stddev) with the
 # joint test, the proportional bias, MAPE with the noisy references kept,
 # all equal to tests/ref/stats_agree_ref.py fed with compare's own points;
+# the clustered intervals and tests (issue 34: two-way here, 3 ops crossed
+# with 12 workloads; and --cluster workload) equal
+# tests/ref/stats_jack_ref.py's;
 # --min-pairs marks groups "few pairs" in JSON and the table; the CSV has
 # the new columns; several metrics null them with the reason.
 . "$TESTS/cli/lib.sh"
@@ -47,11 +50,12 @@ def near(name, a, b, tol=1e-9):
         bad.append("%s %r != %r" % (name, a, b))
 tau, p = R.kendall(m, r)
 near("kendall", s["kendall_tau_b"], tau); near("kendall_p", s["kendall_p"], p)
-# issue 34: 12 workloads of 3 pairs: the intervals and the Deming and
-# proportional-bias p resample workloads (ci_basis); the pair-level
-# references (Lin z, Bland-Altman, t, jackknife) are not what is
-# printed: each interval holds its estimate and differs from them
-assert s["ci_basis"] == "workload", s["ci_basis"]
+# issue 34: 12 workloads of 3 pairs, each op in every workload: the
+# intervals and the Deming and proportional-bias p are two-way
+# jackknife variances (ci_basis); the pair-level references (Lin z,
+# Bland-Altman, t, jackknife) are not what is printed: each interval
+# holds its estimate and differs from them
+assert s["ci_basis"] == "workload+op", s["ci_basis"]
 def holds(name, ci, est, pl):
     if not (ci[0] <= est <= ci[1]) or (abs(ci[0] - pl[0]) < 1e-12 and abs(ci[1] - pl[1]) < 1e-12):
         bad.append("%s %r %r %r" % (name, ci, est, pl))
@@ -88,6 +92,33 @@ assert s["few_pairs"] is False
 print("ok" if not bad else bad)
 ')
 expect_eq "$got" "ok" "agreement statistics equal the python reference"
+
+# the clustered intervals and p (issue 34) equal tests/ref/stats_jack_ref.py
+# on compare's points: two-way (auto) and workloads only
+for c in auto workload; do
+	run pc compare --model sim --ref lab --format json --points --cluster $c
+	got=$(printf '%s' "$out" | REF="$TESTS/ref" python3 -c '
+import json, math, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_jack_ref as J
+d = json.load(sys.stdin)
+s = d["summary"]
+P = [p for p in d["points"] if p["ref_stddev"] / p["ref"] <= 0.3]
+m = [p["model"] for p in P]; r = [p["ref"] for p in P]
+w = [p["workload"] for p in P]; o = [p["op"] for p in P]
+two = s["ci_basis"] == "workload+op"
+R = J.intervals(m, r, w, o if two else None, 0.95, s["deming"]["lambda"])
+bad = []
+for k in ("pearson", "pearson_log", "spearman", "ccc", "ccc_log", "loa_low", "loa_high"):
+    if not all(abs(a - b) <= 1e-8 for a, b in zip(R[k], s[k + "_ci"])):
+        bad.append("%s %r %r" % (k, R[k], s[k + "_ci"]))
+for a, b in ((R["prop_p"], s["prop_bias_p"]), (R["deming_p"], s["deming"]["p_identity"])):
+    if not abs(a - b) <= 1e-8:
+        bad.append("p %r %r" % (a, b))
+print(s["ci_basis"], "ok" if not bad else bad)
+')
+	expect_eq "$got" "$([ $c = auto ] && echo workload+op || echo workload) ok" "--cluster $c: intervals and p equal the jackknife reference"
+done
 
 # --min-pairs: groups of 12 (attn: 11) pairs with --min-pairs 13 are "few pairs"
 run pc compare --model sim --ref lab --format json --group-by op --min-pairs 13

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# compare's workload-bootstrap intervals (issue 19): the JSON interval equals
-# an independent re-implementation (tests/ref/stats_ci_ref.py, explicit
-# resampled lists) fed with compare's own points; reproducible; --ci,
-# --resamples, --no-ci; bad options are usage errors; the table shows them.
+# compare's clustered intervals (issues 19, 34): MAPE, bias, the geomean
+# (jackknife t intervals) and the median |error| (workload bootstrap) in JSON
+# equal an independent re-implementation (tests/ref/stats_ci_ref.py, explicit
+# leave-one-out and resampled lists) fed with compare's own points, one-way
+# (this study's ops are not crossed: auto) and two-way (--cluster
+# workload+op); reproducible; --ci, --resamples, --no-ci, --cluster; bad
+# options are usage errors; the table shows them.
 . "$TESTS/cli/lib.sh"
 C=$FIXTURES/corr
 pc init >/dev/null 2>&1
@@ -13,7 +16,7 @@ j() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1
 run pc compare --model sim --ref lab --format json --points
 expect_rc 0 "compare json"
 first=$out
-expect_eq "$(printf '%s' "$out" | j "d['ci']")" "{'method': 'percentile bootstrap over workloads', 'level': 0.95, 'resamples': 1000, 'seed': 20261201}" "ci block"
+expect_eq "$(printf '%s' "$out" | j "d['ci']")" "{'method': 'clustered: workload bootstrap and jackknife', 'cluster': 'auto', 'level': 0.95, 'resamples': 1000, 'seed': 20261201}" "ci block"
 # the reference: the pairs in the statistics (not noisy, ref != 0), their
 # workloads numbered by database id as the C code does (ascending key)
 ids=$(pcsql "SELECT key || '=' || id FROM workloads" | tr '\n' ' ')
@@ -62,7 +65,8 @@ expect_rc 2 "--resamples 0 is a usage error"
 
 run pc compare --model sim --ref lab
 expect_rc 0 "table"
-expect_in "intervals (CI): 95% percentile bootstrap over workloads, 1000 resamples" "$out" "table says the method"
+expect_in "intervals (CI): 95%, clustered by workload, and op where crossed (ci basis), 1000 bootstrap resamples" "$out" "table says the method"
+expect_in "ci basis            workload" "$out" "table says the basis"
 expect_in "CI [" "$out" "table shows intervals"
 
 # one workload: no interval (nothing measures the spread between workloads)
@@ -70,7 +74,35 @@ w=$(printf '%s' "$first" | j "d['points'][0]['workload']")
 run pc compare --model sim --ref lab --format json --workload "$w"
 expect_rc 0 "one workload"
 expect_eq "$(printf '%s' "$out" | j "d['summary']['workloads'], d['summary']['mape_ci']")" "(1, None)" "one workload: null interval"
-finish
+
+# two-way, asked: workloads and ops as independent units (issue 34)
+run pc compare --model sim --ref lab --format json --points --cluster workload+op
+expect_rc 0 "--cluster workload+op"
+got=$(printf '%s' "$out" | IDS="$ids" REF="$TESTS/ref" python3 -c '
+import json, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_ci_ref as R
+ids = dict(x.rsplit("=", 1) for x in os.environ["IDS"].split())
+d = json.load(sys.stdin)
+P = [p for p in d["points"] if p["ref"] != 0 and
+     not (p["ref_stddev"] is not None and p["ref_stddev"] / abs(p["ref"]) > 0.1)]
+r = R.boot([p["model"] for p in P], [p["ref"] for p in P],
+           [int(ids[p["workload"]]) for p in P], 1000, 20261201, 0.95,
+           [p["op"] for p in P])
+s = d["summary"]
+ok = all(abs(a - b) <= 1e-11 * max(1, abs(b)) for k, key in
+         (("mape", "mape_ci"), ("bias", "bias_ci"), ("med", "median_abs_err_ci"),
+          ("geo", "geomean_ratio_ci")) for a, b in zip(r[k], s[key]))
+print("ok" if ok else "differ: %r vs %r" % (r, s))
+print(d["ci"]["cluster"], s["ci_basis"])
+')
+expect_eq "$got" "ok
+workload+op workload+op" "two-way intervals equal the python reference"
+run pc compare --model sim --ref lab --format json --cluster workload
+expect_eq "$(printf '%s' "$out" | j "d['summary']['mape_ci'], d['summary']['ci_basis']")" "$(printf '%s' "$first" | j "d['summary']['mape_ci'], d['summary']['ci_basis']")" "--cluster workload: auto's one-way intervals here"
+run pc compare --model sim --ref lab --cluster op
+expect_rc 2 "--cluster op is a usage error"
+expect_in "--cluster takes auto, workload or workload+op" "$err" "names the choices"
 
 # the groups' intervals (resampled together in one pass, src/stats_cigroup.c)
 # equal the python reference on each group's own points
@@ -100,3 +132,4 @@ for g in d["groups"]:
 print(done)
 ')
 expect_eq "$got" "1" "each group of two or more workloads: intervals equal the python reference"
+finish

@@ -1,21 +1,35 @@
 #!/usr/bin/env python3
 """Independent reference for src/stats_ci.c (pure python3, no numpy).
 
-The workload bootstrap re-implemented from its documented definition
-(docs/statistics.md, "Confidence intervals"), the slow way: each resample
-is built as an explicit list of pairs (every pair of each drawn workload,
-once per draw) and the statistics are computed from that list with the
-textbook formulas (statistics.median, mean, exp of mean log), not from
-per-workload sums or a weighted walk as the C code does. The draws follow
-the documented definition: a Poisson(1) base count per workload from 32
-bits of a splitmix64 hash of (seed, resample, key >> 1), by a table computed
-here to 60 digits, fixed up to exactly as many draws as workloads.
+The intervals of MAPE, bias, the geomean and the median |error| from
+their documented definitions (docs/statistics.md, "Confidence
+intervals", "What each interval resamples"), the slow way:
+
+- MAPE, bias, geomean: t intervals of delete-one jackknife variances,
+  each leave-one-workload-out (and, two-way, leave-one-op-out) sample
+  built as an explicit list of pairs and summarised with the textbook
+  formulas; two-way, the pairs' residual term from each pair's values
+  less its workload's and op's means; Student's t quantile by numerical
+  integration (tests/ref/stats_change_ref.py), not GSL;
+- median |error|: the workload bootstrap, each resample an explicit list
+  of pairs (every pair of each drawn workload, once per draw),
+  statistics.median, the expanded percentile's quantiles, not per-workload
+  sums or a weighted walk as the C code does. The draws follow the
+  documented definition: a Poisson(1) base count per workload from 32
+  bits of a splitmix64 hash of (seed, resample, key >> 1), by a table
+  computed here to 60 digits, fixed up to exactly as many draws as
+  workloads.
 Prints the intervals the unit test tests/unit/test_stats_ci.c pastes;
 --multinomial checks the draws' distribution (chi-square).
 """
 import math
+import os
 import statistics
+import sys
 from decimal import Decimal, getcontext
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stats_change_ref import tq  # noqa: E402
 
 MASK = (1 << 64) - 1
 
@@ -96,28 +110,115 @@ def quantile(v, q):  # numpy's default (linear)
     return v[lo] + (h - lo) * (v[lo + 1] - v[lo])
 
 
-def boot(model, ref, wkey, resamples, seed, level):
+def kish(w):
+    """Kish's effective number of clusters of weights w."""
+    return sum(w) ** 2 / sum(x * x for x in w)
+
+
+def err_stats(model, ref, pairs):
+    """ln MAPE, bias, mean ln(model / ref) of the listed pairs."""
+    e = [(model[i] - ref[i]) / ref[i] for i in pairs]
+    return (math.log(sum(abs(x) for x in e) / len(e)), sum(e) / len(e),
+            sum(math.log(model[i] / ref[i]) for i in pairs) / len(pairs))
+
+
+def jack_var(model, ref, key):
+    """Delete-one-cluster jackknife variances of err_stats over the
+    clusters of key, and Kish's effective number of them (by pairs)."""
+    keys = sorted(set(key))
+    vals = [err_stats(model, ref, [i for i in range(len(model))
+                                   if key[i] != k]) for k in keys]
+    g = len(keys)
+    v = []
+    for j in range(3):
+        m = sum(x[j] for x in vals) / g
+        v.append((g - 1) / g * sum((x[j] - m) ** 2 for x in vals))
+    return v, kish([key.count(k) for k in keys]), g
+
+
+def err_var(model, ref, wkey, okey=None):
+    """The variance and degrees of freedom of each of err_stats: one-way
+    (okey None) the workloads' jackknife, t on G* - 1; two-way V_w + V_o
+    - V_e (at least the larger of V_w, V_o), V_e = (N - 1) / N sum of
+    the squared residuals r_i = x_i - mean of its workload - mean of its
+    op + mean, times the statistic's gradient (1 / sum |e| for ln MAPE,
+    1 / N for the means), on the Satterthwaite df of V_w + V_o."""
+    n = len(model)
+    vw, gw, nw = jack_var(model, ref, wkey)
+    if okey is None:
+        return [(v, max(1.0, min(gw, nw) - 1)) for v in vw]
+    vo, go, no = jack_var(model, ref, okey)
+    e = [(model[i] - ref[i]) / ref[i] for i in range(n)]
+    x = [[abs(t) for t in e], e, [math.log(model[i] / ref[i])
+                                  for i in range(n)]]
+    grad = [1 / sum(x[0]), 1 / n, 1 / n]
+    out = []
+    for j in range(3):
+        mw = {k: statistics.fmean(x[j][i] for i in range(n) if wkey[i] == k)
+              for k in set(wkey)}
+        mo = {k: statistics.fmean(x[j][i] for i in range(n) if okey[i] == k)
+              for k in set(okey)}
+        mean = statistics.fmean(x[j])
+        r2 = sum((x[j][i] - mw[wkey[i]] - mo[okey[i]] + mean) ** 2
+                 for i in range(n))
+        ve = r2 * grad[j] ** 2 * (n - 1) / n
+        v = max(vw[j] + vo[j] - ve, vw[j], vo[j])
+        dw, do = max(1.0, min(gw, nw) - 1), max(1.0, min(go, no) - 1)
+        s = vw[j] + vo[j]
+        df = s * s / (vw[j] ** 2 / dw + vo[j] ** 2 / do)
+        out.append((v, max(1.0, min(df, nw + no - 2))))
+    return out
+
+
+def jack(model, ref, wkey, level, okey=None):
+    """The jackknife t intervals of MAPE (log scale), bias, the geomean
+    (log scale)."""
+    n = len(model)
+    est = err_stats(model, ref, range(n))
+    out = {}
+    for j, k in enumerate(("mape", "bias", "geo")):
+        v, df = err_var(model, ref, wkey, okey)[j]
+        h = tq((1 + level) / 2, df) * math.sqrt(v)
+        lo, hi = est[j] - h, est[j] + h
+        out[k] = (lo, hi) if k == "bias" else (math.exp(lo), math.exp(hi))
+    return out
+
+
+def boot(model, ref, wkey, resamples, seed, level, okey=None):
+    """Every interval of the four: jack()'s and the median's: the
+    percentile interval at a = Phi(-sqrt(G / (G - 1)) t_df), df that of
+    MAPE's variance; two-way, its arms scaled on the log scale by the
+    ratio of MAPE's two-way to one-way standard error."""
     keys = sorted(set(wkey))
     groups = [[i for i in range(len(model)) if wkey[i] == k] for k in keys]
-    out = {"mape": [], "bias": [], "geo": [], "med": []}
+    med = []
     for b in range(resamples):
         pairs = []
         for g, c in zip(groups, counts(seed, b, keys)):
             pairs += g * c
-        e = [(model[i] - ref[i]) / ref[i] for i in pairs]
-        out["mape"].append(sum(abs(x) for x in e) / len(e))
-        out["bias"].append(sum(e) / len(e))
-        out["geo"].append(math.exp(sum(math.log(model[i] / ref[i])
-                                       for i in pairs) / len(pairs)))
-        out["med"].append(statistics.median(abs(x) for x in e))
-    a = (1 - level) / 2
-    return {k: (quantile(v, a), quantile(v, 1 - a)) for k, v in out.items()}
+        med.append(statistics.median(abs((model[i] - ref[i]) / ref[i])
+                                     for i in pairs))
+    g = len(keys)
+    v, df = err_var(model, ref, wkey, okey)[0]
+    a = statistics.NormalDist().cdf(-math.sqrt(g / (g - 1)) *
+                                    tq((1 + level) / 2, df))
+    out = jack(model, ref, wkey, level, okey)
+    lo, hi = quantile(med, a), quantile(med, 1 - a)
+    if okey is not None:
+        f = math.sqrt(v / err_var(model, ref, wkey)[0][0])
+        m = statistics.median(abs((model[i] - ref[i]) / ref[i])
+                              for i in range(len(model)))
+        lo, hi = m * (lo / m) ** f, m * (hi / m) ** f
+    out["med"] = (lo, hi)
+    return out
 
 
 # the unit test's data: 5 workloads (keys 7, 3, 11, 5, 9) of 1-4 pairs
 MODEL = [1.10, 2.00, 0.95, 3.30, 1.00, 5.50, 0.80, 1.21, 2.40, 0.50, 4.00]
 REF = [1.00, 2.10, 1.00, 3.00, 1.00, 5.00, 1.00, 1.10, 2.00, 0.55, 4.40]
 WKEY = [7, 7, 3, 3, 3, 11, 5, 5, 5, 5, 9]
+# ... and ops crossed with them (ops 1-3 in several workloads)
+OKEY = [1, 2, 1, 2, 3, 1, 1, 2, 3, 4, 2]
 
 def multinomial_check(resamples=30000, seed=99):
     """The draws' distribution: chi-square of the count vectors of
@@ -154,8 +255,10 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--multinomial"]:
         multinomial_check()
         sys.exit(0)
-    for res, seed, level in ((200, 20261201, 0.95), (1000, 42, 0.90)):
-        r = boot(MODEL, REF, WKEY, res, seed, level)
-        print(res, seed, level)
+    for res, seed, level, okey in ((200, 20261201, 0.95, None),
+                                   (1000, 42, 0.90, None),
+                                   (200, 20261201, 0.95, OKEY)):
+        r = boot(MODEL, REF, WKEY, res, seed, level, okey)
+        print(res, seed, level, "two-way" if okey else "")
         for k in ("mape", "bias", "med", "geo"):
             print("  %s (%r, %r)" % (k, r[k][0], r[k][1]))

@@ -141,7 +141,7 @@ static int keep_even(const struct corr_point *p, void *arg)
 static void check_study(struct db *db, const char *m, const char *r,
 			const char *what)
 {
-	static const struct stats_paired_opts ci = { 97, 7, 0.9 };
+	static const struct stats_paired_opts ci = { 97, 7, 0.9, 0 };
 	struct corr_query q = CORR_QUERY_INIT;
 	struct corr_set *s = NULL;
 	struct stats_summary a, b;

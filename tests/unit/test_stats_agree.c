@@ -52,7 +52,7 @@ static const int64_t wkey[] = { 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7 };
 static void summary(struct stats_summary *s, const double *rsd,
 		    double level)
 {
-	struct stats_paired_opts o = { 50, 1, level };
+	struct stats_paired_opts o = { 50, 1, level, 0 };
 
 	CHECK_INT(stats_compute(s, model, ref, rsd, 11), 0);
 	stats_ci_compute(s, model, ref, wkey, 11, &o);

@@ -78,7 +78,7 @@ static int rejections(const struct design *d, double growth, int nstudies,
 		draw(&ps, &r, d, growth);
 		if (old) {
 			struct stats_paired p;
-			struct stats_paired_opts o = { 200, 0, 0 };
+			struct stats_paired_opts o = { 200, 0, 0, 0 };
 			double p2;
 
 			stats_paired_compute(&p, ps.b, ps.a, ps.n, &o);

@@ -1,0 +1,513 @@
+/*
+ * The clustered variances of the intervals (issue 34; src/stats_ci_int.h,
+ * docs/statistics.md, "What each interval resamples"): delete-one
+ * jackknives over workloads and ops of the moments (stats_cimom.c's
+ * sums) and of the error statistics (stats_ci.c's), the pairs' residual
+ * term of a two-way variance, the effective numbers of clusters, and
+ * from them the moments' intervals and Deming's and the proportional
+ * bias's p.
+ *
+ * Why a jackknife (CR3, MacKinnon, Nielsen and Webb 2023) and not the
+ * workload bootstrap's standard deviation, and why the effective number
+ * of clusters (Carter, Schnepel and Steigerwald 2017) and not their
+ * count for the degrees of freedom: over references spanning decades,
+ * Pearson, Lin's CCC and the fit's slope weigh a pair by ref^2, so a few
+ * workloads hold most of the information; the bootstrap's variance then
+ * falls short (it never draws beyond the sample) and t(G - 1) pretends
+ * to G clusters where there are a handful. Coverage measured in
+ * tests/unit/test_stats_coverage.c.
+ */
+#include "src/stats/stats_ci_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "src/stats/stats_agree.h"
+#include "base/util.h"
+
+/* Leave-one-out statistics undefined (a subset whose series is
+ * constant) are left out; below this fraction defined, no interval. */
+#define JK_MIN_DEFINED 0.9
+#define LOA_Z 1.96
+
+/* The effective-count weights of the moments: each statistic's share of
+ * a cluster is its pairs' (LoA, the mean log ratio) or its sum of
+ * squared centred references in the statistic's series. */
+enum { KW_CNT, KW_VAL, KW_LOG, KW_RANK, KW_WFIT, KW_N };
+
+/* Welford's running moments of the transformed leave-one-out values. */
+struct jk {
+	double mean[MOM_NSTAT], m2[MOM_NSTAT];
+	size_t k[MOM_NSTAT], g;		/* defined; clusters */
+	double ma, mb, cab;		/* Deming's (intercept, slope) */
+	size_t kab;
+	double ks[KW_N], kq[KW_N];	/* Kish: sum, sum of squares */
+};
+
+static int is_corr(int k)
+{
+	return k == MS_PEARSON || k == MS_PEARSON_LOG || k == MS_SPEARMAN ||
+	       k == MS_CCC || k == MS_CCC_LOG;
+}
+
+/* The scale a statistic's interval is computed on: atanh for a
+ * correlation (near normal there; NaN beyond -+1), else itself. */
+static double fwd(int k, double v)
+{
+	if (!is_corr(k))
+		return v;
+	return fabs(v) < 1 ? atanh(v) : NAN;
+}
+
+static int group_of(const struct ci_mom *m, int k)
+{
+	switch (k) {
+	case MS_PEARSON: case MS_CCC: case MS_DEM_A: case MS_DEM_B:
+		return MOM_VAL;
+	case MS_SLOPE: case MS_ICPT:
+		return m->has[MOM_WFIT] ? MOM_WFIT : MOM_VAL;
+	case MS_SPEARMAN:
+		return MOM_RANK;
+	default:
+		return MOM_LOG;
+	}
+}
+
+static int kw_of(const struct ci_mom *m, int k)
+{
+	static const int gk[MOM_NGRP] = { KW_VAL, KW_LOG, KW_RANK, KW_WFIT };
+
+	if (k == MS_LOA_LO || k == MS_LOA_HI || k == MS_LMEAN ||
+	    k == MS_LSD || k == MS_ICPT)
+		return KW_CNT;
+	return gk[group_of(m, k)];
+}
+
+/* The jackknife over the ng clusters' sums S (ng x K; a cluster with no
+ * pair is skipped) around the totals t. */
+static void jackknife(const struct ci_mom *m, const double *S, size_t ng,
+		      const double *t, struct jk *j)
+{
+	size_t K = m->K;
+
+	memset(j, 0, sizeof(*j));
+	for (size_t c = 0; c < ng; c++) {
+		const double *x = S + c * K;
+		double tt[MOM_MAXK], out[MOM_NSTAT], da, db;
+		double q[KW_N] = { x[0], 0, 0, 0, 0 };
+
+		if (!(x[0] > 0))
+			continue;
+		j->g++;
+		for (int g = 0; g < MOM_NGRP; g++)
+			if (m->has[g])
+				q[KW_VAL + g] = x[m->g[g].off + 2];
+		for (int w = 0; w < KW_N; w++) {
+			j->ks[w] += q[w];
+			j->kq[w] += q[w] * q[w];
+		}
+		for (size_t i = 0; i < K; i++)
+			tt[i] = t[i] - x[i];
+		stats_cimom_of(m, tt, out);
+		for (int k = 0; k < MOM_NSTAT; k++) {
+			double v = fwd(k, out[k]), d;
+
+			if (!isfinite(v))
+				continue;
+			d = v - j->mean[k];
+			j->mean[k] += d / (double)++j->k[k];
+			j->m2[k] += d * (v - j->mean[k]);
+		}
+		if (!isfinite(out[MS_DEM_A]) || !isfinite(out[MS_DEM_B]))
+			continue;
+		/* their co-moment (Welford) */
+		da = out[MS_DEM_A] - j->ma;
+		j->ma += da / (double)++j->kab;
+		db = out[MS_DEM_B] - j->mb;
+		j->mb += db / (double)j->kab;
+		j->cab += da * (out[MS_DEM_B] - j->mb);
+	}
+}
+
+/* The jackknife variance of statistic k: (k - 1) / k sum (v - mean)^2
+ * over its k defined leave-one-out values; NaN below JK_MIN_DEFINED. */
+static double jvar(const struct jk *j, int k)
+{
+	double d = (double)j->k[k];
+
+	if (j->k[k] < 2 || d < JK_MIN_DEFINED * (double)j->g)
+		return NAN;
+	return (d - 1) / d * j->m2[k];
+}
+
+/* The size of sum i of totals t, for a derivative's step: a count (or
+ * the weights') itself; a sum of squares or products itself; a sum of
+ * centred values (near 0) the count times their standard deviation. */
+static double scale(const struct ci_mom *m, const double *t, size_t i)
+{
+	for (int g = 0; g < MOM_NGRP; g++) {
+		size_t off = m->g[g].off;
+		double W = t[g == MOM_WFIT ? m->wtot : 0];
+
+		if (!m->has[g] || i < off || i >= off + 5)
+			continue;
+		if (i < off + 2)	/* u or v: sqrt(W sum uu) */
+			return sqrt(W * fabs(t[i + 2])) + 1e-300;
+		return fabs(t[i]) + 1e-300;
+	}
+	return fabs(t[i]) + 1e-300;
+}
+
+/* The pairs' residual term of every statistic (two-way): J' R J of its
+ * group's residual cross products R, J the gradient of the statistic's
+ * transform at the totals (central differences), times (N - 1) / N,
+ * N the pairs (the linearised delete-one-pair jackknife of the
+ * residuals); ve_ab the same for Deming's intercept and slope. */
+static void residual(const struct ci_mom *m, const double *t,
+		     const double *full, double *ve, double *ve_ab)
+{
+	double J[MOM_NSTAT][MOM_MAXK];
+	double N = t[0], tt[MOM_MAXK], up[MOM_NSTAT], dn[MOM_NSTAT];
+
+	memset(J, 0, sizeof(J));
+	memcpy(tt, t, sizeof(tt));
+	for (size_t i = 0; i < m->K; i++) {
+		double h = 1e-6 * scale(m, t, i);
+
+		if (!(h > 0))
+			continue;
+		tt[i] = t[i] + h;
+		stats_cimom_of(m, tt, up);
+		tt[i] = t[i] - h;
+		stats_cimom_of(m, tt, dn);
+		tt[i] = t[i];
+		/* the statistic's own derivative, then atanh's (analytic:
+		 * near 1 atanh is too curved for the difference) */
+		for (int k = 0; k < MOM_NSTAT; k++)
+			J[k][i] = (up[k] - dn[k]) / (2 * h) /
+				  (is_corr(k) ? 1 - full[k] * full[k] : 1);
+	}
+	for (int k = 0; k < MOM_NSTAT; k++) {
+		int g = group_of(m, k);
+		size_t at[MOM_RES];
+		double v = 0, vab = 0;
+
+		if (!m->has[g])
+			continue;
+		at[0] = g == MOM_WFIT ? m->wtot : 0;
+		for (int a = 1; a < MOM_RES; a++)
+			at[a] = m->g[g].off + (size_t)a - 1;
+		for (int a = 0; a < MOM_RES; a++)
+			for (int b = 0; b < MOM_RES; b++) {
+				v += J[k][at[a]] * J[k][at[b]] *
+				     m->res[g][a][b];
+				vab += J[MS_DEM_A][at[a]] * J[MS_DEM_B][at[b]] *
+				       m->res[g][a][b];
+			}
+		ve[k] = v * (N - 1) / N;
+		if (k == MS_DEM_B)
+			*ve_ab = vab * (N - 1) / N;
+	}
+}
+
+void stats_ci_var(const struct ci_var *v, int two_way, double *var,
+		  double *df)
+{
+	double gw = isfinite(v->gw) ? fmin(v->gw, (double)v->nw) :
+		    (double)v->nw;
+	double go = isfinite(v->go) ? fmin(v->go, (double)v->no) :
+		    (double)v->no;
+	double dw = fmax(1, gw - 1), dgo = fmax(1, go - 1), s;
+
+	if (!two_way) {
+		*var = v->vw;
+		*df = dw;
+		return;
+	}
+	s = v->vw + v->vo;
+	*var = fmax(s - (isfinite(v->ve) ? v->ve : 0), fmax(v->vw, v->vo));
+	*df = s > 0 ? s * s / (v->vw * v->vw / dw + v->vo * v->vo / dgo) : dw;
+	*df = fmax(1, fmin(*df, (double)(v->nw + v->no) - 2));
+}
+
+/* The interval of statistic k (estimate est, centred at c: est, or a
+ * bias-corrected value) from its variance parts; NaN when undefined. */
+static void interval(struct stats_ci *ci, int k, double est, double c,
+		     const struct ci_var *v, int two_way, double level)
+{
+	double var, df, e, h;
+
+	ci->lo = ci->hi = NAN;
+	if (is_corr(k) && fabs(est) >= 1) {	/* perfect: no spread */
+		ci->lo = ci->hi = est;
+		return;
+	}
+	if (!isfinite(est) || !isfinite(v->vw) || (two_way && !isfinite(v->vo)))
+		return;
+	stats_ci_var(v, two_way, &var, &df);
+	e = fwd(k, isfinite(fwd(k, c)) ? c : est);
+	h = gsl_cdf_tdist_Pinv((1 + level) / 2, df) * sqrt(var);
+	ci->lo = is_corr(k) ? tanh(e - h) : e - h;
+	ci->hi = is_corr(k) ? tanh(e + h) : e + h;
+}
+
+/* Deming's joint p of (intercept 0, slope 1) from the variance parts of
+ * its intercept and slope in scaled units (a, b) and their covariance:
+ * W = d' C^-1 d, p = (1 + W / df)^(-df / 2) (F(2, df)). */
+static void deming_p(struct stats_summary *s, const struct ci_mom *m,
+		     const double *full, const struct ci_var *va,
+		     const struct ci_var *vb, const double *cab, int two_way)
+{
+	const struct ci_mgrp *G = &m->g[MOM_VAL];
+	double caa, cbb, cxy, df, det, w, da, db;
+
+	s->deming.p_identity = NAN;
+	s->why[SF_DEMING_P] = STATS_WHY_EXACT;
+	stats_ci_var(va, two_way, &caa, &df);
+	stats_ci_var(vb, two_way, &cbb, &df);
+	cxy = cab[0];
+	if (two_way) {
+		double raw = cab[0] + cab[1] - cab[2];
+
+		/* the subtracted form when it is a covariance at least as
+		 * large as either way's, else the sum */
+		cxy = caa * cbb - raw * raw > 0 ? raw : cab[0] + cab[1];
+		if (!(caa * cbb - cxy * cxy > 0)) {
+			caa = va->vw + va->vo;
+			cbb = vb->vw + vb->vo;
+			cxy = cab[0] + cab[1];
+		}
+	}
+	if (!isfinite(caa) || !isfinite(cbb) || !isfinite(cxy))
+		return;
+	da = full[MS_DEM_A] - (G->mx - G->my) / G->sy;
+	db = full[MS_DEM_B] - G->sx / G->sy;
+	det = caa * cbb - cxy * cxy;
+	if (det > 1e-24 * caa * cbb && caa > 0 && cbb > 0) {
+		w = (da * da * cbb - 2 * da * db * cxy + db * db * caa) / det;
+		s->deming.p_identity = pow(1 + w / df, -df / 2);
+		s->why[SF_DEMING_P] = NULL;
+	}
+}
+
+/* The statistic's parts: jackknives jw, jo, residual ve. */
+static struct ci_var parts(const struct ci_mom *m, int k, const struct jk *jw,
+			   const struct jk *jo, const double *ve)
+{
+	int w = kw_of(m, k);
+	struct ci_var v = { jvar(jw, k), NAN, NAN,
+			    stats_ci_kish(jw->ks[w], jw->kq[w]), NAN, jw->g, 0 };
+
+	if (jo) {
+		v.vo = jvar(jo, k);
+		v.ve = ve[k];
+		v.go = stats_ci_kish(jo->ks[w], jo->kq[w]);
+		v.no = jo->g;
+	}
+	return v;
+}
+
+/*
+ * The limits' intervals, by the method of variance estimates recovery
+ * (MOVER: Zou 2013, the Bland-Altman limits with several observations
+ * per subject): a limit is m -+ z s, m the mean log ratio and s their
+ * sd, each with its own interval (m -+ t sqrt V(m); s on the log scale,
+ * s exp(-+ t sqrt V(ln s)): its sampling distribution is skewed, and
+ * its spread follows it), combined as m + z s - sqrt((m - l_m)^2 + z^2
+ * (s - l_s)^2) and + sqrt((u_m - m)^2 + z^2 (u_s - s)^2). And around
+ * a bias-corrected s: the sample sd falls short of the population's by
+ * the variance of the mean (E s0^2 = sigma^2 - V(m)), so s is taken as
+ * sqrt(s0^2 + V(m)); the printed limits stay Bland and Altman's.
+ */
+static void loa(struct stats_summary *s, const struct ci_var *pm,
+		const struct ci_var *pl, int two_way, double level)
+{
+	double N = (double)s->n, z = LOA_Z, q = (1 + level) / 2;
+	double sd = (s->loa_high - s->loa_low) / (2 * z), vm, vl, dm, dl;
+	double sc, am, lo, hi, c;
+
+	s->loa_low_ci.lo = s->loa_low_ci.hi = NAN;
+	s->loa_high_ci.lo = s->loa_high_ci.hi = NAN;
+	if (!isfinite(pm->vw) || !isfinite(pl->vw) ||
+	    (two_way && (!isfinite(pm->vo) || !isfinite(pl->vo))) || !(N > 1))
+		return;
+	stats_ci_var(pm, two_way, &vm, &dm);
+	stats_ci_var(pl, two_way, &vl, &dl);
+	sc = sqrt(sd * sd * (N - 1) / N + vm);
+	am = gsl_cdf_tdist_Pinv(q, dm);
+	am = am * am * vm;
+	lo = sc * exp(-gsl_cdf_tdist_Pinv(q, dl) * sqrt(vl));
+	hi = sc * exp(gsl_cdf_tdist_Pinv(q, dl) * sqrt(vl));
+	c = z * (sc - sd);
+	s->loa_high_ci.lo = s->loa_high + c - sqrt(am + z * z * (sc - lo) *
+						   (sc - lo));
+	s->loa_high_ci.hi = s->loa_high + c + sqrt(am + z * z * (hi - sc) *
+						   (hi - sc));
+	s->loa_low_ci.lo = s->loa_low - c - sqrt(am + z * z * (hi - sc) *
+						 (hi - sc));
+	s->loa_low_ci.hi = s->loa_low - c + sqrt(am + z * z * (sc - lo) *
+						 (sc - lo));
+}
+
+void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
+			const struct ci_clus *c, double level)
+{
+	struct stats_ci none = { NAN, NAN };
+	double t[MOM_MAXK] = { 0 }, full[MOM_NSTAT], ve[MOM_NSTAT];
+	double cab[3] = { NAN, 0, 0 }, bc[MOM_NSTAT];
+	struct jk *jw = xcalloc(2, sizeof(*jw)), *jo = NULL;
+	int two = c->ocl != NULL;
+
+	for (int k = 0; k < MOM_NSTAT; k++)
+		ve[k] = NAN;
+	for (size_t g = 0; g < c->nw; g++)
+		for (size_t q = 0; q < m->K; q++)
+			t[q] += m->sum[g * m->K + q];
+	stats_cimom_of(m, t, full);
+	jackknife(m, m->sum, c->nw, t, jw);
+	if (jw->kab > 1)
+		cab[0] = (double)(jw->kab - 1) / (double)jw->kab * jw->cab;
+	if (two) {
+		jo = jw + 1;
+		jackknife(m, m->osum, c->no, t, jo);
+		residual(m, t, full, ve, &cab[2]);
+		cab[1] = jo->kab > 1 ? (double)(jo->kab - 1) /
+		       (double)jo->kab * jo->cab : NAN;
+	}
+	/* the log-scale correlations' intervals are centred at their
+	 * jackknife bias-corrected values (Quenouille: est - (G - 1)
+	 * (mean of the leave-one-out values - est), over workloads and,
+	 * two-way, ops): on clustered data they sit above the truth by
+	 * what the sample's variance of the log ratios misses (E s0^2 =
+	 * sigma^2 - V(mean)), half a standard error in the crossed design;
+	 * on values, over references spanning decades, that estimate is
+	 * noise (measured worse), so they keep their own centre */
+	for (int k = 0; k < MOM_NSTAT; k++) {
+		double f = fwd(k, full[k]);
+
+		bc[k] = NAN;
+		if (k != MS_PEARSON_LOG && k != MS_CCC_LOG)
+			continue;
+		bc[k] = f - (double)(jw->k[k] - 1) * (jw->mean[k] - f);
+		if (jo)
+			bc[k] -= (double)(jo->k[k] - 1) * (jo->mean[k] - f);
+		bc[k] = tanh(bc[k]);
+	}
+	if (isfinite(s->deming.slope) && m->lam > 0 && c->nc > 2) {
+		struct ci_var va = parts(m, MS_DEM_A, jw, jo, ve);
+		struct ci_var vb = parts(m, MS_DEM_B, jw, jo, ve);
+
+		deming_p(s, m, full, &va, &vb, cab, two);
+	}
+	if (isfinite(s->prop_bias_slope) && isfinite(s->prop_bias_p) &&
+	    c->nc > 2) {
+		struct ci_var v = parts(m, MS_PROP, jw, jo, ve);
+		double var, df;
+
+		stats_ci_var(&v, two, &var, &df);
+		s->prop_bias_p = var > 0 ? stats_t_p2(s->prop_bias_slope /
+						      sqrt(var), df) : NAN;
+		if (isnan(s->prop_bias_p))
+			s->why[SF_PROP_BIAS_P] = STATS_WHY_EXACT;
+	}
+#define IV(ci, est, k) do { \
+		if (isfinite(est) && c->nc > 2) { \
+			struct ci_var v_ = parts(m, k, jw, jo, ve); \
+			interval(&s->ci, k, est, bc[k], &v_, two, level); \
+		} else if (isfinite(est)) { \
+			s->ci = none; \
+		} \
+	} while (0)
+	IV(pearson_ci, s->pearson, MS_PEARSON);
+	IV(pearson_log_ci, s->pearson_log, MS_PEARSON_LOG);
+	IV(spearman_ci, s->spearman, MS_SPEARMAN);
+	IV(ccc_ci, s->ccc, MS_CCC);
+	IV(ccc_log_ci, s->ccc_log, MS_CCC_LOG);
+	if (isfinite(s->fit.slope) && (!s->fit.weighted ||
+				       m->has[MOM_WFIT])) {
+		IV(fit_slope_ci, s->fit.slope, MS_SLOPE);
+		IV(fit_intercept_ci, s->fit.intercept, MS_ICPT);
+	} else if (isfinite(s->fit.slope)) {
+		s->fit_slope_ci = s->fit_intercept_ci = none;
+	}
+#undef IV
+	if (isfinite(s->loa_low) && isfinite(s->loa_high) && c->nc > 2) {
+		struct ci_var pm = parts(m, MS_LMEAN, jw, jo, ve);
+		struct ci_var pl = parts(m, MS_LSD, jw, jo, ve);
+
+		loa(s, &pm, &pl, two, level);
+	} else if (isfinite(s->loa_low)) {
+		s->loa_low_ci = s->loa_high_ci = none;
+	}
+	free(jw);
+	free(m->sum);
+	free(m->osum);
+	memset(m, 0, sizeof(*m));
+}
+
+void stats_ci_errvar(const struct wsums *x, size_t nw, const struct wsums *o,
+		     size_t no, const double *r2, struct ci_var *v)
+{
+	double N = 0, A = 0, E = 0, L = 0, ks = 0, kq = 0;
+	const struct wsums *src[2] = { x, o };
+	size_t nc[2] = { nw, no };
+
+	for (size_t c = 0; c < nw; c++) {
+		N += x->cnt[c];
+		A += x->sabs[c];
+		E += x->serr[c];
+		L += x->slog[c];
+	}
+	for (int k = 0; k < 3; k++)
+		v[k] = (struct ci_var){ NAN, NAN, NAN, NAN, NAN, 0, 0 };
+	for (int side = 0; side < (o ? 2 : 1); side++) {
+		const struct wsums *y = src[side];
+		double mean[3] = { 0 }, m2[3] = { 0 };
+		size_t g = 0;
+
+		ks = kq = 0;
+		for (size_t c = 0; c < nc[side]; c++) {
+			double n1 = N - y->cnt[c], val[3];
+
+			if (!y->cnt[c])
+				continue;
+			ks += y->cnt[c];
+			kq += (double)y->cnt[c] * y->cnt[c];
+			val[0] = log((A - y->sabs[c]) / n1);
+			val[1] = (E - y->serr[c]) / n1;
+			val[2] = (L - y->slog[c]) / n1;
+			g++;
+			for (int k = 0; k < 3; k++) {
+				double d = val[k] - mean[k];
+
+				mean[k] += d / (double)g;
+				m2[k] += d * (val[k] - mean[k]);
+			}
+		}
+		for (int k = 0; k < 3; k++) {
+			double var = g > 1 && isfinite(m2[k]) ?
+				     (double)(g - 1) / (double)g * m2[k] : NAN;
+
+			if (side == 0) {
+				v[k].vw = var;
+				v[k].gw = stats_ci_kish(ks, kq);
+				v[k].nw = g;
+			} else {
+				v[k].vo = var;
+				v[k].go = stats_ci_kish(ks, kq);
+				v[k].no = g;
+			}
+		}
+	}
+	if (o && r2 && N > 1) {
+		/* the residual term: the gradients of ln(A / N), E / N and
+		 * L / N in the sums of |e|, e and ln(m / r) (the counts'
+		 * residuals are 0) */
+		v[0].ve = r2[0] / (A * A) * (N - 1) / N;
+		v[1].ve = r2[1] / (N * N) * (N - 1) / N;
+		v[2].ve = r2[2] / (N * N) * (N - 1) / N;
+	}
+}
