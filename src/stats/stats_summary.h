@@ -85,7 +85,8 @@ struct stats_summary {
 	 * computed). */
 	struct stats_ci mape_ci, bias_ci, median_abs_err_ci, geomean_ratio_ci;
 	long workloads;
-	/* Fisher-z intervals of the correlations (stats_ci_compute). */
+	/* The correlations' intervals (stats_ci_compute: clustered, or
+	 * Fisher-z with one workload). */
 	struct stats_ci pearson_ci, pearson_log_ci, spearman_ci;
 	/* Agreement (src/stats_agree.h; issue 19): Kendall's p (two-sided,
 	 * normal approximation with ties); the fit's t intervals and the
@@ -102,12 +103,12 @@ struct stats_summary {
 	/* MAPE over the pairs the noisy-reference exclusion left out too
 	 * (filled by the correlation core; = mape when it removed none). */
 	double mape_with_noisy;
-	/* 1 when the intervals and Deming's and the proportional bias's p
-	 * come from the workload bootstrap over workloads of which one at
-	 * least holds several pairs; 0: pair-level (Fisher-z, t, Lin's z,
-	 * the jackknife: they count every pair as independent; or a
-	 * bootstrap of one pair per workload). docs/statistics.md, "What
-	 * each interval resamples". */
+	/* How the intervals and Deming's and the proportional bias's p
+	 * treat the pairs (docs/statistics.md, "What each interval
+	 * resamples"): 2 workloads and ops (two-way), 1 workloads of which
+	 * one at least holds several pairs, 0 pair-level (Fisher-z, t,
+	 * Lin's z, the jackknife over pairs: every pair independent; or
+	 * one pair per workload, no op crossed). */
 	int ci_clustered;
 	/* Set by the caller: the pairs a statistic should rest on (the
 	 * policy's min_pairs or --min-pairs; 0 = no such rule). n below it
