@@ -67,6 +67,12 @@ int discrep_step(struct view *v, int dir, uint32_t *point);
  * status order follows. */
 void discrep_undo(struct view *v);
 
+/* E: the rows shown to a CSV file named at a prompt (export.h). */
+int discrep_export(struct view *v);
+/* c: only the pairs new or changed since the last review (flag=new in
+ * the filter), again: all. */
+int discrep_toggle_new(struct view *v);
+
 /* Filter the list by text (the filter syntax of `f`), as if typed and
  * kept with Enter; the cursor goes to the first row. 0, or <0 with the
  * parser's message. */
