@@ -9,6 +9,7 @@
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
 #include "src/corr/correlate.h"
+#include "src/corr/corrout_fp.h"
 #include "base/error.h"
 #include "src/gate/gate.h"
 #include "src/gate/gate_out.h"
@@ -181,6 +182,18 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 				  set->not_comparable_why,
 				  set->not_comparable_field);
 		goto done;
+	}
+	/* what the allowance let in, said (stderr: the verdict's output
+	 * keeps its contract) */
+	if (q.allow_mismatch && *q.allow_mismatch) {
+		char *al = corrout_fp_allowed(set, q.allow_mismatch);
+
+		fprintf(stderr, "perfcorr gate: allowed fingerprint mismatches "
+			"(--allow-mismatch): ");
+		util_fputs_safe(al, stderr);
+		fprintf(stderr, "; %ld pair%s admitted\n", set->admitted_pairs,
+			set->admitted_pairs == 1 ? "" : "s");
+		free(al);
 	}
 	if ((rc = gate_inputs_load(&in, db, p, set)) < 0 ||
 	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)o->top)) < 0)

@@ -150,6 +150,8 @@ expect_in "not comparable: 1 of the pairs were refused" "$err" "gate says not co
 expect_not_in "FAIL" "$out" "no error regression reported"
 run pc gate -n --policy "$T/p.json" --allow-mismatch tp
 expect_rc 1 "allowed: w2's +200% fails max_mape 50%"
+expect_in "allowed fingerprint mismatches (--allow-mismatch): tp (1 pair); 1 pair admitted" \
+	"$err" "the gate says what the allowance let in"
 printf '{"name": "p", "model": "%s", "ref": "%s", "allow_mismatch": ["tp"], "rules": [{"name": "all", "max_mape": 0.5}]}\n' \
 	$S $L > "$T/p.json"
 run pc gate -n --policy "$T/p.json"
