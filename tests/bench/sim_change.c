@@ -95,7 +95,7 @@ static void rates(const struct design *d, double growth, int n, uint64_t seed,
 		k[4] += !(pa < 0.05) && !(1 - pa < 0.05);
 		if (old) {
 			struct stats_paired p;
-			struct stats_paired_opts o = { 2000, 0, 0 };
+			struct stats_paired_opts o = { 2000, 0, 0, 0 };
 
 			stats_paired_compute(&p, x.b, x.a, x.n, &o);
 			k[1] += (p.ci_lo > 0 || p.ci_hi < 0) &&
