@@ -444,6 +444,9 @@ static const char *check_ci(const void *ctx)
 		return "--min-pairs takes a count (0 = no minimum)";
 	if (cluster_of(opt->cluster) < 0)
 		return "--cluster takes auto, workload or workload+op";
+	if (opt->slo && opt->format && !strcmp(opt->format, "csv"))
+		return "--slo: the verdicts are in the table and json formats, "
+		       "not csv";
 	return NULL;
 }
 

@@ -265,8 +265,15 @@ int cmd_report(int argc, char **argv)
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return cli_list_free(&opt.allow), rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
-	if (!(rc = check_args(&opt)) && !(rc = pick_format(&opt, &f)))
-		rc = run(&opt, f);
+	if (!(rc = check_args(&opt)) && !(rc = pick_format(&opt, &f))) {
+		/* csv is one row per pair: nowhere to put the verdicts */
+		if (opt.slo && f == F_CSV)
+			rc = cli_usage_error("report", "--slo: the verdicts "
+					     "are in the md, html and json "
+					     "reports, not csv");
+		else
+			rc = run(&opt, f);
+	}
 	cli_list_free(&opt.allow);
 	return rc;
 }

@@ -90,6 +90,9 @@ import json, sys; d = json.load(sys.stdin)["slo"]
 print([(l["text"], l["from"]) for l in d["limits"]], d["flips"], d["both_miss"])')" \
 	"[('ttft_p99<=6000ms', 'mlperf:llama3.1-405b'), ('tpot_p99<=175ms', 'mlperf:llama3.1-405b')] 0 2" \
 	"mlperf.conf's own spelling names the same benchmark"
+run pc compare --model servesim --ref lab --slo mlperf:llama2-70b --format csv
+expect_rc 2 "csv has nowhere to put the verdicts"
+expect_in "--slo: the verdicts are in the table and json formats, not csv" "$err" "says so"
 run pc compare --help
 expect_in "mlperf:BENCHMARK" "$out" "help names the presets"
 finish

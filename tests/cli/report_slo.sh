@@ -54,6 +54,9 @@ expect_eq "$(printf '%s' "$out" | python3 -c '
 import json, sys; d = json.load(sys.stdin); print("slo" in d, "tails" in d)')" "False False" "json: no tails without stated percentiles"
 run pc report --model ksim --ref klab --no-matrix
 expect_not_in "## Tails" "$out" "md: no tails section either"
+run pc report --model servesim --ref lab --slo "$SLO" --format csv
+expect_rc 2 "csv (one row per pair) has nowhere to put the verdicts"
+expect_in "--slo: the verdicts are in the md, html and json reports, not csv" "$err" "says so"
 run pc report --model servesim --ref lab --slo e2el_p99=10s --no-matrix
 expect_rc 1 "a limit on a metric the pairs do not have"
 expect_in "no pair has metric 'e2el_p99'" "$err" "names it"
