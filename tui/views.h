@@ -38,6 +38,8 @@
 	     "What moved since the version before (Enter on a Trend row)") \
 	VIEW(X, VERDICTS, KEYED, verdicts_ops, '6', "view-verdicts", \
 	     "Verdicts against the limits (--slo) and the tails") \
+	VIEW(X, SENS, KEYED, sens_ops, '7', "view-sensitivity", \
+	     "Sensitivity: the model's elasticity along each knob sweep") \
 	VIEW(X, HELP, KEYED, help_ops, '?', "view-help", "Show this help")
 
 /* Per-KIND helpers: VIEW_IF_ACTION_<KIND>(x) is x for views with an
