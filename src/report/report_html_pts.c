@@ -160,12 +160,12 @@ void report_html_pts_open(struct strbuf *sb, const struct report *r)
 			    "reference's noise.</p>\n", r->opts.limit * 100);
 	else if (!r->nopen_all)
 		strbuf_addstr(sb, "<p>None open: every discrepancy is explained, "
-			      "accepted, fixed or won't fix (below).</p>\n");
+			      "accepted, fixed or wontfix (below).</p>\n");
 	else
 		point_table(sb, r, r->open, (size_t)r->nopen_all, r->nopen);
 	if (settled > 0) {
 		strbuf_addf(sb, "<details><summary>Explained, accepted, fixed or "
-			    "won't fix (%ld)</summary>\n", settled);
+			    "wontfix (%ld)</summary>\n", settled);
 		report_status_html(sb, r);
 		point_table(sb, r, r->settled, (size_t)settled, r->nsettled);
 		strbuf_addstr(sb, "</details>\n");

@@ -431,12 +431,12 @@ static void md_discrepancies(struct strbuf *sb, const struct report *r)
 			    "reference's noise.\n\n", r->opts.limit * 100);
 	else if (!r->nopen_all)
 		strbuf_addstr(sb, "None open: every discrepancy is explained, "
-			      "accepted, fixed or won't fix (below).\n\n");
+			      "accepted, fixed or wontfix (below).\n\n");
 	else
 		md_list(sb, r, r->open, (size_t)r->nopen_all, r->nopen);
 	if (settled > 0) {
 		strbuf_addf(sb, "<details><summary>Explained, accepted, fixed or "
-			    "won't fix (%ld)</summary>\n\n", settled);
+			    "wontfix (%ld)</summary>\n\n", settled);
 		report_status_md(sb, r);
 		md_list(sb, r, r->settled, (size_t)settled, r->nsettled);
 		strbuf_addstr(sb, "</details>\n\n");

@@ -59,7 +59,7 @@ top = sec("top")
 if text(top.find(H + "h2")) != "Open discrepancies (9 of 10)":
     bad.append("top heading %r" % text(top.find(H + "h2")))
 fold = top.find(H + "details")
-if fold is None or text(fold.find(H + "summary")) != "Explained, accepted, fixed or won't fix (1)":
+if fold is None or text(fold.find(H + "summary")) != "Explained, accepted, fixed or wontfix (1)":
     bad.append("the settled discrepancy is not folded")
 # the improvements folded, the regressions worst first
 prev = sec("previous")
@@ -108,7 +108,7 @@ expect_rc 0 "html in the meeting's order: $out"
 
 # markdown: the same order; no sha256 row before the discrepancies
 heads=$(grep -E '^## |^<details><summary>' "$T/r.md" | sed 's/ ([^)]*)//g' | tr '\n' ';')
-expect_eq "$heads" "## Gate;## Open discrepancies;<details><summary>Explained, accepted, fixed or won't fix</summary>;## Since the last review;## Against the previous model version;<details><summary>Improvements</summary>;## Speed-of-light violations;## Accuracy by metric and op class;## All statistics;## Accuracy by op;## MAPE by model version;## Who disagrees with whom;## Excluded as noisy;## Provenance;<details><summary>The 12 files and their sha256</summary>;" \
+expect_eq "$heads" "## Gate;## Open discrepancies;<details><summary>Explained, accepted, fixed or wontfix</summary>;## Since the last review;## Against the previous model version;<details><summary>Improvements</summary>;## Speed-of-light violations;## Accuracy by metric and op class;## All statistics;## Accuracy by op;## MAPE by model version;## Who disagrees with whom;## Excluded as noisy;## Provenance;<details><summary>The 12 files and their sha256</summary>;" \
 	"md: the meeting's order"
 first_sha=$(grep -n '`[0-9a-f]\{64\}`' "$T/r.md" | head -1 | cut -d: -f1)
 fold=$(grep -n '^<details><summary>The 12 files' "$T/r.md" | cut -d: -f1)
