@@ -18,8 +18,10 @@
 #include "base/error.h"
 #include "src/corr/corrgroup.h"
 #include "base/util.h"
+#include "src/corr/wabbr.h"
 #include "tui/draw.h"
 #include "tui/fmt.h"
+#include "tui/keycol.h"
 #include "tui/keys.h"
 #include "tui/plot.h"
 #include "tui/rows.h"
@@ -39,7 +41,12 @@ struct summary {
 					   keeps it */
 	int64_t metric;			/* the metric `m` chose, -1 = the
 					   one with most points */
+	struct wabbr wa;		/* grouped by workload: the parts
+					   every group shares (keycol.h) */
+	int have_wa;
 };
+
+#define NAME_W 22	/* the group column */
 
 static const char *key_name(struct view *v)
 {
@@ -70,6 +77,14 @@ static int summary_open(struct view *v)
 		s->by = 0;
 	if ((rc = pidx_groups(x, x->group_keys[s->by], &s->groups)) < 0)
 		return rc;
+	/* workload keys leave out what they all share, as every list of
+	 * keys does (llama3-8b/max_concurre twice said nothing) */
+	if (s->have_wa)
+		wabbr_release(&s->wa);
+	s->have_wa = !strcmp(x->group_keys[s->by], "workload");
+	if (s->have_wa)
+		wabbr_build(&s->wa, (const char *const *)s->groups->values,
+			    s->groups->n);
 	v->nrows = s->groups->n + 1;
 	view_clamp(v);
 	return 0;
@@ -77,6 +92,8 @@ static int summary_open(struct view *v)
 
 static void summary_done(struct view *v)
 {
+	if (v->priv && ((struct summary *)v->priv)->have_wa)
+		wabbr_release(&((struct summary *)v->priv)->wa);
 	if (v->priv)
 		summary_plot_release(&((struct summary *)v->priv)->plot);
 	free(v->priv);
@@ -155,15 +172,25 @@ static void stat_heads(char *buf, size_t len)
 	}
 }
 
-static void stat_row(int y, int w, const char *name,
+/* A group's row: its name in NAME_W columns (a workload key without the
+ * parts every group shares, cut in the middle with ~ when still too
+ * wide), then the statistics. */
+static void stat_row(struct view *v, int y, int w, const char *name,
 		     const struct stats_summary *st, enum theme_role role)
 {
-	char cols[256];
+	struct summary *s = v->priv;
+	char cols[256], buf[256];
+	int ww;
 
 	stat_cols(cols, sizeof(cols), st);
 	if (role == TH_CURSOR)
 		draw_fill(y, 0, w, TH_CURSOR);
-	draw_textf(y, 0, w, role, "  %-22.22s %7ld%s", name, st->n, cols);
+	if (s->have_wa && name[0] != '(')
+		name = keycol_apply(&s->wa, keycol_fit(&s->wa, NAME_W, 0, &ww),
+				    NAME_W, name, buf, sizeof(buf));
+	draw_text_mid(y, 2, NAME_W, name, role);
+	draw_textf(y, 2 + NAME_W, w - 2 - NAME_W, role, " %7ld%s", st->n,
+		   cols);
 }
 
 /* The scatter's metric: grouped by metric, the cursor's group; else the
@@ -283,10 +310,13 @@ static void summary_draw(struct view *v, int y, int h, int w)
 
 	if (!s || !v->tui->data.ix || !s->groups)
 		return;
-	th = rows < h / 2 - 1 ? rows : h / 2 - 1;
 	stat_heads(heads, sizeof(heads));
-	draw_textf(y, 0, w, TH_COLHEAD, "  %-22s %7s%s", key_name(v), "n",
+	draw_text_cut(y, 2, NAME_W, s->have_wa ? keycol_heading(&s->wa,
+		      keycol_fit(&s->wa, NAME_W, 0, &th)) : key_name(v),
+		      TH_COLHEAD);
+	draw_textf(y, 2 + NAME_W, w - 2 - NAME_W, TH_COLHEAD, " %7s%s", "n",
 		   heads);
+	th = rows < h / 2 - 1 ? rows : h / 2 - 1;
 	v->height = th > 0 ? th : 1;
 	view_clamp(v);
 	for (int k = 0; k < th && v->top + (size_t)k < v->nrows; k++) {
@@ -295,9 +325,9 @@ static void summary_draw(struct view *v, int y, int h, int w)
 				       i ? TH_NORMAL : TH_HEADER;
 
 		if (i == 0)
-			stat_row(y + 1 + k, w, "(all)", &v->tui->data.sum, role);
+			stat_row(v, y + 1 + k, w, "(all)", &v->tui->data.sum, role);
 		else
-			stat_row(y + 1 + k, w, group_label(v, i - 1, none,
+			stat_row(v, y + 1 + k, w, group_label(v, i - 1, none,
 				 sizeof(none)), &s->groups->stats[i - 1], role);
 	}
 	y += th + 2;

@@ -37,6 +37,14 @@ expect_in "archsim@2.4.0 vs h100-lab@2026-11-24 | by op_class" "$(screen | sed -
 expect_in "(all)" "$(screen | sed -n 3p)" "the (all) row"
 expect_in "$m24" "$(screen | sed -n 3p)" "MAPE of the whole pair ($m24, compare's)"
 expect_in "time: model vs ref" "$(screen)" "the scatter of one metric"
+# grouped by workload: the keys without their shared parts, each one
+# told apart (both serving keys read llama3-8b/max_concurre)
+keys b b b
+wait_for "by workload"
+expect_in "llama3-8b/*" "$(screen | sed -n 2p)" "the shared parts in the heading"
+expect_in "max_concurrency=32 " "$(screen)" "serving key c=32"
+expect_in "max_concurrency=8 " "$(screen)" "serving key c=8"
+expect_in "prefill/bs=32" "$(screen)" "a kernel key without its shared parts"
 # Trend, then its Regressions
 keys 3
 wait_for "Trend |"
