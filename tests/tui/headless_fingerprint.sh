@@ -65,4 +65,11 @@ expect_in "--allow-mismatch FIELD" "$out" "tui --help names the option"
 tui_script 80 24 --model sim --ref lab --allow-mismatch tool </dev/null
 expect_rc 2 "an unchecked field is refused"
 expect_in "not a checked field" "$err" "says why"
+
+# every pair refused: no review of a workload mismatch, the cure named
+pc import -q -s lab2 -k silicon -V 1 --meta fp.tp=4 "$T/l1.csv"
+tui_script 80 24 --model sim --ref lab2 </dev/null
+expect_rc 1 "all refused: an error"
+expect_in "not comparable: all 2 pairs" "$err" "says so"
+expect_in "--allow-mismatch tp" "$err" "and the cure"
 finish
