@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "importers/aiperf.h"
 #include "importers/fpstate.h"
 #include "importers/genai_perf.h"
 #include "importers/hwutil.h"
@@ -278,6 +279,7 @@ struct jctx {
 	struct imp_input *in;
 	const char *tool;	/* the fingerprint's tool */
 	int done;
+	struct fpstate *fp;	/* AIPerf's export: its schema and identity */
 };
 
 static int bad(struct jctx *x, const char *key, const char *what)
@@ -317,8 +319,20 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 	if (!cJSON_IsObject(doc))
 		return pc_error_set(PC_EINVALID, "%s:%ld: expected a JSON "
 				    "object", x->in->path, line);
+	if (x->fp &&
+	    ((rc = aiperf_schema(doc, x->in, "AIPerf's JSON export")) < 0 ||
+	     (rc = aiperf_identity(x->sink, doc, x->fp)) < 0))
+		return rc;
 	if ((rc = genai_perf_identity(x->sink, doc, x->in)) < 0)
 		return rc;
+	if (x->fp) {
+		aiperf_fingerprint(doc, x->fp);
+		if (cJSON_GetObjectItemCaseSensitive(doc, "telemetry_data"))
+			x->sink->warn(x->sink, "%s: telemetry_data skipped: it "
+				      "states no sampling period, so its power "
+				      "cannot be checked against the sensor's "
+				      "resolution", x->in->path);
+	}
 	for (size_t i = 0; i < NMETRICS; i++) {
 		const cJSON *m, *u;
 		const char *unit;
@@ -368,9 +382,16 @@ static int import_json(struct imp_input *in, struct imp_sink *sink)
 
 static int import_aiperf(struct imp_input *in, struct imp_sink *sink)
 {
-	struct jctx x = { .sink = sink, .in = in, .tool = "aiperf" };
-	int rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
+	struct fpstate fp;
+	struct jctx x = { .sink = sink, .in = in, .tool = "aiperf",
+			  .fp = &fp };
+	int rc;
 
+	memset(&fp, 0, sizeof(fp));
+	rc = hwutil_json_docs(in->fp, in->path, json_doc, &x);
+	if (rc >= 0)
+		rc = fpstate_flush(&fp, sink);
+	fpstate_release(&fp);
 	return rc < 0 ? rc : 0;
 }
 

@@ -86,6 +86,8 @@ static const struct {
 			      "\"schedule_delay\"") },
 	{ "inference-perf-requests", M("[", "\"start_time\"", "\"end_time\"",
 				       "\"request\"") },
+	{ "aiperf-server-metrics", M("{", "\"summary\"",
+				     "\"endpoints_configured\"") },
 	{ "llmd-report", M("results|metrics", "request_performance|"
 			   "time_to_first_token|stack") },
 	/* llmcompass reads rows of numbers, regex-log only with --rules:

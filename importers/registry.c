@@ -48,6 +48,7 @@ extern const struct importer imp_aiperf_jsonl;
 extern const struct importer imp_inference_perf;
 extern const struct importer imp_inference_perf_req;
 extern const struct importer imp_llmd_report;
+extern const struct importer imp_aiperf_server;
 extern const struct importer imp_genai_perf_analyze;
 extern const struct importer imp_llmperf;
 extern const struct importer imp_optimum;
@@ -95,6 +96,7 @@ const struct importer *const importers[] = {
 	&imp_inference_perf,
 	&imp_inference_perf_req,
 	&imp_llmd_report,
+	&imp_aiperf_server,
 	&imp_genai_perf_analyze,
 	&imp_llmperf,
 	&imp_optimum,
