@@ -45,6 +45,8 @@ static const struct {
 	{ "vllm-stdout", M("Serving Benchmark Result") },
 	{ "sglang", M("{", "\"backend\"", "\"server_info\"|"
 		      "_e2e_latency_ms\"|\"total_throughput\"") },
+	{ "sglang-one-batch", M("{\"run_name\"", "\"batch_size\"",
+				"\"prefill_latency\"") },
 	{ "cocotb", M("<testsuite", "sim_time_ns=|\"sim_time_duration\"|"
 		      "cocotb") },
 	{ "verilator", M("- Verilator: |S i m u l a t i o n   R e p o r t: "

@@ -27,6 +27,7 @@ extern const struct importer imp_ncu_details;
 extern const struct importer imp_ncu_raw;
 extern const struct importer imp_vllm_stdout;
 extern const struct importer imp_sglang;
+extern const struct importer imp_sglang_one_batch;
 extern const struct importer imp_cocotb;
 extern const struct importer imp_verilator;
 extern const struct importer imp_vcs;
@@ -75,6 +76,7 @@ const struct importer *const importers[] = {
 	&imp_ncu_raw,
 	&imp_vllm_stdout,
 	&imp_sglang,
+	&imp_sglang_one_batch,
 	&imp_cocotb,
 	&imp_verilator,
 	&imp_vcs,

@@ -45,8 +45,11 @@ static const struct {
 	{ "samples/ncu_raw.csv", "ncu-raw" }, { "hw/ncu/raw_*", "ncu-raw" },
 	{ "samples/vllm_bench_stdout.txt", "vllm-stdout" },
 	{ "hw/vllm/stdout_*", "vllm-stdout" },
+	{ "hw/vllm/*.py", "-" },
 	{ "samples/vllm_*", "vllm" }, { "hw/vllm/*", "vllm" },
 	{ "hw/power/bench_for_energy.json", "vllm" },
+	{ "hw/sglang/one_batch_*", "sglang-one-batch" },
+	{ "hw/sglang/*.py", "*" },	/* llm-analysis claims it */
 	{ "samples/sglang_*", "sglang" }, { "hw/sglang/*", "sglang" },
 	{ "samples/nvidia_smi_*", "nvidia-smi" },
 	{ "hw/power/smi_noheader*", "*" },
