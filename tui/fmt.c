@@ -5,64 +5,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/units.h"
+
 void fmt_si(char *buf, size_t len, double v)
 {
-	static const char prefix[] = "afpnum kMGTPE";
-	double a = fabs(v);
-	int i = 6;	/* index of ' ' */
-
-	if (isnan(v)) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (isinf(v) || a == 0) {
-		snprintf(buf, len, "%g", v);
-		return;
-	}
-	while (a >= 999.95 && i < 12) {
-		a /= 1000;
-		v /= 1000;
-		i++;
-	}
-	while (a < 0.99995 && i > 0) {
-		a *= 1000;
-		v *= 1000;
-		i--;
-	}
-	if (prefix[i] == ' ')
-		snprintf(buf, len, "%.4g", v);
-	else
-		snprintf(buf, len, "%.4g%c", v, prefix[i]);
+	units_si(buf, len, v);
 }
 
+/* The CLI's formatter (base/units_fmt.c), "tokens" shortened; a
+ * dimensionless value keeps its SI prefix here (the narrow columns are
+ * sized for "999.9 us"). */
 void fmt_si_unit(char *buf, size_t len, double v, const char *unit,
 		 int ascii)
 {
-	char num[32], u[64];
-	size_t n;
-	const char *tok;
-
-	fmt_si(num, sizeof(num), v);
-	if (!unit || !*unit || !strcmp(unit, "1") || isnan(v) || isinf(v)) {
-		snprintf(buf, len, "%s", num);
-		return;
-	}
-	/* "tokens" -> "tok" inside the unit (tokens/s, tokens/J) */
-	if ((tok = strstr(unit, "tokens")))
-		snprintf(u, sizeof(u), "%.*stok%s", (int)(tok - unit), unit,
-			 tok + 6);
+	if (!unit || !*unit || !strcmp(unit, "1"))
+		units_si(buf, len, v);
 	else
-		snprintf(u, sizeof(u), "%s", unit);
-	n = strlen(num);
-	if (n && strchr("afpnumkMGTPE", num[n - 1]) && v != 0) {
-		char p = num[n - 1];
-
-		num[n - 1] = '\0';
-		snprintf(buf, len, "%s %s%s", num, p == 'u' && !ascii ?
-			 "\xc2\xb5" : (char[]){ p, '\0' }, u);
-	} else {
-		snprintf(buf, len, "%s %s", num, u);
-	}
+		units_fmt(buf, len, v, unit, UNITS_FMT_SHORT |
+			  (ascii ? UNITS_FMT_ASCII : 0));
 }
 
 void fmt_pct(char *buf, size_t len, double frac, int sign)

@@ -18,6 +18,7 @@
 #include "src/corr/correlate.h"
 #include "src/stats/stats_ci.h"
 #include "base/error.h"
+#include "base/units.h"
 #include "src/out/out.h"
 #include "base/util.h"
 #include "src/corr/corr_roof.h"
@@ -48,7 +49,9 @@ static const struct cli_cmd compare_cmd = {
 	.summary = "Pair a model with a reference on (workload, op, metric) "
 		   "and report error statistics.",
 	.details = "Errors are (model - ref) / ref: fractions in csv and json, "
-		   "percent in the\ntable. Undefined statistics are null (json), "
+		   "percent in the\ntable. Values (RMSE, intercepts, --points) "
+		   "are SI numbers in csv and json,\nwith their unit and an SI "
+		   "prefix in the table.\nUndefined statistics are null (json), "
 		   "empty (csv) or '-' with the\nreason (table). Noisy "
 		   "references are excluded and counted (excluded_noisy).\n"
 		   "Every interval treats workloads (and ops, when they are "
@@ -306,6 +309,7 @@ static void print_points(const struct corr_set *s)
 		"model", "ref", "err", "ref cv", "flags", "annotation" };
 	struct out_table *t = out_table_new(9, head);
 	char m[32], r[32], e[32], cv[32], fl[64], *ann;
+	const char *unit;
 
 	for (int c = 3; c < 7; c++)
 		out_table_right(t, c);
@@ -320,8 +324,13 @@ static void print_points(const struct corr_set *s)
 		row[0] = p->workload;
 		row[1] = p->op;
 		row[2] = p->metric;
-		row[3] = corrout_num(m, sizeof(m), p->model);
-		row[4] = corrout_num(r, sizeof(r), p->ref);
+		/* in units, as the TUI shows them ("10.09 µs"); the JSON
+		 * keeps the SI numbers */
+		unit = corr_metric_unit(s, p->metric);
+		units_fmt(m, sizeof(m), p->model, unit, 0);
+		units_fmt(r, sizeof(r), p->ref, unit, 0);
+		row[3] = m;
+		row[4] = r;
 		row[5] = isnan(p->err) ? "- (ref is 0)" :
 			 corrout_pct(e, sizeof(e), p->err);
 		row[6] = corrout_pct(cv, sizeof(cv), p->ref != 0 ?
@@ -384,13 +393,19 @@ static void print_table(const struct cmd_compare_opts *opt,
 		fputs("several metrics: this summary keeps only the "
 		      "dimensionless statistics; each metric's own follows\n\n",
 		      stdout);
-	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"));
+	/* the statistics in the metric's unit print with it (RMSE, the
+	 * intercepts: "120.3 µs"); a summary over several metrics keeps
+	 * only the dimensionless ones */
+	corrout_stats_table(stdout, sum, !strcmp(s->model.kind, "roofline"),
+			    gc->nbm == 1 ? corr_metric_unit(s, gc->bm[0].metric)
+			    : NULL);
 	for (size_t i = 0; gc->nbm > 1 && i < gc->nbm; i++) {
 		fputs("\nmetric ", stdout);
 		util_fputs_safe(gc->bm[i].metric, stdout);
 		fputs(":\n", stdout);
 		corrout_stats_table(stdout, &gc->bm[i].sum,
-				    !strcmp(s->model.kind, "roofline"));
+				    !strcmp(s->model.kind, "roofline"),
+				    corr_metric_unit(s, gc->bm[i].metric));
 	}
 	if (gc->g.n) {
 		fputs("\nby ", stdout);

@@ -38,9 +38,12 @@ const char *corrout_lambda_from(const struct stats_summary *s);
 const char *corrout_num(char *buf, size_t len, double v);
 
 /* The summary as a two-column table "statistic  value  note"; when
- * roofline, adds the efficiency (roofline / measured). */
+ * roofline, adds the efficiency (roofline / measured). unit (the
+ * metric's SI unit, or NULL for a summary over several metrics): the
+ * statistics in the metric's unit (RMSE, fit and Deming intercepts,
+ * their intervals) print with it and an SI prefix (units_fmt). */
 void corrout_stats_table(FILE *fp, const struct stats_summary *s,
-			 int roofline);
+			 int roofline, const char *unit);
 
 /*
  * The one table of statistics, flattened (every key of the JSON

@@ -11,6 +11,7 @@
 #include "src/corr/corrout_int.h"
 #include "src/out/out.h"
 #include "base/strbuf.h"
+#include "base/units.h"
 #include "base/util.h"
 
 void corrout_stats_csv_header(FILE *fp)
@@ -103,39 +104,48 @@ static void table_row(struct out_table *t, const char *name,
 	out_table_add(t, cells);
 }
 
+/* A value of statistic f: a count, a percent, a value in the metric's
+ * unit with its SI prefix (unit: "120.3 µs"; issue 35 item 8), or a
+ * plain number. */
+static void value_of(char *buf, size_t len, const struct field *f, double v,
+		     const char *unit)
+{
+	if (f->kind == K_ERR)
+		corrout_pct(buf, len, v);
+	else if (f->unit == CORROUT_U_METRIC && unit && isfinite(v))
+		units_fmt(buf, len, v, unit, 0);
+	else
+		corrout_num(buf, len, v);
+}
+
 static void cell_of(char *buf, size_t len, const struct stats_summary *s,
-		    const struct field *f)
+		    const struct field *f, const char *unit)
 {
 	if (f->kind == K_COUNT)
 		snprintf(buf, len, "%ld", lval(s, f));
-	else if (f->kind == K_ERR)
-		corrout_pct(buf, len, dval(s, f));
 	else
-		corrout_num(buf, len, dval(s, f));
+		value_of(buf, len, f, dval(s, f), unit);
 }
 
-/* "CI [lo, hi]" of the interval ci (kind of its statistic), or NULL. */
+/* "CI [lo, hi]" of the interval ci (of statistic f), or NULL. */
 static const char *ci_note(char *note, size_t len, const struct stats_ci *ci,
-			   enum kind kind, const char *pre)
+			   const struct field *f, const char *unit,
+			   const char *pre)
 {
 	char lo[32], hi[32];
 
 	if (isnan(ci->lo) || isnan(ci->hi))
 		return pre;
-	if (kind == K_ERR) {
-		corrout_pct(lo, sizeof(lo), ci->lo);
-		corrout_pct(hi, sizeof(hi), ci->hi);
-	} else {
-		corrout_num(lo, sizeof(lo), ci->lo);
-		corrout_num(hi, sizeof(hi), ci->hi);
-	}
+	value_of(lo, sizeof(lo), f, ci->lo, unit);
+	value_of(hi, sizeof(hi), f, ci->hi, unit);
 	snprintf(note, len, "%s%sCI [%s, %s]", pre ? pre : "", pre ? "; " : "",
 		 lo, hi);
 	return note;
 }
 
 /* The rows of the additions (corrout_more), after the others. */
-static void table_more(struct out_table *t, const struct stats_summary *s)
+static void table_more(struct out_table *t, const struct stats_summary *s,
+		       const char *unit)
 {
 	char buf[64], note[160];
 
@@ -151,8 +161,9 @@ static void table_more(struct out_table *t, const struct stats_summary *s)
 					     s->deming.lambda),
 				 s->deming.lambda_known ? "reference stddev" :
 				 "nothing: assumed 1");
-			table_row(t, "deming.intercept", corrout_num(buf,
-				  sizeof(buf), s->deming.intercept), why);
+			value_of(buf, sizeof(buf), &corrout_deming[0],
+				 s->deming.intercept, unit);
+			table_row(t, "deming.intercept", buf, why);
 			table_row(t, "deming.slope", corrout_num(buf,
 				  sizeof(buf), s->deming.slope), why ? why :
 				  note);
@@ -163,10 +174,10 @@ static void table_more(struct out_table *t, const struct stats_summary *s)
 		}
 		if (f->off == 0)
 			continue;	/* an interval: in its statistic's note */
-		cell_of(buf, sizeof(buf), s, f);
+		cell_of(buf, sizeof(buf), s, f, unit);
 		if (f->ci && !why)
 			table_row(t, f->name, buf, ci_note(note, sizeof(note),
-				  cival(s, f), f->kind, NULL));
+				  cival(s, f), f, unit, NULL));
 		else if (f->why == SF_MAPE_NOISY && !why &&
 			 s->excluded_noisy)
 			table_row(t, f->name, buf, "MAPE with the noisy "
@@ -177,7 +188,7 @@ static void table_more(struct out_table *t, const struct stats_summary *s)
 }
 
 void corrout_stats_table(FILE *fp, const struct stats_summary *s,
-			 int roofline)
+			 int roofline, const char *unit)
 {
 	static const char *const head[3] = { "statistic", "value", "note" };
 	struct out_table *t = out_table_new(3, head);
@@ -197,13 +208,15 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 
 				snprintf(name, sizeof(name), "fit.%s",
 					 corrout_fit[k].name);
-				cell_of(buf, sizeof(buf), s, &corrout_fit[k]);
+				cell_of(buf, sizeof(buf), s, &corrout_fit[k],
+					unit);
 				nt = k == 0 && !why && s->fit.weighted ?
 				     "weighted by 1/(tau^2 + b^2 se^2)" : why;
 				if (!why && k < 2)
 					nt = ci_note(note, sizeof(note), k == 0 ?
 						     &s->fit_intercept_ci :
-						     &s->fit_slope_ci, K_NUM, nt);
+						     &s->fit_slope_ci,
+						     &corrout_fit[k], unit, nt);
 				table_row(t, name, buf, nt);
 			}
 			continue;
@@ -211,11 +224,11 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 		if (f->why == SF_LOA && !why) {
 			char note[160];
 
-			cell_of(buf, sizeof(buf), s, f);
+			cell_of(buf, sizeof(buf), s, f, unit);
 			table_row(t, f->name, buf, ci_note(note, sizeof(note),
 				  f->off == offsetof(struct stats_summary,
 						     loa_low) ?
-				  &s->loa_low_ci : &s->loa_high_ci, K_NUM,
+				  &s->loa_low_ci : &s->loa_high_ci, f, unit,
 				  NULL));
 			continue;
 		}
@@ -226,22 +239,17 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 					  "fraction of speed of light reached");
 			continue;
 		}
-		cell_of(buf, sizeof(buf), s, f);
+		cell_of(buf, sizeof(buf), s, f, unit);
 		if (f->ci && !why && !isnan(cival(s, f)->lo)) {
-			char lo[32], hi[32], note[80];
+			char note[80];
 
-			cell_of(lo, sizeof(lo), s, &(struct field){ "", f->kind,
-				-1, f->ci, 0, UC, 0, "", "", "" });
-			cell_of(hi, sizeof(hi), s, &(struct field){ "", f->kind,
-				-1, f->ci + sizeof(double), 0, UC, 0, "", "",
-				"" });
-			snprintf(note, sizeof(note), "CI [%s, %s]", lo, hi);
-			table_row(t, f->name, buf, note);
+			table_row(t, f->name, buf, ci_note(note, sizeof(note),
+				  cival(s, f), f, unit, NULL));
 			continue;
 		}
 		table_row(t, f->name, buf, why);
 	}
-	table_more(t, s);
+	table_more(t, s, unit);
 	table_row(t, "ci basis", corrout_ci_basis(s), s->ci_clustered == 2 ?
 		  "intervals, Deming's and the proportional bias's p treat "
 		  "workloads and ops (crossed) as independent" :

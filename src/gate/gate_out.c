@@ -17,6 +17,7 @@
 #include "src/gate/gate_out_sens.h"
 #include "src/gate/gate_out_slo.h"
 #include "base/strbuf.h"
+#include "base/units.h"
 #include "base/util.h"
 
 static void add_safe(struct strbuf *sb, const char *s)
@@ -66,28 +67,18 @@ static void add_annot(struct strbuf *sb, const struct annot *a,
 	}
 }
 
-/* A value in its SI unit with a prefix: "102.2 µs", "3.5 W", "12". */
+/* A value in its SI unit with a prefix: "102.2 µs", "3.5 W", "12"
+ * (units_fmt, the CLI's one formatter), made terminal-safe. */
 static void add_value(struct strbuf *sb, double v, const char *unit)
 {
-	static const char *const pre[] = { "f", "p", "n", "\xc2\xb5", "m", "",
-		"k", "M", "G", "T", "P" };
-	int e3;
+	char buf[96];
 
 	if (!isfinite(v)) {
 		strbuf_addstr(sb, "n/a");
 		return;
 	}
-	if (!unit || !*unit || !strcmp(unit, "1") || v == 0) {
-		strbuf_addf(sb, "%.4g%s", v, unit && *unit && strcmp(unit, "1")
-			    ? " " : "");
-		if (unit && *unit && strcmp(unit, "1"))
-			add_safe(sb, unit);
-		return;
-	}
-	e3 = (int)floor(log10(fabs(v)) / 3.0 + 1e-9) * 3;
-	e3 = e3 < -15 ? -15 : e3 > 15 ? 15 : e3;
-	strbuf_addf(sb, "%.4g %s", v / pow(10, e3), pre[e3 / 3 + 5]);
-	add_safe(sb, unit);
+	units_fmt(buf, sizeof(buf), v, unit, 0);
+	add_safe(sb, buf);
 }
 
 /* "  workload op metric: 28 ms vs 20 ms (err +40.0%) - annotation",

@@ -1,6 +1,8 @@
 /* Unit tests: decimal SI conversion (issue 20: no float noise). */
 #include "check.h"
 
+#include <math.h>
+
 #include "base/strbuf.h"
 #include "base/units.h"
 
@@ -103,4 +105,36 @@ TEST(decimal_shift_fast_path_exact)
 	CHECK(units_to_si(-26.59, 1e-6) == -dec("26.59e-6"));
 }
 
-TEST_MAIN(CASE(decimal_shift_fast_path_exact), CASE(decimal_shift))
+static const char *fmt(double v, const char *unit, unsigned flags)
+{
+	static char buf[64];
+
+	units_fmt(buf, sizeof(buf), v, unit, flags);
+	return buf;
+}
+
+/* A value in its unit for people (issue 35 item 8): an SI prefix for a
+ * unit with a dimension or a count word, none for a dimensionless one. */
+TEST(fmt_units)
+{
+	CHECK_STR(fmt(0.0001203, "s", 0), "120.3 \xc2\xb5s");
+	CHECK_STR(fmt(3.714e-07, "s", 0), "371.4 ns");
+	CHECK_STR(fmt(0.0001009, "s", UNITS_FMT_ASCII), "100.9 us");
+	CHECK_STR(fmt(-0.0215, "s", 0), "-21.5 ms");
+	CHECK_STR(fmt(249600, "cycles", 0), "249.6 kcycles");
+	CHECK_STR(fmt(400, "W", 0), "400 W");
+	CHECK_STR(fmt(2510, "tokens/s", 0), "2.51 ktokens/s");
+	CHECK_STR(fmt(2510, "tokens/s", UNITS_FMT_SHORT), "2.51 ktok/s");
+	CHECK_STR(fmt(0, "s", 0), "0 s");
+	/* dimensionless: no prefix (999.5m before) */
+	CHECK_STR(fmt(0.9995, "1", 0), "0.9995");
+	CHECK_STR(fmt(999.5, "", 0), "999.5");
+	CHECK_STR(fmt(12345, "1", 0), "12345");
+	CHECK_STR(fmt(0.000123, NULL, 0), "0.000123");
+	CHECK_STR(fmt(45, "%", 0), "45 %");
+	CHECK_STR(fmt(NAN, "s", 0), "-");
+	CHECK_STR(fmt(NAN, "1", 0), "-");
+}
+
+TEST_MAIN(CASE(decimal_shift_fast_path_exact), CASE(decimal_shift),
+	  CASE(fmt_units))
