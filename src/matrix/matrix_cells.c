@@ -1,0 +1,176 @@
+/*
+ * The matrix's cells and the roofline beside each key (see matrix.h):
+ * per metric, every ordered pair of sources on the keys every source
+ * holds (or each pair's own), the statistics and Lin's concordance, the
+ * fingerprint check key by key (matrix_fp.c) and the fraction of speed
+ * of light of a roofline row or column (matrix_sol.c).
+ */
+#include "src/matrix/matrix_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/pairs.h"
+#include "base/strbuf.h"
+#include "base/util.h"
+#include "src/corr/corr_roof.h"
+#include "src/stats/stats_lin.h"
+
+static const struct db_name *metric_info(const struct loader *ld,
+					 const char *name)
+{
+	for (size_t i = 0; i < ld->nmetrics; i++)
+		if (!strcmp(ld->metrics[i].name, name))
+			return &ld->metrics[i];
+	return NULL;
+}
+
+/* A roofline bounds times (from below) and rates (from above). */
+static int sol_violation(const struct db_name *mt, double roof, double v)
+{
+	return mt && matrix_sol_bounds(mt->extra) &&
+	       corr_roof_beats(v, roof, mt->higher);
+}
+
+static int all_ok(const struct matrix_key *k, size_t nsrc)
+{
+	for (size_t i = 0; i < nsrc; i++)
+		if (k->vals[i].state != MV_OK)
+			return 0;
+	return 1;
+}
+
+static int cell_compute(struct matrix_cell *c, struct matrix *m,
+			 const struct matrix_key *k, size_t nk,
+			 const struct db_name *mt, size_t i, size_t j,
+			 double *a, double *b, double *sd)
+{
+	long noisy = 0;
+	size_t n = 0;
+	int rc;
+
+	c->keys = 0;
+	for (size_t x = 0; x < nk; x++) {
+		const struct matrix_val *vi = &k[x].vals[i], *vj = &k[x].vals[j];
+
+		if (m->opts.pairwise_keys ? vi->state != MV_OK ||
+		    vj->state != MV_OK : !all_ok(&k[x], m->nsrc))
+			continue;
+		if (matrix_fp_refused(m, c, i, j, vi, vj))
+			continue;	/* not comparable (issue 37) */
+		c->keys++;
+		if (vj->noisy) {
+			noisy++;
+			continue;
+		}
+		a[n] = vi->v;
+		b[n] = vj->v;
+		sd[n++] = vj->sd;
+	}
+	if ((rc = stats_compute(&c->s, a, b, sd, n)) < 0)
+		return rc;
+	c->s.excluded_noisy = noisy;
+	/* a roofline row or column: the fraction of speed of light on the
+	 * keys both hold, its violations the cell's */
+	matrix_sol_cell(&c->sol, m, k, nk, mt ? mt->extra : NULL,
+			mt ? mt->higher : 0, i, j);
+	c->s.sol_violations = c->sol.violations;
+	c->ccc = stats_lin_ccc(a, b, n);
+	c->ccc_log = stats_lin_ccc_log(a, b, n);
+	c->ccc_why = isnan(c->ccc) ? stats_lin_why(a, b, n, 0) : NULL;
+	c->ccc_log_why = isnan(c->ccc_log) ? stats_lin_why(a, b, n, 1) : NULL;
+	return 0;
+}
+
+static void add_skipped(struct matrix *m, const char *metric,
+			const struct matrix_key *k, size_t nk)
+{
+	size_t held = 0;
+
+	for (size_t i = 0; i < m->nsrc; i++)
+		for (size_t x = 0; x < nk; x++)
+			if (k[x].vals[i].state == MV_OK) {
+				held++;
+				break;
+			}
+	if (held < 2)
+		return;		/* one source's own metric: nothing to compare */
+	m->skipped = xrealloc(m->skipped, (m->nskipped + 1) * sizeof(char *));
+	m->skipped[m->nskipped++] = xasprintf("metric %s: no key held by "
+		"all %zu sources (%zu hold the metric): --pairwise-keys "
+		"compares each pair on its own keys", metric, m->nsrc, held);
+}
+
+int matrix_build_cells(struct loader *ld)
+{
+	struct matrix *m = ld->m;
+	size_t ns = m->nsrc;
+	double *a = xmalloc((m->nkeys + 1) * sizeof(double));
+	double *b = xmalloc((m->nkeys + 1) * sizeof(double));
+	double *sd = xmalloc((m->nkeys + 1) * sizeof(double));
+	int rc = 0;
+
+	for (size_t x = 0; x < m->nkeys && !rc;) {
+		size_t y = x, common = 0;
+		struct matrix_metric *mm;
+		const struct db_name *mt = metric_info(ld, m->keys[x].metric);
+		long any = 0;
+
+		while (y < m->nkeys && !strcmp(m->keys[y].metric,
+					       m->keys[x].metric))
+			y++;
+		for (size_t z = x; z < y; z++)
+			common += all_ok(&m->keys[z], ns);
+		m->metrics = xrealloc(m->metrics, (m->nmetrics + 1) *
+				      sizeof(*m->metrics));
+		mm = &m->metrics[m->nmetrics];
+		mm->metric = xstrdup(m->keys[x].metric);
+		mm->ncommon = common;
+		mm->cells = xcalloc(ns * ns, sizeof(*mm->cells));
+		for (size_t i = 0; i < ns; i++)
+			for (size_t j = 0; j < ns; j++) {
+				if (i == j || rc)
+					continue;
+				rc = cell_compute(&mm->cells[i * ns + j], m,
+						  &m->keys[x], y - x, mt, i, j,
+						  a, b, sd);
+				any += mm->cells[i * ns + j].keys +
+				       mm->cells[i * ns + j].refused;
+			}
+		if (any && !rc)
+			m->nmetrics++;
+		else {
+			add_skipped(m, mm->metric, &m->keys[x], y - x);
+			free(mm->metric);
+			free(mm->cells);
+		}
+		x = y;
+	}
+	free(a);
+	free(b);
+	free(sd);
+	return rc;
+}
+
+/* The roofline's violations beside a key: "archsim, h100-lab". */
+void matrix_key_sol(struct loader *ld, struct matrix_key *k)
+{
+	const struct matrix *m = ld->m;
+	const struct db_name *mt = metric_info(ld, k->metric);
+	struct strbuf sb = STRBUF_INIT;
+
+	k->sol_by = xcalloc(m->nsrc, 1);
+	for (size_t r = 0; r < m->nsrc; r++) {
+		if (!m->src[r].roofline || k->vals[r].state != MV_OK)
+			continue;
+		for (size_t i = 0; i < m->nsrc; i++)
+			if (!m->src[i].roofline && k->vals[i].state == MV_OK &&
+			    sol_violation(mt, k->vals[r].v, k->vals[i].v) &&
+			    !k->sol_by[i]++)
+				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "",
+					    m->src[i].label);
+	}
+	k->sol = sb.len ? strbuf_detach(&sb) : NULL;
+	strbuf_release(&sb);
+}
