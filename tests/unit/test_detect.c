@@ -27,7 +27,6 @@ static const struct {
 	{ "slo/*.csv", "perfcorr-csv" }, { "slo/*", "*" },
 	{ "demo/*", "*" }, { "gate/*.csv", "perfcorr-csv" }, { "gate/*", "*" },
 	{ "map/*", "*" }, { "policy/*", "*" }, { "roofline/*", "*" },
-	{ "slo/*.csv", "perfcorr-csv" }, { "slo/*", "*" },
 	{ "report/*.csv", "perfcorr-csv" }, { "report/*", "*" },
 	{ "tui/*", "perfcorr-csv" }, { "native/ok.csv", "perfcorr-csv" },
 	{ "native/ok.json", "perfcorr-json" }, { "native/*", "*" },
