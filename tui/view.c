@@ -161,24 +161,50 @@ static int lead(const char *s)
 	return n + 4 < 16 ? n + 4 : 16;
 }
 
+static int line_rows(const struct view *v, size_t i, int w)
+{
+	return wrap_rows(v->text.lines[i], w, lead(v->text.lines[i]));
+}
+
+/* Lines wrap, so the scroll is counted in screen rows, not lines (the
+ * line-based view_clamp stopped the top h lines before the end, and the
+ * last wrapped rows - the annotation history at 80 columns - could not
+ * be reached): the cursor's line is on screen (G, PgDn), and the top is
+ * at most the first line from which the rest fits (the screen stays
+ * full at the end). */
+static void wrap_clamp(struct view *v, int h, int w)
+{
+	size_t n = v->text.n, end;
+	int rows = 0;
+
+	if (v->cursor >= n)
+		v->cursor = n - 1;
+	if (v->top > v->cursor)
+		v->top = v->cursor;
+	for (size_t i = v->top; i <= v->cursor; i++)
+		rows += line_rows(v, i, w);
+	while (v->top < v->cursor && rows > h)
+		rows -= line_rows(v, v->top++, w);
+	end = n - 1;
+	rows = line_rows(v, end, w);
+	while (end > 0 && rows + line_rows(v, end - 1, w) <= h)
+		rows += line_rows(v, --end, w);
+	if (v->top > end)
+		v->top = end;
+}
+
 void view_draw_text_wrap(struct view *v, int y, int h, int w)
 {
-	int r = 0, rows = 0;
+	int r = 0;
 
 	v->nrows = v->text.n;
-	view_clamp(v);
-	/* keep the screen full at the end: the last lines may wrap */
-	for (size_t i = v->top; i < v->text.n && rows <= h; i++)
-		rows += wrap_rows(v->text.lines[i], w, lead(v->text.lines[i]));
-	while (v->top > 0) {
-		const char *prev = v->text.lines[v->top - 1];
-		int more = wrap_rows(prev, w, lead(prev));
-
-		if (rows + more > h)
-			break;
-		rows += more;
-		v->top--;
+	if (!v->nrows) {
+		v->cursor = v->top = 0;
+		return;
 	}
+	if (h <= 0 || w <= 0)
+		return;
+	wrap_clamp(v, h, w);
 	for (size_t i = v->top; r < h && i < v->text.n; i++) {
 		const char *s = v->text.lines[i];
 		int in = lead(s), first = 1;

@@ -85,7 +85,8 @@ void textbuf_clear(struct textbuf *tb);
 void view_draw_text(struct view *v, int y, int h, int w, int cursor_line);
 /* The same without a cursor line, a line wider than w wrapped onto the
  * rows below it (at a blank, indented): nothing is cut at 80 columns.
- * At the end the screen stays full (top moves back). */
+ * The scroll counts screen rows: the cursor's line is shown and at the
+ * end the screen stays full (top moves back). */
 void view_draw_text_wrap(struct view *v, int y, int h, int w);
 /* Generic search over text lines (ops->match for text views). */
 int view_text_match(struct view *v, size_t row, const char *needle);
