@@ -221,6 +221,9 @@ int data_load(struct tui_data *d)
 	d->data_version = version;
 	index_set(d);
 	load_units(d);
+	d->src.bound = data_bound(d);
+	d->src.higher = d->higher;
+	d->src.nhigher = d->nunits;
 	if (data_review_load(d) < 0 && d->note) {
 		char msg[512];
 

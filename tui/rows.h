@@ -39,6 +39,13 @@ struct rows_src {
 			   const char **chars, const uint32_t **off,
 			   uint64_t *count);
 	void *arg;
+	/* a roofline model is a bound (data_bound): the err column is the
+	 * fraction of speed of light the reference reaches (ref/model for
+	 * a rate, model/ref for a time: higher[metric id]) and sorts by
+	 * it, not by |err|; higher may be NULL (every metric a time) */
+	int bound;
+	const unsigned char *higher;
+	size_t nhigher;
 };
 
 /* A flag bit the TUI sets on the index's keys beside enum corr_flags:

@@ -213,6 +213,25 @@ static void small_perms(const struct rows_src *s, int col, uint32_t *asc,
 	free(starts);
 }
 
+/* The err column's key: |err|, or for a bound the fraction of speed of
+ * light (matrix_sol_fraction: a NaN, a value not positive, sorts
+ * lowest). */
+static uint64_t err_key(const struct rows_src *s, size_t i)
+{
+	const struct pidx_val *v = &s->vals[i];
+	int64_t m = s->keys[i].m;
+	int higher = s->higher && m >= 0 && (size_t)m < s->nhigher &&
+		     s->higher[m];
+	double f;
+
+	if (!s->bound)
+		return double_key(fabs(s->keys[i].err));
+	if (!(v->model > 0) || !(v->ref > 0))
+		return 0;
+	f = higher ? v->ref / v->model : v->model / v->ref;
+	return isfinite(f) ? double_key(f) : 0;
+}
+
 /* Both orders of a column at once: descending costs one more pass. */
 static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 			uint32_t **desc)
@@ -236,7 +255,7 @@ static void build_perms(const struct rows_src *s, int col, uint32_t **asc,
 		for (size_t i = 0; i < s->n; i++)
 			keys[i] = col == RC_MODEL ? double_key(s->vals[i].model) :
 				  col == RC_REF ? double_key(s->vals[i].ref) :
-				  col == RC_ERR ? double_key(fabs(s->keys[i].err)) :
+				  col == RC_ERR ? err_key(s, i) :
 				  col == RC_FLAGS ? s->keys[i].flags :
 				  s->status ? s->status[i] : 0;
 	}
@@ -255,7 +274,8 @@ void rows_sort(struct rows *r, int col, int desc)
 	r->desc = desc = desc != 0;
 	if (c < 0 || r->perm[c][desc])
 		return;
-	if (s->order && s->order(s->arg, c, &given, &starts) == 0) {
+	if (s->order && !(s->bound && c == RC_ERR) &&
+	    s->order(s->arg, c, &given, &starts) == 0) {
 		/* the index's order, borrowed; descending built on demand */
 		if (!r->perm[c][0]) {
 			r->perm[c][0] = (uint32_t *)given;

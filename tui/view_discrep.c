@@ -142,7 +142,12 @@ static int discrep_open(struct view *v)
 	}
 	shared_parts(v);
 	rows_init(&d->rows, &data->src);
-	rows_sort(&d->rows, d->sort_col, d->sort_desc);
+	/* a bound's rows by the fraction of speed of light, highest (the
+	 * violations) first: the header's SoL v, not the core's |err| */
+	if (d->sort_col < 0 && data->src.bound)
+		rows_sort(&d->rows, RC_ERR, 1);
+	else
+		rows_sort(&d->rows, d->sort_col, d->sort_desc);
 	rows_apply(&d->rows, &d->filter);
 	d->have_rows = 1;
 	v->nrows = d->rows.n;
@@ -209,7 +214,7 @@ static int sort_by_column(struct view *v)
 		desc = d->rows.col < 0 ? 0 : !d->rows.desc;
 	else
 		desc = col >= RC_MODEL;	/* numbers: largest first */
-	if (col == RC_ERR && desc) {
+	if (col == RC_ERR && desc && !d->rows.src->bound) {
 		col = -1;	/* |err| descending is the core's order */
 		desc = 0;
 	}

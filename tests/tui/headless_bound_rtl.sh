@@ -29,7 +29,8 @@ pts = json.load(open(sys.argv[1]))["points"]
 keep = [p for p in pts if not (p["ref_stddev"] and p["ref_stddev"] / p["ref"] > 0.3)]
 g = math.exp(sum(math.log(p["model"] / p["ref"]) for p in keep) / len(keep))
 over = sum(1 for p in pts if p["ref"] < p["model"] * (1 - 1e-9))
-first = pts[0]
+# the list falls in SoL (roofline / measured for a time): the largest first
+first = max(pts, key=lambda p: p["model"] / p["ref"])
 print("n %d  reaches %.1f%% of speed of light (geomean)  %d beat it|%.1f%%"
       % (len(keep), 100 * g, over, 100 * first["model"] / first["ref"]))
 PY
@@ -40,7 +41,7 @@ expect_in "(bound) vs h100-lab" "$(screen_line "$T/bound.screen" 1)" "title: a b
 expect_not_in "open" "$(cat "$T/bound.screen")" "no 'N open of M', no status column"
 expect_in "SoL" "$(screen_line "$T/bound.screen" 3)" "the column is the fraction of SoL"
 expect_in " ${want#*|}" "$(screen_line "$T/bound.screen" 4)" \
-	"row 1: roofline / measured"
+	"row 1: roofline / measured, the largest"
 expect_eq "$(grep -c ' S *$' "$T/bound.screen")" 3 "three rows beat the bound"
 expect_in "a roofline is a bound, not a model" "$(tail -1 "$T/bound_o.screen")" \
 	"o: nothing to review"
