@@ -34,10 +34,12 @@ const char *keycol_apply(const struct wabbr *a, int level, int w,
 	const char *shown = level == 2 ? wabbr_apply2(a, name, w, buf, len) :
 			    level ? wabbr_apply(a, name, buf, len) : name;
 
-	/* still too wide: leave out the KEY=VALUE parts that are the same
-	 * in every key holding KEY too (decode/bs=32/seq=2048 ->
-	 * decode/bs=32), before the cut in the middle hides the batch */
-	if (level == 1 && wabbr_width(shown) > w)
+	/* the column is narrower than its widest key: leave out the
+	 * KEY=VALUE parts that are the same in every key holding KEY too
+	 * (decode/bs=32/seq=2048 -> decode/bs=32), before the cut in the
+	 * middle hides the batch; in every row, so that two rows never
+	 * seem to differ in a part only one of them shows */
+	if (level == 1 && a->abbrw > w)
 		shown = wabbr_apply_tight(a, name, buf, len);
 	return shown;
 }

@@ -6,8 +6,9 @@
  * keys do not fit, the parts every key shares are left out of the rows
  * and shown once in the heading as a template (src/corr/wabbr.h), then
  * the parts each model's keys share (several models), then KEY=VALUE
- * parts the same wherever KEY is; a key still too wide is cut in the
- * middle with "~" (its head and tail differ). No curses.
+ * parts the same wherever KEY is (in every row when the widest key
+ * needs it); a key still too wide is cut in the middle with "~" (its
+ * head and tail differ). No curses.
  */
 #include <stddef.h>
 
