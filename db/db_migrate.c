@@ -164,6 +164,12 @@ static const char *const migrations[] = {
 	"DROP TABLE gate_evals;"
 	"ALTER TABLE gate_evals_new RENAME TO gate_evals;"
 	"CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);",
+	/* 8 -> 9: what a run cost to make (issue 38 item 5; docs/schema.md):
+	 * an amount in a unit, 's' (wall-clock seconds), 'core-h', 'emu-h'
+	 * or 'gpu-h' (hours of a CPU core, an emulator, a GPU); NULL when
+	 * nobody said. From import --cost or the tool's own log. */
+	"ALTER TABLE runs ADD COLUMN cost REAL;"
+	"ALTER TABLE runs ADD COLUMN cost_unit TEXT;",
 };
 
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))

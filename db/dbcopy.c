@@ -20,13 +20,15 @@ static const struct table {
 	  "SELECT id, name, kind, created_at FROM sources ORDER BY id",
 	  "INSERT INTO sources (id, name, kind, created_at) VALUES (?,?,?,?)",
 	  "SELECT count(*) FROM sources", "DELETE FROM sources", 1 },
-	{ "runs", "iittttitrtttit",
+	{ "runs", "iittttitrtttitrt",
 	  "SELECT id, source_id, version, format, file_name, sha256, "
 	  "file_size, platform, clock_hz, imported_at, imported_by, "
-	  "metadata, n_results, identity FROM runs ORDER BY id",
+	  "metadata, n_results, identity, cost, cost_unit FROM runs "
+	  "ORDER BY id",
 	  "INSERT INTO runs (id, source_id, version, format, file_name, "
 	  "sha256, file_size, platform, clock_hz, imported_at, imported_by, "
-	  "metadata, n_results, identity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	  "metadata, n_results, identity, cost, cost_unit) VALUES "
+	  "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	  "SELECT count(*) FROM runs", "DELETE FROM runs", 1 },
 	{ "workloads", "ittt",
 	  "SELECT id, key, name, params FROM workloads ORDER BY id",

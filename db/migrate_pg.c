@@ -81,4 +81,7 @@ const char *const db_pg_migrations[DB_SCHEMA_VERSION] = {
 	"UPDATE gate_evals e SET verdict = 'unknown' WHERE verdict = 'warn' "
 	"AND EXISTS (SELECT 1 FROM gate_rule_evals r WHERE r.eval_id = e.id "
 	"AND r.status = 'unknown');",
+	/* 8 -> 9: what a run cost, as SQLite's 8 -> 9 */
+	[8] = "ALTER TABLE runs ADD COLUMN cost double precision,"
+	" ADD COLUMN cost_unit text;",
 };

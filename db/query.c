@@ -23,7 +23,8 @@ static const char *const sql[] = {
 	[DB_LIST_RUNS] =
 		"SELECT r.id AS run_id, s.name AS source, s.kind, r.version, "
 		"r.format, r.platform, r.clock_hz, r.n_results AS results, "
-		"r.imported_at, r.imported_by, r.file_name AS file, r.sha256 "
+		"r.imported_at, r.imported_by, r.file_name AS file, r.sha256, "
+		"r.cost, r.cost_unit "
 		"FROM runs r JOIN sources s ON s.id = r.source_id "
 		"WHERE s.name = ?1 OR ?1 IS NULL ORDER BY r.id",
 	[DB_LIST_WORKLOADS] =

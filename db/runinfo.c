@@ -24,6 +24,8 @@ static void fill(struct runinfo *r, struct db_stmt *st)
 		       db_column_int64(st, 10);
 	r->n_results = db_column_int64(st, 11);
 	r->clock_hz = db_column_double(st, 12);
+	r->cost = db_column_double(st, 13);
+	r->cost_unit = db_column_dup(st, 14);
 }
 
 int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
@@ -36,7 +38,8 @@ int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
 
 	db_prepare(db, &rc, &st, "SELECT r.id, s.name, s.kind, r.version, "
 		   "r.format, r.file_name, r.sha256, r.platform, r.imported_at, "
-		   "r.imported_by, r.file_size, r.n_results, r.clock_hz "
+		   "r.imported_by, r.file_size, r.n_results, r.clock_hz, "
+		   "r.cost, r.cost_unit "
 		   "FROM runs r JOIN sources s ON s.id = r.source_id "
 		   "WHERE r.id = ?");
 	for (i = 0; !rc && i < n; i++) {
@@ -74,6 +77,7 @@ void db_runinfo_free(struct runinfo *r, size_t n)
 		free(r[i].platform);
 		free(r[i].imported_at);
 		free(r[i].imported_by);
+		free(r[i].cost_unit);
 	}
 	free(r);
 }
@@ -96,6 +100,43 @@ int db_run_metadata(struct db *db, int64_t id, char **out)
 		rc = pc_error_set(PC_ENOTFOUND, "no run %lld",
 				  (long long)id);
 	}
+	db_finalize(st);
+	return rc;
+}
+
+int db_run_workloads(struct db *db, int64_t id, long *out)
+{
+	struct db_stmt *st = NULL;
+	int rc = 0, step;
+
+	db_prepare(db, &rc, &st, "SELECT count(DISTINCT workload_id) FROM "
+		   "results WHERE run_id = ?");
+	if (rc)
+		return rc;
+	db_bind_int64(st, 1, id);
+	step = db_step(st);
+	if (step == DB_ROW)
+		*out = (long)db_column_int64(st, 0);
+	else
+		rc = db_fail(db, "counting a run's workloads");
+	db_finalize(st);
+	return rc;
+}
+
+int db_runs_have_cost(struct db *db, int *out)
+{
+	struct db_stmt *st = NULL;
+	int rc = 0, step;
+
+	db_prepare(db, &rc, &st, "SELECT 1 FROM runs WHERE cost IS NOT NULL "
+		   "LIMIT 1");
+	if (rc)
+		return rc;
+	step = db_step(st);
+	if (step == DB_ROW || step == DB_DONE)
+		*out = step == DB_ROW;
+	else
+		rc = db_fail(db, "looking for a run's cost");
 	db_finalize(st);
 	return rc;
 }

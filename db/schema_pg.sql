@@ -10,7 +10,7 @@
 -- at the same index).
 
 CREATE TABLE schema_version (version integer NOT NULL);
-INSERT INTO schema_version VALUES (8);
+INSERT INTO schema_version VALUES (9);
 
 -- SQLite's group_concat(x), comma-separated, for the statements db/
 -- shares between the engines (string_agg is SQLite 3.44's, newer than
@@ -44,7 +44,9 @@ CREATE TABLE runs (
 	imported_by text,
 	metadata    text,
 	n_results   bigint NOT NULL DEFAULT 0,
-	identity    text
+	identity    text,
+	cost        double precision,   -- what the run cost (schema 9)
+	cost_unit   text                -- s, core-h, emu-h, gpu-h
 );
 CREATE INDEX runs_source_version ON runs(source_id, version, id);
 CREATE INDEX runs_identity ON runs(source_id, sha256, identity);

@@ -43,6 +43,10 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	w->platform_set = ri->platform != NULL;
 	w->clock_hz = ri->clock_hz;
 	w->clock_from_cli = !isnan(ri->clock_hz);
+	w->cost = ri->cost_unit ? ri->cost : NAN;
+	snprintf(w->cost_unit, sizeof(w->cost_unit), "%s",
+		 ri->cost_unit ? ri->cost_unit : "");
+	w->cost_from_cli = ri->cost_unit != NULL;
 	hmap_init(&w->workloads);
 	hmap_init(&w->ops);
 	hmap_init(&w->metric_idx);
@@ -152,6 +156,20 @@ int db_writer_meta(struct db_writer *w, const char *key, const char *value)
 		if (util_parse_double(value, &w->clock_tol) || w->clock_tol < 0)
 			return pc_error_set(PC_EINVALID, "clock tolerance '%s' "
 					    "is not a frequency", value);
+	} else if (!strcmp(key, "cost_s")) {
+		double s;
+
+		if (util_parse_double(value, &s) || !isfinite(s) || s < 0)
+			return pc_error_set(PC_EINVALID, "cost '%s' is not a "
+					    "number of seconds", value);
+		/* --cost says what the user paid for the run (core-hours,
+		 * an emulator's hours): it wins; the tool's own figure
+		 * stays in the metadata */
+		if (!w->cost_from_cli) {
+			w->cost = s;
+			snprintf(w->cost_unit, sizeof(w->cost_unit), "s");
+		}
+		meta_add(w, key, value);
 	} else if (!strcmp(key, "clock_source")) {
 		snprintf(w->clock_src, sizeof(w->clock_src), "%s", value);
 	} else if (!strcmp(key, "clock_hz")) {
@@ -340,14 +358,17 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 	}
 	strbuf_addf(&meta, "{%s}", strbuf_str(&w->meta));
 	db_prepare(w->db, &rc, &st, "UPDATE runs SET version = ?, platform = ?, "
-		   "clock_hz = ?, metadata = ?, n_results = ? WHERE id = ?");
+		   "clock_hz = ?, metadata = ?, n_results = ?, cost = ?, "
+		   "cost_unit = ? WHERE id = ?");
 	if (!rc) {
 		db_bind_text(st, 1, w->version);
 		db_bind_text(st, 2, w->platform);
 		db_bind_double(st, 3, w->clock_hz);
 		db_bind_text(st, 4, meta.buf);
 		db_bind_int64(st, 5, results);
-		db_bind_int64(st, 6, w->run_id);
+		db_bind_double(st, 6, w->cost);
+		db_bind_text(st, 7, *w->cost_unit ? w->cost_unit : NULL);
+		db_bind_int64(st, 8, w->run_id);
 		rc = writer_step_done(w->db, st, "finishing run");
 		db_finalize(st);
 	}

@@ -27,6 +27,11 @@ struct db_run_info {
 				   (--workload/--param), or NULL */
 	int replace;		/* replace an earlier import of the same
 				   identity (docs/schema.md) */
+	/* what the run cost (issue 38 item 5): cost in cost_unit, "s"
+	 * (wall-clock seconds), "core-h", "emu-h" or "gpu-h"; cost_unit
+	 * NULL: not given (a file may state one: meta "cost_s") */
+	double cost;
+	const char *cost_unit;
 };
 
 enum db_result_flags {
@@ -84,7 +89,9 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 /* Run-level facts found in the file: "version", "platform", "clock_hz"
  * (number), "clock_tolerance_hz" (the resolution the file writes its
  * clock to; before clock_hz), "clock_source" ("file:line", for
- * messages), anything else goes into the run's metadata JSON. A file
+ * messages), "cost_s" (the wall-clock seconds the tool says the run
+ * took: the run's cost unless the command line gave one; kept in the
+ * metadata either way), anything else goes into the run's metadata JSON. A file
  * clock further than its resolution from --clock-mhz is PC_EINVALID
  * naming its source and the cure; within it, the file's clock is kept
  * and 1 is returned with db_writer_note() saying so. */

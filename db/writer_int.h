@@ -85,6 +85,9 @@ struct db_writer {
 	int version_set, platform_set;
 	double clock_hz;
 	int clock_from_cli;
+	double cost;			/* NaN: none (runs.cost NULL) */
+	char cost_unit[8];
+	int cost_from_cli;
 	double clock_tol;		/* the file's clock resolution, Hz */
 	char clock_src[160];		/* where the file's clock is written */
 	char note[512];			/* the last note for the user */

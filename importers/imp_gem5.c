@@ -4,7 +4,9 @@
  * Both the camelCase names (v21+) and the old snake_case ones. Per block:
  * time = simTicks / simFreq, cycles (the CPUs' numCycles, the largest),
  * instructions, ipc; the clock from the CPU clock domain's period.
- * nan/inf values are missing, with a warning.
+ * nan/inf values are missing, with a warning. The run's cost: the sum of
+ * the blocks' hostSeconds (each block counts from the last reset, as
+ * its simTicks do), meta "cost_s".
  */
 #include <ctype.h>
 #include <math.h>
@@ -18,7 +20,7 @@
 #include "base/util.h"
 
 enum val { V_SECONDS, V_TICKS, V_FREQ, V_INSTS, V_CYCLES, V_IPC, V_CPUCLK,
-	   V_CLK, N_VALS };
+	   V_CLK, V_HOST, N_VALS };
 
 struct block {
 	double v[N_VALS];
@@ -32,6 +34,8 @@ struct state {
 	int open, nblocks;
 	long nth;		/* blocks emitted so far */
 	double clock_hz;
+	double host;		/* hostSeconds over the blocks; NaN: none */
+	long host_line;		/* the last one read */
 };
 
 static int probe(const char *head, size_t len, const char *filename)
@@ -54,6 +58,7 @@ static int which(const char *name)
 		{ "simInsts", V_INSTS }, { "sim_insts", V_INSTS },
 		{ "system.cpu_clk_domain.clock", V_CPUCLK },
 		{ "system.clk_domain.clock", V_CLK },
+		{ "hostSeconds", V_HOST }, { "host_seconds", V_HOST },
 	};
 	size_t n = strlen(name);
 
@@ -158,6 +163,10 @@ static int close_block(struct state *st, struct lines *l)
 	int rc;
 
 	st->nth++;
+	if (!isnan(b->v[V_HOST])) {
+		st->host = (isnan(st->host) ? 0 : st->host) + b->v[V_HOST];
+		st->host_line = b->line[V_HOST];
+	}
 	if (st->nblocks == 1)
 		op = "e2e";
 	snprintf(raw, sizeof(raw), "dump%ld", st->nth);
@@ -219,6 +228,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	memset(&st, 0, sizeof(st));
 	st.sink = sink;
 	st.clock_hz = NAN;
+	st.host = NAN;
 	lines_init(&l, in->fp, in->path);
 	rc = pass(&st, &l, 0);
 	if (rc == 0 && !st.nblocks)
@@ -229,6 +239,15 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		lines_release(&l);
 		lines_init(&l, in->fp, in->path);
 		rc = pass(&st, &l, 1);
+	}
+	if (rc == 0 && !isnan(st.host)) {
+		char v[32], src[192];
+
+		snprintf(src, sizeof(src), "%s:%ld hostSeconds (summed over "
+			 "%d blocks)", in->path, st.host_line, st.nblocks);
+		snprintf(v, sizeof(v), "%.17g", st.host);
+		if ((rc = sink->meta(sink, "cost_source", src)) == 0)
+			rc = sink->meta(sink, "cost_s", v);
 	}
 	lines_release(&l);
 	return rc < 0 ? rc : 0;

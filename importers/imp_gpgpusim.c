@@ -4,7 +4,9 @@
  * gpu_ipc, gpu_occupancy and L2_BW (never the cumulative gpu_tot_*). A
  * kernel launched more than once gets instances name--1, name--2 ... as
  * Accel-Sim's get_stats -K does. The core clock comes from
- * -gpgpu_clock_domains. See docs/importers-models.md.
+ * -gpgpu_clock_domains. The run's cost: the last gpgpu_simulation_time
+ * (cumulative: "(N sec)" after each kernel), meta "cost_s". See
+ * docs/importers-models.md.
  */
 #include <ctype.h>
 #include <math.h>
@@ -43,6 +45,8 @@ struct state {
 	size_t n, cap;
 	int stopped, exited;	/* hit the cycle limit; end marker seen */
 	int version_seen;
+	double sim_s;		/* the last gpgpu_simulation_time, or NaN */
+	long sim_line;
 };
 
 static int probe(const char *head, size_t len, const char *filename)
@@ -175,6 +179,18 @@ static int line(struct state *st, struct lines *l, struct imp_sink *sink,
 		st->stopped = 1;
 		return 0;
 	}
+	if ((v = kv(s, "gpgpu_simulation_time")) != NULL) {
+		const char *p = strrchr(v, '(');
+		const char *end;
+
+		if (!p || lines_number(p + 1, &st->sim_s, &end, 0) < 0 ||
+		    strncmp(end, " sec)", 5) || st->sim_s < 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: "
+				"gpgpu_simulation_time: '%s' does not end in "
+				"'(N sec)'", l->path, l->line, v);
+		st->sim_line = l->line;
+		return 0;
+	}
 	if (strstr(s, "GPGPU-Sim: *** exit detected ***")) {
 		st->exited = 1;
 		return 0;
@@ -253,6 +269,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	int rc;
 
 	memset(&st, 0, sizeof(st));
+	st.sim_s = NAN;
 	lines_init(&l, in->fp, in->path);
 	while ((rc = lines_read(&l, &s)) > 0)
 		if ((rc = line(&st, &l, sink, s)) < 0)
@@ -267,6 +284,15 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			   "cut short", in->path);
 	if (rc == 0)
 		rc = emit_all(&st, sink, in->path);
+	if (rc == 0 && !isnan(st.sim_s)) {
+		char v[32], src[192];
+
+		snprintf(src, sizeof(src), "%s:%ld gpgpu_simulation_time",
+			 in->path, st.sim_line);
+		snprintf(v, sizeof(v), "%.17g", st.sim_s);
+		if ((rc = sink->meta(sink, "cost_source", src)) == 0)
+			rc = sink->meta(sink, "cost_s", v);
+	}
 	for (size_t i = 0; i < st.n; i++)
 		free(st.k[i].name);
 	free(st.k);

@@ -3,7 +3,8 @@
  * ("- Verilator: $finish at 3us; walltime ...", newer releases "End at
  * simtime ..."). The simulated time becomes time on op e2e. Verilator
  * rounds it to whole units, so a cycle count printed by the testbench is
- * better (regex-log, chipyard): a warning says so.
+ * better (regex-log, chipyard): a warning says so. The run's cost: the
+ * report's "walltime N s", meta "cost_s".
  */
 #include <ctype.h>
 #include <math.h>
@@ -33,6 +34,29 @@ static int sim_time(const char *s, double *v, char *unit, size_t len)
 	return *unit ? 0 : -1;
 }
 
+/* "...; walltime 0.412 s; ...": the run's cost, when the line says it. */
+static int walltime(struct lines *l, struct imp_sink *sink, const char *s)
+{
+	const char *w = strstr(s, "walltime ");
+	char unit[8], v[32], src[192];
+	const char *end;
+	double t;
+	int rc;
+
+	if (!w)
+		return 0;
+	if (lines_quantity(w + 9, &t, unit, sizeof(unit), &end) < 0 || t < 0 ||
+	    strcmp(unit, "s"))
+		return pc_error_set(PC_EINVALID, "%s:%ld: 'walltime %.*s' is "
+				    "not a number of seconds", l->path, l->line,
+				    (int)strcspn(w + 9, ";"), w + 9);
+	snprintf(src, sizeof(src), "%s:%ld walltime", l->path, l->line);
+	snprintf(v, sizeof(v), "%.17g", t);
+	if ((rc = sink->meta(sink, "cost_source", src)) < 0)
+		return rc;
+	return sink->meta(sink, "cost_s", v);
+}
+
 static int import(struct imp_input *in, struct imp_sink *sink)
 {
 	struct lines l;
@@ -60,6 +84,8 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 					  l.line);
 			break;
 		}
+		if ((rc = walltime(&l, sink, s)) < 0)
+			break;
 		if (sim_time(at, &t, unit, sizeof(unit)) < 0) {
 			rc = pc_error_set(PC_EINVALID, "%s:%ld: '%.*s' is not "
 					  "a simulated time like 3us", l.path,

@@ -31,34 +31,37 @@ TMPDB="$DB.tmp"
 export PERFCORR_DB="$TMPDB"
 echo "demo: importing $D into $DB" >&2
 # roofline: computed by perfcorr from FLOPs and bytes per launch
+# what each run cost (wall-clock) is recorded with it: `perfcorr tiers`
+# weighs every tier's accuracy against it (fixtures/demo/README.md)
 "$PC" roofline -q --hw fixtures/roofline/h100_sxm.json --ops "$D/roofline_ops.csv" \
-	--source roofline
+	--source roofline --cost 2s
 # performance simulator, two releases (in-house CSV)
 for v in 2.3.0 2.4.0; do
 	"$PC" import -q --source archsim --kind perfsim --version "$v" \
-		--platform "$P" "$D/archsim-$v.csv"
+		--platform "$P" --cost 5.5h "$D/archsim-$v.csv"
 done
 # RTL simulation of the GEMM tiles, cycles at 1755 MHz
 "$PC" import -q --source t100-rtl --kind rtl --version rtl-0.9 --clock-mhz 1755 \
-	"$D/t100-rtl.csv"
+	--cost 72h "$D/t100-rtl.csv"
 # silicon: Nsight Systems kernel summaries, vLLM serving, nvidia-smi power
 L=(--source h100-lab --kind silicon --version 2026-11-24 --platform "$P")
 for f in "$D"/h100-lab/nsys_*.csv; do
 	b=$(basename "$f" .csv)            # nsys_<phase>_bs<N>
 	phase=${b#nsys_}; phase=${phase%_bs*}; bs=${b##*_bs}
-	"$PC" import -q "${L[@]}" --map "$D/kernels.json" \
+	"$PC" import -q "${L[@]}" --map "$D/kernels.json" --cost 20min \
 		--workload "llama3-8b/$phase/bs=$bs/seq=2048/bf16" "$f"
 done
 for f in "$D"/h100-lab/smi_decode_bs*.csv; do
 	bs=$(basename "$f" .csv); bs=${bs##*_bs}
-	"$PC" import -q "${L[@]}" --workload "llama3-8b/decode/bs=$bs/seq=2048/bf16" "$f"
+	"$PC" import -q "${L[@]}" --cost 5min \
+		--workload "llama3-8b/decode/bs=$bs/seq=2048/bf16" "$f"
 done
 for f in "$D"/h100-lab/vllm_serve_*.json; do
-	"$PC" import -q "${L[@]}" --workload llama3-8b/bf16 "$f"
+	"$PC" import -q "${L[@]}" --cost 30min --workload llama3-8b/bf16 "$f"
 done
 # a second silicon source: the same SKU rented in a cloud (perfcorr CSV)
 "$PC" import -q --source h100-cloud --kind silicon --version 2026-11-26 --platform "$P" \
-	"$D/h100-cloud.csv"
+	--cost 6h "$D/h100-cloud.csv"
 if [ -z "$SERVER" ]; then
 	mv "$TMPDB" "$DB"
 	rm -f "$TMPDB-wal" "$TMPDB-shm"

@@ -18,7 +18,7 @@
 /* The options, filled by cli_parse from the table in cmd_import. */
 struct cmd_import_opts {
 	const char *source, *kind, *version, *format, *platform, *workload;
-	const char *map, *topology, *rules;
+	const char *map, *topology, *rules, *cost, *cost_unit;
 	double clock_mhz;
 	int strict_map, replace, quiet, index;
 	struct cli_list params, opts, meta;
@@ -140,6 +140,16 @@ static int import_run(const struct cli_cmd *cmd, struct cmd_import_opts *opt,
 		cli_list_free(&pos);
 		return cli_usage_error(cmd->name, "--clock-mhz must be positive");
 	}
+	memset(&io, 0, sizeof(io));
+	if (opt->cost_unit && !opt->cost) {
+		cli_list_free(&pos);
+		return cli_usage_error(cmd->name, "--cost-unit needs --cost");
+	}
+	if (opt->cost && import_cost_parse(opt->cost, opt->cost_unit,
+					   &io.cost, &io.cost_unit) < 0) {
+		cli_list_free(&pos);
+		return cli_usage_error(cmd->name, "%s", pc_error_last());
+	}
 	if ((rc = cli_open_db(&db, DB_CREATE))) {
 		cli_list_free(&pos);
 		return rc;
@@ -147,7 +157,6 @@ static int import_run(const struct cli_cmd *cmd, struct cmd_import_opts *opt,
 	if (opt->rules && !opt->format)
 		opt->format = "regex-log";	/* a rules file names the format */
 	iopts = build_opts(opt);
-	memset(&io, 0, sizeof(io));
 	io.source = opt->source;
 	io.kind = opt->kind;
 	io.version = opt->version;
@@ -226,6 +235,13 @@ int cmd_import(int argc, char **argv)
 		  "e.g. H100-SXM5-80GB" },
 		{ CLI_DOUBLE, "clock-mhz", 0, &opt.clock_mhz, "F", "clock of "
 		  "cycle counts in MHz (needed to pair cycles with time)" },
+		{ CLI_STR, "cost", 0, &opt.cost, "AMOUNT", "what the run "
+		  "cost: 3.5h, 90min, 120 (wall-clock, or in --cost-unit); "
+		  "wins over the tool's own figure (gem5 hostSeconds, "
+		  "Verilator walltime, GPGPU-Sim simulation time)" },
+		{ CLI_STR, "cost-unit", 0, &opt.cost_unit, "UNIT", "s "
+		  "(wall-clock, default), core-h, emu-h or gpu-h (hours of a "
+		  "CPU core, an emulator, a GPU)" },
 		{ CLI_STR, "workload", 'w', &opt.workload, "KEY", "workload "
 		  "key, e.g. llama3-8b/decode/bs=32/seq=2048/bf16" },
 		{ CLI_LIST, "param", 'P', &opt.params, "K=V", "workload "

@@ -8,14 +8,17 @@
 #include "src/cmd/cmd.h"
 #include "base/error.h"
 #include "src/out/out.h"
+#include "src/import/import.h"
 #include "src/import/roofline.h"
 #include "base/util.h"
 
 /* The options, filled by cli_parse from the table in cmd_roofline. */
 struct cmd_roofline_opts {
 	const char *hw, *ops, *source, *workload, *platform, *precision;
-	const char *format;
+	const char *format, *cost, *cost_unit;
 	int replace, quiet, no_store;
+	double cost_v;		/* --cost parsed (import_cost_parse) */
+	const char *cost_u;	/* NULL: no --cost */
 };
 
 static const struct cli_cmd roofline_cmd = {
@@ -115,6 +118,8 @@ static int store(const struct cmd_roofline_opts *opt,
 	so.hw_path = opt->hw;
 	so.ops_path = opt->ops;
 	so.replace = opt->replace;
+	so.cost = opt->cost_v;
+	so.cost_unit = opt->cost_u;
 	if (cli_open_db(&db, DB_CREATE) != 0)
 		return PC_EIO;	/* already reported */
 	rc = roofline_store(db, hw, ops, n, &so, &run_id, &results);
@@ -158,6 +163,11 @@ int cmd_roofline(int argc, char **argv)
 		  "rows that name none" },
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table (default) "
 		  "or csv for the printed results" },
+		{ CLI_STR, "cost", 0, &opt.cost, "AMOUNT", "what computing "
+		  "it cost: 2s, 0.5min (wall-clock, or in --cost-unit), as "
+		  "import --cost" },
+		{ CLI_STR, "cost-unit", 0, &opt.cost_unit, "UNIT", "s "
+		  "(default), core-h, emu-h or gpu-h" },
 		{ CLI_FLAG, "no-store", 'n', &opt.no_store, NULL, "print only; "
 		  "store nothing" },
 		{ CLI_FLAG, "replace", 0, &opt.replace, NULL, "replace an "
@@ -188,6 +198,11 @@ int cmd_roofline(int argc, char **argv)
 	if (opt.precision && roofline_prec_parse(opt.precision) < 0)
 		return cli_usage_error(cmd.name, "unknown precision '%s'",
 				       opt.precision);
+	if (opt.cost_unit && !opt.cost)
+		return cli_usage_error(cmd.name, "--cost-unit needs --cost");
+	if (opt.cost && import_cost_parse(opt.cost, opt.cost_unit, &opt.cost_v,
+					  &opt.cost_u) < 0)
+		return cli_usage_error(cmd.name, "%s", pc_error_last());
 	rc = roofline_hw_load(&hw, opt.hw);
 	if (rc == 0)
 		rc = roofline_ops_load(&ops, &n, opt.ops, opt.precision);

@@ -31,6 +31,8 @@ const struct command cmd_table[] = {
 	{ "diff", cmd_diff, "what moved between two versions, and why" },
 	{ "explain", cmd_explain, "regress the error on workload features" },
 	{ "sensitivity", cmd_sensitivity, "does the model move with each knob as the reference does" },
+	{ "tiers", cmd_tiers, "accuracy against cost per tier, the cheapest "
+	  "that meets the limits" },
 	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
 	{ "annotations", cmd_annotations, "list the annotation history" },
 	{ "gate", cmd_gate, "judge a model release against a policy" },

@@ -493,6 +493,8 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	ri.file_size = g.size;
 	ri.platform = o->platform;
 	ri.clock_hz = o->clock_hz;
+	ri.cost = o->cost;
+	ri.cost_unit = o->cost_unit;
 	/* part of the import's identity: the same bytes under another
 	 * workload are another run */
 	if (o->workload || (o->params && *o->params))

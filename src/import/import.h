@@ -15,6 +15,11 @@ struct db;
 struct import_opts {
 	const char *source, *kind, *version, *format, *platform;
 	double clock_hz;		/* NaN = not given */
+	/* what the run cost (import --cost, import_cost_parse): cost in
+	 * cost_unit ("s", "core-h", "emu-h", "gpu-h"); cost_unit NULL:
+	 * not given */
+	double cost;
+	const char *cost_unit;
 	const char *workload;		/* key text, or NULL */
 	const char *const *params;	/* "k=v", NULL-terminated, or NULL */
 	const char *map_path;		/* mapping rules JSON, or NULL */
@@ -45,6 +50,18 @@ struct import_result {
 	long derived;		/* tokens/J etc. computed (db/derive.h) */
 	char format[32];
 };
+
+/* The cost of a run from --cost TEXT and --cost-unit UNIT (NULL: "s"):
+ * TEXT a non-negative number with an optional unit of time ("3.5h",
+ * "90min", "120"); UNIT "s" (wall-clock: the amount in seconds), or
+ * "core-h", "emu-h", "gpu-h" (hours of a CPU core, an emulator, a GPU:
+ * the amount in hours; a bare number is hours). *unit_out is static.
+ * PC_EUSAGE naming the problem and the units accepted. */
+int import_cost_parse(const char *text, const char *unit, double *cost_out,
+		      const char **unit_out);
+/* The cost as text: "3.5 h" (wall time in s, min or h as fits), "120
+ * core-h"; "-" when unit is NULL or cost NaN. */
+void import_cost_fmt(char *buf, size_t len, double cost, const char *unit);
 
 /* Import path ("-" = stdin). PC_EEXISTS when these bytes are already
  * imported into the source (not an error for the user: say so). Any

@@ -441,6 +441,8 @@ int roofline_store(struct db *db, const struct roofline_hw *hw,
 	ri.platform = o->platform ? o->platform : hw->platform;
 	ri.clock_hz = hw->clock_hz;
 	ri.replace = o->replace;
+	ri.cost = o->cost;
+	ri.cost_unit = o->cost_unit;
 	if ((rc = db_writer_begin(&w, db, &ri)) < 0)
 		return rc;
 	if ((rc = db_writer_meta(w, "spec", base_name(o->hw_path))) < 0 ||

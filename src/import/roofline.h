@@ -69,6 +69,8 @@ struct roofline_store_opts {
 	const char *platform;	/* overrides the spec's */
 	const char *hw_path, *ops_path;
 	int replace;
+	double cost;		/* what computing it cost (import_cost_parse) */
+	const char *cost_unit;	/* NULL: not given */
 };
 
 /* Evaluate every op and store one run (version = first 12 hex digits of

@@ -22,6 +22,7 @@
 #include "base/error.h"
 #include "src/report/report_gate.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_tiers.h"
 #include "src/report/report_slo.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -458,6 +459,8 @@ int report_build(struct report **out, struct db *db,
 		goto done;
 	if (!r->opts.points_only && (rc = report_slo_build(r)) < 0)
 		goto done;
+	if (!r->opts.points_only && (rc = report_tiers_build(r, db)) < 0)
+		goto done;
 	if (r->opts.matrix && !r->opts.points_only)
 		rc = report_matrix_build(r, db);
 done:
@@ -519,6 +522,7 @@ void report_free(struct report *r)
 	report_ops_free(r);
 	report_prev_free(r);
 	report_sens_free(r);
+	report_tiers_free(r);
 	report_slo_free(r);
 	matrix_free(r->matrix);
 	free(r->matrix_note);

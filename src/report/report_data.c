@@ -19,6 +19,7 @@
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_tiers.h"
 #include "src/report/report_slo.h"
 #include "base/strbuf.h"
 
@@ -417,6 +418,7 @@ static void json_head(struct strbuf *sb, const struct report *r)
 		strbuf_addstr(sb, "null");
 	}
 	report_sens_json(sb, r);
+	report_tiers_json(sb, r);
 	report_slo_json(sb, r);
 }
 

@@ -17,6 +17,7 @@
 #include "src/report/report_cpd.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_tiers.h"
 #include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
@@ -401,6 +402,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	report_ops_html(&sb, r);
 	trend_table(&sb, r);
 	report_sens_html(&sb, r);
+	report_tiers_html(&sb, r);
 	report_matrix_html(&sb, r);
 	report_html_pts_noisy(&sb, r);
 	report_prov_html(&sb, r);

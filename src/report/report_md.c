@@ -18,6 +18,7 @@
 #include "src/report/report.h"
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
+#include "src/report/report_tiers.h"
 #include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
@@ -572,6 +573,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);
 	report_sens_md(&sb, r);
+	report_tiers_md(&sb, r);
 	report_matrix_md(&sb, r);
 	md_noisy(&sb, r);
 	report_prov_md(&sb, r);

@@ -25,6 +25,7 @@ struct diff;
 struct policy;
 struct report_sens;
 struct report_slo;
+struct tiers;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -143,6 +144,8 @@ struct report {
 					   (report_sens.h) */
 	struct report_slo *slo;		/* verdicts against limits and
 					   tails, or NULL (report_slo.h) */
+	struct tiers *tiers;		/* accuracy against cost per tier,
+					   or NULL (report_tiers.h) */
 	const char *const *allow;	/* the fingerprint fields allowed to
 					   differ in every pairing: opts'
 					   or the policy's (borrowed) */

@@ -107,6 +107,34 @@ struct svg_errplot {
  * out and counted. Plots values, computes no statistic. */
 void svg_errplot(struct strbuf *sb, const struct svg_errplot *ep);
 
+/* One point of the tiers figure: a tier's cost per workload and its MAPE
+ * in one class. */
+struct svg_tier_pt {
+	double cost, mape;	/* x (> 0, in the figure's unit), y (fraction) */
+	unsigned cls;		/* colour: the class */
+	unsigned shape;		/* enum svg_shape: the tier (ladder order) */
+	const char *tip;	/* tooltip, or NULL */
+};
+
+struct svg_tiers {
+	const char *title;
+	const char *unit;		/* the costs' unit ("s", "core-h") */
+	const char *const *classes;	/* legend names of the colours */
+	size_t nclasses;
+	const char *const *shapes;	/* legend names of the shapes */
+	size_t nshapes;
+	const struct svg_tier_pt *pts;
+	size_t n;
+	size_t left_out;	/* points the caller left out (counted) */
+	double limit;		/* a max_mape line; 0 = none */
+};
+
+/* Accuracy against cost (issue 38 item 5): x the cost per workload on a
+ * log axis, y the MAPE from 0, one line per class through its tiers in
+ * order of cost, a marker per tier. A point without a positive cost or
+ * a finite MAPE is left out and counted. */
+void svg_tiers(struct strbuf *sb, const struct svg_tiers *t);
+
 /* Format v with an SI prefix and unit ("1.5 ms", "20 W", "0.5") into
  * buf; a unit of NULL, "" or "1" prints the plain number. */
 void svg_fmt_si(char *buf, size_t len, double v, const char *unit);

@@ -200,6 +200,7 @@ if pc_db_is_server; then
 	pcsql "ALTER TABLE gate_evals DROP CONSTRAINT gate_evals_verdict_check" \
 		"UPDATE gate_evals SET verdict = 'warn' WHERE model_version = '1.4' OR policy_name = 'plain'" \
 		"ALTER TABLE gate_evals ADD CONSTRAINT gate_evals_verdict_check CHECK (verdict IN ('pass', 'warn', 'fail'))" \
+		"ALTER TABLE runs DROP COLUMN cost, DROP COLUMN cost_unit" \
 		"UPDATE schema_version SET version = 7" >/dev/null
 else
 	pcsql "BEGIN; CREATE TABLE g7 (id INTEGER PRIMARY KEY, policy_name TEXT NOT NULL,
@@ -213,6 +214,7 @@ else
 	evaluated_by, details FROM gate_evals; DROP TABLE gate_evals;
 	ALTER TABLE g7 RENAME TO gate_evals;
 	CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);
+	ALTER TABLE runs DROP COLUMN cost; ALTER TABLE runs DROP COLUMN cost_unit;
 	PRAGMA user_version = 7; COMMIT;"
 fi
 run pcsql "INSERT INTO gate_evals (policy_name, policy_hash, model_source,
@@ -224,9 +226,10 @@ expect_eq "$(pcsql "SELECT policy_name || ' ' || model_version || ' ' || verdict
 sig 1.0 pass
 sig 1.4 warn" "schema 7: 1.4 recorded as warn"
 run pc gate --history --policy "$T/sig.json"
-expect_in "schema 7 needs migrating to 8" "$err" "a read-only open says it needs migrating"
+V=$(sed -n 's/^#define DB_SCHEMA_VERSION \([0-9]*\)$/\1/p' "$TESTS"/../db/engine.h)
+expect_in "schema 7 needs migrating to $V" "$err" "a read-only open says it needs migrating"
 run pc init
-expect_rc 0 "a writable open migrates to schema 8"
+expect_rc 0 "a writable open migrates to schema $V"
 run pc gate --history --policy "$T/sig.json"
 expect_eq "$(pcsql "SELECT policy_name || ' ' || model_version || ' ' || verdict FROM gate_evals ORDER BY id")" \
 	"plain 1.0 warn
