@@ -298,10 +298,21 @@ static int draw_counts(struct view *v, int y, int w)
 			    TH_NORMAL, 2);
 }
 
+/* The key table's columns scrolled out by h/l: after the op, which
+ * stays with the workload (a key is its workload and op: without it
+ * three rows read 'decode/bs=1 rtl-bug'), up to hcol of them, the last
+ * never. */
+static int key_scrolled(const struct disagree *d, int c)
+{
+	int s = d->hcol < KC_COUNT - 2 ? d->hcol : KC_COUNT - 2;
+
+	return c != KC_OP && c <= s;
+}
+
 /* The key table's column widths at the screen's width: the workload
- * (its shared parts left out, keycol.h) stays; the others from hcol on
- * while they fit (the first always, cut when it must be). *level gets
- * the workload's abbreviation. */
+ * (its shared parts left out, keycol.h) and the op stay; the others
+ * from hcol on while they fit (the first always, cut when it must be).
+ * *level gets the workload's abbreviation. */
 static void key_layout(struct view *v, int w, int *ww, int *level,
 		       int cw[KC_COUNT])
 {
@@ -332,8 +343,9 @@ static void key_layout(struct view *v, int w, int *ww, int *level,
 		if ((c == KC_ANN || c == KC_SOL) && !full && x + 10 < w - 1 &&
 		    x + cw[c] > w - 1)
 			cw[c] = w - 1 - x;
-		full |= x + cw[c] > w - 1 && c > d->hcol;
-		if (c < d->hcol || full) {
+		full |= x + cw[c] > w - 1 && c != KC_OP &&
+			!(key_scrolled(d, c - 1) || c - 1 == KC_OP);
+		if (key_scrolled(d, c) || full) {
 			cw[c] = 0;	/* scrolled out, or beyond the edge */
 			continue;
 		}
@@ -350,11 +362,9 @@ static void key_heads(struct view *v, int y, int w, int ww, int level,
 	int x = 2 + ww + 1, more = 0;
 
 	draw_text_cut(y, 2, ww, keycol_heading(&d->wa, level), TH_COLHEAD);
-	if (d->hcol)
-		draw_text(y, x - 1, 1, "<", TH_COLHEAD);
 	for (int c = 0; c < KC_COUNT; c++) {
 		if (!cw[c]) {
-			more |= c > d->hcol;
+			more |= !key_scrolled(d, c);
 			continue;
 		}
 		if (c == KC_SPREAD)
@@ -362,6 +372,9 @@ static void key_heads(struct view *v, int y, int w, int ww, int level,
 		else
 			draw_text_cut(y, x, cw[c], kc_head[c], TH_COLHEAD);
 		x += cw[c] + 1;
+		/* after the op: columns scrolled out to the left */
+		if (c == KC_OP && key_scrolled(d, KC_OP + 1))
+			draw_text(y, x - 1, 1, "<", TH_COLHEAD);
 	}
 	if (more)
 		draw_text(y, w - 1, 1, ">", TH_COLHEAD);
