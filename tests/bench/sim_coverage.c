@@ -14,10 +14,19 @@
  * tests/bench/sim_change.c); each with the intervals the data get by
  * default (--cluster auto: two-way, the ops being crossed), workloads
  * only (--cluster workload), and pair-level (one workload).
+ *
+ * Then the false-alarm rate and power at alpha 0.05 of Deming's joint
+ * test and the proportional bias's p on tests/sim_agree.h's studies
+ * (model and reference exchangeable around the truth, magnitudes shared
+ * by workloads and ops): the null, proportional biases of 0.02-0.05 and
+ * models 0.95-0.8 x the reference; the same three clusterings, and
+ * magnitudes independent across pairs (sim_study.h's references) for the
+ * null. STUDIES / 2 studies per cell (SIM_AGREE_STUDIES overrides).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "sim_agree.h"
 #include "sim_coverage.h"
 
 static const struct sim_cov_design D[] = {
@@ -33,6 +42,66 @@ static const struct {
 	{ "workload", STATS_CI_WORKLOAD, 0 },
 	{ "pair-level", STATS_CI_WORKLOAD, 1 },
 };
+
+static const struct sim_agree_design AD[] = {
+	{ "workload-clustered", 0.10, 0, 0.05, 1.0, 0.8, 0.8 },
+	{ "workload x op crossed", 0.08, 0.08, 0.04, 1.0, 0.8, 0.8 },
+	{ "clustered, magnitudes per pair", 0.10, 0, 0.05, 0, 0, 1.5 },
+	{ "crossed, magnitudes per pair", 0.08, 0.08, 0.04, 0, 0, 1.5 },
+};
+
+/* The agreement tests' rejection rates (docs/statistics.md, "The
+ * agreement tests' error rates"): 0, or 1 (main's exit code) when out
+ * of memory. */
+static int agree(int n)
+{
+	static const struct {
+		const char *name;
+		double prop, scale;
+		int designs;		/* of AD[] */
+	} A[] = {
+		{ "null", 0, 1, 4 }, { "prop. bias 0.02", 0.02, 1, 2 },
+		{ "prop. bias 0.03", 0.03, 1, 2 },
+		{ "prop. bias 0.04", 0.04, 1, 2 },
+		{ "prop. bias 0.05", 0.05, 1, 2 },
+		{ "model 0.95 x ref", 0, 0.95, 2 },
+		{ "model 0.90 x ref", 0, 0.90, 2 },
+		{ "model 0.85 x ref", 0, 0.85, 2 },
+		{ "model 0.80 x ref", 0, 0.80, 2 },
+	};
+
+	if (n < 1)
+		return 0;
+	printf("\nagreement tests: %% of %d seeded studies rejected at 0.05 "
+	       "(Deming p_identity / proportional bias p; tests/sim_agree.h)"
+	       "\n\n| design | truth | auto | workload | pair-level |\n"
+	       "|---|---|---|---|---|\n", n);
+	for (size_t a = 0; a < sizeof(A) / sizeof(A[0]); a++)
+		for (int d = 0; d < A[a].designs; d++) {
+			printf("| %s | %s |", AD[d].name, A[a].name);
+			for (int m = 0; m < 3; m++) {
+				struct stats_paired_opts o = { 10, 20261204,
+							       0.95,
+							       M[m].cluster };
+				struct sim_agree r;
+
+				if (sim_agree_run(&AD[d], A[a].prop,
+						  A[a].scale, n,
+						  34301 + 10 * a + (uint64_t)d,
+						  0.05, &o, M[m].one_workload ?
+						  SA_PAIR_LEVEL : SA_CLUSTERED,
+						  &r) < 0) {
+					fprintf(stderr, "sim_coverage: out of "
+						"memory\n");
+					return 1;
+				}
+				printf(" %.1f / %.1f |", sim_agree_pct(&r, 0),
+				       sim_agree_pct(&r, 1));
+			}
+			printf("\n");
+		}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -93,5 +162,6 @@ int main(int argc, char **argv)
 			printf(" %d/%d/%d", c[d][m].basis[0], c[d][m].basis[1],
 			       c[d][m].basis[2]);
 	printf("\n");
-	return 0;
+	return agree(getenv("SIM_AGREE_STUDIES") ?
+		     atoi(getenv("SIM_AGREE_STUDIES")) : n / 2);
 }

@@ -20,6 +20,11 @@ docs/statistics.md, "What each interval resamples", defines:
              cluster's sum of squared centred references (values, logs or
              ranks: the statistic's series) or its pairs (the intercept,
              the limits' parts)
+  Deming     its (intercept, slope) covariance: CR2 (each leave-one-out
+             deviation shrunk by the square root of one less the cluster's
+             leverage on the line through the references) over workloads,
+             plus over ops two-way (no V_e taken off); F(2, df), df the
+             slope's
 Used by tests/cli/compare_agree.sh on compare's own points.
 """
 import math
@@ -30,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stats_agree_ref as A  # noqa: E402
 
 Z = 1.96
+LEV_FLOOR = 0.05
 CORR = ("pearson", "pearson_log", "spearman", "ccc", "ccc_log")
 
 
@@ -121,6 +127,46 @@ class Study:
                                 (v["dem_b"] - mean["dem_b"])
                                 for v in vals) if "dem_a" in vals[0] else 0
         return var, mean, cov, g
+
+    def dem_cr2(self, key):
+        """Deming's (intercept, slope) covariance over the clusters of
+        key, each leave-one-out deviation d taken to A^1/2 (I - S)^1/2
+        A^-1/2 d (CR2), S = A^1/2 X_g'X_g A^1/2, X = (1, centred ref), A
+        = (X'X)^-1; (I - S)'s eigenvalues at least LEV_FLOOR. Returns
+        (aa, bb, ab)."""
+        keys = sorted(set(key))
+        vals = [self.stats([0.0 if key[i] == k else 1.0
+                            for i in range(self.n)]) for k in keys]
+        g = len(keys)
+        ma = sum(v["dem_a"] for v in vals) / g
+        mb = sum(v["dem_b"] for v in vals) / g
+        x = [(v - self.mx) / self.sx for v in self.r]  # u, as (a, b)
+        N = float(self.n)
+        Sxx = sum(v * v for v in x)
+        out = [0.0, 0.0, 0.0]
+        for k, v in zip(keys, vals):
+            idx = [i for i in range(self.n) if key[i] == k]
+            s11 = len(idx) / N
+            s12 = sum(x[i] for i in idx) / math.sqrt(N * Sxx)
+            s22 = sum(x[i] * x[i] for i in idx) / Sxx
+            # (I - S) = Q diag(l) Q', a rotation by theta (Jacobi)
+            p, q, r = 1 - s11, -s12, 1 - s22
+            th = 0.5 * math.atan2(2 * q, p - r)
+            c, s = math.cos(th), math.sin(th)
+            l1 = c * c * p + 2 * c * s * q + s * s * r
+            l2 = s * s * p - 2 * c * s * q + c * c * r
+            r1, r2 = math.sqrt(max(l1, LEV_FLOOR)), math.sqrt(max(l2, LEV_FLOOR))
+            R11 = r1 * c * c + r2 * s * s
+            R12 = (r1 - r2) * c * s
+            R22 = r1 * s * s + r2 * c * c
+            da = (v["dem_a"] - ma) * math.sqrt(N)
+            db = (v["dem_b"] - mb) * math.sqrt(Sxx)
+            ea = (R11 * da + R12 * db) / math.sqrt(N)
+            eb = (R12 * da + R22 * db) / math.sqrt(Sxx)
+            out[0] += ea * ea
+            out[1] += eb * eb
+            out[2] += ea * eb
+        return [(g - 1) / g * v for v in out]
 
     def resid(self):
         """V_e of each statistic, and of Deming's (a, b) covariance."""
@@ -215,16 +261,20 @@ def intervals(model, ref, wkey, okey=None, level=0.95, lam=None):
     v, df = parts["prop"]
     out["prop_p"] = A.t_p2(full["prop"] / math.sqrt(v), df)
     if lam is not None:
-        caa, _ = parts["dem_a"]
-        cbb, df = parts["dem_b"]
-        cxy = cw
+        cw = st.dem_cr2(wkey)
+        _, nw = st.kish(wkey, "val")
+        gw, _ = st.kish(wkey, "val")
+        dw = max(1.0, min(gw, nw) - 1)
+        caa, cbb, cxy = cw
+        df = dw
         if okey is not None:
-            raw = cw + co - ce
-            cxy = raw if caa * cbb - raw * raw > 0 else cw + co
-            if not caa * cbb - cxy * cxy > 0:
-                caa = vw["dem_a"] + vo["dem_a"]
-                cbb = vw["dem_b"] + vo["dem_b"]
-                cxy = cw + co
+            co = st.dem_cr2(okey)
+            go, no = st.kish(okey, "val")
+            do = max(1.0, min(go, no) - 1)
+            s_ = cw[1] + co[1]
+            df = s_ * s_ / (cw[1] ** 2 / dw + co[1] ** 2 / do)
+            df = max(1.0, min(df, nw + no - 2))
+            caa, cbb, cxy = cw[0] + co[0], cw[1] + co[1], cw[2] + co[2]
         da = full["dem_a"] - (st.mx - st.my) / st.sy
         db = full["dem_b"] - st.sx / st.sy
         det = caa * cbb - cxy * cxy
