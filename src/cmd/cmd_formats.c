@@ -1,5 +1,6 @@
 /* perfcorr formats: the importer registry, one line each. */
 #include <stdio.h>
+#include <string.h>
 
 #include "importers/importer.h"
 #include "src/cmd/cli.h"
@@ -18,13 +19,18 @@ static const struct cli_cmd cmd = {
 int cmd_formats(int argc, char **argv)
 {
 	struct cli_list pos;
-	int rc;
+	int rc, w = 0;
 
 	if ((rc = cli_parse(&cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	cli_list_free(&pos);
+	/* the name column as wide as the longest name (a fixed 20 ran
+	 * 'inference-perf-requests' into its kind) */
 	for (int i = 0; importers[i]; i++)
-		printf("%-20s %-9s %s\n", importers[i]->name,
+		w = (int)strlen(importers[i]->name) > w ?
+		    (int)strlen(importers[i]->name) : w;
+	for (int i = 0; importers[i]; i++)
+		printf("%-*s %-9s %s\n", w, importers[i]->name,
 		       importers[i]->kind ? importers[i]->kind : "any",
 		       importers[i]->desc);
 	return CLI_OK;
