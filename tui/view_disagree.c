@@ -198,9 +198,17 @@ static enum theme_role cell_text(const struct matrix *m, size_t mi, size_t i,
 	const struct matrix_cell *c = matrix_cell(m, mi, i, j);
 	char mape[16], ccc[16];
 
+	if (!c->keys && c->refused) {	/* issue 37 */
+		snprintf(buf, len, "not comparable");
+		return TH_DIM;
+	}
 	if (c->sol.kind != MSOL_NONE) {
 		matrix_sol_fmt(buf, len, &c->sol);
 		return c->sol.violations ? TH_SEV_WARN : TH_DIM;
+	}
+	if (!c->keys) {
+		snprintf(buf, len, "no common keys");
+		return TH_DIM;
 	}
 	fmt_pct(mape, sizeof(mape), c->s.mape, 0);
 	fmt_num(ccc, sizeof(ccc), c->ccc_log, 3);
@@ -216,11 +224,33 @@ static int col_width(const struct matrix *m, size_t mi, size_t j)
 	int cw = draw_width(m->src[j].label);
 
 	for (size_t i = 0; i < m->nsrc; i++)
-		if (i != j) {
+		if (i != j && matrix_in_grid(m, mi, i)) {
 			cell_text(m, mi, i, j, buf, sizeof(buf));
 			cw = draw_width(buf) > cw ? draw_width(buf) : cw;
 		}
 	return cw + 2;
+}
+
+/* Who is left out of metric mi's grid (a source without the metric),
+ * dim in one row; returns the rows used. */
+static int draw_absent(const struct matrix *m, size_t mi, int y, int w)
+{
+	char line[1024];
+	size_t at = 0;
+
+	line[0] = '\0';
+	for (int why = MA_NONE; why <= MA_ALONE; why++) {
+		char *note = matrix_absent_note(m, mi, why);
+
+		if (note && at < sizeof(line))
+			at += (size_t)snprintf(line + at, sizeof(line) - at,
+					       "%s%s", at ? "; " : "", note);
+		free(note);
+	}
+	if (!at)
+		return 0;
+	draw_text_cut(y, 2, w - 2, line, TH_DIM);
+	return 1;
 }
 
 /* The matrix of metric mi in rows y..; returns the rows used. The row
@@ -232,12 +262,13 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 	const struct matrix *m = d->m;
 	const struct matrix_metric *mm;
 	int lw = 11, used = 0, x, cw;
-	size_t first, j;
+	size_t first, j, left;
 
 	if (mi < 0) {
-		draw_text(y, 2, w - 2, "no metric is held by all sources",
-			  TH_DIM);
-		return 1;
+		/* why no metric has a grid (perfcorr matrix's words) */
+		return draw_wrapped(y, 2, w - 2, m->nskipped ? m->skipped[0] :
+				    "no metric is held by two sources", TH_DIM,
+				    h > 2 ? 2 : 1);
 	}
 	mm = &m->metrics[mi];
 	draw_textf(y + used++, 0, w, TH_HEADER, "  %s: MAPE, concordance "
@@ -249,11 +280,25 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 		lw = draw_width(m->src[i].label) > lw ?
 		     draw_width(m->src[i].label) : lw;
 	lw = lw > 20 ? 20 : lw;
-	first = (size_t)d->hcol < m->nsrc ? (size_t)d->hcol : m->nsrc - 1;
+	/* h/l scroll the grid's columns: a source without the metric is
+	 * not in it (said below the grid) */
+	for (first = 0, left = 0; first < m->nsrc; first++)
+		if (matrix_in_grid(m, (size_t)mi, first) &&
+		    left++ == (size_t)d->hcol)
+			break;
+	if (first == m->nsrc) {	/* scrolled past the last: the last */
+		while (first > 0 && !matrix_in_grid(m, (size_t)mi, first - 1))
+			first--;
+		first--;
+	}
+	left--;		/* the grid's columns left of the first shown */
 	draw_text(y + used, 2, lw, "model \\ ref", TH_COLHEAD);
-	if (first)
+	if (left)
 		draw_text(y + used, 2 + lw, 1, "<", TH_COLHEAD);
 	for (x = 3 + lw, j = first; j < m->nsrc; j++, x += cw) {
+		cw = 0;
+		if (!matrix_in_grid(m, (size_t)mi, j))
+			continue;
 		cw = col_width(m, (size_t)mi, j);
 		if (x + cw > w - 1)
 			break;
@@ -263,12 +308,17 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 	if (j < m->nsrc)
 		draw_text(y + used, w - 1, 1, ">", TH_COLHEAD);
 	used++;
-	for (size_t i = 0; i < m->nsrc && used < h; i++, used++) {
+	for (size_t i = 0; i < m->nsrc && used < h; i++) {
+		if (!matrix_in_grid(m, (size_t)mi, i))
+			continue;
 		draw_text_cut(y + used, 2, lw, m->src[i].label, TH_NORMAL);
 		for (x = 3 + lw, j = first; j < m->nsrc; j++, x += cw) {
 			char cell[64];
 			enum theme_role role;
 
+			cw = 0;
+			if (!matrix_in_grid(m, (size_t)mi, j))
+				continue;
 			cw = col_width(m, (size_t)mi, j);
 			if (x + cw > w - 1)
 				break;
@@ -278,7 +328,10 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 					 sizeof(cell));
 			draw_text_right(y + used, x, cw - 1, cell, role);
 		}
+		used++;
 	}
+	if (used < h)
+		used += draw_absent(m, (size_t)mi, y + used, w);
 	return used;
 }
 

@@ -55,43 +55,54 @@ static const char *pct(char *buf, size_t len, double v)
 static void print_grid(const struct matrix *m, size_t mi, const char *title,
 		       int what)
 {
-	size_t ns = m->nsrc;
+	size_t ns = m->nsrc, nc = 0;
 	const char **head = xcalloc(ns + 1, sizeof(*head));
 	const char **row = xcalloc(ns + 1, sizeof(*row));
 	char (*buf)[32] = xcalloc(ns + 1, sizeof(*buf));
 	struct out_table *t;
 
+	/* the grid's sources only: one without the metric is left out */
 	head[0] = "model \\ ref";
 	for (size_t j = 0; j < ns; j++)
-		head[j + 1] = m->src[j].label;
-	t = out_table_new((int)ns + 1, head);
-	for (size_t j = 0; j < ns; j++)
+		if (matrix_in_grid(m, mi, j))
+			head[++nc] = m->src[j].label;
+	t = out_table_new((int)nc + 1, head);
+	for (size_t j = 0; j < nc; j++)
 		out_table_right(t, (int)j + 1);
 	for (size_t i = 0; i < ns; i++) {
+		size_t col = 0;
+
+		if (!matrix_in_grid(m, mi, i))
+			continue;
 		row[0] = m->src[i].label;
 		for (size_t j = 0; j < ns; j++) {
 			const struct matrix_cell *c = matrix_cell(m, mi, i, j);
+			const char **r = &row[++col];
 
+			if (!matrix_in_grid(m, mi, j)) {
+				col--;
+				continue;
+			}
 			if (i == j)
-				row[j + 1] = "";
+				*r = "";
 			else if (!c->keys && c->refused)	/* issue 37 */
-				row[j + 1] = "not comparable";
+				*r = "not comparable";
 			else if (c->sol.kind != MSOL_NONE && what == 0)
-				snprintf(buf[j], 32, "%ld", c->sol.n), row[j + 1] =
-					buf[j];
+				snprintf(buf[j], 32, "%ld", c->sol.n), *r = buf[j];
 			else if (c->sol.kind != MSOL_NONE && what == 1)
-				row[j + 1] = matrix_sol_fmt(buf[j], 32, &c->sol);
+				*r = matrix_sol_fmt(buf[j], 32, &c->sol);
 			else if (c->sol.kind != MSOL_NONE)
-				row[j + 1] = "-";	/* not an error */
+				*r = "-";	/* not an error */
+			else if (!c->keys)
+				*r = "no common keys";
 			else if (what == 0)
-				snprintf(buf[j], 32, "%ld", c->s.n), row[j + 1] =
-					buf[j];
+				snprintf(buf[j], 32, "%ld", c->s.n), *r = buf[j];
 			else if (what == 1)
-				row[j + 1] = pct(buf[j], 32, c->s.mape);
+				*r = pct(buf[j], 32, c->s.mape);
 			else if (what == 2)
-				row[j + 1] = pct(buf[j], 32, c->s.bias);
+				*r = pct(buf[j], 32, c->s.bias);
 			else
-				row[j + 1] = corrout_num(buf[j], 32, c->ccc_log);
+				*r = corrout_num(buf[j], 32, c->ccc_log);
 		}
 		out_table_add(t, row);
 	}
@@ -101,6 +112,22 @@ static void print_grid(const struct matrix *m, size_t mi, const char *title,
 	free(head);
 	free(row);
 	free(buf);
+}
+
+/* Who is left out of metric mi's grid, one line per reason. */
+static void print_absent(const struct matrix *m, size_t mi, FILE *fp,
+			 const char *prefix)
+{
+	for (int why = MA_NONE; why <= MA_ALONE; why++) {
+		char *note = matrix_absent_note(m, mi, why);
+
+		if (!note)
+			continue;
+		fputs(prefix, fp);
+		util_fputs_safe(note, fp);
+		fputc('\n', fp);
+		free(note);
+	}
 }
 
 /* Under a metric's grids: what the roofline's cells hold, then each
@@ -115,7 +142,8 @@ static void print_sol_notes(const struct matrix *m, size_t mi)
 		for (size_t j = 0; j < m->nsrc; j++) {
 			const struct matrix_cell *c = matrix_cell(m, mi, i, j);
 
-			if (i == j || !m->src[j].roofline || !c->sol.violations)
+			if (i == j || !m->src[j].roofline || !c->sol.violations ||
+			    !matrix_in_grid(m, mi, i) || !matrix_in_grid(m, mi, j))
 				continue;
 			fputs("speed-of-light violations: ", stdout);
 			util_fputs_safe(m->src[i].label, stdout);
@@ -187,10 +215,14 @@ static void print_matrix_table(const struct matrix *m)
 		util_fputs_safe(mm->metric, stdout);
 		if (m->opts.pairwise_keys)
 			printf(": each pair on its own common keys\n");
+		else if (mm->nin == 2)
+			printf(": %zu key%s held by both sources\n",
+			       mm->ncommon, mm->ncommon == 1 ? "" : "s");
 		else
 			printf(": %zu key%s held by all %zu sources\n",
 			       mm->ncommon, mm->ncommon == 1 ? "" : "s",
-			       m->nsrc);
+			       mm->nin);
+		print_absent(m, mi, stdout, "");
 		print_grid(m, mi, "n (pairs in the statistics)", 0);
 		print_grid(m, mi, "MAPE (row = model, column = reference; the "
 			   "roofline's row and column: fraction of speed of "
@@ -199,7 +231,8 @@ static void print_matrix_table(const struct matrix *m)
 		print_grid(m, mi, "Lin's concordance on log values", 3);
 		for (size_t i = 0; i < m->nsrc; i++)
 			for (size_t j = 0; j < m->nsrc; j++) {
-				if (i == j)
+				if (i == j || !matrix_in_grid(m, mi, i) ||
+				    !matrix_in_grid(m, mi, j))
 					continue;
 				noisy += matrix_cell(m, mi, i, j)->s.excluded_noisy
 					 > 0;
@@ -283,6 +316,24 @@ static void print_patterns_table(const struct matrix *m, const char *only)
 	free(l);
 }
 
+/* CSV holds the cells (or the keys) only: what was left out, and why,
+ * is said on stderr (the table and JSON carry it). */
+static void csv_notes(const struct matrix *m, int keys)
+{
+	for (size_t i = 0; i < m->nleft; i++) {
+		fputs("perfcorr matrix: left out: ", stderr);
+		util_fputs_safe(m->left_out[i], stderr);
+		fputc('\n', stderr);
+	}
+	for (size_t mi = 0; mi < m->nmetrics && !keys; mi++)
+		print_absent(m, mi, stderr, "perfcorr matrix: ");
+	for (size_t i = 0; i < m->nskipped && !keys; i++) {
+		fputs("perfcorr matrix: ", stderr);
+		util_fputs_safe(m->skipped[i], stderr);
+		fputc('\n', stderr);
+	}
+}
+
 static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 {
 	struct matrix_opts mo = MATRIX_OPTS_INIT;
@@ -304,6 +355,7 @@ static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)
 	if (fmt == OUT_JSON) {
 		matrix_write_json(m, stdout);
 	} else if (fmt == OUT_CSV) {
+		csv_notes(m, o->keys);
 		if (o->keys)
 			matrix_write_csv_keys(m, stdout);
 		else

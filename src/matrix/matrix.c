@@ -175,6 +175,7 @@ void matrix_free(struct matrix *m)
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		free(m->metrics[i].metric);
 		free(m->metrics[i].cells);
+		free(m->metrics[i].absent);
 	}
 	free(m->metrics);
 	for (size_t i = 0; i < m->nsrc; i++) {

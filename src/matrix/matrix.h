@@ -173,11 +173,24 @@ struct matrix_cell {
 	long refused, unverified;
 };
 
+/* Why a source is not in a metric's grid: a source without the metric
+ * is absent from that grid, never empties it. */
+enum matrix_absent {
+	MA_IN,		/* in the grid */
+	MA_NONE,	/* no result of the metric */
+	MA_INVALID,	/* only invalid results of it */
+	MA_ALONE,	/* it, on no key another source holds with a usable
+			   value (its cells could only be empty) */
+};
+
 struct matrix_metric {
 	char *metric;
-	size_t ncommon;		/* keys held by every source */
+	size_t ncommon;		/* keys held by every source of the grid */
 	struct matrix_cell *cells;	/* [model * nsrc + ref]; diagonal
-					   unused */
+					   unused; a row or column off the
+					   grid empty (never shown) */
+	unsigned char *absent;	/* per source: enum matrix_absent */
+	size_t nin;		/* sources in the grid (MA_IN), >= 2 */
 };
 
 struct matrix {
@@ -190,7 +203,8 @@ struct matrix {
 	size_t nkeys;
 	struct matrix_metric *metrics;	/* sorted by name */
 	size_t nmetrics;
-	char **skipped;		/* "metric ttft: held by 2 of 4 sources" */
+	char **skipped;		/* "metric ttft: no key held by all 3
+				   sources of its grid (...)" */
 	size_t nskipped;
 	long counts[MP_COUNT];
 	/* the fingerprint check over every cell (issue 37): key pairs
@@ -248,6 +262,19 @@ size_t *matrix_order(const struct matrix *m, size_t *n);
 void matrix_write_json(const struct matrix *m, FILE *fp);
 void matrix_write_csv_cells(const struct matrix *m, FILE *fp);
 void matrix_write_csv_keys(const struct matrix *m, FILE *fp);
+
+/* 1 when source i is in metric mi's grid: it holds a usable value of
+ * the metric on a key another source holds. The writers show a grid's
+ * rows and columns only, and say who is left out and why: */
+int matrix_in_grid(const struct matrix *m, size_t mi, size_t i);
+/* "servesim: no time results, left out of the time grid" (caller frees),
+ * NULL when source i is in the grid. */
+char *matrix_absent_text(const struct matrix *m, size_t mi, size_t i);
+/* The sources left out of metric mi's grid for one reason why (enum
+ * matrix_absent, not MA_IN) in one sentence: "roofline, t100-rtl: no
+ * power results, left out of the power grid" (caller frees); NULL when
+ * none is. */
+char *matrix_absent_note(const struct matrix *m, size_t mi, int why);
 
 /* The cell of model row i, reference column j of metric mi. */
 const struct matrix_cell *matrix_cell(const struct matrix *m, size_t mi,

@@ -185,6 +185,35 @@ static void json_fp(FILE *fp, const struct matrix *m)
 		m->admitted, m->unclassified);
 }
 
+/* A metric's grid: its sources, and those left out with why. */
+static void json_grid(FILE *fp, const struct matrix *m, size_t mi)
+{
+	int f = 1;
+
+	fputs(",\"sources\":[", fp);
+	for (size_t i = 0; i < m->nsrc; i++)
+		if (matrix_in_grid(m, mi, i)) {
+			if (!f)
+				fputc(',', fp);
+			out_json_str(fp, m->src[i].label);
+			f = 0;
+		}
+	fputs("],\"left_out\":[", fp);
+	f = 1;
+	for (size_t i = 0; i < m->nsrc; i++) {
+		char *why = matrix_absent_text(m, mi, i);
+
+		if (!why)
+			continue;
+		if (!f)
+			fputc(',', fp);
+		out_json_str(fp, why);
+		f = 0;
+		free(why);
+	}
+	fputc(']', fp);
+}
+
 void matrix_write_json(const struct matrix *m, FILE *fp)
 {
 	struct matrix_label *l = NULL;
@@ -222,11 +251,13 @@ void matrix_write_json(const struct matrix *m, FILE *fp)
 
 		fputs(mi ? ",{\"metric\":" : "{\"metric\":", fp);
 		out_json_str(fp, m->metrics[mi].metric);
-		fprintf(fp, ",\"common_keys\":%zu,\"cells\":[",
-			    m->metrics[mi].ncommon);
+		fprintf(fp, ",\"common_keys\":%zu", m->metrics[mi].ncommon);
+		json_grid(fp, m, mi);
+		fputs(",\"cells\":[", fp);
 		for (size_t i = 0; i < m->nsrc; i++)
 			for (size_t j = 0; j < m->nsrc; j++) {
-				if (i == j)
+				if (i == j || !matrix_in_grid(m, mi, i) ||
+				    !matrix_in_grid(m, mi, j))
 					continue;
 				if (!f)
 					fputc(',', fp);
@@ -278,7 +309,8 @@ void matrix_write_csv_cells(const struct matrix *m, FILE *fp)
 			for (size_t j = 0; j < m->nsrc; j++) {
 				const struct matrix_cell *c;
 
-				if (i == j)
+				if (i == j || !matrix_in_grid(m, mi, i) ||
+				    !matrix_in_grid(m, mi, j))
 					continue;
 				c = matrix_cell(m, mi, i, j);
 				out_csv_field(fp, m->metrics[mi].metric);

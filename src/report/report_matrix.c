@@ -117,6 +117,10 @@ static void grid_text(char *cell, size_t len, const struct matrix_cell *c)
 		snprintf(cell, len, "%s (n %ld)", a, c->sol.n);
 		return;
 	}
+	if (!c->keys) {
+		snprintf(cell, len, "no common keys");
+		return;
+	}
 	report_fmt_pct(a, sizeof(a), c->s.mape);
 	report_fmt_num(b, sizeof(b), c->ccc_log);
 	snprintf(cell, len, "%s (n %ld, %s)", a, c->s.n, b);
@@ -153,35 +157,89 @@ static int fp_note(struct strbuf *t, const struct matrix *m)
 	return t->len > 0;
 }
 
+/* Who is left out of metric mi's grid and why, as sentences; 0 when
+ * every source is in it. */
+static int absent_note(struct strbuf *t, const struct matrix *m, size_t mi)
+{
+	for (int why = MA_NONE; why <= MA_ALONE; why++) {
+		char *note = matrix_absent_note(m, mi, why);
+
+		if (note)
+			strbuf_addf(t, "%s%s.", t->len ? " " : "", note);
+		free(note);
+	}
+	return t->len > 0;
+}
+
+/* The sources and metrics the matrix leaves out (no results after the
+ * filters, cycles without a clock; a metric without a common key). */
+static int left_note(struct strbuf *t, const struct matrix *m)
+{
+	for (size_t i = 0; i < m->nleft; i++)
+		strbuf_addf(t, "%sLeft out: %s.", t->len ? " " : "",
+			    m->left_out[i]);
+	for (size_t i = 0; i < m->nskipped; i++)
+		strbuf_addf(t, "%sNot drawn: %s.", t->len ? " " : "",
+			    m->skipped[i]);
+	return t->len > 0;
+}
+
+/* The heading's count: "(17 keys every source holds)", "(4 keys both
+ * sources of the grid hold)". */
+static void grid_keys(struct strbuf *sb, const struct matrix *m, size_t mi)
+{
+	const struct matrix_metric *mm = &m->metrics[mi];
+
+	if (mm->nin == m->nsrc)
+		strbuf_addf(sb, " (%zu keys every source holds)", mm->ncommon);
+	else if (mm->nin == 2)
+		strbuf_addf(sb, " (%zu keys both sources of the grid hold)",
+			    mm->ncommon);
+	else
+		strbuf_addf(sb, " (%zu keys all %zu sources of the grid hold)",
+			    mm->ncommon, mm->nin);
+}
+
 static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 {
 	const struct matrix_metric *mm = &m->metrics[mi];
 	char cell[96];
 
+	struct strbuf t = STRBUF_INIT;
+
 	strbuf_addstr(sb, "### ");
 	report_md_escape(sb, mm->metric);
-	if (m->opts.pairwise_keys)
+	if (!m->opts.pairwise_keys)
+		grid_keys(sb, m, mi);
+	strbuf_addstr(sb, "\n\n");
+	if (absent_note(&t, m, mi)) {
+		report_md_escape(sb, strbuf_str(&t));
 		strbuf_addstr(sb, "\n\n");
-	else
-		strbuf_addf(sb, " (%zu keys every source holds)\n\n",
-			    mm->ncommon);
+	}
+	strbuf_release(&t);
 	strbuf_addstr(sb, "MAPE of the model (row) against the reference "
 		      "(column), n and Lin's concordance on logs; the "
 		      "roofline's row and column: the fraction of speed of "
 		      "light (a bound, not a model), its violations and n:\n\n"
 		      "| model \\\\ reference |");
 	for (size_t j = 0; j < m->nsrc; j++)
-		md_cell(sb, m->src[j].label);
+		if (matrix_in_grid(m, mi, j))
+			md_cell(sb, m->src[j].label);
 	strbuf_addstr(sb, "\n|---|");
 	for (size_t j = 0; j < m->nsrc; j++)
-		strbuf_addstr(sb, "---:|");
+		if (matrix_in_grid(m, mi, j))
+			strbuf_addstr(sb, "---:|");
 	strbuf_addch(sb, '\n');
 	for (size_t i = 0; i < m->nsrc; i++) {
+		if (!matrix_in_grid(m, mi, i))
+			continue;
 		strbuf_addstr(sb, "|");
 		md_cell(sb, m->src[i].label);
 		for (size_t j = 0; j < m->nsrc; j++) {
 			const struct matrix_cell *c;
 
+			if (!matrix_in_grid(m, mi, j))
+				continue;
 			if (i == j) {
 				strbuf_addstr(sb, " - |");
 				continue;
@@ -249,6 +307,11 @@ void report_matrix_md(struct strbuf *sb, const struct report *r)
 	{
 		struct strbuf t = STRBUF_INIT;
 
+		if (left_note(&t, m)) {
+			report_md_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "\n\n");
+		}
+		strbuf_reset(&t);
 		if (fp_note(&t, m)) {
 			report_md_escape(sb, strbuf_str(&t));
 			strbuf_addstr(sb, "\n\n");
@@ -339,30 +402,41 @@ static void sol_rect(struct strbuf *sb, const struct matrix_sol *s, int x,
 static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
 {
 	const int lw = 120, cw = 84, ch = 30, top = 40;
-	int w = lw + cw * (int)m->nsrc + 10, h = top + ch * (int)m->nsrc + 10;
+	int nin = (int)m->metrics[mi].nin;
+	int w = lw + cw * nin + 10, h = top + ch * nin + 10, col = 0, y;
 	char a[32];
 
 	strbuf_addf(sb, "<figure class=\"fig fig-heatmap\"><svg xmlns=\"http://"
 		    "www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox="
 		    "\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\" "
 		    "role=\"img\">", w, h, w, h);
+	/* the grid's sources only (a source without the metric is not in
+	 * it): row and column positions count them */
 	for (size_t j = 0; j < m->nsrc; j++) {
+		if (!matrix_in_grid(m, mi, j))
+			continue;
 		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">",
-			    lw + cw * (int)j + cw / 2, top - 8);
+			    lw + cw * col++ + cw / 2, top - 8);
 		html_escape(sb, m->src[j].label);
 		strbuf_addstr(sb, "</text>");
 	}
+	y = top - ch;
 	for (size_t i = 0; i < m->nsrc; i++) {
-		int y = top + ch * (int)i;
-
+		if (!matrix_in_grid(m, mi, i))
+			continue;
+		y += ch;
+		col = 0;
 		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
 			    lw - 6, y + ch / 2 + 4);
 		html_escape(sb, m->src[i].label);
 		strbuf_addstr(sb, "</text>");
 		for (size_t j = 0; j < m->nsrc; j++) {
 			const struct matrix_cell *c;
-			int x = lw + cw * (int)j;
+			int x = lw + cw * col;
 
+			if (!matrix_in_grid(m, mi, j))
+				continue;
+			col++;
 			if (i == j) {
 				strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width="
 					    "\"%d\" height=\"%d\" fill=\"#ffffff"
@@ -375,19 +449,25 @@ static void heatmap(struct strbuf *sb, const struct matrix *m, size_t mi)
 				sol_rect(sb, &c->sol, x, y, cw, ch);
 				continue;
 			}
-			report_fmt_pct(a, sizeof(a), c->s.mape);
+			if (c->keys)
+				report_fmt_pct(a, sizeof(a), c->s.mape);
+			else	/* words, small enough for the cell */
+				snprintf(a, sizeof(a), "%s", c->refused ?
+					 "not comparable" : "no common keys");
 			strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width="
 				    "\"%d\" height=\"%d\" fill=\"%s\" stroke="
 				    "\"#ffffff\"/><text x=\"%d\" y=\"%d\" "
-				    "text-anchor=\"middle\">%s</text>", x, y,
+				    "text-anchor=\"middle\"%s>%s</text>", x, y,
 				    cw - 2, ch - 2, heat(c->s.mape), x + cw / 2,
-				    y + ch / 2 + 4, a);
+				    y + ch / 2 + 4, c->keys ? "" :
+				    " font-size=\"9\"", a);
 		}
 	}
 	strbuf_addstr(sb, "</svg><figcaption>");
 	html_escape(sb, m->metrics[mi].metric);
 	strbuf_addstr(sb, ": MAPE of each model (row) against each reference "
-		      "(column) on the keys every source holds; green under "
+		      "(column) on the keys every source of the grid holds; "
+		      "green under "
 		      "5%, yellow under 15%, orange under 50%, red above. The "
 		      "roofline is a bound, not a model: its row and column "
 		      "(grey) hold the other source's median fraction of speed "
@@ -414,17 +494,23 @@ static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 	strbuf_addstr(sb, "<table class=\"matrix\">\n<thead><tr><th>model \\ "
 		      "reference</th>");
 	for (size_t j = 0; j < m->nsrc; j++) {
+		if (!matrix_in_grid(m, mi, j))
+			continue;
 		strbuf_addstr(sb, "<th class=\"n\">");
 		html_escape(sb, m->src[j].label);
 		strbuf_addstr(sb, "</th>");
 	}
 	strbuf_addstr(sb, "</tr></thead>\n<tbody>\n");
 	for (size_t i = 0; i < m->nsrc; i++) {
+		if (!matrix_in_grid(m, mi, i))
+			continue;
 		strbuf_addstr(sb, "<tr>");
 		td(sb, NULL, m->src[i].label);
 		for (size_t j = 0; j < m->nsrc; j++) {
 			const struct matrix_cell *c;
 
+			if (!matrix_in_grid(m, mi, j))
+				continue;
 			if (i == j) {
 				td(sb, "n", "-");
 				continue;
@@ -489,16 +575,32 @@ void report_matrix_html(struct strbuf *sb, const struct report *r)
 	}
 	strbuf_addstr(sb, ".</p>\n");
 	for (size_t mi = 0; mi < m->nmetrics; mi++) {
+		struct strbuf t = STRBUF_INIT;
+
 		strbuf_addstr(sb, "<h3>");
 		html_escape(sb, m->metrics[mi].metric);
-		strbuf_addf(sb, " (%zu keys every source holds)</h3>\n",
-			    m->metrics[mi].ncommon);
+		grid_keys(&t, m, mi);
+		html_escape(sb, strbuf_str(&t));
+		strbuf_addstr(sb, "</h3>\n");
+		strbuf_reset(&t);
+		if (absent_note(&t, m, mi)) {
+			strbuf_addstr(sb, "<p class=\"note\">");
+			html_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "</p>\n");
+		}
+		strbuf_release(&t);
 		heatmap(sb, m, mi);
 		html_grid(sb, m, mi);
 	}
 	{
 		struct strbuf t = STRBUF_INIT;
 
+		if (left_note(&t, m)) {
+			strbuf_addstr(sb, "<p class=\"note\">");
+			html_escape(sb, strbuf_str(&t));
+			strbuf_addstr(sb, "</p>\n");
+		}
+		strbuf_reset(&t);
 		if (fp_note(&t, m)) {
 			strbuf_addstr(sb, "<p class=\"note\">");
 			html_escape(sb, strbuf_str(&t));

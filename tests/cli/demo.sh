@@ -30,7 +30,7 @@ p = {x["label"]: x["count"] for x in d["patterns"]}
 k = {(x["workload"].split("/")[2], x["op"]): x for x in d["keys"]}
 print(p.get("agree"), p.get("odd:t100-rtl"), p.get("odd:archsim"),
       p.get("split:archsim+t100-rtl|h100-cloud+h100-lab"), p.get("odd:h100-cloud"),
-      p.get("scattered"), p.get("ambiguous"), d["metrics"][0]["common_keys"],
+      p.get("scattered"), p.get("ambiguous"), [m for m in d["metrics"] if m["metric"] == "time"][0]["common_keys"],
       k[("bs=8", "flash_attn")]["suggested"]["category"],
       k[("bs=32", "rmsnorm")]["suggested"]["category"],
       k[("bs=32", "gemm_up")]["suggested"]["category"],

@@ -59,6 +59,7 @@ expect_eq "$(printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 p = {x["label"]: x["count"] for x in d["patterns"]}
-print(len(d["sources"]), p.get("agree"), d["metrics"][0]["metric"], d["metrics"][0]["common_keys"])')" \
+t = [m for m in d["metrics"] if m["metric"] == "time"][0]
+print(len(d["sources"]), p.get("agree"), t["metric"], t["common_keys"])')" \
 	"5 12 time 17" "5 sources, 12 agree, the time grid on 17 keys"
 finish

@@ -53,7 +53,7 @@ expect_rc 0 "cells equal the independent computation: $out"
 # light (sim: the geometric mean of roof/sim over its 9 keys, 55.33%,
 # matrix_ref.json), never the MAPE (sim vs roof 84.68%)
 run pc matrix
-row=$(printf '%s\n' "$out" | awk '/^MAPE/ { m = 1 } m && /^sim / { print; exit }')
+row=$(printf '%s\n' "$out" | awk '/^metric time/ { t = 1 } t && /^MAPE/ { m = 1 } m && /^sim / { print; exit }')
 expect_in "55.3% SoL, 1 over" "$row" "sim's roofline cell is its fraction of SoL"
 expect_not_in "84.68%" "$row" "not the MAPE against the roofline"
 expect_in "speed-of-light violations: lab2 faster than roof on 1 of 7 keys" "$out" "violations named"
@@ -65,7 +65,7 @@ expect_in ",0.41666666666666669,1.1000000000000001" "$out" "csv: sol_min, sol_ma
 run pc compare --model roof --ref sim --metric time --format json
 eff=$(printf '%s' "$out" | python3 -c 'import json,sys; print("%.12g" % json.load(sys.stdin)["summary"]["efficiency"])')
 run pc matrix --format json
-mf=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.12g" % [c for c in d["metrics"][0]["cells"] if c["model"]=="roof" and c["ref"]=="sim"][0]["sol"]["fraction"])')
+mf=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.12g" % [c for c in [m for m in d["metrics"] if m["metric"]=="time"][0]["cells"] if c["model"]=="roof" and c["ref"]=="sim"][0]["sol"]["fraction"])')
 expect_eq "$mf" "$eff" "the roofline cell's fraction = compare's efficiency"
 
 # each key's pattern, hand-derived from the fixture (tolerance 5%):
@@ -126,12 +126,19 @@ expect_eq "$n" "0" "roofline + 2 sources: no key has 3 voters"
 run pc compare --model sim --ref lab --metric time --workload 'm/bs=[12]' --format json
 cm=$(printf '%s' "$out" | python3 -c 'import json,sys; print("%.12g" % json.load(sys.stdin)["summary"]["mape"])')
 run pc matrix -s sim -s lab -s lab2 -s rtl --workload 'm/bs=[12]' --format json
-mm=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.12g" % [c for c in d["metrics"][0]["cells"] if c["model"]=="sim" and c["ref"]=="lab"][0]["mape"])')
+mm=$(printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.12g" % [c for c in [m for m in d["metrics"] if m["metric"]=="time"][0]["cells"] if c["model"]=="sim" and c["ref"]=="lab"][0]["mape"])')
 expect_eq "$mm" "$cm" "matrix cell = compare"
 
-# pairwise keys: power is held by sim and lab only
+# power is held by sim and lab only: its grid is theirs, the others left
+# out of it and said so (before: skipped, 'no key held by all 5 sources')
 run pc matrix --format json
-expect_in '"metric power: no key held by all 5 sources (2 hold the metric): --pairwise-keys' "$out" "power skipped"
+expect_eq "$(printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+p = [m for m in d["metrics"] if m["metric"] == "power"][0]
+print(p["sources"], p["left_out"], p["common_keys"], [(c["model"], c["ref"], c["n"]) for c in p["cells"]], d["skipped"])')" \
+	"['sim', 'lab'] ['roof: no power results, left out of the power grid', 'rtl: no power results, left out of the power grid', 'lab2: no power results, left out of the power grid'] 1 [('sim', 'lab', 1), ('lab', 'sim', 1)] []" \
+	"power: the grid of its two sources"
 run pc matrix --pairwise-keys --metric power --format csv
 expect_in "power,sim,lab,1,1,0,0,0.0625,-0.0625," "$out" "pairwise power cell: (300-320)/320"
 # table

@@ -121,9 +121,12 @@ bad=$(grep -E 'parser (error|warning) :' "$T/lint" | grep -vE 'Tag (section|head
 expect_eq "$bad" "" "no html error beyond HTML5 element names"
 # time (10 rows, 5 pairs or more): a scatter, an error plot and a Bland-Altman panel;
 # power (2 pairs, fixtures/report/lab.csv): a table of its pairs, no
-# figure; then the histogram, the trend, the disagreement heatmap
-expect_eq "$(grep -c '<svg ' "$T/rep.html")" 6 \
-	"time's three figures; histogram, trend, the disagreement heatmap (3 sources)"
+# figure; then the histogram, the trend, the disagreement heatmaps of
+# power (its grid: sim and lab, the roofline holds none, said) and time
+expect_eq "$(grep -c '<svg ' "$T/rep.html")" 7 \
+	"time's three figures; histogram, trend, two disagreement heatmaps"
+expect_in "roofline: no power results, left out of the power grid." \
+	"$(cat "$T/rep.html")" "the roofline left out of the power grid, said"
 expect_eq "$(grep -c 'class="fig fig-scatter"' "$T/rep.html")" 1 "scatters"
 expect_in "power: 2 pairs with a valid reference, too few for a scatter" "$H" \
 	"power: a table of its 2 pairs"

@@ -50,11 +50,15 @@ run pc report --model sim --ref lab -o "$T/r.html"
 expect_rc 0 "html"
 run xmllint --noout "$T/r.html"
 expect_rc 0 "html is well-formed XML: $err"
-expect_eq "$(grep -c 'class="fig fig-heatmap"' "$T/r.html")" 1 "one heatmap (one metric)"
+# two heatmaps: power (sim and lab hold it, the others are left out of
+# its grid, said) and time
+expect_eq "$(grep -c 'class="fig fig-heatmap"' "$T/r.html")" 2 "a heatmap per metric"
+expect_in "roof, rtl, lab2: no power results, left out of the power grid." \
+	"$(cat "$T/r.html")" "who is not in the power grid, said"
 expect_in '<section id="matrix">' "$(cat "$T/r.html")" "section"
 expect_in "odd:lab2</td>" "$(cat "$T/r.html")" "pattern table"
 expect_in "tile writeback stall" "$(cat "$T/r.html")" "annotation in html"
-hm=$(sed -n '/class="fig fig-heatmap"/,/<\/figure>/p' "$T/r.html")
+hm=$(sed -n '/class="fig fig-heatmap"/,/<\/figure>/p' "$T/r.html" | grep '<figcaption>time:')
 expect_eq "$(printf '%s' "$hm" | grep -o '<rect class="sol"[^>]*stroke="#cf222e"' | wc -l)" 8 \
 	"heatmap: 8 roofline cells (4 sources x row and column), each outlined: 1 violation"
 expect_in ">55.3% SoL</text>" "$hm" "heatmap: sim's fraction of SoL"

@@ -23,7 +23,8 @@ d = [abs(x["err_after"]) - abs(x["err_before"]) for x in p]
 print("%d regressed, %d improved" % (sum(x >= 0.01 for x in d), sum(x <= -0.01 for x in d)))')
 sol=$(pc matrix --format json | python3 -c '
 import json, sys
-c = [c for c in json.load(sys.stdin)["metrics"][0]["cells"]
+d = json.load(sys.stdin)
+c = [c for c in [m for m in d["metrics"] if m["metric"] == "time"][0]["cells"]
      if c["model"] == "archsim" and c["ref"] == "roofline"][0]["sol"]
 print("%.1f%% SoL, %d over" % (100 * c["fraction"], c["violations"]))')
 
