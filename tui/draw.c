@@ -117,6 +117,42 @@ int draw_text_cut(int y, int x, int w, const char *s, enum theme_role role)
 	return used + draw_text(y, x + used, 1, "~", role);
 }
 
+int draw_text_wrapped(int y, int x, int w, const char *text,
+		      enum theme_role role, int rows)
+{
+	char buf[1024];
+	int used = 0;
+
+	while (*text && used < rows) {
+		size_t n = strlen(text), cut = n;
+
+		if (draw_width(text) > w && used + 1 < rows) {
+			/* the last blank that leaves the row within w */
+			for (cut = 0; cut < n; cut++) {
+				size_t next = cut + 1;
+
+				while (next < n && text[next] != ' ')
+					next++;
+				snprintf(buf, sizeof(buf), "%.*s", (int)next,
+					 text);
+				if (draw_width(buf) > w)
+					break;
+				cut = next;
+				if (next >= n)
+					break;
+			}
+			if (!cut)
+				cut = n;
+		}
+		snprintf(buf, sizeof(buf), "%.*s", (int)cut, text);
+		draw_text_cut(y + used++, x, w, buf, role);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+	return used;
+}
+
 int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role)
 {
 	size_t len = strlen(s), cut;

@@ -24,6 +24,11 @@ int draw_textf(int y, int x, int w, enum theme_role role, const char *fmt,
 /* Like draw_text, but a text too long ends in "~" (the one mark of a
  * cut, docs/tui.md): its head in w - 1 columns, then "~". */
 int draw_text_cut(int y, int x, int w, const char *s, enum theme_role role);
+/* text over at most rows rows from (y, x), each w columns, broken at
+ * blanks; the last row ends in "~" when text goes on. Returns the rows
+ * used. */
+int draw_text_wrapped(int y, int x, int w, const char *text,
+		      enum theme_role role, int rows);
 /* Like draw_text, but a text too long keeps its head and tail with
  * "~" between (workload keys differ at both ends). */
 int draw_text_mid(int y, int x, int w, const char *s, enum theme_role role);

@@ -66,6 +66,23 @@ void status_draw(int y, int w)
 	draw_text(y, 0, w, message, is_error ? TH_ERROR : TH_STATUS);
 }
 
+int status_rows(int w)
+{
+	return !prompt_label && message[0] && draw_width(message) > w ? 2 : 1;
+}
+
+void status_draw_wrapped(int y, int rows, int w)
+{
+	if (rows < 2 || prompt_label) {
+		status_draw(y + rows - 1, w);
+		return;
+	}
+	for (int r = 0; r < rows; r++)
+		draw_fill(y + r, 0, w, TH_STATUS);
+	draw_text_wrapped(y, 0, w, message, is_error ? TH_ERROR : TH_STATUS,
+			  rows);
+}
+
 static void backspace(char *buf)
 {
 	size_t n = strlen(buf);

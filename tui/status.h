@@ -2,7 +2,8 @@
 #define PC_TUI_STATUS_H
 /*
  * The status line: this module alone owns the bottom row (tig's
- * status_win). Messages last until the next key; errors come from
+ * status_win; a message wider than the screen borrows the footer's row
+ * above it). Messages last until the next key; errors come from
  * pc_error_last() through status_error. The prompt edits one line on
  * that row and calls back after each edit (filter as you type).
  */
@@ -17,6 +18,14 @@ void status_clear(void);
 const char *status_text(void);
 /* Draw the status row at y, w columns wide. */
 void status_draw(int y, int w);
+/* The rows the message needs at width w: 1, or 2 when it is wider (a
+ * message cut at the edge lost its cure: 'perfcorr report --record):
+ * nothing is'); the caller gives it the footer's row above, until the
+ * next key clears it. */
+int status_rows(int w);
+/* The message from row y over rows rows (the last one only when rows is
+ * 1 or a prompt is open), broken at blanks, "~" when still longer. */
+void status_draw_wrapped(int y, int rows, int w);
 
 /* The main loop's side of a prompt, handed over by tui.c when it starts
  * (so this module never calls into the loop): redraw the screen, read

@@ -264,8 +264,13 @@ static void paint(struct tui *t)
 	}
 	v->height = LINES - 3;
 	v->ops->draw(v, 1, LINES - 3, COLS);
-	draw_footer(t, LINES - 2, COLS);
-	status_draw(LINES - 1, COLS);
+	/* a message wider than the screen takes the footer's row too */
+	if (status_rows(COLS) > 1) {
+		status_draw_wrapped(LINES - 2, 2, COLS);
+	} else {
+		draw_footer(t, LINES - 2, COLS);
+		status_draw(LINES - 1, COLS);
+	}
 }
 
 void tui_redraw(struct tui *t)

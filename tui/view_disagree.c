@@ -149,45 +149,6 @@ static void dis_info(struct view *v, char *buf, size_t len)
 		 "tolerance %g%%", d->m->nsrc, n, d->m->opts.tolerance * 100);
 }
 
-/* text in at most rows screen rows of w columns from (y, x), broken
- * after ", " or a blank where one is; the last row cut with "~". Returns
- * the rows used. */
-static int draw_wrapped(int y, int x, int w, const char *text,
-			enum theme_role role, int rows)
-{
-	char buf[1024];
-	int used = 0;
-
-	while (*text && used < rows) {
-		size_t n = strlen(text), cut = n;
-
-		if (draw_width(text) > w && used + 1 < rows) {
-			/* the last blank that leaves the row within w */
-			for (cut = 0; cut < n; cut++) {
-				size_t next = cut + 1;
-
-				while (next < n && text[next] != ' ')
-					next++;
-				snprintf(buf, sizeof(buf), "%.*s", (int)next,
-					 text);
-				if (draw_width(buf) > w)
-					break;
-				cut = next;
-				if (next >= n)
-					break;
-			}
-			if (!cut)
-				cut = n;
-		}
-		snprintf(buf, sizeof(buf), "%.*s", (int)cut, text);
-		draw_text_cut(y + used++, x, w, buf, role);
-		text += cut;
-		while (*text == ' ')
-			text++;
-	}
-	return used;
-}
-
 /* The text of cell (i, j) of metric mi and its colour: MAPE and Lin's
  * concordance; the roofline's row and column the fraction of speed of
  * light (matrix_sol_fmt, as perfcorr matrix words it), dim: a bound is
@@ -266,7 +227,7 @@ static int draw_matrix(struct view *v, long mi, int y, int h, int w)
 
 	if (mi < 0) {
 		/* why no metric has a grid (perfcorr matrix's words) */
-		return draw_wrapped(y, 2, w - 2, m->nskipped ? m->skipped[0] :
+		return draw_text_wrapped(y, 2, w - 2, m->nskipped ? m->skipped[0] :
 				    "no metric is held by two sources", TH_DIM,
 				    h > 2 ? 2 : 1);
 	}
@@ -346,7 +307,7 @@ static int draw_counts(struct view *v, int y, int w)
 		at += (size_t)snprintf(line + at, sizeof(line) - at, "%s%s %ld",
 				       l ? ", " : "", d->labels[l].label,
 				       d->labels[l].count);
-	return draw_wrapped(y, 2, w - 2, d->nlabels ? line :
+	return draw_text_wrapped(y, 2, w - 2, d->nlabels ? line :
 			    "no key is held by 3 non-roofline sources",
 			    TH_NORMAL, 2);
 }
@@ -501,7 +462,7 @@ static void dis_draw(struct view *v, int y, int h, int w)
 			 " by the rule: " : "", k->rule, k->tol * 100,
 			 k->tol_src >= 0 ? ", the spread of " : "",
 			 k->tol_src >= 0 ? d->m->src[k->tol_src].label : "");
-		top += draw_wrapped(y + top, 2, w - 2, why, TH_DIM, 2);
+		top += draw_text_wrapped(y + top, 2, w - 2, why, TH_DIM, 2);
 	}
 	key_layout(v, w, &ww, &level, cw);
 	key_heads(v, y + top, w, ww, level, cw);

@@ -43,7 +43,7 @@ expect_in "SoL" "$(screen_line "$T/bound.screen" 3)" "the column is the fraction
 expect_in " ${want#*|}" "$(screen_line "$T/bound.screen" 4)" \
 	"row 1: roofline / measured, the largest"
 expect_eq "$(grep -c ' S *$' "$T/bound.screen")" 3 "three rows beat the bound"
-expect_in "a roofline is a bound, not a model" "$(tail -1 "$T/bound_o.screen")" \
+expect_in "a roofline is a bound, not a model" "$(tail -2 "$T/bound_o.screen" | tr "\n" " ")" \
 	"o: nothing to review"
 expect_in "reaches ${want#*|} of speed of light" "$(cat "$T/bound_detail.screen")" \
 	"the detail says the fraction, not an error"
