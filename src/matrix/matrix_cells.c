@@ -101,7 +101,12 @@ static int cell_compute(struct matrix_cell *c, struct matrix *m,
 		b[n] = vj->v;
 		sd[n++] = vj->sd;
 	}
-	if ((rc = stats_compute(&c->s, a, b, sd, n)) < 0)
+	/* a cell prints n, MAPE, bias and Pearson on logs (matrix_out.c,
+	 * report_matrix.c, the TUI's Disagreements): the error statistics
+	 * and the correlations, stats_compute's bits, without the fit,
+	 * Kendall and the agreement statistics nothing reads (issue 21:
+	 * the weighted fit was 55% of matrix's CPU) */
+	if ((rc = stats_compute_mixed(&c->s, a, b, sd, n, 1)) < 0)
 		return rc;
 	c->s.excluded_noisy = noisy;
 	/* a roofline row or column: the fraction of speed of light on the
