@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "src/corr/correlate.h"
-#include "src/corr/corrgroup.h"
 #include "src/pairidx/pairidx.h"
 #include "base/error.h"
 #include "base/strbuf.h"
@@ -26,36 +25,7 @@
 #include "tui/trend_series.h"
 #include "tui/tui.h"
 #include "tui/view.h"
-
-struct trend {
-	char **versions;
-	size_t n;
-	struct stats_summary *sum;
-	int *ok;		/* 1 when the version paired anything */
-	char *model, *ref;	/* source, ref spec */
-	size_t by;		/* 0 overall, else group_keys[by] */
-	char **gnames;		/* groups of that key, worst last MAPE first */
-	size_t ng;
-	double *gmape;		/* [g * n + version], NaN = not there */
-	struct trend_series ser;	/* release changes, change points
-					   (overall only; ser.ch NULL: not
-					   loaded) */
-	char *ser_err;		/* why they could not be computed */
-};
-
-static const char *const group_keys[] = { NULL, "op_class", "op" };
-#define NKEYS (sizeof(group_keys) / sizeof(group_keys[0]))
-
-static void groups_free(struct trend *t)
-{
-	for (size_t g = 0; g < t->ng; g++)
-		free(t->gnames[g]);
-	free(t->gnames);
-	free(t->gmape);
-	t->gnames = NULL;
-	t->gmape = NULL;
-	t->ng = 0;
-}
+#include "tui/view_trend.h"
 
 static void trend_done(struct view *v)
 {
@@ -72,119 +42,10 @@ static void trend_done(struct view *v)
 	free(t->ref);
 	trend_series_release(&t->ser);
 	free(t->ser_err);
-	groups_free(t);
+	trend_groups_free(t);
 	free(t);
 	v->priv = NULL;
 	v->nrows = 0;
-}
-
-static size_t group_index(struct trend *t, const char *name)
-{
-	for (size_t g = 0; g < t->ng; g++)
-		if (!strcmp(t->gnames[g], name))
-			return g;
-	t->gnames = xrealloc(t->gnames, (t->ng + 1) * sizeof(*t->gnames));
-	t->gnames[t->ng] = xstrdup(name);
-	return t->ng++;
-}
-
-static const struct trend *sort_t;	/* qsort has no context */
-
-static double last_mape(const struct trend *t, size_t g)
-{
-	for (size_t i = t->n; i-- > 0;)
-		if (isfinite(t->gmape[g * t->n + i]))
-			return t->gmape[g * t->n + i];
-	return NAN;
-}
-
-static int by_last_desc(const void *x, const void *y)
-{
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	double p = last_mape(sort_t, a), q = last_mape(sort_t, b);
-
-	if (isnan(p) != isnan(q))
-		return isnan(p) ? 1 : -1;
-	if (p != q && !isnan(p))
-		return p > q ? -1 : 1;
-	return strcmp(sort_t->gnames[a], sort_t->gnames[b]);
-}
-
-/* The MAPE of every group of the key per version: each version paired
- * (corr_load) and grouped by the core (corrgroup_build, one group per
- * metric and key value: MAPE never pools metrics). */
-static int load_groups(struct view *v, struct trend *t)
-{
-	const char *by[2] = { "metric", group_keys[t->by] };
-	double *m = NULL;
-	size_t *order, cap = 0;
-	char **names;
-	int rc = 0;
-
-	for (size_t i = 0; !rc && i < t->n; i++) {
-		struct corr_query q = CORR_QUERY_INIT;
-		struct corr_set *s = NULL;
-		struct corrgroup g;
-		char *spec = xasprintf("%s@%s", t->model, t->versions[i]);
-
-		q.model = spec;
-		q.ref = t->ref;
-		q.roofline = v->tui->data.roofline;
-		q.allow_mismatch = v->tui->data.allow_mismatch;
-		rc = corr_load(&s, v->tui->db, &q);
-		free(spec);
-		if (rc == PC_ENOTFOUND) {	/* this version pairs nothing */
-			pc_error_clear();
-			rc = 0;
-			continue;
-		}
-		if (rc < 0 || (rc = corrgroup_build(&g, s, by, 2, 0)) < 0) {
-			corr_set_free(s);
-			break;
-		}
-		for (size_t k = 0; k < g.n; k++) {
-			char *name = xasprintf("%s %s", g.values[k * 2 + 1],
-					       g.values[k * 2]);
-			size_t gi = group_index(t, name);
-
-			free(name);
-			if (t->ng * t->n > cap) {
-				size_t old = cap;
-
-				cap = t->ng * t->n * 2;
-				m = xrealloc(m, cap * sizeof(*m));
-				for (size_t j = old; j < cap; j++)
-					m[j] = NAN;
-			}
-			m[gi * t->n + i] = g.stats[k].mape;
-		}
-		corrgroup_release(&g);
-		corr_set_free(s);
-	}
-	t->gmape = m ? m : xcalloc(1, sizeof(*m));
-	if (rc < 0)
-		return rc;
-	/* worst (by the newest version's MAPE) first */
-	order = xcalloc(t->ng + 1, sizeof(*order));
-	for (size_t g = 0; g < t->ng; g++)
-		order[g] = g;
-	sort_t = t;
-	qsort(order, t->ng, sizeof(*order), by_last_desc);
-	sort_t = NULL;
-	names = xcalloc(t->ng + 1, sizeof(*names));
-	m = xcalloc(t->ng * t->n + 1, sizeof(*m));
-	for (size_t g = 0; g < t->ng; g++) {
-		names[g] = t->gnames[order[g]];
-		memcpy(m + g * t->n, t->gmape + order[g] * t->n,
-		       t->n * sizeof(*m));
-	}
-	free(t->gnames);
-	free(t->gmape);
-	free(order);
-	t->gnames = names;
-	t->gmape = m;
-	v->nrows = t->ng;
-	return 0;
 }
 
 static int trend_open(struct view *v)
@@ -218,7 +79,7 @@ static int trend_open(struct view *v)
 		free(spec);
 	}
 	v->nrows = t->n;
-	if (t->by && (rc = load_groups(v, t)) < 0)
+	if (t->by && (rc = trend_groups_load(v, t)) < 0)
 		return rc;
 	/* a version that cannot be paired (cycles without a clock ...)
 	 * leaves the summaries shown and says why the tests are not */
@@ -430,101 +291,6 @@ static void chart(struct view *v, int y, int h, int w)
 	free(bias);
 }
 
-/* The metric of group g ("gemm time": after the last space). */
-static const char *group_metric(const struct trend *t, size_t g)
-{
-	const char *sp = strrchr(t->gnames[g], ' ');
-
-	return sp ? sp + 1 : t->gnames[g];
-}
-
-/* The largest MAPE of any group of metric m in any version: the top of
- * the metric's shared sparkline scale (0 is its bottom). */
-static double metric_max(const struct trend *t, const char *m)
-{
-	double hi = 0;
-
-	for (size_t g = 0; g < t->ng; g++)
-		if (!strcmp(group_metric(t, g), m))
-			for (size_t i = 0; i < t->n; i++)
-				if (isfinite(t->gmape[g * t->n + i]) &&
-				    t->gmape[g * t->n + i] > hi)
-					hi = t->gmape[g * t->n + i];
-	return hi;
-}
-
-/* The scale line: "sparklines 0 to: time 25.0%, power 3.0%". */
-static void scale_line(const struct trend *t, int y, int w)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addstr(&sb, "  sparklines share a scale per metric, 0 to:");
-	for (size_t g = 0; g < t->ng; g++) {
-		const char *m = group_metric(t, g);
-		char top[16];
-		size_t k;
-
-		for (k = 0; k < g && strcmp(group_metric(t, k), m); k++)
-			;
-		if (k < g)	/* metric already listed */
-			continue;
-		fmt_pct(top, sizeof(top), metric_max(t, m), 0);
-		strbuf_addf(&sb, "%s %s %s", g ? "," : "", m, top);
-	}
-	draw_text(y, 0, w, strbuf_str(&sb), TH_DIM);
-	strbuf_release(&sb);
-}
-
-/* One row per group: its MAPE in the newest versions that fit, and a
- * sparkline over every version, on its metric's scale (0 to the largest
- * MAPE of the metric's groups: rows compare). */
-static void groups_draw(struct view *v, int y, int h, int w)
-{
-	struct trend *t = v->priv;
-	/* the sparkline (every version) first, then the newest columns */
-	int cols = (w - 33 - (int)(t->n < 40 ? t->n : 40)) / 9;
-	size_t first;
-
-	if (cols < 1)
-		cols = 1;
-	if ((size_t)cols > t->n)
-		cols = (int)t->n;
-	first = t->n - (size_t)cols;
-	draw_textf(y, 0, w, TH_COLHEAD, "  %-28s", t->by == 1 ?
-		   "op class, metric" : "op, metric");
-	for (int c = 0; c < cols; c++)
-		draw_textf(y, 31 + 9 * c, 9, TH_COLHEAD, "%8.8s",
-			   t->versions[first + (size_t)c]);
-	draw_text(y, 31 + 9 * cols, w - 31 - 9 * cols, "  by version",
-		  TH_COLHEAD);
-	v->height = h - 2 > 1 ? h - 2 : 1;
-	view_clamp(v);
-	if (!t->ng)
-		draw_text(y + 1, 2, w - 2, "no group paired", TH_DIM);
-	for (int k = 0; k < h - 2 && v->top + (size_t)k < t->ng; k++) {
-		size_t g = v->top + (size_t)k;
-		enum theme_role role = g == v->cursor ? TH_CURSOR : TH_NORMAL;
-		char spark[512], cell[16];
-		char *name = util_safe_dup(t->gnames[g]);
-
-		if (role == TH_CURSOR)
-			draw_fill(y + 1 + k, 0, w, TH_CURSOR);
-		draw_textf(y + 1 + k, 0, 31, role, "  %-28.28s", name);
-		free(name);
-		for (int c = 0; c < cols; c++) {
-			fmt_pct(cell, sizeof(cell), t->gmape[g * t->n + first +
-							    (size_t)c], 0);
-			draw_textf(y + 1 + k, 31 + 9 * c, 9, role, "%8s", cell);
-		}
-		plot_sparkline_range(t->gmape + g * t->n, t->n, 0,
-				     metric_max(t, group_metric(t, g)),
-				     draw_ascii(), spark, sizeof(spark));
-		draw_textf(y + 1 + k, 31 + 9 * cols, w - 31 - 9 * cols, role,
-			   "  %s", spark);
-	}
-	scale_line(t, y + h - 1, w);
-}
-
 static void trend_draw(struct view *v, int y, int h, int w)
 {
 	struct trend *t = v->priv;
@@ -533,7 +299,7 @@ static void trend_draw(struct view *v, int y, int h, int w)
 	if (!t)
 		return;
 	if (t->by && t->n) {
-		groups_draw(v, y, h, w);
+		trend_groups_draw(v, y, h, w);
 		return;
 	}
 	if (!t->n) {
@@ -604,7 +370,7 @@ static int open_regressions(struct view *v)
 		const char *sp = strrchr(name, ' ');
 
 		snprintf(tu->regress_by, sizeof(tu->regress_by), "%s",
-			 group_keys[t->by]);
+			 trend_group_keys[t->by]);
 		snprintf(tu->regress_group, sizeof(tu->regress_group), "%.*s",
 			 (int)(sp ? (size_t)(sp - name) : strlen(name)), name);
 		snprintf(tu->regress_metric, sizeof(tu->regress_metric), "%s",
@@ -621,7 +387,7 @@ static int trend_handle(struct view *v, int action)
 	if (action == ACT_ENTER)
 		return open_regressions(v);
 	if (action == ACT_GROUP_BY && t) {
-		t->by = (t->by + 1) % NKEYS;
+		t->by = (t->by + 1) % TREND_NKEYS;
 		v->cursor = v->top = 0;
 		if (trend_open(v) < 0)
 			status_error("%s", pc_error_last());
