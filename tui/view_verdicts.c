@@ -20,6 +20,8 @@
 #include "src/gate/policy.h"
 #include "src/pairidx/pairidx.h"
 #include "tui/actions.h"
+#include "tui/draw.h"
+#include "tui/fmt.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
 #include "tui/view.h"
@@ -71,14 +73,16 @@ static void key_line(struct view *v, const struct corr_set *s,
 	const char *code = k->cell == SLO_MODEL_MEETS ? "M+R-" :
 			   k->cell == SLO_MODEL_MISSES ? "M-R+" :
 			   k->model_meets ? "near M+" : "near M-";
-	char mm[24], rm[24];
+	char mm[24], rm[24], mv[32], rv[32];
 
+	/* in the unit as the list shows it (480 ms, not 0.48 s) */
+	fmt_si_unit(mv, sizeof(mv), p->model, u, draw_ascii());
+	fmt_si_unit(rv, sizeof(rv), p->ref, u, draw_ascii());
 	textbuf_add(&v->text, k->cell == SLO_NEAR ? TH_SEV_WARN : TH_SEV_FAIL,
-		    "  %-7s %-12.12s model %.4g %s (%s)  ref %.4g %s (%s)", code,
-		    p->metric, p->model, u, pct(mm, sizeof(mm),
-		    k->model_margin), p->ref, u, pct(rm, sizeof(rm),
-		    k->ref_margin));
-	textbuf_add(&v->text, TH_DIM, "          %s %s", p->op, p->workload);
+		    "  %-7s %-12.12s model %s (%s)  ref %s (%s)", code,
+		    p->metric, mv, pct(mm, sizeof(mm), k->model_margin), rv,
+		    pct(rm, sizeof(rm), k->ref_margin));
+	textbuf_add(&v->text, TH_DIM, "        %s %s", p->op, p->workload);
 }
 
 static void more(struct view *v, size_t n)
@@ -274,16 +278,18 @@ static void verdicts_info(struct view *v, char *buf, size_t len)
 			 x->from ? "; limits: " : "", x->from ? x->from : "");
 }
 
+/* long lines (a refused limit's reason and cure, a serving key) wrap
+ * rather than end at the edge */
 static void verdicts_draw(struct view *v, int y, int h, int w)
 {
-	view_draw_text(v, y, h, w, 0);
+	view_draw_text_wrap(v, y, h, w);
 }
 
-/* the view scrolls: the cursor is the top line (as the help view) */
+/* the view scrolls: the cursor is the top line (as the help view); the
+ * drawing stops at the end (lines wrap: the last may be the top one) */
 static int verdicts_handle(struct view *v, int action)
 {
-	size_t max = v->text.n > (size_t)v->height ?
-		     v->text.n - (size_t)v->height : 0;
+	size_t max = v->text.n ? v->text.n - 1 : 0;
 
 	if (action != ACT_MOVE_DOWN && action != ACT_MOVE_UP)
 		return 0;

@@ -19,10 +19,16 @@ s, t = d["slo"], d["tails"]
 for b in s["by_limit"] + [dict(s, metric="all")]:
     print(b["metric"], b["keys"], b["both_meet"], b["both_miss"], b["model_meets_ref_misses"],
           b["model_misses_ref_meets"], b["near_limit"], "%.1f%%" % (100 * b["agreement"]))
+def si(v):  # seconds as the list shows them (fmt_si_unit, ASCII)
+    for f, p in ((1, ""), (1e-3, "m"), (1e-6, "u"), (1e-9, "n")):
+        if abs(v) >= f:
+            return "%.4g %ss" % (v / f, p)
+    return "%.4g s" % v
 k = s["flipped"][0]
-print("flip", k["metric"], "%.4g" % k["model"], "%+.1f%%" % (100 * k["ref_margin"]), k["workload"])
+print("flip", k["metric"], si(k["model"]).replace(" ", "_"), "%+.1f%%" % (100 * k["ref_margin"]),
+      k["workload"], si(k["ref"]).replace(" ", "_"))
 k = s["near"][0]
-print("near", k["metric"], "%.4g" % k["ref"], k["workload"])
+print("near", k["metric"], si(k["ref"]).replace(" ", "_"), k["workload"])
 p = [p for p in t["percentiles"] if p["metric"] == "tpot" and p["level"] == "p99"][0]
 print("p99", p["n"], "%.2f%%" % (100 * p["mape"]), "%+.1f%%" % (100 * p["bias"]))
 k = t["worst"][0]
@@ -55,11 +61,11 @@ while read -r m k a b c d e g; do
 		"the $m row equals compare's counts"
 done <<<"$want"
 set -- $(printf '%s\n' "$want" | grep '^flip')
-expect_in "  M+R-    $2     model $3 s (+0.0%)  ref 0.26 s ($4)" "$v" \
-	"the worst flip first, compare's first"
-expect_in "          e2e $5" "$v" "its key on the next line"
+expect_in "  M+R-    $2     model ${3/_/ } (+0.0%)  ref ${6/_/ } ($4)" "$v" \
+	"the worst flip first, compare's first, in the list's units (200 ms, not 0.2 s)"
+expect_in "        e2e $5" "$v" "its key on the next line"
 set -- $(printf '%s\n' "$want" | grep '^near')
-expect_in "  near M+ $2     model 1.7 s (+15.0%)  ref $3 s (+1.5%)" "$v" "the near-limit key"
+expect_in "  near M+ $2     model 1.7 s (+15.0%)  ref ${3/_/ } (+1.5%)" "$v" "the near-limit key"
 expect_in "13 of 14 verdicts rest on references that state no spread" "$v" "no-spread count"
 expect_in "Discrepancies" "$(screen_line "$T/back.screen" 1)" "q goes back"
 
