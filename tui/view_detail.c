@@ -68,7 +68,7 @@ static void add_point(struct view *v, const struct corr_point *p)
 {
 	struct tui_data *d = &v->tui->data;
 	char m[32], r[32], e[16], sd[32], lo[32], hi[32], cv[16], cnt[16];
-	char dir[96];
+	char dir[96], mm[80] = "";
 	const char *unit = data_metric_unit(d, p->metric_id);
 
 	fmt_si_unit(m, sizeof(m), p->model, unit, draw_ascii());
@@ -112,8 +112,11 @@ static void add_point(struct view *v, const struct corr_point *p)
 	fmt_si_unit(hi, sizeof(hi), p->ref_max, unit, draw_ascii());
 	fmt_pct(cv, sizeof(cv), p->ref_sd / p->ref, 0);
 	fmt_num(cnt, sizeof(cnt), p->ref_n, 0);
+	/* the parts the reference states ('min-max -..-' said nothing) */
+	if (isfinite(p->ref_min) || isfinite(p->ref_max))
+		snprintf(mm, sizeof(mm), "  min-max %s..%s", lo, hi);
 	textbuf_add(&v->text, TH_NORMAL, "  reference spread: n %s  stddev %s "
-		    "(cv %s)  min-max %s..%s", cnt, sd, cv, lo, hi);
+		    "(cv %s)%s", cnt, sd, cv, mm);
 }
 
 static void add_raw_names(struct view *v, const struct corr_point *p)

@@ -45,6 +45,10 @@ for s in last past paged; do
 done
 expect_in "llama3-8b/decode/bs=32/seq=2048/bf16" "$(cat "$T/first.screen")" \
 	"g: back at the top"
+# nsys states n and stddev, not min and max: no 'min-max -..-'
+expect_in "  reference spread: n 2048  stddev 3.095 us (cv 1.9%)" \
+	"$(cat "$T/first.screen")" "the reference's spread"
+expect_not_in "min-max" "$(cat "$T/first.screen")" "no min-max it does not state"
 expect_not_in "(neither run states one" "$(cat "$T/up.screen")" \
 	"k from the end scrolls up: the last line leaves the screen"
 expect_in "kv bandwidth" "$(cat "$T/up.screen")" \
