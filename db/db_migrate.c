@@ -220,8 +220,10 @@ int db_migrate(struct db *db, int readonly)
 		return 0;
 	if (readonly)
 		return pc_error_set(PC_EVERSION,
-			"%s: schema %d needs migrating to %d; open it writable",
-			db->path, v, DB_SCHEMA_VERSION);
+			"%s: schema %d needs migrating to %d; open it writable: "
+			"'perfcorr init' on it upgrades it in place (in one "
+			"transaction; an import does too)", db->path, v,
+			DB_SCHEMA_VERSION);
 	/* a migration may rebuild a table (drop and rename): with foreign
 	 * keys on, the drop would cascade into its children. The pragma is
 	 * a no-op inside a transaction, hence here. */

@@ -53,8 +53,9 @@ static int migrate(struct pg_conn *pc, const char *shown, int v, int flags)
 
 	if (flags & DB_READONLY)
 		return pc_error_set(PC_EVERSION, "%s: schema %d needs "
-			"migrating to %d; open it writable (perfcorr init)",
-			shown, v, DB_SCHEMA_VERSION);
+			"migrating to %d; open it writable: 'perfcorr init' "
+			"on it upgrades it in place (in one transaction; an "
+			"import does too)", shown, v, DB_SCHEMA_VERSION);
 	if (pg_exec(pc, "BEGIN; SELECT pg_advisory_xact_lock(7022022)") < 0 ||
 	    schema_version(pc, &v) < 0)
 		goto fail;

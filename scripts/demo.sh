@@ -22,6 +22,9 @@ esac
 if [ -z "$SERVER" ] && [ -e "$DB" ]; then
 	echo "demo: keeping $DB and the review in it;" \
 		"'make demo-reset' starts over" >&2
+	# a database of an older perfcorr is upgraded in place (the read-only
+	# commands below refuse an old schema)
+	"$PC" --db "$DB" init >/dev/null
 else
 # imported into a temporary file, renamed when complete: an interrupted
 # import leaves no half-built database to be kept next time
