@@ -307,9 +307,17 @@ static int draw_counts(struct view *v, int y, int w)
 		at += (size_t)snprintf(line + at, sizeof(line) - at, "%s%s %ld",
 				       l ? ", " : "", d->labels[l].label,
 				       d->labels[l].count);
-	return draw_text_wrapped(y, 2, w - 2, d->nlabels ? line :
-			    "no key is held by 3 non-roofline sources",
-			    TH_NORMAL, 2);
+	if (!d->nlabels)
+		at = (size_t)snprintf(line, sizeof(line), "%s",
+				      d->m->unclassified ? "no key classified" :
+				      "no key is held by 3 non-roofline "
+				      "sources");
+	/* the keys the fingerprints keep out (issue 37), never silently */
+	if (d->m->unclassified && at < sizeof(line))
+		snprintf(line + at, sizeof(line) - at, "; not classified %ld: "
+			 "their voters' runs do not pair (perfcorr matrix says "
+			 "why)", d->m->unclassified);
+	return draw_text_wrapped(y, 2, w - 2, line, TH_NORMAL, 2);
 }
 
 /* The key table's columns scrolled out by h/l: after the op, which
@@ -455,14 +463,17 @@ static void dis_draw(struct view *v, int y, int h, int w)
 		return;
 	top += draw_counts(v, y + top, w);
 	if ((k = cur_key(v))) {
-		char why[512];
+		char why[1024];
 
-		snprintf(why, sizeof(why), "%s: %s%s%s (tolerance %.1f%%%s%s)",
-			 k->label, k->cause ? k->cause : "", k->cause ?
-			 " by the rule: " : "", k->rule, k->tol * 100,
-			 k->tol_src >= 0 ? ", the spread of " : "",
-			 k->tol_src >= 0 ? d->m->src[k->tol_src].label : "");
-		top += draw_text_wrapped(y + top, 2, w - 2, why, TH_DIM, 2);
+		snprintf(why, sizeof(why), "%s: %s%s%s (tolerance %.1f%%%s%s)"
+			 "%s%s", k->label, k->cause ? k->cause : "",
+			 k->cause ? " by the rule: " : "", k->rule,
+			 k->tol * 100, k->tol_src >= 0 ? ", the spread of " :
+			 "", k->tol_src >= 0 ? d->m->src[k->tol_src].label :
+			 "", k->vote_why ? "; left out of the vote: " : "",
+			 k->vote_why ? k->vote_why : "");
+		top += draw_text_wrapped(y + top, 2, w - 2, why, TH_DIM,
+					 k->vote_why ? 3 : 2);
 	}
 	key_layout(v, w, &ww, &level, cw);
 	key_heads(v, y + top, w, ww, level, cw);

@@ -167,10 +167,15 @@ static void print_fp(const struct matrix *m)
 		fputc('\n', stdout);
 	}
 	if (m->unclassified)
-		printf("%snot classified: %ld key%s whose sources' runs are "
-		       "not comparable (the odd one out below leaves them "
-		       "out)\n", m->not_comparable ? "" : "\n",
-		       m->unclassified, m->unclassified == 1 ? "" : "s");
+		printf("%snot classified: %ld key%s whose voters' runs do not "
+		       "pair (listed under the odd one out)\n",
+		       m->not_comparable ? "" : "\n", m->unclassified,
+		       m->unclassified == 1 ? "" : "s");
+	if (m->vote_left)
+		printf("%sleft out of the vote: voters of %ld key%s whose runs "
+		       "do not pair with the others' (listed under the odd "
+		       "one out)\n", m->not_comparable || m->unclassified ?
+		       "" : "\n", m->vote_left, m->vote_left == 1 ? "" : "s");
 	if (m->unverified)
 		printf("%sunverified: %ld key pair%s of the cells (a checked "
 		       "workload-fingerprint field only one run states)\n",
@@ -254,6 +259,42 @@ static void print_matrix_table(const struct matrix *m)
 	print_fp(m);
 }
 
+/* The key's workload, op and metric, then why (untrusted text made
+ * safe). */
+static void print_key_why(const struct matrix_key *k, FILE *fp)
+{
+	util_fputs_safe(k->workload, fp);
+	fputc(' ', fp);
+	util_fputs_safe(k->op, fp);
+	fputc(' ', fp);
+	util_fputs_safe(k->metric, fp);
+	fputs(": ", fp);
+	util_fputs_safe(k->vote_why, fp);
+	fputc('\n', fp);
+}
+
+/* The keys whose voters' runs do not all pair (issue 37): who was left
+ * out of the vote and why, then the keys not classified and why. */
+static void print_votes(const struct matrix *m)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		int head = 0;
+
+		for (size_t x = 0; x < m->nkeys; x++) {
+			const struct matrix_key *k = &m->keys[x];
+
+			if (!k->vote_why || k->fp_unclassified != pass)
+				continue;
+			if (!head++)
+				fputs(pass ? "\nnot classified (workload "
+				      "fingerprints):\n" : "\nleft out of the "
+				      "vote (workload fingerprints):\n", stdout);
+			fputs("  ", stdout);
+			print_key_why(k, stdout);
+		}
+	}
+}
+
 static void print_patterns_table(const struct matrix *m, const char *only)
 {
 	struct matrix_label *l = NULL;
@@ -314,6 +355,7 @@ static void print_patterns_table(const struct matrix *m, const char *only)
 	out_table_free(t);
 	free(ord);
 	free(l);
+	print_votes(m);
 }
 
 /* CSV holds the cells (or the keys) only: what was left out, and why,
@@ -332,6 +374,15 @@ static void csv_notes(const struct matrix *m, int keys)
 		util_fputs_safe(m->skipped[i], stderr);
 		fputc('\n', stderr);
 	}
+	if (keys)	/* the rows carry who was left out of the vote */
+		for (size_t x = 0; x < m->nkeys; x++) {
+			const struct matrix_key *k = &m->keys[x];
+
+			if (!k->fp_unclassified)
+				continue;
+			fputs("perfcorr matrix: not classified: ", stderr);
+			print_key_why(k, stderr);
+		}
 }
 
 static int run(struct db *db, enum out_format fmt, const struct matrix_cli *o)

@@ -99,6 +99,15 @@ struct matrix_key {
 				   the key is violated against it */
 	double spread;		/* max/min - 1 over the voters */
 	const struct annot *ann;	/* current annotation, or NULL */
+	/* the fingerprint check of the voters' runs (matrix_fp_key):
+	 * per source 1 when left out of the vote (its run is not
+	 * comparable with the voters'), NULL when none is; why (each one
+	 * left out, or why the key is not classified), NULL when all
+	 * voters' runs pair */
+	unsigned char *unvoted;
+	char *vote_why;
+	unsigned char fp_unclassified;	/* not classified: its voters'
+					   runs do not pair (vote_why) */
 };
 
 /*
@@ -212,8 +221,11 @@ struct matrix {
 	 * first refusal (field, both values, the cure), or NULL */
 	long not_comparable, unverified, admitted;
 	char *not_comparable_why;
-	long unclassified;	/* keys left out of the odd one out: two of
-				   its values' runs are not comparable */
+	long unclassified;	/* keys left out of the odd one out: no
+				   3 voters whose runs pair, or two such
+				   sets (their vote_why says which) */
+	long vote_left;		/* keys classified with a voter left out
+				   of the vote (vote_why) */
 	struct corr_set **sets;		/* private */
 	struct annot_index *annots;	/* private */
 	struct matrix_fp *fp;		/* private (matrix_fp.h) */
@@ -227,7 +239,8 @@ int matrix_build(struct matrix **out, struct db *db,
 void matrix_free(struct matrix *m);
 
 /* Classify one key's values in place (matrix_build does it for every
- * key; exposed for tests). src gives kinds and roofline flags. */
+ * key; exposed for tests). src gives kinds and roofline flags; a source
+ * marked in k->unvoted (matrix_fp_key) does not vote. */
 void matrix_classify(struct matrix_key *k, const struct matrix_source *src,
 		     size_t nsrc, double tolerance);
 void matrix_key_release(struct matrix_key *k);
@@ -295,11 +308,21 @@ int matrix_fp_load(struct matrix *m, struct db *db);
 int matrix_fp_refused(struct matrix *m, struct matrix_cell *c, size_t i,
 		      size_t j, const struct matrix_val *a,
 		      const struct matrix_val *b);
-/* 1 when two of key k's usable non-roofline values come from runs that
- * are not comparable: the key is not classified (the odd one out would
- * call a workload mismatch a model's error), counted in
- * m->unclassified. */
-int matrix_fp_key(struct matrix *m, const struct matrix_key *k);
+/* Who votes on key k (issue 37, per field as the cells judge: a field
+ * allowed admits its mismatch): the voters (usable non-roofline values)
+ * whose runs all pair vote; otherwise the largest set of voters whose
+ * runs pair with each other votes when there is one such set of three
+ * or more, the rest marked in k->unvoted and named in k->vote_why
+ * (their values are another workload: the odd one out would call it a
+ * model's error), counted in m->vote_left. Returns 1 when the key is
+ * not classified (at most two voters pair, or two largest sets), why
+ * in k->vote_why, counted in m->unclassified; else 0. */
+int matrix_fp_key(struct matrix *m, struct matrix_key *k);
+/* The largest sets of mutually adjacent nodes of a graph of n <= 64
+ * nodes (adj[i]: bit j when i and j pair; bit i ignored): returns how
+ * many largest sets there are, *out the first found (a bit per node).
+ * Exposed for tests. */
+size_t matrix_vote_set(const uint64_t *adj, size_t n, uint64_t *out);
 void matrix_fp_free(struct matrix_fp *f);
 
 #endif

@@ -42,6 +42,10 @@ void matrix_key_release(struct matrix_key *k)
 	free(k->group);
 	free(k->sol);
 	free(k->sol_by);
+	free(k->unvoted);
+	free(k->vote_why);
+	k->unvoted = NULL;
+	k->vote_why = NULL;
 	k->sol_by = NULL;
 	k->vals = NULL;
 	k->label = k->sol = NULL;
@@ -200,7 +204,8 @@ void matrix_classify(struct matrix_key *k, const struct matrix_source *src,
 	k->ngroups = 0;
 	k->spread = NAN;
 	for (size_t i = 0; i < nsrc; i++)
-		if (!src[i].roofline && k->vals[i].state == MV_OK)
+		if (!src[i].roofline && k->vals[i].state == MV_OK &&
+		    !(k->unvoted && k->unvoted[i]))	/* issue 37 */
 			vot[nv++] = i;
 	k->nvoters = nv;
 	k->tol = tolerance;

@@ -165,6 +165,8 @@ static void json_key(FILE *fp, const struct matrix *m,
 		}
 	fputs("],\"annotation\":", fp);
 	json_annotation(fp, k->ann);
+	fputs(",\"left_out_of_vote\":", fp);	/* issue 37 */
+	json_str_or_null(fp, k->vote_why);
 	fputc('}', fp);
 }
 
@@ -181,8 +183,26 @@ static void json_fp(FILE *fp, const struct matrix *m)
 			fputc(',', fp);
 		out_json_str(fp, *a);
 	}
-	fprintf(fp, "],\"mismatch_admitted\":%ld,\"unclassified_keys\":%ld}",
-		m->admitted, m->unclassified);
+	fprintf(fp, "],\"mismatch_admitted\":%ld,\"unclassified_keys\":%ld,"
+		"\"vote_left_out_keys\":%ld,\"unclassified\":[",
+		m->admitted, m->unclassified, m->vote_left);
+	for (size_t x = 0, f = 1; x < m->nkeys; x++) {
+		const struct matrix_key *k = &m->keys[x];
+
+		if (!k->fp_unclassified)
+			continue;
+		fputs(f ? "{\"workload\":" : ",{\"workload\":", fp);
+		out_json_str(fp, k->workload);
+		fputs(",\"op\":", fp);
+		out_json_str(fp, k->op);
+		fputs(",\"metric\":", fp);
+		out_json_str(fp, k->metric);
+		fputs(",\"why\":", fp);
+		json_str_or_null(fp, k->vote_why);
+		fputc('}', fp);
+		f = 0;
+	}
+	fputs("]}", fp);
 }
 
 /* A metric's grid: its sources, and those left out with why. */
@@ -343,8 +363,8 @@ void matrix_write_csv_keys(const struct matrix *m, FILE *fp)
 	size_t n = 0, *ord = matrix_order(m, &n);
 
 	fputs("workload,op,metric,pattern,label,spread,tolerance,"
-	      "tolerance_from,suggested,rule,sol_violations,annotation\n",
-	      fp);
+	      "tolerance_from,suggested,rule,sol_violations,annotation,"
+	      "left_out_of_vote\n", fp);
 	for (size_t x = 0; x < n; x++) {
 		const struct matrix_key *k = &m->keys[ord[x]];
 		const char *f[] = { k->workload, k->op, k->metric,
@@ -368,6 +388,8 @@ void matrix_write_csv_keys(const struct matrix *m, FILE *fp)
 		out_csv_field(fp, k->sol ? k->sol : "");
 		fputc(',', fp);
 		out_csv_field(fp, k->ann ? k->ann->category : "");
+		fputc(',', fp);
+		out_csv_field(fp, k->vote_why ? k->vote_why : "");
 		fputc('\n', fp);
 	}
 	free(ord);

@@ -125,6 +125,22 @@ static void grid_text(char *cell, size_t len, const struct matrix_cell *c)
 	snprintf(cell, len, "%s (n %ld, %s)", a, c->s.n, b);
 }
 
+/* After the count of keys left out of the vote (unclassified 0) or not
+ * classified (1): the first such key and why, ended. */
+static void first_vote(struct strbuf *t, const struct matrix *m,
+		       int unclassified)
+{
+	for (size_t x = 0; x < m->nkeys; x++) {
+		const struct matrix_key *k = &m->keys[x];
+
+		if (!k->vote_why || k->fp_unclassified != unclassified)
+			continue;
+		strbuf_addf(t, " (first: %s %s %s: %s). ", k->workload, k->op,
+			    k->metric, k->vote_why);
+		return;
+	}
+}
+
 /* The fingerprint check over the cells (issue 37) as plain sentences;
  * 0 when there is nothing to say. */
 static int fp_note(struct strbuf *t, const struct matrix *m)
@@ -136,9 +152,16 @@ static int fp_note(struct strbuf *t, const struct matrix *m)
 			    m->not_comparable == 1 ? "" : "s",
 			    m->not_comparable_why);
 	if (m->unclassified)
-		strbuf_addf(t, "%ld key%s not classified below: two of its "
-			    "sources' runs are not comparable. ",
-			    m->unclassified, m->unclassified == 1 ? "" : "s");
+		strbuf_addf(t, "%ld key%s not classified below: %s voters' "
+			    "runs do not pair", m->unclassified,
+			    m->unclassified == 1 ? "" : "s",
+			    m->unclassified == 1 ? "its" : "their");
+	first_vote(t, m, 1);
+	if (m->vote_left)
+		strbuf_addf(t, "%ld key%s classified below without a voter "
+			    "whose run does not pair with the others'",
+			    m->vote_left, m->vote_left == 1 ? "" : "s");
+	first_vote(t, m, 0);
 	if (m->unverified)
 		strbuf_addf(t, "Unverified: %ld key pair%s of the cells (a "
 			    "checked workload-fingerprint field only one run "
@@ -252,6 +275,15 @@ static void md_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 	strbuf_addch(sb, '\n');
 }
 
+/* A key's suggested cause and rule, and who was left out of its vote
+ * (issue 37). Caller frees. */
+static char *key_cause(const struct matrix_key *k)
+{
+	return xasprintf("%s (%s)%s%s", k->cause ? k->cause : "none", k->rule,
+			 k->vote_why ? "; left out of the vote: " : "",
+			 k->vote_why ? k->vote_why : "");
+}
+
 static void md_key_row(struct strbuf *sb, const struct matrix_key *k)
 {
 	char sp[32];
@@ -259,8 +291,7 @@ static void md_key_row(struct strbuf *sb, const struct matrix_key *k)
 				       k->ann->category, k->ann->note,
 				       k->ann->author, k->ann->created_at) :
 			     xstrdup(ANNOT_STATE_NONE);
-	char *cause = xasprintf("%s (%s)", k->cause ? k->cause : "none",
-				k->rule);
+	char *cause = key_cause(k);
 
 	report_fmt_pct(sp, sizeof(sp), k->spread);
 	strbuf_addstr(sb, "|");
@@ -408,8 +439,7 @@ static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 static void html_key_row(struct strbuf *sb, const struct matrix_key *k)
 {
 	char sp[32];
-	char *cause = xasprintf("%s (%s)", k->cause ? k->cause : "none",
-				k->rule);
+	char *cause = key_cause(k);
 	char *ann = k->ann ? xasprintf("%s/%s: %s (%s, %s)", k->ann->status,
 				       k->ann->category, k->ann->note,
 				       k->ann->author, k->ann->created_at) :

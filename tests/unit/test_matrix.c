@@ -260,7 +260,68 @@ TEST(sol_fraction_of_a_roofline_cell)
 		free(k[x].vals);
 }
 
+/* Who votes when some voters' runs do not pair (issue 37): the largest
+ * set of voters whose runs pair with each other, by hand. */
+TEST(vote_set_largest_pairing_voters)
+{
+	/* 5 voters: 0, 1, 2 pair (tp 1); 3 pairs with none (tp 2); 4
+	 * states nothing (pairs with all): {0, 1, 2, 4}, one set */
+	uint64_t adj[6] = { 0x16, 0x15, 0x13, 0x10, 0x0f }, out = 0;
+
+	CHECK_INT(matrix_vote_set(adj, 5, &out), 1);
+	CHECK_INT(out, 0x17);
+	/* two classes of three (tp 1: 0-2, tp 2: 3-5): two largest sets */
+	{
+		uint64_t two[6] = { 0x06, 0x05, 0x03, 0x30, 0x28, 0x18 };
+
+		CHECK_INT(matrix_vote_set(two, 6, &out), 2);
+		CHECK(out == 0x07 || out == 0x38);
+	}
+	/* a path 0-1-2 (0 and 2 do not pair): two sets of two */
+	{
+		uint64_t path[3] = { 0x02, 0x05, 0x02 };
+
+		CHECK_INT(matrix_vote_set(path, 3, &out), 2);
+		CHECK(out == 0x03 || out == 0x06);
+	}
+	/* everyone pairs: one set, all of them; the diagonal is ignored */
+	{
+		uint64_t all[4] = { 0x0f, 0x0f, 0x0f, 0x0f };
+
+		CHECK_INT(matrix_vote_set(all, 4, &out), 1);
+		CHECK_INT(out, 0x0f);
+	}
+}
+
+/* A source marked in unvoted does not vote: lab2 (130) left out, sim,
+ * rtl and lab agree; with it, lab2 is the odd one. */
+TEST(unvoted_source_does_not_vote)
+{
+	double v[] = { X, 100, 101, 102, 130 };
+	struct matrix_key k;
+
+	classify(&k, v, 5, 0.05);
+	CHECK_STR(k.label, "odd:lab2");
+	matrix_key_release(&k);
+	memset(&k, 0, sizeof(k));
+	k.vals = calloc(5, sizeof(*k.vals));
+	k.unvoted = calloc(5, 1);
+	for (size_t i = 0; i < 5; i++) {
+		k.vals[i].v = v[i];
+		k.vals[i].sd = NAN;
+		k.vals[i].state = isnan(v[i]) ? MV_ABSENT : MV_OK;
+	}
+	k.unvoted[4] = 1;
+	matrix_classify(&k, S, 5, 0.05);
+	CHECK_STR(k.label, "agree");
+	CHECK_INT(k.nvoters, 3);
+	CHECK_INT(k.group[4], -1);
+	matrix_key_release(&k);
+}
+
 TEST_MAIN(CASE(lin_formula), CASE(agree_at_and_around_the_tolerance),
 	  CASE(odd_causes_by_kind), CASE(noisy_widens_and_suggests_measurement),
 	  CASE(split_scattered_and_the_roofline),
-	  CASE(sol_fraction_of_a_roofline_cell))
+	  CASE(sol_fraction_of_a_roofline_cell),
+	  CASE(vote_set_largest_pairing_voters),
+	  CASE(unvoted_source_does_not_vote))
