@@ -73,6 +73,12 @@ each() {
 }
 sel=(-m "$M" -r "$R")
 each compare compare "${sel[@]}"
+if [ "$(tail -1 "$W/a.compare.err")" != "rc 0" ] ||
+	[ "$(tail -1 "$W/b.compare.err")" != "rc 0" ]; then
+	echo "ab_equal: compare failed, nothing to compare:" >&2
+	cat "$W/a.compare.err" "$W/b.compare.err" >&2
+	exit 2
+fi
 each compare_json compare "${sel[@]}" -f json
 each compare_csv compare "${sel[@]}" -f csv
 each group compare "${sel[@]}" -f json --group-by op
@@ -96,11 +102,17 @@ for side in a b; do
 	"$bin" --db "$DB" index --clear >/dev/null
 	sed "s/SIDE/$side/" "$W/keys" >"$W/keys.$side"
 	PERFCORR_HEADLESS=1 PERFCORR_SCRIPT=$W/keys.$side COLUMNS=140 LINES=40 \
-		TERM=dumb "$bin" --db "$DB" tui "${sel[@]}" >/dev/null 2>&1 ||
-		echo "tui $side: rc $?"
+		TERM=dumb "$bin" --db "$DB" tui "${sel[@]}" >/dev/null \
+		2>"$W/tui.$side.err" || echo "tui $side: rc $?: $(tail -2 "$W/tui.$side.err")"
 done
-for f in "$W"/a.*.screen; do
+for v in v1 detail v2 v3 v4 v5 v6 v7; do
+	f=$W/a.$v.screen
 	n=$((n + 1))
+	if [ ! -f "$f" ] || [ ! -f "$W/b.$v.screen" ]; then
+		bad=$((bad + 1))
+		echo "MISSING: tui screen $v ($(ls "$W"/?."$v".screen 2>/dev/null | tr '\n' ' '))"
+		continue
+	fi
 	if ! same "$f" "${f/\/a./\/b.}"; then
 		bad=$((bad + 1))
 		echo "DIFFERS: tui $(basename "$f")"
