@@ -205,6 +205,11 @@ void gate_verdict(struct gate_result *g);
 /* 1 when the rule's selector matches the point. */
 int gate_selects(const struct policy_rule *r, const struct corr_point *p);
 
+/* gate_selects of every point of set, once: a new array of set->n
+ * bytes (the evaluation reads a rule's selection five times a point). */
+unsigned char *gate_select_map(const struct policy_rule *r,
+			       const struct corr_set *set);
+
 /* 1 when p's current annotation is `accepted` and not expired on today
  * ("YYYY-MM-DD"; the expiry day itself is still waived). Status and
  * expiry only: the gate itself judges waivers with waiver_judge. */

@@ -17,6 +17,7 @@
 struct sel {
 	const struct policy_rule *rule;
 	const struct gate_result *g;
+	const unsigned char *map;	/* gate_select_map of g->set */
 };
 
 /* Points the statistics see: selected and not waived (noisy and invalid
@@ -24,9 +25,9 @@ struct sel {
 static int keep(const struct corr_point *p, void *arg)
 {
 	const struct sel *s = arg;
+	size_t i = (size_t)(p - s->g->set->points);
 
-	return gate_selects(s->rule, p) &&
-	       !gate_point_waived(s->g, (size_t)(p - s->g->set->points));
+	return s->map[i] && !gate_point_waived(s->g, i);
 }
 
 static void push(size_t **v, size_t *n, size_t i)
@@ -35,14 +36,15 @@ static void push(size_t **v, size_t *n, size_t i)
 	(*v)[(*n)++] = i;
 }
 
-static void count(struct gate_rule_result *rr, const struct gate_result *g)
+static void count(struct gate_rule_result *rr, const struct gate_result *g,
+		  const unsigned char *map)
 {
 	const struct corr_set *set = g->set;
 
 	for (size_t i = 0; i < set->n; i++) {
 		const struct corr_point *p = &set->points[i];
 
-		if (!gate_selects(rr->rule, p))
+		if (!map[i])
 			continue;
 		rr->nselected++;
 		rr->nbounded += (p->flags & CORR_SOL_BOUND) != 0;
@@ -76,10 +78,11 @@ static int usable(const struct corr_point *p)
 }
 
 /* The paired change of |error| from the baseline release: the points
- * the rule judges now (selected, usable, not waived) that the baseline
- * also has usable, and the coverage change. */
+ * the rule judges now (selected: map, usable, not waived) that the
+ * baseline also has usable (selected: bmap), and the coverage change. */
 static void paired(struct gate_rule_result *rr, const struct gate_result *g,
-		   const struct corr_set *base)
+		   const struct corr_set *base, const unsigned char *map,
+		   const unsigned char *bmap)
 {
 	const struct corr_set *set = g->set;
 	struct strbuf sb = STRBUF_INIT;
@@ -94,8 +97,7 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 	hmap_init(&ix);
 	hmap_init(&now);
 	for (size_t j = 0; j < base->n; j++) {
-		if (!gate_selects(rr->rule, &base->points[j]) ||
-		    !usable(&base->points[j]))
+		if (!bmap[j] || !usable(&base->points[j]))
 			continue;
 		key_of(&sb, &base->points[j]);
 		hmap_put(&ix, strbuf_str(&sb), (int64_t)j);
@@ -104,7 +106,7 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 		const struct corr_point *p = &set->points[i];
 		int64_t j;
 
-		if (!gate_selects(rr->rule, p) || !usable(p))
+		if (!map[i] || !usable(p))
 			continue;
 		key_of(&sb, p);
 		hmap_put(&now, strbuf_str(&sb), (int64_t)i);
@@ -122,8 +124,7 @@ static void paired(struct gate_rule_result *rr, const struct gate_result *g,
 	for (size_t j = 0; j < base->n; j++) {
 		int64_t k;
 
-		if (!gate_selects(rr->rule, &base->points[j]) ||
-		    !usable(&base->points[j]))
+		if (!bmap[j] || !usable(&base->points[j]))
 			continue;
 		key_of(&sb, &base->points[j]);
 		rr->only_old += !hmap_get(&now, strbuf_str(&sb), &k);
@@ -154,9 +155,10 @@ static const struct gate_check *failed_check(const struct gate_rule_result *rr,
 
 /* The points behind a failure: those over a failed per-point limit
  * (max_abs_err, speed-of-light, max_abs_err_increase), else the worst by |error|; at most top,
- * largest |error| first (the set is sorted that way). */
+ * largest |error| first (the set is sorted that way). map: the rule's
+ * gate_select_map, or NULL. */
 static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
-		      size_t top)
+		      size_t top, const unsigned char *map)
 {
 	const struct corr_set *set = g->set;
 	const struct gate_check *abs = failed_check(rr, PL_MAX_ABS_ERR);
@@ -181,7 +183,8 @@ static void offenders(struct gate_rule_result *rr, const struct gate_result *g,
 		const struct corr_point *p = &set->points[i];
 
 		if ((p->flags & (CORR_NOISY_REF | CORR_INVALID)) ||
-		    !gate_selects(rr->rule, p) || gate_point_waived(g, i))
+		    !(map ? map[i] : gate_selects(rr->rule, p)) ||
+		    gate_point_waived(g, i))
 			continue;
 		if (abs || sol || inc) {
 			int hit = (abs && fabs(p->err) > abs->limit) ||
@@ -299,31 +302,35 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		     const struct gate_prior *prior,
 		     const struct corr_set *base, size_t top)
 {
-	struct sel s = { rr->rule, g };
+	struct sel s = { rr->rule, g, gate_select_map(rr->rule, g->set) };
+	unsigned char *bmap = NULL;
 	int rc;
 
-	count(rr, g);
-	if ((rc = corr_summary(&rr->sum, g->set, keep, &s, 0)) < 0)
+	count(rr, g, s.map);
+	if ((rc = corr_summary(&rr->sum, g->set, keep, &s, 0)) < 0 ||
+	    ((rr->rule->has & (1u << PL_MAX_BLIND_KNOBS)) &&
+	     (rc = sensitivity(rr, &s, top)) < 0) ||
+	    ((rr->rule->has & (1u << PL_MAX_VERDICT_FLIPS)) &&
+	     (rc = verdicts(rr, &s, top)) < 0)) {
+		free((void *)s.map);
 		return rc;
-	if ((rr->rule->has & (1u << PL_MAX_BLIND_KNOBS)) &&
-	    (rc = sensitivity(rr, &s, top)) < 0)
-		return rc;
-	if ((rr->rule->has & (1u << PL_MAX_VERDICT_FLIPS)) &&
-	    (rc = verdicts(rr, &s, top)) < 0)
-		return rc;
+	}
 	if (prior) {
 		rr->prior = *prior;
 		rr->prior.base_version = prior->base_version ?
 			xstrdup(prior->base_version) : NULL;
 	}
 	if (base && prior && prior->have_base) {
-		gate_movers(rr, g, base, top);
+		bmap = gate_select_map(rr->rule, base);
+		gate_movers(rr, g, base, s.map, bmap, top);
 		if (rr->rule->has & (1u << PL_MAX_MAPE_INCREASE))
-			paired(rr, g, base);
+			paired(rr, g, base, s.map, bmap);
 	}
 	gate_judge(rr, &rr->sum, prior);
 	if (rr->status != GATE_PASS)
-		offenders(rr, g, top);
+		offenders(rr, g, top, s.map);
+	free((void *)s.map);
+	free(bmap);
 	return 0;
 }
 
@@ -486,7 +493,7 @@ int gate_evaluate(struct gate_result **out, const struct policy *p,
 		if (!rr->have_adj)
 			continue;
 		if (rr->status != GATE_PASS) {
-			offenders(rr, g, top);
+			offenders(rr, g, top, NULL);
 		} else {
 			free(rr->offenders);
 			rr->offenders = NULL;

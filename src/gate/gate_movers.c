@@ -59,21 +59,40 @@ static int cmp_mover(const void *a, const void *b)
 	return strcmp(p->metric ? p->metric : "", q->metric ? q->metric : "");
 }
 
+/* Mover m into best, the first *n (at most top) in cmp_mover's order:
+ * the first top of a stable sort of every mover, without the sort. */
+static void keep_best(struct gate_mover *best, size_t *n, size_t top,
+		      struct gate_mover m)
+{
+	size_t k = *n;
+
+	if (k == top && (!top || cmp_mover(&m, &best[top - 1]) >= 0))
+		return;
+	if (k < top)
+		(*n)++;
+	else
+		k--;
+	for (; k > 0 && cmp_mover(&m, &best[k - 1]) < 0; k--)
+		best[k] = best[k - 1];
+	best[k] = m;
+}
+
 void gate_movers(struct gate_rule_result *rr, const struct gate_result *g,
-		 const struct corr_set *base, size_t top)
+		 const struct corr_set *base, const unsigned char *map,
+		 const unsigned char *bmap, size_t top)
 {
 	const struct corr_set *set = g->set;
 	const struct policy_rule *r = rr->rule;
 	double lim = r->lim[PL_MAX_ABS_ERR_INCREASE];
-	struct gate_mover *all = xcalloc(set->n + 1, sizeof(*all));
+	struct gate_mover *best = xcalloc(top + 1, sizeof(*best));
 	struct strbuf sb = STRBUF_INIT;
 	struct hmap ix;
-	size_t n = 0;
+	size_t n = 0, nbest = 0;
 
 	hmap_init(&ix);
+	cmp_set = set;
 	for (size_t j = 0; j < base->n; j++) {
-		if (!gate_selects(r, &base->points[j]) ||
-		    !usable(&base->points[j]))
+		if (!bmap[j] || !usable(&base->points[j]))
 			continue;
 		key_of(&sb, &base->points[j]);
 		hmap_put(&ix, strbuf_str(&sb), (int64_t)j);
@@ -89,8 +108,7 @@ void gate_movers(struct gate_rule_result *rr, const struct gate_result *g,
 		double d;
 
 		rr->base_err[i] = NAN;
-		if (!gate_selects(r, p) || !usable(p) ||
-		    gate_point_waived(g, i))
+		if (!map[i] || !usable(p) || gate_point_waived(g, i))
 			continue;
 		key_of(&sb, p);
 		if (!hmap_get(&ix, strbuf_str(&sb), &j))
@@ -105,17 +123,17 @@ void gate_movers(struct gate_rule_result *rr, const struct gate_result *g,
 			rr->nincrease_above++;
 		/* a pair whose |error| did not change did not move */
 		if (fabs(d) > 1e-12 || fabs(p->err - base->points[j].err) >
-		    1e-12)
-			all[n++] = (struct gate_mover){ i, base->points[j].err,
-							d };
+		    1e-12) {
+			n++;
+			keep_best(best, &nbest, top, (struct gate_mover){
+					  i, base->points[j].err, d });
+		}
 	}
-	cmp_set = set;
-	qsort(all, n, sizeof(*all), cmp_mover);
 	cmp_set = NULL;
 	free(rr->movers);
 	rr->nmoved = (long)n;
-	rr->nmovers = n < top ? n : top;
-	rr->movers = all;
+	rr->nmovers = nbest;
+	rr->movers = best;
 	hmap_release(&ix);
 	strbuf_release(&sb);
 }

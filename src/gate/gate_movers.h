@@ -15,10 +15,12 @@ struct gate_rule_result;
  * movers (at most top, the pairs whose |error| changed, largest
  * |change| first; ties by the key) from base, the baseline release paired
  * with the same reference. The points are those the rule judges now
- * (selected, not noisy, not invalid, error defined, not waived) that
- * base also has (selected, usable). */
+ * (selected: map, not noisy, not invalid, error defined, not waived) that
+ * base also has (selected: bmap, usable); map and bmap are the rule's
+ * gate_select_map of g->set and of base. */
 void gate_movers(struct gate_rule_result *rr, const struct gate_result *g,
-		 const struct corr_set *base, size_t top);
+		 const struct corr_set *base, const unsigned char *map,
+		 const unsigned char *bmap, size_t top);
 
 /* The increase of point i's |error| since the baseline (NaN when it is
  * not in common). */
