@@ -225,10 +225,25 @@ int matrix_fp_key(struct matrix *m, struct matrix_key *k)
 		if (!m->src[i].roofline && k->vals[i].state == MV_OK)
 			vot[nv++] = i;
 	/* fewer than 3 voters: never classified, nothing to judge */
-	if (!m->fp || !m->fp->fp || !corr_fp_any(m->fp->fp) || nv < 3 ||
-	    nv > 64) {
+	if (!m->fp || !m->fp->fp || !corr_fp_any(m->fp->fp) || nv < 3) {
 		free(vot);
 		return 0;
+	}
+	if (nv > 64) {	/* beyond the bit sets: any refusal keeps it out */
+		for (size_t a = 0; a < nv && !refused; a++)
+			for (size_t b = a + 1; b < nv && !refused; b++)
+				refused = (judge(m->fp, k->vals[vot[a]].run,
+						 k->vals[vot[b]].run) & 3) ==
+					  CORR_FP_REFUSED;
+		free(vot);
+		if (!refused)
+			return 0;
+		k->vote_why = xasprintf("%zu voters, not all of whose runs "
+					"pair: more than 64 are not judged one "
+					"by one", nv);
+		k->fp_unclassified = 1;
+		m->unclassified++;
+		return 1;
 	}
 	adj = xcalloc(nv + 1, sizeof(*adj));
 	for (size_t a = 0; a < nv; a++)

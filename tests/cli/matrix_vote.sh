@@ -117,4 +117,17 @@ expect_in "2 keys classified below without a voter whose run does not pair with 
 	"$sec" "report: left out of the vote"
 expect_in "left out of the vote: vrtl: precision differs" "$(printf '%s\n' "$sec" | grep '^| w1 | gemm |')" \
 	"report: the key's row"
+
+# more voters than the bit sets hold (65): a refused pair keeps the key
+# out, said, never classified over runs that do not pair
+export PERFCORR_DB="$T/many.db"
+for i in $(seq 1 65); do
+	printf '%s\nw9,gemm,time,%d,us\n' "$H" $((100 + i % 3)) >"$T/m.csv"
+	pc import -q -s "s$i" -k silicon -V 1 --meta fp.tp=$((i == 65 ? 2 : 1)) "$T/m.csv" ||
+		fail "import s$i"
+done
+run pc matrix --format json
+expect_eq "$(printf '%s' "$out" | j "(len(d['keys']), d['fingerprint']['unclassified'])")" \
+	"(0, [{'workload': 'w9', 'op': 'gemm', 'metric': 'time', 'why': '65 voters, not all of whose runs pair: more than 64 are not judged one by one'}])" \
+	"65 voters, one tp 2: not classified, said"
 finish
