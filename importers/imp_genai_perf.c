@@ -148,9 +148,20 @@ static int csv_row(struct csv *c, struct cctx *x)
 	struct stk_stat st;
 	double v;
 
+	/* a row shorter than its table is a cut file, whatever its name
+	 * (cut inside the name, 'Output Token Through' was skipped as an
+	 * unknown metric and the rest imported) */
+	if (x->table != 2 && c->nfields < x->nstat + 1)
+		return pc_error_set(PC_EINVALID, "%s:%ld: expected %zu fields, "
+				    "found %zu (a cut file?)", c->path, c->line,
+				    x->nstat + 1, c->nfields);
 	hwutil_split_unit(c->fields[0], name, sizeof(name), unit,
 			  sizeof(unit));
 	if (!(m = by_csv(name))) {
+		if (x->table == 2 && c->nfields < 2)
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': no "
+					    "value (a cut file?)", c->path,
+					    c->line, c->fields[0]);
 		x->sink->warn(x->sink, "%s:%ld: metric '%s' skipped (not known "
 			      "to perfcorr)", c->path, c->line, c->fields[0]);
 		return 0;
