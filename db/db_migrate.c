@@ -170,6 +170,23 @@ static const char *const migrations[] = {
 	 * nobody said. From import --cost or the tool's own log. */
 	"ALTER TABLE runs ADD COLUMN cost REAL;"
 	"ALTER TABLE runs ADD COLUMN cost_unit TEXT;",
+	/* 9 -> 10: calibration marks (issue 38 item 4; docs/schema.md):
+	 * the keys or runs a model was calibrated or trained on, append-only,
+	 * the newest matching mark a point's state (calibration or held-out)
+	 * for the models it names (NULL: every model) */
+	"CREATE TABLE calibration ("
+	" id INTEGER PRIMARY KEY,"
+	" model_source TEXT,"
+	" run_id INTEGER REFERENCES runs(id) ON DELETE CASCADE,"
+	" workload TEXT,"
+	" op TEXT,"
+	" metric TEXT,"
+	" is_pattern INTEGER NOT NULL DEFAULT 0,"
+	" state TEXT NOT NULL CHECK (state IN ('calibration', 'held-out')),"
+	" note TEXT NOT NULL DEFAULT '',"
+	" author TEXT NOT NULL,"
+	" created_at TEXT NOT NULL);"
+	"CREATE INDEX calibration_run ON calibration(run_id);",
 };
 
 #define N_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))

@@ -79,6 +79,14 @@ static const struct table {
 	  "metric, model_version, ref_version, err) VALUES (?,?,?,?,?,?,?)",
 	  "SELECT count(*) FROM annotation_errors",
 	  "DELETE FROM annotation_errors", 0 },
+	{ "calibration", "ittttttittt",
+	  "SELECT id, model_source, run_id, workload, op, metric, "
+	  "is_pattern, state, note, author, created_at FROM calibration "
+	  "ORDER BY id",
+	  "INSERT INTO calibration (id, model_source, run_id, workload, op, "
+	  "metric, is_pattern, state, note, author, created_at) "
+	  "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+	  "SELECT count(*) FROM calibration", "DELETE FROM calibration", 1 },
 	{ "gate_evals", "itttttttttttt",
 	  "SELECT id, policy_name, policy_hash, model_source, model_version, "
 	  "ref_source, ref_version, model_runs, ref_runs, verdict, "

@@ -20,7 +20,7 @@
 
 struct db;
 
-#define DBCOPY_NTABLES 14
+#define DBCOPY_NTABLES 15
 
 struct dbcopy_count {
 	const char *table;

@@ -19,7 +19,7 @@
 /* The schema version this build writes, and db_open's flags: here, below
  * db.h, because both engines read them (engine_pg.c includes this header,
  * never db.h, whose db.c includes engine_pg.h). */
-#define DB_SCHEMA_VERSION 9
+#define DB_SCHEMA_VERSION 10
 
 enum db_open_flags {
 	DB_CREATE = 1 << 0,	/* create the file when absent */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "db/calib.h"
 #include "db/db.h"
 #include "base/units.h"
 #include "db/wbatch.h"
@@ -47,6 +48,7 @@ int db_writer_begin(struct db_writer **out, struct db *db,
 	snprintf(w->cost_unit, sizeof(w->cost_unit), "%s",
 		 ri->cost_unit ? ri->cost_unit : "");
 	w->cost_from_cli = ri->cost_unit != NULL;
+	w->calibration = ri->calibration;
 	hmap_init(&w->workloads);
 	hmap_init(&w->ops);
 	hmap_init(&w->metric_idx);
@@ -373,6 +375,21 @@ int db_writer_finish(struct db_writer *w, struct db_writer_summary *out)
 		db_finalize(st);
 	}
 	strbuf_release(&meta);
+	if (!rc && w->calibration) {
+		char now[32];
+
+		util_now_iso(now, sizeof(now));
+		db_prepare(w->db, &rc, &st, db_calib_run_sql);
+		if (!rc) {
+			db_bind_int64(st, 1, w->run_id);
+			db_bind_text(st, 2, "import --calibration");
+			db_bind_text(st, 3, util_user());
+			db_bind_text(st, 4, now);
+			rc = writer_step_done(w->db, st, "marking the run "
+					      "calibration");
+			db_finalize(st);
+		}
+	}
 	if (!rc)
 		rc = db_commit(w->db);
 	if (rc) {

@@ -32,6 +32,10 @@ struct db_run_info {
 	 * NULL: not given (a file may state one: meta "cost_s") */
 	double cost;
 	const char *cost_unit;
+	/* import --calibration (issue 38 item 4): the run was used to
+	 * calibrate or train the models paired with it; a calibration mark
+	 * on the run is written in the import's transaction */
+	int calibration;
 };
 
 enum db_result_flags {

@@ -88,6 +88,7 @@ struct db_writer {
 	double cost;			/* NaN: none (runs.cost NULL) */
 	char cost_unit[8];
 	int cost_from_cli;
+	int calibration;		/* mark the run (import --calibration) */
 	double clock_tol;		/* the file's clock resolution, Hz */
 	char clock_src[160];		/* where the file's clock is written */
 	char note[512];			/* the last note for the user */

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/calib.h"
+#include "src/corr/corr_calib.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrout.h"
 #include "src/pairidx/pairidx.h"
@@ -44,6 +46,9 @@ struct summary {
 	struct wabbr wa;		/* grouped by workload: the parts
 					   every group shares (keycol.h) */
 	int have_wa;
+	struct corr_calib cal;		/* calibration vs held out (issue
+					   38 item 4); cal.have 0: no mark
+					   calibrates a pair */
 };
 
 #define NAME_W 22	/* the group column */
@@ -54,6 +59,59 @@ static const char *key_name(struct view *v)
 	struct summary *s = v->priv;
 
 	return x && s && s->by < x->ngroup_keys ? x->group_keys[s->by] : "?";
+}
+
+/* The calibration marks of the pair (perfcorr mark): when any applies,
+ * the pairing is loaded once (full points, as compare loads it) and
+ * split; nothing is read otherwise. A failure is said, the view goes
+ * on. */
+static void load_calib(struct view *v, struct summary *s)
+{
+	const struct pidx *x = v->tui->data.ix;
+	struct corr_query q = CORR_QUERY_INIT;
+	struct corr_set *set = NULL;
+	char m[256], r[256];
+	int any = 0;
+
+	memset(&s->cal, 0, sizeof(s->cal));
+	if (db_calib_any(v->tui->db, x->model.source, &any) < 0 || !any) {
+		pc_error_clear();
+		return;
+	}
+	snprintf(m, sizeof(m), "%s@%s", x->model.source, x->model.version);
+	snprintf(r, sizeof(r), "%s@%s", x->ref.source, x->ref.version);
+	q.model = m;
+	q.ref = r;
+	q.roofline = v->tui->data.roofline;
+	q.allow_mismatch = v->tui->data.allow_mismatch;
+	q.no_params = 1;
+	if (corr_load(&set, v->tui->db, &q) < 0 ||
+	    corr_calib_build(&s->cal, set, v->tui->db, 0) < 0) {
+		status_error("calibration marks: %s", pc_error_last());
+		memset(&s->cal, 0, sizeof(s->cal));
+	}
+	corr_set_free(set);
+}
+
+/* "calibration 12 MAPE 2.79% bias -2.76% | held out 38 MAPE ..." */
+static void draw_calib(const struct summary *s, int y, int w)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!s->cal.have)
+		return;
+	fmt_pct(a, sizeof(a), s->cal.cal.mape, 0);
+	fmt_pct(b, sizeof(b), s->cal.cal.bias, 1);
+	fmt_pct(c, sizeof(c), s->cal.held.mape, 0);
+	fmt_pct(d, sizeof(d), s->cal.held.bias, 1);
+	if (!s->cal.held.n)
+		draw_textf(y, 2, w - 2, TH_SEV_WARN, "calibration %ld MAPE %s "
+			   "bias %s | held out: none (perfcorr mark)",
+			   s->cal.cal.n, a, b);
+	else
+		draw_textf(y, 2, w - 2, TH_HEADER, "calibration %ld MAPE %s "
+			   "bias %s | held out %ld MAPE %s bias %s",
+			   s->cal.cal.n, a, b, s->cal.held.n, c, d);
 }
 
 /* Groups for the current key: op class, op, metric, workload, then each
@@ -77,6 +135,7 @@ static int summary_open(struct view *v)
 		s->by = 0;
 	if ((rc = pidx_groups(x, x->group_keys[s->by], &s->groups)) < 0)
 		return rc;
+	load_calib(v, s);
 	/* workload keys leave out what they all share, as every list of
 	 * keys does (llama3-8b/max_concurre twice said nothing) */
 	if (s->have_wa)
@@ -330,6 +389,7 @@ static void summary_draw(struct view *v, int y, int h, int w)
 			stat_row(v, y + 1 + k, w, group_label(v, i - 1, none,
 				 sizeof(none)), &s->groups->stats[i - 1], role);
 	}
+	draw_calib(s, y + th + 1, w);
 	y += th + 2;
 	h -= th + 2;
 	m = scatter_metric(v);

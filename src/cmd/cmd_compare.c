@@ -14,7 +14,9 @@
 #include "src/cmd/cmd.h"
 #include "src/corr/corrgroup.h"
 #include "src/corr/corrout.h"
+#include "src/corr/corr_calib.h"
 #include "src/corr/corrout_fp.h"
+#include "db/calib.h"
 #include "src/corr/correlate.h"
 #include "src/stats/stats_ci.h"
 #include "base/error.h"
@@ -76,6 +78,7 @@ struct groups_ctx {
 	struct corr_slo slo;		/* --slo, resolved */
 	struct corr_slo_result verdicts;
 	struct corr_tails tails;	/* npct 0: no stated percentile */
+	struct corr_calib cal;		/* calibration vs held out */
 };
 
 /* ,"slo":{...} with --slo; ,"tails":{...} when pairs state percentiles */
@@ -168,6 +171,7 @@ static void print_json(const struct cmd_compare_opts *opt,
 		fputc(']', stdout);
 	}
 	extra_json(s, gc);
+	corr_calib_json(stdout, &gc->cal);
 	fputs("}\n", stdout);
 }
 
@@ -194,6 +198,7 @@ static void print_csv(const struct stats_summary *sum,
 		corrout_stats_csv_row(stdout, &gc->g.stats[i]);
 		fputc('\n', stdout);
 	}
+	corr_calib_csv(stdout, &gc->cal, gc->g.nby);
 }
 
 /* Footnote letters for the reasons of undefined cells in a table. */
@@ -287,63 +292,6 @@ static void print_groups(const struct groups_ctx *gc)
 	free(row);
 }
 
-static void flags_text(char *buf, size_t len, unsigned f)
-{
-	snprintf(buf, len, "%s%s%s%s%s%s%s",
-		 f & CORR_UNVERIFIED ? "unverified " : "",
-		 f & CORR_WITHIN_NOISE ? "noise " : "",
-		 f & CORR_SOL_VIOLATION ? "SoL!" : "",
-		 !(f & CORR_SOL_VIOLATION) ? "" :
-		 (f & CORR_SOL_MODEL) && (f & CORR_SOL_REF) ? "(model+ref) " :
-		 f & CORR_SOL_MODEL ? "(model) " : "(ref) ",
-		 f & CORR_NOISY_REF ? "noisy-ref " : "",
-		 f & CORR_INVALID ? "invalid " : "",
-		 f & CORR_WAIVED ? "waived " : "");
-	if (*buf)
-		buf[strlen(buf) - 1] = 0;
-}
-
-static void print_points(const struct corr_set *s)
-{
-	static const char *const head[] = { "workload", "op", "metric",
-		"model", "ref", "err", "ref cv", "flags", "annotation" };
-	struct out_table *t = out_table_new(9, head);
-	char m[32], r[32], e[32], cv[32], fl[64], *ann;
-	const char *unit;
-
-	for (int c = 3; c < 7; c++)
-		out_table_right(t, c);
-	for (size_t i = 0; i < s->n; i++) {
-		const struct corr_point *p = &s->points[i];
-		const char *row[9];
-
-		ann = p->ann ? xasprintf("%s/%s: %s", p->ann->status,
-					 p->ann->category, p->ann->note) :
-			       xstrdup("");
-		flags_text(fl, sizeof(fl), p->flags);
-		row[0] = p->workload;
-		row[1] = p->op;
-		row[2] = p->metric;
-		/* in units, as the TUI shows them ("10.09 µs"); the JSON
-		 * keeps the SI numbers */
-		unit = corr_metric_unit(s, p->metric);
-		units_fmt(m, sizeof(m), p->model, unit, 0);
-		units_fmt(r, sizeof(r), p->ref, unit, 0);
-		row[3] = m;
-		row[4] = r;
-		row[5] = isnan(p->err) ? "- (ref is 0)" :
-			 corrout_pct(e, sizeof(e), p->err);
-		row[6] = corrout_pct(cv, sizeof(cv), p->ref != 0 ?
-				     p->ref_sd / fabs(p->ref) : NAN);
-		row[7] = fl;
-		row[8] = ann;
-		out_table_add(t, row);
-		free(ann);
-	}
-	out_table_print(t, stdout);
-	out_table_free(t);
-}
-
 /* "speed of light: roofline@V bounds 48 of 51 pairs; 3 violations
  * (beaten by the model 0, by the reference 3)" */
 static void sol_text(const struct corr_set *s)
@@ -407,6 +355,7 @@ static void print_table(const struct cmd_compare_opts *opt,
 				    !strcmp(s->model.kind, "roofline"),
 				    corr_metric_unit(s, gc->bm[i].metric));
 	}
+	corr_calib_text(stdout, &gc->cal);
 	if (gc->g.n) {
 		fputs("\nby ", stdout);
 		for (size_t k = 0; k < gc->g.nby; k++)
@@ -424,7 +373,7 @@ static void print_table(const struct cmd_compare_opts *opt,
 	}
 	if (opt->points) {
 		fputs("\npairs, largest |error| first:\n", stdout);
-		print_points(s);
+		corrout_points_text(stdout, s);
 	}
 	if (s->superseded)
 		printf("\nnote: %ld pair%s used the latest of several runs "
@@ -473,7 +422,8 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	struct stats_summary sum;
 	struct stats_paired_opts ci = { 0, 0, 0, STATS_CI_AUTO };
 	struct groups_ctx gc;
-	int rc;
+	char *msrc = NULL, *mver = NULL;
+	int rc, marks = 0;
 
 	memset(&gc, 0, sizeof(gc));
 #ifdef __GLIBC__
@@ -489,8 +439,15 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		return rc;
 	}
 	cli_sel_query(&opt->sel, &q);
+	/* calibration marks for this model: full points to split them */
+	corr_parse_side(opt->sel.model, &msrc, &mver);
+	rc = msrc ? db_calib_any(db, msrc, &marks) : 0;
+	free(msrc);
+	free(mver);
+	if (rc < 0)
+		return rc;
 	/* no pair is printed, no verdict judged: slim points */
-	q.slim = !opt->points && !opt->slo;
+	q.slim = !opt->points && !opt->slo && !marks;
 	gc.by = opt->group_by.items;
 	/* the workload parameters: only for a param.NAME group key */
 	q.no_params = 1;
@@ -512,7 +469,9 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	    (gc.slo.n && ((rc = corr_slo_resolve(&gc.slo, s, "--slo")) < 0 ||
 			  (rc = corr_slo_judge(&gc.verdicts, &gc.slo, s, NULL,
 					       NULL, opt->skip_waived)) < 0)) ||
-	    (rc = corr_tails_build(&gc.tails, s, opt->skip_waived)) < 0) {
+	    (rc = corr_tails_build(&gc.tails, s, opt->skip_waived)) < 0 ||
+	    (marks && (rc = corr_calib_build(&gc.cal, s, db,
+					     opt->skip_waived)) < 0)) {
 		corrgroup_release(&gc.g);
 		corr_slo_result_release(&gc.verdicts);
 		corr_slo_release(&gc.slo);

@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/calib.h"
 #include "db/gate.h"
 #include "src/cmd/cli.h"
 #include "src/cmd/cmd.h"
+#include "src/corr/corr_calib.h"
 #include "src/corr/correlate.h"
 #include "src/corr/corrout_fp.h"
 #include "base/error.h"
@@ -161,7 +163,8 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 	struct corr_set *set = NULL;
 	struct gate_result *g = NULL;
 	struct gate_inputs in = { 0 };
-	int rc, code = CLI_USAGE;
+	int rc, code = CLI_USAGE, marks = 0;
+	long ncal = 0;
 
 	q.model = o->model ? o->model : p->model;
 	q.ref = o->ref ? o->ref : p->ref;
@@ -195,8 +198,13 @@ static int evaluate(const struct cmd_gate_opts *o, struct db *db,
 			set->admitted_pairs == 1 ? "" : "s");
 		free(al);
 	}
+	/* calibration marks: a rule passing only on them is a warning */
+	if ((rc = db_calib_any(db, set->model.source, &marks)) < 0 ||
+	    (marks && (rc = corr_calib_apply(set, db, &ncal)) < 0))
+		goto done;
 	if ((rc = gate_inputs_load(&in, db, p, set)) < 0 ||
-	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)o->top)) < 0)
+	    (rc = gate_evaluate(&g, p, set, &in, NULL, (size_t)o->top)) < 0 ||
+	    (ncal && (rc = gate_calib_check(g)) < 0))
 		goto done;
 	if ((rc = output(o, g, json)) < 0) {
 		code = CLI_USAGE + 1;	/* an output error, not a gate error */

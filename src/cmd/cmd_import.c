@@ -20,7 +20,7 @@ struct cmd_import_opts {
 	const char *source, *kind, *version, *format, *platform, *workload;
 	const char *map, *topology, *rules, *cost, *cost_unit;
 	double clock_mhz;
-	int strict_map, replace, quiet, index;
+	int strict_map, replace, quiet, index, calibration;
 	struct cli_list params, opts, meta;
 };
 
@@ -168,6 +168,7 @@ static int import_run(const struct cli_cmd *cmd, struct cmd_import_opts *opt,
 	io.meta = opt->meta.items;
 	io.map_path = opt->map;
 	io.strict_map = opt->strict_map;
+	io.calibration = opt->calibration;
 	io.replace = opt->replace;
 	io.opts = iopts;
 	io.warn = warn;
@@ -259,6 +260,10 @@ int cmd_import(int argc, char **argv)
 		{ CLI_LIST, "meta", 0, &opt.meta, "K=V", "run metadata the "
 		  "file does not state, e.g. fp.ignore_eos=true (workload "
 		  "fingerprint, docs/statistics.md); wins over the file's" },
+		{ CLI_FLAG, "calibration", 0, &opt.calibration, NULL, "the "
+		  "run was used to calibrate or train the models paired with "
+		  "it: its pairs count as calibration, not held out (perfcorr "
+		  "mark)" },
 		{ CLI_FLAG, "replace", 0, &opt.replace, NULL, "replace an "
 		  "earlier import of the same bytes" },
 		{ CLI_FLAG, "index", 0, &opt.index, NULL, "then pair and cache "

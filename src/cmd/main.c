@@ -34,6 +34,8 @@ const struct command cmd_table[] = {
 	{ "tiers", cmd_tiers, "accuracy against cost per tier, the cheapest "
 	  "that meets the limits" },
 	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
+	{ "mark", cmd_mark, "mark what a model was calibrated on (or held "
+	  "out)" },
 	{ "annotations", cmd_annotations, "list the annotation history" },
 	{ "gate", cmd_gate, "judge a model release against a policy" },
 	{ "report", cmd_report, "write the review report (md, html, csv, "

@@ -72,6 +72,9 @@ enum corr_flags {
 	CORR_SOL_BOUND = 1 << 8,	/* a roofline value bounds the key
 					   (full points only: not in a slim
 					   point's 8 bits, nor the index) */
+	CORR_CALIBRATION = 1 << 9,	/* the model was calibrated on it
+					   (corr_calib_apply; full points
+					   only) */
 };
 
 /* A resolved side. */

@@ -28,6 +28,12 @@ const char *corrout_pct(char *buf, size_t len, double v);
 /* The same keys as one JSON object "{...}" in a malloc'd string (the one
  * writer for consumers that build cJSON trees: the gate). */
 char *corrout_stats_json_str(const struct stats_summary *s);
+
+/* The pairs of s (full points) as compare --points prints them: workload,
+ * op, metric, both values in their unit, error, the reference's cv, the
+ * flags (unverified, noise, SoL!, noisy-ref, invalid, waived,
+ * calibration) and the annotation. */
+void corrout_points_text(FILE *fp, const struct corr_set *s);
 /* "workload+op" when the summary's intervals treat workloads and ops
  * as independent (two-way), "workload" when workloads holding several
  * pairs, else "pair-level" (stats_summary.ci_clustered). */

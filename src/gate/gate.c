@@ -595,6 +595,7 @@ void gate_result_free(struct gate_result *g)
 		free(g->rules[i].vkeys);
 		free(g->rules[i].base_err);
 		free(g->rules[i].movers);
+		free(g->rules[i].calib_why);
 		gate_prior_release(&g->rules[i].prior);
 	}
 	free(g->rules);

@@ -142,6 +142,13 @@ struct gate_rule_result {
 					   |change| first, at most top */
 	size_t nmovers;
 	long nmoved;		/* pairs in common whose error changed */
+	/* calibration marks (issue 38 item 4; gate_calib_check): the
+	 * rule's usable points the model was calibrated on, those held out;
+	 * calib_only: it passed on all and fails, or has no point, held out
+	 * (then WARN, calib_why says what the held-out points gave) */
+	long ncalib, nheld;
+	int calib_only;
+	char *calib_why;
 };
 
 struct gate_result {
@@ -257,5 +264,13 @@ int gate_evaluate(struct gate_result **out, const struct policy *p,
 		  const struct corr_set *set, const struct gate_inputs *in,
 		  const char *today, size_t top);
 void gate_result_free(struct gate_result *g);
+
+/* Calibration honesty (src/gate/gate_calib.c): set (full points, the
+ * CORR_CALIBRATION flags applied: corr_calib_apply) is g's. Every rule
+ * that passes and selects calibration points is judged again on its
+ * held-out points alone (the limits of a release's history do not
+ * apply); one that fails there, or has none there, passes only on
+ * calibration points: WARN with calib_why, the verdict recomputed. */
+int gate_calib_check(struct gate_result *g);
 
 #endif

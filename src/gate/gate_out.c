@@ -454,6 +454,18 @@ static cJSON *json_rule(const struct gate_result *g,
 	arr = cJSON_AddArrayToObject(o, "unwaived_points");
 	for (size_t i = 0; i < r->nunwaived; i++)
 		cJSON_AddItemToArray(arr, json_point(g, r->unwaived[i]));
+	if (r->ncalib) {
+		/* calibration marks: how many of its pairs the model was
+		 * calibrated on; whether it passes only on them */
+		cJSON *c = cJSON_AddObjectToObject(o, "calibration");
+
+		cJSON_AddNumberToObject(c, "calibration_points",
+					(double)r->ncalib);
+		cJSON_AddNumberToObject(c, "held_out_points", (double)r->nheld);
+		cJSON_AddBoolToObject(c, "passes_only_on_calibration",
+				      r->calib_only);
+		add_str(c, "why", r->calib_why);
+	}
 	gate_out_sweeps_json(o, r, add_str);
 	gate_out_verdicts_json(o, r, add_str);
 	gate_out_movers_json(o, g, r, add_str);

@@ -495,6 +495,7 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 	ri.clock_hz = o->clock_hz;
 	ri.cost = o->cost;
 	ri.cost_unit = o->cost_unit;
+	ri.calibration = o->calibration;
 	/* part of the import's identity: the same bytes under another
 	 * workload are another run */
 	if (o->workload || (o->params && *o->params))

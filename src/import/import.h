@@ -20,6 +20,7 @@ struct import_opts {
 	 * not given */
 	double cost;
 	const char *cost_unit;
+	int calibration;		/* import --calibration: mark the run */
 	const char *workload;		/* key text, or NULL */
 	const char *const *params;	/* "k=v", NULL-terminated, or NULL */
 	const char *map_path;		/* mapping rules JSON, or NULL */

@@ -23,6 +23,7 @@
 #include "src/report/report_gate.h"
 #include "src/report/report_sens.h"
 #include "src/report/report_tiers.h"
+#include "src/report/report_calib.h"
 #include "src/report/report_slo.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -408,7 +409,8 @@ int report_build(struct report **out, struct db *db,
 	r->allow = o->allow_mismatch ? o->allow_mismatch : r->policy ?
 		   (const char *const *)r->policy->allow_mismatch : NULL;
 	q.allow_mismatch = r->allow;
-	if ((rc = corr_load(&r->set, db, &q)) < 0)
+	if ((rc = corr_load(&r->set, db, &q)) < 0 ||
+	    (!r->opts.points_only && (rc = report_calib_build(r, db)) < 0))
 		goto done;
 	r->set->ci = &report_ci;	/* compare's default intervals */
 	r->pclass = xcalloc(r->set->n + 1, sizeof(*r->pclass));
@@ -523,6 +525,7 @@ void report_free(struct report *r)
 	report_prev_free(r);
 	report_sens_free(r);
 	report_tiers_free(r);
+	report_calib_free(r);
 	report_slo_free(r);
 	matrix_free(r->matrix);
 	free(r->matrix_note);

@@ -20,6 +20,7 @@
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
 #include "src/report/report_tiers.h"
+#include "src/report/report_calib.h"
 #include "src/report/report_slo.h"
 #include "base/strbuf.h"
 
@@ -419,6 +420,7 @@ static void json_head(struct strbuf *sb, const struct report *r)
 	}
 	report_sens_json(sb, r);
 	report_tiers_json(sb, r);
+	report_calib_json(sb, r);
 	report_slo_json(sb, r);
 }
 

@@ -10,6 +10,7 @@
 #include "db/gate.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
+#include "src/corr/corr_calib.h"
 #include "src/gate/gate.h"
 #include "src/gate/policy.h"
 #include "src/report/report_model.h"
@@ -37,6 +38,8 @@ static char *gate_text(const struct gate_result *g)
 		}
 		if (x->nwaived)
 			strbuf_addf(&sb, " (%ld waived)", x->nwaived);
+		if (x->calib_why)
+			strbuf_addf(&sb, "; %s", x->calib_why);
 	}
 	return strbuf_detach(&sb);
 }
@@ -106,8 +109,13 @@ int report_gate(struct report *r, struct db *db)
 		corr_set_free(own);
 		return 0;
 	}
+	/* the gate's own set gets the calibration marks too (r->set has
+	 * them when report_calib_build found any) */
+	if (!rc && own && r->calib)
+		rc = corr_calib_apply(own, db, &(long){ 0 });
 	if (!rc && !(rc = gate_inputs_load(&in, db, p, set)) &&
-	    !(rc = gate_evaluate(&g, p, set, &in, NULL, r->opts.top))) {
+	    !(rc = gate_evaluate(&g, p, set, &in, NULL, r->opts.top)) &&
+	    !(r->calib && (rc = gate_calib_check(g)) < 0)) {
 		r->gate_text = gate_text(g);
 		r->gate_verdict = (int)g->verdict;
 	}

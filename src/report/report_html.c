@@ -18,6 +18,7 @@
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
 #include "src/report/report_tiers.h"
+#include "src/report/report_calib.h"
 #include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
@@ -399,6 +400,7 @@ int report_write_html(const struct report *r, FILE *fp)
 	report_fig_html(&sb, r);
 	report_slo_html(&sb, r);
 	accuracy(&sb, r);
+	report_calib_html(&sb, r);
 	report_ops_html(&sb, r);
 	trend_table(&sb, r);
 	report_sens_html(&sb, r);

@@ -19,6 +19,7 @@
 #include "src/report/report_prev.h"
 #include "src/report/report_sens.h"
 #include "src/report/report_tiers.h"
+#include "src/report/report_calib.h"
 #include "src/report/report_prov.h"
 #include "src/report/report_slo.h"
 #include "src/report/report_tables.h"
@@ -569,6 +570,7 @@ int report_write_md(const struct report *r, FILE *fp)
 	md_sol(&sb, r);
 	report_slo_md(&sb, r);
 	md_groups(&sb, r);
+	report_calib_md(&sb, r);
 	md_all_stats(&sb, r);
 	report_ops_md(&sb, r);
 	md_trend(&sb, r);

@@ -26,6 +26,7 @@ struct policy;
 struct report_sens;
 struct report_slo;
 struct tiers;
+struct corr_calib;
 
 /* Rows of "closest to the limit" under the discrepancies. */
 #define REPORT_NEAR_MAX 5
@@ -146,6 +147,8 @@ struct report {
 					   tails, or NULL (report_slo.h) */
 	struct tiers *tiers;		/* accuracy against cost per tier,
 					   or NULL (report_tiers.h) */
+	struct corr_calib *calib;	/* calibration and held out, or
+					   NULL (report_calib.h) */
 	const char *const *allow;	/* the fingerprint fields allowed to
 					   differ in every pairing: opts'
 					   or the policy's (borrowed) */

@@ -201,6 +201,7 @@ if pc_db_is_server; then
 		"UPDATE gate_evals SET verdict = 'warn' WHERE model_version = '1.4' OR policy_name = 'plain'" \
 		"ALTER TABLE gate_evals ADD CONSTRAINT gate_evals_verdict_check CHECK (verdict IN ('pass', 'warn', 'fail'))" \
 		"ALTER TABLE runs DROP COLUMN cost, DROP COLUMN cost_unit" \
+		"DROP TABLE calibration" \
 		"UPDATE schema_version SET version = 7" >/dev/null
 else
 	pcsql "BEGIN; CREATE TABLE g7 (id INTEGER PRIMARY KEY, policy_name TEXT NOT NULL,
@@ -215,6 +216,7 @@ else
 	ALTER TABLE g7 RENAME TO gate_evals;
 	CREATE INDEX gate_evals_policy ON gate_evals(policy_name, id);
 	ALTER TABLE runs DROP COLUMN cost; ALTER TABLE runs DROP COLUMN cost_unit;
+	DROP TABLE calibration;
 	PRAGMA user_version = 7; COMMIT;"
 fi
 run pcsql "INSERT INTO gate_evals (policy_name, policy_hash, model_source,

@@ -97,10 +97,11 @@ fi
 # a schema-8 database (runs without cost columns) migrates to 9
 if pc_db_is_server; then
 	pcsql "ALTER TABLE runs DROP COLUMN cost, DROP COLUMN cost_unit" \
+		"DROP TABLE calibration" \
 		"UPDATE schema_version SET version = 8" >/dev/null
 else
 	pcsql "ALTER TABLE runs DROP COLUMN cost; ALTER TABLE runs DROP COLUMN cost_unit;
-		PRAGMA user_version = 8"
+		DROP TABLE calibration; PRAGMA user_version = 8"
 fi
 n8=$(pcsql "SELECT count(*) FROM runs")
 run pc runs --format csv

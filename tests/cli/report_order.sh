@@ -34,7 +34,8 @@ def text(e):
 # the sections in the meeting's order
 ids = [s.get("id") or s.get("class") for s in body.findall(H + "section")]
 want = ["cards", "gate", "top", "review", "previous", "sol", "figures",
-        "accuracy", "ops", "trend", "tiers", "matrix", "noisy", "provenance"]
+        "accuracy", "calibration", "ops", "trend", "tiers", "matrix", "noisy",
+        "provenance"]
 if ids != want:
     bad.append("sections %r" % ids)
 # the cards: verdict, open, new, regressions, speed of light first
@@ -108,7 +109,7 @@ expect_rc 0 "html in the meeting's order: $out"
 
 # markdown: the same order; no sha256 row before the discrepancies
 heads=$(grep -E '^## |^<details><summary>' "$T/r.md" | sed 's/ ([^)]*)//g' | tr '\n' ';')
-expect_eq "$heads" "## Gate;## Open discrepancies;<details><summary>Explained, accepted, fixed or wontfix</summary>;## Since the last review;## Against the previous model version;<details><summary>Improvements</summary>;## Speed-of-light violations;## Accuracy by metric and op class;## All statistics;## Accuracy by op;## MAPE by model version;## Accuracy against cost per tier;## Who disagrees with whom;## Excluded as noisy;## Provenance;<details><summary>The 12 files and their sha256</summary>;" \
+expect_eq "$heads" "## Gate;## Open discrepancies;<details><summary>Explained, accepted, fixed or wontfix</summary>;## Since the last review;## Against the previous model version;<details><summary>Improvements</summary>;## Speed-of-light violations;## Accuracy by metric and op class;## Calibration and held out;## All statistics;## Accuracy by op;## MAPE by model version;## Accuracy against cost per tier;## Who disagrees with whom;## Excluded as noisy;## Provenance;<details><summary>The 12 files and their sha256</summary>;" \
 	"md: the meeting's order"
 first_sha=$(grep -n '`[0-9a-f]\{64\}`' "$T/r.md" | head -1 | cut -d: -f1)
 fold=$(grep -n '^<details><summary>The 12 files' "$T/r.md" | cut -d: -f1)

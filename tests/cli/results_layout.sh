@@ -42,6 +42,7 @@ DROP TABLE results;
 ALTER TABLE r5 RENAME TO results;
 CREATE INDEX results_key ON results(workload_id, op_id, metric_id, run_id);
 ALTER TABLE runs DROP COLUMN cost; ALTER TABLE runs DROP COLUMN cost_unit;
+DROP TABLE calibration;
 PRAGMA user_version = 5; COMMIT;"
 # the export order schema 5 gives: by run, then row id
 sqlite3 -separator '|' "$PERFCORR_DB" "SELECT w.key, o.name, m.name FROM results r
