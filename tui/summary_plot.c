@@ -143,6 +143,20 @@ static void one_release(struct summary_plot_one *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* The log10 axis range of metric m: whole decades around its positive
+ * values; NaN when it has none. */
+static void axis(const struct summary_plot *sp, int64_t m, double *lo,
+		 double *hi)
+{
+	*lo = *hi = NAN;
+	if (m < 0 || (size_t)m >= sp->nm || !(sp->vmin[m] <= sp->vmax[m]))
+		return;
+	*lo = floor(log10(sp->vmin[m]));
+	*hi = ceil(log10(sp->vmax[m]));
+	if (*hi <= *lo)
+		*hi = *lo + 1;
+}
+
 /* Fill c for metric m of the index: one pass, the dots exactly
  * dot_of's, the bins plot_histogram's. */
 static void build(struct summary_plot *sp, struct summary_plot_one *c,
@@ -155,16 +169,11 @@ static void build(struct summary_plot *sp, struct summary_plot_one *c,
 	plot_canvas_init(&c->dots, c->w, c->h);
 	plot_canvas_init(&c->diag, c->w, c->h);
 	c->bins = xcalloc((size_t)(nb > 0 ? nb : 1), sizeof(*c->bins));
-	c->lo = c->hi = NAN;
+	axis(sp, m, &c->lo, &c->hi);
 	if (m < 0 || (size_t)m >= sp->nm)
 		return;
-	if (sp->vmin[m] <= sp->vmax[m]) {
-		c->lo = floor(log10(sp->vmin[m]));
-		c->hi = ceil(log10(sp->vmax[m]));
-		if (c->hi <= c->lo)
-			c->hi = c->lo + 1;
+	if (!isnan(c->lo))
 		plot_canvas_line(&c->diag, 0, dh - 1, dw - 1, 0);
-	}
 	log_tab_init();
 	ax = (struct dot_axis){ c->lo, c->hi, (dw - 1) / (c->hi - c->lo), dw };
 	ay = (struct dot_axis){ c->lo, c->hi, (dh - 1) / (c->hi - c->lo), dh };
@@ -187,6 +196,13 @@ static void build(struct summary_plot *sp, struct summary_plot_one *c,
 		plot_canvas_set(&c->dots, dot_fast(&ax, p->ref),
 				dh - 1 - dot_fast(&ay, p->model));
 	}
+}
+
+void summary_plot_axis(struct summary_plot *sp, const struct pidx *x,
+		       unsigned gen, int64_t m, double *lo, double *hi)
+{
+	ranges(sp, x, gen);
+	axis(sp, m, lo, hi);
 }
 
 const struct summary_plot_one *summary_plot_build(struct summary_plot *sp,

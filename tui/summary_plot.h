@@ -52,6 +52,11 @@ int64_t summary_plot_busiest(struct summary_plot *sp, const struct pidx *x,
 			     unsigned gen);
 int summary_plot_has(struct summary_plot *sp, const struct pidx *x,
 		     unsigned gen, int64_t m);
+/* The scatter's log10 axis range for metric m (whole decades; NaN:
+ * no positive values), known before the plot is built (its labels'
+ * width sets the plot's). */
+void summary_plot_axis(struct summary_plot *sp, const struct pidx *x,
+		       unsigned gen, int64_t m, double *lo, double *hi);
 /* The scatter (w x h cells) and the histogram (nb bins over -lim ..
  * +lim, outer bins clamp) of metric m, built or from the cache; valid
  * until the next call. */

@@ -103,6 +103,48 @@ static void shared_parts(struct view *v)
 	pidx_wabbr(v->tui->data.ix, &d->wa);
 }
 
+/* The widest value of a metric whose values print without an SI prefix
+ * (dimensionless, %: 0.0001234, 123456789), when wider than at: one
+ * pass over the values of those metrics, none when there is no such
+ * metric; most values are passed over by a bound on their width. */
+static int plain_width(const struct tui_data *data, int at)
+{
+	const struct pidx *x = data->ix;
+	size_t nm = (size_t)x->max_id[2] + 1;
+	const char **plain = xcalloc(nm, sizeof(*plain));	/* its unit */
+	int *extra = xcalloc(nm, sizeof(*extra)), any = 0;
+	const unsigned char *bb = fmt_plain_binades();
+
+	for (size_t m = 0; m < nm; m++) {
+		const char *unit = data_metric_unit(data, (int64_t)m);
+
+		if (fmt_unit_plain(unit)) {
+			plain[m] = unit ? unit : "";
+			/* " %" after the number */
+			extra[m] = *plain[m] && strcmp(plain[m], "1") ?
+				   1 + (int)strlen(plain[m]) : 0;
+			any = 1;
+		}
+	}
+	for (size_t i = 0; any && i < x->n; i++) {
+		int32_t m = x->keys[i].m;
+		uint64_t bm, br;
+
+		if (m < 0 || (size_t)m >= nm || !plain[m])
+			continue;
+		memcpy(&bm, &x->vals[i].model, sizeof(bm));
+		memcpy(&br, &x->vals[i].ref, sizeof(br));
+		if (bb[bm >> 52] + extra[m] <= at &&
+		    bb[br >> 52] + extra[m] <= at)
+			continue;
+		at = fmt_plain_width_max((const double[]){ x->vals[i].model,
+					 x->vals[i].ref }, 2, plain[m], at);
+	}
+	free(plain);
+	free(extra);
+	return at;
+}
+
 static int discrep_open(struct view *v)
 {
 	struct discrep *d = discrep_priv(v);
@@ -129,17 +171,21 @@ static int discrep_open(struct view *v)
 
 		d->mw = ml > d->mw ? ml : d->mw;
 	}
-	/* values with their units: "999.9 us" is as wide as one gets */
+	/* values with their units: "999.9 us" is as wide as one gets,
+	 * but a value without a prefix is as wide as it is (12345678) */
 	d->vw = 6;
 	for (int64_t id = 0; id <= data->ix->max_id[2]; id++) {
 		char buf[64];
 		int vw;
 
+		if (fmt_unit_plain(data_metric_unit(data, id)))
+			continue;
 		fmt_si_unit(buf, sizeof(buf), 999.9e-6,
 			    data_metric_unit(data, id), 1);
 		vw = (int)strlen(buf);
 		d->vw = vw > d->vw ? vw : d->vw;
 	}
+	d->vw = plain_width(data, d->vw);
 	shared_parts(v);
 	rows_init(&d->rows, &data->src);
 	/* a bound's rows by the fraction of speed of light, highest (the

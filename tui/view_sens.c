@@ -20,6 +20,7 @@
 #include "src/pairidx/pairidx.h"
 #include "tui/actions.h"
 #include "tui/draw.h"
+#include "tui/fmt.h"
 #include "tui/plot.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
@@ -113,6 +114,7 @@ static void sweep_lines(struct view *v, const struct item *it)
 	double span = fmax(fmax(w->model_move, w->ref_move),
 			   log(CORR_SENS_REF_MOVES));
 	char em[24], er[24], t[24], sm[64], sr[64], om[64], kb[16], ob[24];
+	char lo[32], hi[32];
 	int role = w->flag == SENS_BLIND ? TH_SEV_FAIL :
 		   w->flag == SENS_WRONG ? TH_SEV_WARN : TH_NORMAL;
 
@@ -126,8 +128,11 @@ static void sweep_lines(struct view *v, const struct item *it)
 		    num(em, sizeof(em), w->e_model), num(er, sizeof(er),
 		    w->e_ref), isfinite(w->tau) ? (snprintf(t, sizeof(t),
 		    "%.2f", w->tau), t) : "-", SENS_SPARK, sm, sr);
-	textbuf_add(&v->text, TH_DIM, "        %s %.4g..%.4g (%zu): %s",
-		    k->knob, w->x[0], w->x[w->n - 1], w->n, w->fixed);
+	/* a knob's values are dimensionless: 131072, not 1.311e+05 */
+	fmt_si_unit(lo, sizeof(lo), w->x[0], "", draw_ascii());
+	fmt_si_unit(hi, sizeof(hi), w->x[w->n - 1], "", draw_ascii());
+	textbuf_add(&v->text, TH_DIM, "        %s %s..%s (%zu): %s",
+		    k->knob, lo, hi, w->n, w->fixed);
 }
 
 static void head_line(struct view *v)

@@ -289,38 +289,59 @@ static void next_metric(struct view *v)
 	status_report("scatter: %s", pidx_metric(x, scatter_metric(v)));
 }
 
+/* The scatter's axis labels of metric m (lo and hi from its range, ""
+ * when it has none) and their column's width: 8 ("100 ms"), wider for
+ * a dimensionless value printed in full (100000000). */
+static int axis_labels(struct view *v, int64_t m, char *lo, char *hi,
+		       size_t len)
+{
+	struct summary *s = v->priv;
+	const char *unit = data_metric_unit(&v->tui->data, m);
+	double a, b;
+	int w;
+
+	lo[0] = hi[0] = '\0';
+	if (m < 0)
+		return 8;
+	summary_plot_axis(&s->plot, v->tui->data.ix, v->tui->data.gen, m, &a,
+			  &b);
+	if (isnan(a))
+		return 8;
+	fmt_si_unit(lo, len, pow(10, a), unit, draw_ascii());
+	fmt_si_unit(hi, len, pow(10, b), unit, draw_ascii());
+	w = draw_width(lo) > draw_width(hi) ? draw_width(lo) : draw_width(hi);
+	return w > 8 ? w : 8;
+}
+
 static void draw_scatter(struct view *v, int y, int h, int w, int64_t m,
 			 const struct summary_plot_one *sp)
 {
 	const struct pidx *x = v->tui->data.ix;
-	const char *unit;
-	char lo[32], hi[32];
-	int pw = w - 9, ph = h - 2;
+	char lo[32], hi[32], name[32];
+	int lw = axis_labels(v, m, lo, hi, sizeof(lo));
+	int pw = w - lw - 1, ph = h - 2;
 
 	if (pw < 8 || ph < 3 || !sp)
 		return;
 	/* the key `m` stays in sight at 80 columns (half is 39) */
-	snprintf(lo, sizeof(lo), "%.20s", pidx_metric(x, m));
-	if ((int)strlen(lo) + 41 <= w)
+	snprintf(name, sizeof(name), "%.20s", pidx_metric(x, m));
+	if ((int)strlen(name) + 41 <= w)
 		draw_textf(y, 0, w, TH_HEADER, "%s: model vs reference, "
-			   "log-log (m: metric)", lo);
+			   "log-log (m: metric)", name);
 	else
 		draw_textf(y, 0, w, TH_HEADER, "%s: model vs ref, log-log "
-			   "(m)", lo);
+			   "(m)", name);
 	if (!isfinite(sp->lo)) {
 		draw_text(y + 1, 2, w - 2, "no positive values to plot",
 			  TH_DIM);
 		return;
 	}
-	unit = data_metric_unit(&v->tui->data, m);
-	fmt_si_unit(lo, sizeof(lo), pow(10, sp->lo), unit, draw_ascii());
-	fmt_si_unit(hi, sizeof(hi), pow(10, sp->hi), unit, draw_ascii());
-	draw_text_right(y + 1, 0, 8, hi, TH_DIM);
-	draw_text_right(y + ph, 0, 8, lo, TH_DIM);
-	draw_canvas(y + 1, 9, &sp->dots, TH_PLOT, "o", &sp->diag, TH_PLOT_REF,
-		    "/");
-	draw_textf(y + 1 + ph, 9, pw, TH_DIM, "%-*s%s", pw - draw_width(hi),
-		   lo, hi);
+	draw_text_right(y + 1, 0, lw, hi, TH_DIM);
+	draw_text_right(y + ph, 0, lw, lo, TH_DIM);
+	draw_canvas(y + 1, lw + 1, &sp->dots, TH_PLOT, "o", &sp->diag,
+		    TH_PLOT_REF, "/");
+	draw_textf(y + 1 + ph, lw + 1, pw, TH_DIM, "%-*s%s",
+		   pw - draw_width(hi), lo, hi);
 }
 
 /* The number of histogram bins for a panel w wide (< 5: none). */
@@ -365,7 +386,7 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	int rows = (int)v->nrows, th, half = w / 2;
 	int64_t m;
 	const struct summary_plot_one *sp = NULL;
-	char none[64], heads[256];
+	char none[64], heads[256], alo[32], ahi[32];
 
 	if (!s || !v->tui->data.ix || !s->groups)
 		return;
@@ -395,7 +416,9 @@ static void summary_draw(struct view *v, int y, int h, int w)
 	m = scatter_metric(v);
 	if (m >= 0)	/* both plots of metric m, one pass, cached */
 		sp = summary_plot_build(&s->plot, v->tui->data.ix,
-					v->tui->data.gen, m, half - 1 - 9, h - 2,
+					v->tui->data.gen, m, half - 1 -
+					axis_labels(v, m, alo, ahi,
+						    sizeof(alo)) - 1, h - 2,
 					hist_bins(w - half), HIST_LIMIT);
 	draw_scatter(v, y, h, half - 1, m, sp);
 	draw_histogram(v, y, half, h, w - half, m, sp);

@@ -2,6 +2,8 @@
  * their units (tui/fmt.c). */
 #include "check.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,12 +103,95 @@ TEST(units)
 	CHECK_STR(buf, "400 W");
 	fmt_si_unit(buf, sizeof(buf), 2510, "tokens/s", 0);
 	CHECK_STR(buf, "2.51 ktok/s");
+	/* dimensionless: the CLI's rule, no prefix (issue 35 item 8) */
 	fmt_si_unit(buf, sizeof(buf), 0.75, "1", 0);
-	CHECK_STR(buf, "750m");		/* dimensionless: as fmt_si */
+	CHECK_STR(buf, "0.75");
+	fmt_si_unit(buf, sizeof(buf), 0.9995, "", 0);
+	CHECK_STR(buf, "0.9995");
+	fmt_si_unit(buf, sizeof(buf), 12345, "", 0);
+	CHECK_STR(buf, "12345");
+	fmt_si_unit(buf, sizeof(buf), 999.5, "1", 1);
+	CHECK_STR(buf, "999.5");
+	fmt_si_unit(buf, sizeof(buf), 249600, "cycles", 0);
+	CHECK_STR(buf, "249.6 kcycles");	/* a count keeps its prefix */
 	fmt_si_unit(buf, sizeof(buf), 0, "s", 0);
 	CHECK_STR(buf, "0 s");
 	fmt_si_unit(buf, sizeof(buf), 0.0 / 0.0, "s", 0);
 	CHECK_STR(buf, "-");
+}
+
+/* fmt_plain_binades' bound of v. */
+static int binade(double v)
+{
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof(b));
+	return fmt_plain_binades()[b >> 52];
+}
+
+/* fmt_plain_width_max is the printed width of the widest value and
+ * fmt_plain_binades a bound on every width (they pass a value over only
+ * when it cannot be wider): every
+ * decade from 1e-110 to 1e110 at several mantissas, whole numbers of
+ * every length, signs, 0, -0, NaN, inf, for "", "1" and "%". */
+TEST(plain_widths_are_the_printed_ones)
+{
+	static const char *const units[] = { "", "1", "%" };
+	static const double mant[] = { 1, 1.5, 9.9996, 9.99949, 1.23456,
+		5, 9.5, 3.14159 };
+	char buf[64];
+	int bad = 0;
+
+	for (size_t u = 0; u < 3; u++)
+		for (int e = -110; e <= 110; e++)
+			for (size_t k = 0; k < sizeof(mant) / sizeof(mant[0]);
+			     k++)
+				for (int sg = -1; sg <= 1; sg += 2) {
+					double v = sg * mant[k] * pow(10, e);
+					int w;
+
+					fmt_si_unit(buf, sizeof(buf), v,
+						    units[u], 0);
+					w = (int)strlen(buf);
+					bad += !u && binade(v) < w;
+					for (int at = 0; at <= 14; at++)
+						bad += fmt_plain_width_max(&v,
+							1, units[u], at) !=
+						       (w > at ? w : at);
+				}
+	CHECK_INT(bad, 0);
+	/* the binade bound, at the edges of every decimal bucket */
+	for (int e = -330; e <= 330; e++)
+		for (int d = -3; d <= 3; d++) {
+			double v = nextafter(pow(10, e), d < 0 ? 0 : INFINITY);
+
+			for (int k = 0; k < (d < 0 ? -d : d); k++)
+				v = nextafter(v, d < 0 ? 0 : INFINITY);
+			for (int sg = -1; sg <= 1; sg += 2) {
+				fmt_si_unit(buf, sizeof(buf), sg * v, "", 0);
+				bad += binade(sg * v) < (int)strlen(buf);
+			}
+		}
+	bad += binade(4.9e-324) < 10 || binade(-0.0) < 2 || binade(NAN) < 17;
+	CHECK_INT(bad, 0);
+	for (double v = 1; v < 1e16; v = v * 10 + 7) {
+		fmt_si_unit(buf, sizeof(buf), v, "", 0);
+		CHECK_INT(fmt_plain_width_max(&v, 1, "", 0),
+			  (int)strlen(buf));
+	}
+	CHECK_INT(fmt_plain_width_max((double[]){ 0.0 }, 1, "", 0), 1);
+	CHECK_INT(fmt_plain_width_max((double[]){ -0.0 }, 1, "", 0), 2);
+	CHECK_INT(fmt_plain_width_max((double[]){ NAN }, 1, "%", 0), 1);
+	CHECK_INT(fmt_plain_width_max((double[]){ -INFINITY }, 1, "", 0), 4);
+	CHECK_INT(fmt_plain_width_max((double[]){ 0.5, 0.0001234, 3 }, 3, "",
+				      0), 9);
+	CHECK_INT(fmt_plain_width_max((double[]){ 12345678 }, 1, "", 8), 8);
+	CHECK_INT(fmt_plain_width_max((double[]){ 12345678, 1.5 }, 2, "%",
+				      0), 10);	/* "12345678 %" */
+	CHECK_INT(fmt_unit_plain(""), 1);
+	CHECK_INT(fmt_unit_plain("%"), 1);
+	CHECK_INT(fmt_unit_plain("cycles"), 0);
+	CHECK_INT(fmt_unit_plain("s"), 0);
 }
 
 /* The widths wabbr_build counts without printing (the first screen of a
@@ -246,4 +331,5 @@ TEST(stored_and_read_back)
 
 TEST_MAIN(CASE(one_model), CASE(stored_and_read_back), CASE(everything_shared_keeps_the_name),
 	  CASE(a_part_is_a_whole_part), CASE(several_models), CASE(units),
+	  CASE(plain_widths_are_the_printed_ones),
 	  CASE(counted_widths_are_the_printed_ones))
