@@ -254,7 +254,23 @@ struct ci_mom {
 	/* two-way: the residual cross products of each group's six sums */
 	double res[MOM_NGRP][MOM_RES][MOM_RES];
 	double lam;		/* Deming's lambda, scaled (0: none) */
+	/* Spearman re-ranked: per workload (nw x 5) and op (no x 5), what
+	 * else the rank group's totals lose with the cluster
+	 * (stats_cirank_loo); NULL: no Spearman */
+	double *rk, *ork;
 };
+
+/* Spearman's leave-one-out corrections (stats_cirank.c): for the n
+ * pairs (x = ref, y = model) in clusters cl[i] < ng, out[5 g .. 5 g + 5)
+ * = what to take off the rank group G's totals besides cluster g's own
+ * sums so that they are the sums (u, v, uu, vv, uv) of the other pairs
+ * ranked among themselves (average ranks), in G's centred, scaled
+ * units; the same for the no clusters ocl into oout when ocl (two-way).
+ * O(n) sorts, then about min(5 k^2, 3 n) per cluster of k pairs. */
+void stats_cirank_loo(const double *x, const double *y, size_t n,
+		      const struct ci_mgrp *G, const uint32_t *cl, size_t ng,
+		      double *out, const uint32_t *ocl, size_t no,
+		      double *oout);
 
 /* Whether s has a statistic the moments resample. */
 int stats_cimom_wanted(const struct stats_summary *s);

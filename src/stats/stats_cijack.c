@@ -88,11 +88,13 @@ static int kw_of(const struct ci_mom *m, int k)
 }
 
 /* The jackknife over the ng clusters' sums S (ng x K; a cluster with no
- * pair is skipped) around the totals t; ab (NULL: not kept): each
+ * pair is skipped) around the totals t, the rank group's leave-one-out
+ * sums re-ranked by rk (ng x 5; NULL: none); ab (NULL: not kept): each
  * cluster's leave-one-out Deming (intercept, slope), NaN where undefined
  * or skipped. */
 static void jackknife(const struct ci_mom *m, const double *S, size_t ng,
-		      const double *t, struct jk *j, double *ab)
+		      const double *t, const double *rk, struct jk *j,
+		      double *ab)
 {
 	size_t K = m->K;
 
@@ -116,6 +118,8 @@ static void jackknife(const struct ci_mom *m, const double *S, size_t ng,
 		}
 		for (size_t i = 0; i < K; i++)
 			tt[i] = t[i] - x[i];
+		for (size_t i = 0; rk && i < 5; i++)
+			tt[m->g[MOM_RANK].off + i] -= rk[5 * c + i];
 		stats_cimom_of(m, tt, out);
 		for (int k = 0; k < MOM_NSTAT; k++) {
 			double v = fwd(k, out[k]), d;
@@ -447,12 +451,12 @@ void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
 	if (dem)	/* Deming's leave-one-out values, for dem_cr2 */
 		ab = xmalloc((2 * (two && c->no > c->nw ? c->no : c->nw) + 2) *
 			     sizeof(*ab));
-	jackknife(m, m->sum, c->nw, t, jw, ab);
+	jackknife(m, m->sum, c->nw, t, m->rk, jw, ab);
 	if (dem)
 		dem_cr2(m, m->sum, c->nw, t, ab, cw);
 	if (two) {
 		jo = jw + 1;
-		jackknife(m, m->osum, c->no, t, jo, ab);
+		jackknife(m, m->osum, c->no, t, m->ork, jo, ab);
 		if (dem)
 			dem_cr2(m, m->osum, c->no, t, ab, co);
 		residual(m, t, full, ve);
@@ -525,6 +529,8 @@ void stats_cimom_finish(struct ci_mom *m, struct stats_summary *s,
 	free(jw);
 	free(m->sum);
 	free(m->osum);
+	free(m->rk);
+	free(m->ork);
 	memset(m, 0, sizeof(*m));
 }
 

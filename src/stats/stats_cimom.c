@@ -10,9 +10,9 @@
  * pair of series (u, v, uu, vv, uv) and the count of its pairs: the
  * series are centred at the sample's means and scaled by their largest
  * deviation (no cancellation, no overflow), (ref, model) on values, on
- * logs, on the sample's average ranks (Spearman: the ranks are not
- * recomputed per subset, the usual resampling of a rank correlation),
- * and with the fit's weights when it is weighted. The statistic of a
+ * logs, on the sample's average ranks (Spearman: a leave-one-out
+ * sample's re-ranking is what stats_cirank.c adds per cluster), and
+ * with the fit's weights when it is weighted. The statistic of a
  * subset is that of its totals (stats_cimom_of): the jackknives of
  * stats_cijack.c take one cluster's sums off the totals, O(clusters).
  * Two-way, each pair's sums less its workload's and op's means (the
@@ -223,6 +223,14 @@ int stats_cimom_prepare(struct ci_mom *m, const struct stats_summary *s,
 			stats_ranks(ref, n, a);
 			stats_ranks(model, n, b);
 			group(m, MOM_RANK, a, b, NULL, c);
+		}
+		if (rk && c->nc > 2) {	/* the intervals need 3 */
+			m->rk = xmalloc((c->nw + 1) * 5 * sizeof(*m->rk));
+			if (c->ocl)
+				m->ork = xmalloc((c->no + 1) * 5 *
+						 sizeof(*m->ork));
+			stats_cirank_loo(ref, model, n, &m->g[MOM_RANK], c->cl,
+					 c->nw, m->rk, c->ocl, c->no, m->ork);
 		}
 		if (wf) {
 			stats_fit_weights(&s->fit, ref_se, n, a);

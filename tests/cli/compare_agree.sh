@@ -120,6 +120,47 @@ print(s["ci_basis"], "ok" if not bad else bad)
 	expect_eq "$got" "$([ $c = auto ] && echo workload+op || echo workload) ok" "--cluster $c: intervals and p equal the jackknife reference"
 done
 
+# Spearman's leave-one-out samples are ranked among themselves (issue 34:
+# stats_cirank.c): a study whose ranks cross (the one above has Spearman
+# 1) and whose references tie, 12 workloads x 3 ops, against the
+# reference's re-ranking
+python3 - "$PWD" <<'PY'
+import sys, os
+d = sys.argv[1]
+with open(os.path.join(d, "ref2.csv"), "w") as r, open(os.path.join(d, "mod2.csv"), "w") as m:
+    for f in (r, m):
+        f.write("workload,op,metric,value,unit\n")
+    k = 0
+    for w in range(12):
+        for op, base in (("gemm", 100.0), ("attn", 37.0), ("norm", 5.0)):
+            k += 1
+            ref = base * (1 + w % 5) * (1 + 0.05 * ((k * 7) % 5))
+            mod = round(ref * (1 + 0.35 * (((k * 11) % 9) - 4) / 4 + 0.1 * (w % 3)), 0)
+            r.write("net/bs=%d,%s,time,%r,us\n" % (w + 1, op, ref))
+            m.write("net/bs=%d,%s,time,%r,us\n" % (w + 1, op, mod))
+PY
+pc import -q -s lab2 -k silicon -V 1 ref2.csv
+pc import -q -s sim2 -k perfsim -V 1 mod2.csv
+for c in auto workload; do
+	run pc compare --model sim2 --ref lab2 --format json --points --cluster $c
+	got=$(printf '%s' "$out" | REF="$TESTS/ref" python3 -c '
+import json, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_jack_ref as J
+d = json.load(sys.stdin)
+s = d["summary"]
+P = d["points"]
+m = [p["model"] for p in P]; r = [p["ref"] for p in P]
+w = [p["workload"] for p in P]; o = [p["op"] for p in P]
+two = s["ci_basis"] == "workload+op"
+R = J.intervals(m, r, w, o if two else None, 0.95, None)
+ok = s["n"] == 36 and s["spearman"] < 0.99 and len(set(r)) < 36 and \
+    all(abs(a - b) <= 1e-8 for a, b in zip(R["spearman"], s["spearman_ci"]))
+print(s["ci_basis"], "ok" if ok else (s["spearman"], R["spearman"], s["spearman_ci"]))
+')
+	expect_eq "$got" "$([ $c = auto ] && echo workload+op || echo workload) ok" "--cluster $c: Spearman re-ranked as the reference"
+done
+
 # --min-pairs: groups of 12 (attn: 11) pairs with --min-pairs 13 are "few pairs"
 run pc compare --model sim --ref lab --format json --group-by op --min-pairs 13
 expect_rc 0 "--min-pairs"

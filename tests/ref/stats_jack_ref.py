@@ -11,7 +11,8 @@ from tests/ref/stats_agree_ref.py (incomplete beta), not GSL.
 docs/statistics.md, "What each interval resamples", defines:
 
   V_w, V_o   delete-one jackknife variances over workloads, ops:
-             (G - 1) / G sum (theta_-g - mean)^2, on atanh for a correlation
+             (G - 1) / G sum (theta_-g - mean)^2, on atanh for a correlation;
+             Spearman's leave-one-out samples ranked among themselves
   V_e        (N - 1) / N sum e_i^2, e_i = psi_i - its workload's mean of psi
              - its op's + the mean, psi_i the pair's influence
   one-way    V = V_w, df = G* - 1; two-way V = max(V_w + V_o - V_e, V_w,
@@ -98,7 +99,16 @@ class Study:
         out["lsd"] = math.log(math.sqrt(vd * W / (W - 1)))
         va = (lvx + lvy + 2 * lc) / 4
         out["prop"] = (lvy - lvx) / 2 / va
-        _, _, _, rvx, rvy, rc = wmom(self.kr, self.km, w)
+        # Spearman: a leave-one-out sample (weights 0) ranked among
+        # itself; weights 1 -+ h (the residual term) keep the sample's
+        kr, km = self.kr, self.km
+        keep = [i for i in range(self.n) if w[i] > 0]
+        if len(keep) < self.n:
+            kr, km = [0.0] * self.n, [0.0] * self.n
+            for i, a, b in zip(keep, ranks([self.r[i] for i in keep]),
+                               ranks([self.m[i] for i in keep])):
+                kr[i], km[i] = a, b
+        _, _, _, rvx, rvy, rc = wmom(kr, km, w)
         out["spearman"] = rc / math.sqrt(rvx * rvy)
         return {k: (math.atanh(v) if k in CORR and abs(v) < 1 else
                     math.copysign(math.inf, v) if k in CORR else v)
