@@ -7,13 +7,14 @@
 # demo.sh upgrades the database it keeps.
 . "$(dirname "$0")/lib.sh"
 V=$(sed -n 's/^#define DB_SCHEMA_VERSION \([0-9]*\)$/\1/p' "$TESTS"/../db/engine.h)
-old_schema() {	# the study as perfcorr schema 8 left it
+old_schema() {	# the study as perfcorr schema 8 left it (9: runs' cost, 10: calibration)
 	if pc_db_is_server; then
 		pcsql "ALTER TABLE runs DROP COLUMN cost, DROP COLUMN cost_unit" \
+			"DROP TABLE IF EXISTS calibration" \
 			"UPDATE schema_version SET version = 8" >/dev/null
 	else
 		pcsql "ALTER TABLE runs DROP COLUMN cost; ALTER TABLE runs DROP COLUMN cost_unit;
-			PRAGMA user_version = 8"
+			DROP TABLE IF EXISTS calibration; PRAGMA user_version = 8"
 	fi
 }
 pc init >/dev/null
