@@ -67,7 +67,7 @@ each() {
 		if ! same "$f" "${f/\/a./\/b.}"; then
 			bad=$((bad + 1))
 			echo "DIFFERS: $name ($(basename "$f"))"
-			diff "$f" "${f/\/a./\/b.}" | head -6
+			diff "$f" "${f/\/a./\/b.}" | head -6 | cut -c1-300
 		fi
 	done
 }
@@ -116,7 +116,7 @@ for v in v1 detail v2 v3 v4 v5 v6 v7; do
 	if ! same "$f" "${f/\/a./\/b.}"; then
 		bad=$((bad + 1))
 		echo "DIFFERS: tui $(basename "$f")"
-		diff "$f" "${f/\/a./\/b.}" | head -6
+		diff "$f" "${f/\/a./\/b.}" | head -6 | cut -c1-300
 	fi
 done
 echo "ab_equal: $n outputs compared, $bad differ"
