@@ -25,18 +25,23 @@ int data_bound(const struct tui_data *d)
 	       !strcmp(d->ix->model.kind, "roofline");
 }
 
-int data_is_discrepancy(const struct tui_data *d, size_t i)
+/* data_is_discrepancy of a pairing that is no bound: the loops over
+ * every point ask data_bound (a strcmp) once, not per point */
+static int discrepancy_at(const struct tui_data *d, size_t i)
 {
 	struct corr_point p;
 
-	/* a bound's pairs are no model's errors (issue 35) */
-	if (data_bound(d))
-		return 0;
 	/* report_is_discrepancy reads err and flags only: no memset of the
 	 * whole point (this runs over every point when the list opens) */
 	p.err = d->ix->keys[i].err;
 	p.flags = d->ix->keys[i].flags & 0xff;
 	return report_is_discrepancy(&p, d->limit);
+}
+
+int data_is_discrepancy(const struct tui_data *d, size_t i)
+{
+	/* a bound's pairs are no model's errors (issue 35) */
+	return !data_bound(d) && discrepancy_at(d, i);
 }
 
 /* Here, beside data_status_open, so that data_review.c never calls into
@@ -70,11 +75,13 @@ void data_progress(const struct tui_data *d, size_t *ndisc, size_t *nopen)
 	size_t n = d->ix ? d->ix->n : 0;
 
 	*ndisc = *nopen = 0;
+	if (data_bound(d))
+		return;
 	/* |err| descending, NaN last (pidx_check_keys refuses an index in
 	 * another order): a discrepancy has |err| > limit, so none comes
 	 * after the first point that has not */
 	for (size_t i = 0; i < n && fabs(k[i].err) > d->limit; i++)
-		if (data_is_discrepancy(d, i)) {
+		if (discrepancy_at(d, i)) {
 			++*ndisc;
 			*nopen += data_status_open(d->src.status ?
 						   d->src.status[i] : 0);
@@ -111,7 +118,7 @@ int data_review_load(struct tui_data *d)
 	size_t n = 0;
 	unsigned char *listed;
 	struct hmap names[3];
-	int rc;
+	int rc, bound;
 
 	/* the points this function flagged on this index before (a fresh
 	 * index has none: pidx_check_keys keeps only the core's flags, and
@@ -157,8 +164,9 @@ int data_review_load(struct tui_data *d)
 		    differs(items[j].ref, x->vals[i].ref))
 			d->since[i] = DATA_CHANGED;
 	}
+	bound = data_bound(d);
 	for (size_t i = 0; i < x->n; i++) {
-		if (!listed[i] && data_is_discrepancy(d, i))
+		if (!listed[i] && !bound && discrepancy_at(d, i))
 			d->since[i] = DATA_NEW;
 		if (d->since[i]) {
 			x->keys[i].flags |= ROWS_FLAG_NEW;
