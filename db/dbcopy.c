@@ -79,7 +79,7 @@ static const struct table {
 	  "metric, model_version, ref_version, err) VALUES (?,?,?,?,?,?,?)",
 	  "SELECT count(*) FROM annotation_errors",
 	  "DELETE FROM annotation_errors", 0 },
-	{ "calibration", "ittttttittt",
+	{ "calibration", "ititttitttt",
 	  "SELECT id, model_source, run_id, workload, op, metric, "
 	  "is_pattern, state, note, author, created_at FROM calibration "
 	  "ORDER BY id",

@@ -25,6 +25,8 @@ static const struct {
 	{ "corr/*", "perfcorr-csv" },
 	{ "sens/*.csv", "perfcorr-csv" }, { "sens/*", "*" },
 	{ "slo/*.csv", "perfcorr-csv" }, { "slo/*", "*" },
+	{ "tiers/*.csv", "perfcorr-csv" }, { "tiers/*", "*" },
+	{ "calib/*.csv", "perfcorr-csv" }, { "calib/*", "*" },
 	{ "demo/*", "*" }, { "gate/*.csv", "perfcorr-csv" }, { "gate/*", "*" },
 	{ "map/*", "*" }, { "policy/*", "*" }, { "roofline/*", "*" },
 	{ "report/*.csv", "perfcorr-csv" }, { "report/*", "*" },
