@@ -107,14 +107,15 @@ int gate_out_junit(FILE *fp, const struct gate_result *g)
 	util_now_iso(now, sizeof(now));
 	now[strcspn(now, "Z")] = 0;
 
+	/* tests, failures, errors and skipped always, 0 included (JUnit
+	 * schema consumers read all four); warnings and unknown rules are
+	 * JUnit's "skipped" (their messages and each testcase's "status"
+	 * property tell them apart) */
 	strbuf_addf(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<testsuites name=\"perfcorr gate\" tests=\"%zu\" "
-		    "failures=\"%ld\" errors=\"0\"", g->nrules, g->nfail);
-	/* warnings and unknown rules are JUnit's "skipped" (their
-	 * messages and each testcase's "status" property tell them apart) */
-	if (g->nunknown + g->nwarn)
-		strbuf_addf(&x, " skipped=\"%ld\"", g->nunknown + g->nwarn);
-	strbuf_addstr(&x, ">\n  <testsuite name=\"");
+		    "failures=\"%ld\" errors=\"0\" skipped=\"%ld\">\n"
+		    "  <testsuite name=\"", g->nrules, g->nfail,
+		    g->nunknown + g->nwarn);
 	gate_xml_escape(&x, g->policy->name);
 	strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
 		    "skipped=\"%ld\" timestamp=\"%s\">\n    <properties>\n",
@@ -155,9 +156,11 @@ int gate_out_junit_error(FILE *fp, const char *policy, const char *msg)
 
 	strbuf_addstr(&x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		      "<testsuites name=\"perfcorr gate\" tests=\"1\" "
-		      "failures=\"0\" errors=\"1\">\n  <testsuite name=\"");
+		      "failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+		      "  <testsuite name=\"");
 	gate_xml_escape(&x, policy ? policy : "gate");
-	strbuf_addstr(&x, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+	strbuf_addstr(&x, "\" tests=\"1\" failures=\"0\" errors=\"1\" "
+		      "skipped=\"0\">\n"
 		      "    <testcase classname=\"perfcorr.gate\" "
 		      "name=\"evaluate\" time=\"0\">\n      <error "
 		      "type=\"gate\" message=\"");

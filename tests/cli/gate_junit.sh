@@ -52,6 +52,19 @@ print("ok")
 PY
 expect_eq "$out" "ok" "JUnit content ($err)"
 
+# a gate with no warning and no unknown rule: testsuites and testsuite
+# carry tests, failures, errors and skipped all four, 0 included (JUnit
+# schema consumers expect them; skipped was left out when 0)
+cat >"$T/ok.json" <<'JSON'
+{"name": "ok", "model": "archsim", "ref": "h100", "rules": [
+  {"name": "all", "max_mape": 0.5}]}
+JSON
+run pc gate --policy "$T/ok.json" --junit "$T/ok.xml" --dry-run
+expect_rc 0 "a passing gate"
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print([(e.tag, [e.get(a) for a in ("tests", "failures", "errors", "skipped")]) for e in (r, r.find("testsuite"))])' "$T/ok.xml"
+expect_eq "$out" "[('testsuites', ['1', '0', '0', '0']), ('testsuite', ['1', '0', '0', '0'])]" \
+	"all four counts present when 0"
+
 # hostile names: markup characters, quotes, a control and an invalid byte
 printf 'workload,op,metric,value,unit\n"w<&>%sx",op"",time,1,ms\nw2,\377\001bad,time,2,ms\n' \
 	"'" >"$T/r.csv"
@@ -96,8 +109,8 @@ run pc gate --policy "$T/p.json" --model archsim@9.9 --junit "$T/e.xml"
 expect_rc 2 "unknown version"
 run xmllint --noout "$T/e.xml"
 expect_rc 0 "error JUnit is well-formed ($err)"
-run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.get("errors"), r.find("testsuite/testcase/error").get("message"))' "$T/e.xml"
-expect_eq "$out" "1 source 'archsim' has no version '9.9' (versions: '1.0')" \
+run python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.get("errors"), r.get("skipped"), r.find("testsuite").get("skipped"), r.find("testsuite/testcase/error").get("message"))' "$T/e.xml"
+expect_eq "$out" "1 0 0 source 'archsim' has no version '9.9' (versions: '1.0')" \
 	"error testcase"
 printf '{"name": "x", "rules": [}' >"$T/bad.json"
 run pc gate --policy "$T/bad.json" --junit "$T/e2.xml"
