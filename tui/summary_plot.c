@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/matrix/matrix.h"
 #include "src/pairidx/pairidx.h"
 #include "base/util.h"
 
@@ -184,13 +185,16 @@ static void build(struct summary_plot *sp, struct summary_plot_one *c,
 		if (x->keys[i].m != m)
 			continue;
 		e = x->keys[i].err;
+		p = &x->vals[i];
+		if (c->sol)	/* the fraction of speed of light, 0 .. 2 lim */
+			e = matrix_sol_fraction(p->ref, p->model, c->sol == 2) -
+			    lim;
 		if (isfinite(e) && nb > 0) {	/* plot_histogram's bins */
 			double f = (e + lim) / (2 * lim) * nb;
 
 			c->bins[f < 0 ? 0 : f >= nb ? nb - 1 : (int)f]++;
 			c->nerr++;
 		}
-		p = &x->vals[i];
 		if (!(p->model > 0) || !(p->ref > 0) || isnan(c->lo))
 			continue;
 		plot_canvas_set(&c->dots, dot_fast(&ax, p->ref),
@@ -207,7 +211,7 @@ void summary_plot_axis(struct summary_plot *sp, const struct pidx *x,
 
 const struct summary_plot_one *summary_plot_build(struct summary_plot *sp,
 	const struct pidx *x, unsigned gen, int64_t m, int w, int h, int nb,
-	double lim)
+	double lim, int sol)
 {
 	struct summary_plot_one *c, *old = &sp->c[0];
 
@@ -216,7 +220,8 @@ const struct summary_plot_one *summary_plot_build(struct summary_plot *sp,
 	for (size_t i = 0; i < SUMMARY_PLOT_CACHE; i++) {
 		c = &sp->c[i];
 		if (c->built && c->gen == gen && c->metric == m && c->w == w &&
-		    c->h == h && c->nb == nb && c->lim == lim) {
+		    c->h == h && c->nb == nb && c->lim == lim &&
+		    c->sol == sol) {
 			c->used = sp->clock;
 			return c;
 		}
@@ -226,7 +231,8 @@ const struct summary_plot_one *summary_plot_build(struct summary_plot *sp,
 	c = old;			/* the least recently used */
 	one_release(c);
 	*c = (struct summary_plot_one){ .built = 1, .gen = gen, .metric = m,
-		.w = w, .h = h, .nb = nb, .lim = lim, .used = sp->clock };
+		.w = w, .h = h, .nb = nb, .lim = lim, .sol = sol,
+		.used = sp->clock };
 	build(sp, c, x, m);
 	return c;
 }

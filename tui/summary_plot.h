@@ -25,9 +25,14 @@ struct summary_plot_one {
 	double lim;
 	double lo, hi;			/* log10 axis range; NaN: nothing
 					   to plot */
+	int sol;			/* the histogram's quantity: 0 the
+					   errors; 1 (a time) or 2 (a rate)
+					   the fraction of speed of light */
 	struct plot_canvas dots, diag;
-	long *bins, nerr;		/* nb bins over -lim .. +lim, the
-					   finite errors counted */
+	long *bins, nerr;		/* nb bins over -lim .. +lim (the
+					   errors) or 0 .. 2 lim (the
+					   fractions), the finite ones
+					   counted */
 	unsigned used;			/* last use, for replacement */
 };
 
@@ -57,12 +62,16 @@ int summary_plot_has(struct summary_plot *sp, const struct pidx *x,
  * width sets the plot's). */
 void summary_plot_axis(struct summary_plot *sp, const struct pidx *x,
 		       unsigned gen, int64_t m, double *lo, double *hi);
-/* The scatter (w x h cells) and the histogram (nb bins over -lim ..
- * +lim, outer bins clamp) of metric m, built or from the cache; valid
- * until the next call. */
+/* The scatter (w x h cells) and the histogram (nb bins, outer bins
+ * clamp) of metric m, built or from the cache; valid until the next
+ * call. The histogram's bins: sol 0, the signed errors over -lim ..
+ * +lim; a roofline model (a bound, issue 35), the fraction of speed of
+ * light each reference reaches (as the list shows it,
+ * matrix_sol_fraction) over 0 .. 2 lim, sol 1 for a time (model / ref),
+ * 2 for a rate (ref / model). */
 const struct summary_plot_one *summary_plot_build(struct summary_plot *sp,
 	const struct pidx *x, unsigned gen, int64_t m, int w, int h, int nb,
-	double lim);
+	double lim, int sol);
 void summary_plot_release(struct summary_plot *sp);
 
 #endif

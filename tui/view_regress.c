@@ -19,6 +19,8 @@
 #include "src/corr/corrgroup.h"
 #include "src/corr/diff.h"
 #include "src/corr/wabbr.h"
+#include "src/matrix/matrix.h"
+#include "src/pairidx/pairidx.h"
 #include "base/error.h"
 #include "base/util.h"
 #include "tui/draw.h"
@@ -43,6 +45,9 @@ struct regress {
 	size_t nreg, nimp, nsame;
 	int opw, mw, stw;		/* the longest op, metric, state */
 	struct wabbr wa;		/* the listed keys' shared parts */
+	int bound;			/* the model is a roofline: the
+					   fraction of speed of light */
+	const struct tui_data *data;	/* for the metrics' direction */
 };
 
 /* The columns, in the order shown. */
@@ -165,6 +170,8 @@ static int regress_open(struct view *v)
 
 	regress_done(v);
 	r = v->priv = xcalloc(1, sizeof(*r));
+	r->bound = data_bound(&t->data);
+	r->data = &t->data;
 	if (!t->regress_from[0] || !t->regress_ref[0])
 		return 0;
 	q.ref = t->regress_ref;
@@ -234,6 +241,24 @@ static const char *status_of(const struct corr_point *p)
 	return annot_state(p->ann);
 }
 
+/* A bound's point as the list shows it: the fraction of speed of light
+ * the reference reaches (matrix_sol_fraction: roofline / measured for
+ * a time, measured / roofline for a rate, by the metric's direction in
+ * the pairing the TUI shows). */
+static void sol_cell(const struct regress *r, char *buf, size_t len,
+		     const struct corr_point *p)
+{
+	const struct pidx *x = r->data->ix;
+	int higher = 0;
+
+	for (int64_t m = 0; x && m <= x->max_id[2]; m++)
+		if (!strcmp(pidx_metric(x, m), p->metric)) {
+			higher = data_metric_higher(r->data, m);
+			break;
+		}
+	fmt_pct(buf, len, matrix_sol_fraction(p->ref, p->model, higher), 0);
+}
+
 static void change_row(const struct regress *r, int y, int w,
 		       const int *cw, int level, const struct diff_change *c,
 		       int reg, int cursor)
@@ -250,8 +275,13 @@ static void change_row(const struct regress *r, int y, int w,
 		 cw[RC_WL], safe, t[RC_OPN], sizeof(t[RC_OPN])));
 	snprintf(t[RC_OPN], sizeof(t[RC_OPN]), "%s", c->a->op);
 	snprintf(t[RC_MET], sizeof(t[RC_MET]), "%s", c->a->metric);
-	fmt_pct(t[RC_BEFORE], sizeof(t[RC_BEFORE]), c->b->err, 1);
-	fmt_pct(t[RC_AFTER], sizeof(t[RC_AFTER]), c->a->err, 1);
+	if (r->bound) {
+		sol_cell(r, t[RC_BEFORE], sizeof(t[RC_BEFORE]), c->b);
+		sol_cell(r, t[RC_AFTER], sizeof(t[RC_AFTER]), c->a);
+	} else {
+		fmt_pct(t[RC_BEFORE], sizeof(t[RC_BEFORE]), c->b->err, 1);
+		fmt_pct(t[RC_AFTER], sizeof(t[RC_AFTER]), c->a->err, 1);
+	}
 	snprintf(t[RC_DELTA], sizeof(t[RC_DELTA]), "%+.1f pt",
 		 diff_abs_change(c) * 100);
 	snprintf(t[RC_CAUSE], sizeof(t[RC_CAUSE]), "%s",
@@ -277,6 +307,8 @@ static void heads(const struct regress *r, int y, const int *cw, int level)
 
 	for (int k = 0; k < RC_N; k++) {
 		const char *h = k == RC_WL ? keycol_heading(&r->wa, level) :
+				r->bound && k == RC_BEFORE ? "SoL bef" :
+				r->bound && k == RC_AFTER ? "SoL aft" :
 				rc_head[k];
 
 		if (!cw[k])
@@ -287,6 +319,28 @@ static void heads(const struct regress *r, int y, const int *cw, int level)
 			draw_text_cut(y, x, cw[k], h, TH_COLHEAD);
 		x += cw[k] + 1;
 	}
+}
+
+/* A bound's header: the fraction of speed of light the reference
+ * reaches in both versions (the core's efficiency, geomean; "-" over
+ * several metrics) and the pairs that beat the bound, then the counts
+ * (issue 35: a roofline speaks in fraction of speed of light). */
+static void bound_line(const struct regress *r, char *line, size_t len,
+		       int w)
+{
+	char fb[16], fa[16];
+
+	fmt_pct(fb, sizeof(fb), r->d.sb.efficiency, 0);
+	fmt_pct(fa, sizeof(fa), r->d.sa.efficiency, 0);
+	snprintf(line, len, "  SoL %s -> %s (geomean), beat %ld -> %ld   %zu "
+		 "further, %zu closer, %zu within 1 pt; only %zu/%zu", fb, fa,
+		 r->d.sb.sol_violations, r->d.sa.sol_violations, r->nreg,
+		 r->nimp, r->nsame, r->d.only_before, r->d.only_after);
+	if (draw_width(line) > w)
+		snprintf(line, len, "  SoL %s -> %s, beat %ld -> %ld  %zu "
+			 "further, %zu closer, only %zu/%zu", fb, fa,
+			 r->d.sb.sol_violations, r->d.sa.sol_violations,
+			 r->nreg, r->nimp, r->d.only_before, r->d.only_after);
 }
 
 static void regress_draw(struct view *v, int y, int h, int w)
@@ -301,17 +355,21 @@ static void regress_draw(struct view *v, int y, int h, int w)
 		return;
 	}
 	layout(r, w, cw, &level);
-	fmt_pct(mb, sizeof(mb), r->d.sb.mape, 0);
-	fmt_pct(ma, sizeof(ma), r->d.sa.mape, 0);
-	snprintf(line, sizeof(line), "  MAPE %s -> %s   %zu regressed, %zu "
-		 "improved, %zu within 1 pt; %zu pairs only before, %zu only "
-		 "after", mb, ma, r->nreg, r->nimp, r->nsame,
-		 r->d.only_before, r->d.only_after);
-	if (draw_width(line) > w)	/* the counts first */
-		snprintf(line, sizeof(line), "  MAPE %s -> %s  %zu regressed, "
-			 "%zu improved, %zu within 1 pt, only %zu/%zu", mb, ma,
-			 r->nreg, r->nimp, r->nsame, r->d.only_before,
-			 r->d.only_after);
+	if (r->bound)
+		bound_line(r, line, sizeof(line), w);
+	else {
+		fmt_pct(mb, sizeof(mb), r->d.sb.mape, 0);
+		fmt_pct(ma, sizeof(ma), r->d.sa.mape, 0);
+		snprintf(line, sizeof(line), "  MAPE %s -> %s   %zu regressed, "
+			 "%zu improved, %zu within 1 pt; %zu pairs only before, "
+			 "%zu only after", mb, ma, r->nreg, r->nimp, r->nsame,
+			 r->d.only_before, r->d.only_after);
+		if (draw_width(line) > w)	/* the counts first */
+			snprintf(line, sizeof(line), "  MAPE %s -> %s  %zu "
+				 "regressed, %zu improved, %zu within 1 pt, "
+				 "only %zu/%zu", mb, ma, r->nreg, r->nimp,
+				 r->nsame, r->d.only_before, r->d.only_after);
+	}
 	draw_text_cut(y, 0, w, line, TH_HEADER);
 	heads(r, y + 1, cw, level);
 	v->height = h - 2 > 1 ? h - 2 : 1;
@@ -324,14 +382,16 @@ static void regress_draw(struct view *v, int y, int h, int w)
 		switch (rw->kind) {
 		case RG_HEAD_REG:
 			draw_textf(yy, 0, w, cur ? TH_CURSOR : TH_HEADER,
-				   "Regressions (%zu): |error| grew by 1 point "
-				   "or more, largest first%s", r->nreg,
-				   r->nreg ? "" : ": none");
+				   "%s (%zu): |error| grew by 1 point or more, "
+				   "largest first%s", r->bound ? "Further from "
+				   "the measured" : "Regressions", r->nreg, r->nreg ? "" :
+				   ": none");
 			break;
 		case RG_HEAD_IMP:
 			draw_textf(yy, 0, w, cur ? TH_CURSOR : TH_HEADER,
-				   "Improvements (%zu): |error| shrank by 1 "
-				   "point or more, largest first%s", r->nimp,
+				   "%s (%zu): |error| shrank by 1 point or more, "
+				   "largest first%s", r->bound ? "Closer to the "
+				   "measured" : "Improvements", r->nimp,
 				   r->nimp ? "" : ": none");
 			break;
 		case RG_BLANK:

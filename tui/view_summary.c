@@ -34,6 +34,7 @@
 #include "tui/view_discrep.h"
 
 #define HIST_LIMIT 0.5		/* the histogram spans -50% .. +50% */
+#define SOL_LIMIT 1.0		/* a bound's: 0 .. 200% of speed of light */
 
 struct summary {
 	size_t by;			/* index in the index's group keys */
@@ -189,18 +190,35 @@ static int col_width(const struct corrout_stat *st)
 	return st->pct || st->count ? 7 : 6;
 }
 
-static void stat_cols(char *buf, size_t len, const struct stats_summary *st)
+/* A roofline model is a bound, not a model (issue 35): its groups say
+ * the fraction of speed of light the reference reaches (the core's
+ * efficiency: the geomean of roofline / measured for a time, measured /
+ * roofline for a rate) and how many pairs beat it, as the list's
+ * header does; no MAPE, bias or error percentiles. */
+static int bound_cols(char *buf, size_t len, const struct stats_summary *st)
+{
+	char f[16];
+
+	fmt_pct(f, sizeof(f), st->efficiency, 0);
+	return snprintf(buf, len, " %7s %6ld", f, st->sol_violations);
+}
+
+static void stat_cols(char *buf, size_t len, const struct stats_summary *st,
+		      int bound)
 {
 	size_t at = 0;
+	int n0;
 
 	buf[0] = '\0';
+	if (bound && (n0 = bound_cols(buf, len, st)) > 0)
+		at = (size_t)n0 < len ? (size_t)n0 : len;
 	for (size_t k = 0; k < corrout_stats_count() && at < len; k++) {
 		const struct corrout_stat *c = corrout_stats_at(k);
 		double v;
 		char cell[16];
 		int n;
 
-		if (!(c->views & CORROUT_V_TUI))
+		if (!(c->views & CORROUT_V_TUI) || (bound && c->pct))
 			continue;
 		v = corrout_stat_value(c, st);
 		if (c->pct)
@@ -214,16 +232,20 @@ static void stat_cols(char *buf, size_t len, const struct stats_summary *st)
 	}
 }
 
-static void stat_heads(char *buf, size_t len)
+static void stat_heads(char *buf, size_t len, int bound)
 {
 	size_t at = 0;
+	int n0;
 
 	buf[0] = '\0';
+	/* SoL: the geomean fraction; beat: the pairs over 100% */
+	if (bound && (n0 = snprintf(buf, len, " %7s %6s", "SoL", "beat")) > 0)
+		at = (size_t)n0 < len ? (size_t)n0 : len;
 	for (size_t k = 0; k < corrout_stats_count() && at < len; k++) {
 		const struct corrout_stat *c = corrout_stats_at(k);
 		int n;
 
-		if (!(c->views & CORROUT_V_TUI))
+		if (!(c->views & CORROUT_V_TUI) || (bound && c->pct))
 			continue;
 		n = snprintf(buf + at, len - at, " %*s", col_width(c),
 			     c->abbr);
@@ -241,7 +263,7 @@ static void stat_row(struct view *v, int y, int w, const char *name,
 	char cols[256], buf[256];
 	int ww;
 
-	stat_cols(cols, sizeof(cols), st);
+	stat_cols(cols, sizeof(cols), st, data_bound(&v->tui->data));
 	if (role == TH_CURSOR)
 		draw_fill(y, 0, w, TH_CURSOR);
 	if (s->have_wa && name[0] != '(')
@@ -350,10 +372,14 @@ static int hist_bins(int w)
 	return w - 2 > 60 ? 60 : w - 2;
 }
 
+/* The histogram's bins: the signed errors over -50% .. +50%, coloured
+ * by severity; for a bound the fraction of speed of light each
+ * reference reaches over 0 .. 200%, over 100% (beating the bound) in
+ * the failing colour. */
 static void draw_histogram(struct view *v, int y, int x0, int h, int w,
 			   int64_t m, const struct summary_plot_one *sp)
 {
-	int nb = hist_bins(w), bh = h - 2;
+	int nb = hist_bins(w), bh = h - 2, bound = sp && sp->sol;
 	const long *bins;
 	long top = 0;
 
@@ -363,8 +389,9 @@ static void draw_histogram(struct view *v, int y, int x0, int h, int w,
 	for (int b = 0; b < nb; b++)
 		if (bins[b] > top)
 			top = bins[b];
-	draw_textf(y, x0, w, TH_HEADER, "%s: error histogram (max %ld a bin)",
-		   pidx_metric(v->tui->data.ix, m), top);
+	draw_textf(y, x0, w, TH_HEADER, "%s: %s (max %ld a bin)",
+		   pidx_metric(v->tui->data.ix, m), bound ? "fraction of SoL" :
+		   "error histogram", top);
 	for (int b = 0; top && b < nb; b++) {
 		double height = (double)bins[b] / (double)top * bh;
 		double mid = -HIST_LIMIT + (b + 0.5) * 2 * HIST_LIMIT / nb;
@@ -372,25 +399,33 @@ static void draw_histogram(struct view *v, int y, int x0, int h, int w,
 		enum theme_role role = sev == 2 ? TH_SEV_FAIL : sev == 1 ?
 				       TH_SEV_WARN : TH_SEV_OK;
 
+		if (bound)	/* bin b's middle, as a fraction */
+			role = (b + 0.5) * 2 * SOL_LIMIT / nb > 1 ?
+			       TH_SEV_FAIL : TH_PLOT;
 		for (int r = 0; r < bh; r++)
 			draw_text(y + bh - r, x0 + 1 + b, 1, plot_bar_glyph(height, r,
 				  draw_ascii()), role);
 	}
-	draw_textf(y + bh + 1, x0 + 1, nb, TH_DIM, "%-*s0%*s", nb / 2, "-50%",
-		   nb - nb / 2 - 1, "+50%");
+	if (bound)
+		draw_textf(y + bh + 1, x0 + 1, nb, TH_DIM, "%-*s100%%%*s",
+			   nb / 2 - 2, "0%", nb - nb / 2 - 2, "200%");
+	else
+		draw_textf(y + bh + 1, x0 + 1, nb, TH_DIM, "%-*s0%*s", nb / 2,
+			   "-50%", nb - nb / 2 - 1, "+50%");
 }
 
 static void summary_draw(struct view *v, int y, int h, int w)
 {
 	struct summary *s = v->priv;
 	int rows = (int)v->nrows, th, half = w / 2;
+	int bound = data_bound(&v->tui->data);
 	int64_t m;
 	const struct summary_plot_one *sp = NULL;
 	char none[64], heads[256], alo[32], ahi[32];
 
 	if (!s || !v->tui->data.ix || !s->groups)
 		return;
-	stat_heads(heads, sizeof(heads));
+	stat_heads(heads, sizeof(heads), data_bound(&v->tui->data));
 	draw_text_cut(y, 2, NAME_W, s->have_wa ? keycol_heading(&s->wa,
 		      keycol_fit(&s->wa, NAME_W, 0, &th)) : key_name(v),
 		      TH_COLHEAD);
@@ -419,7 +454,10 @@ static void summary_draw(struct view *v, int y, int h, int w)
 					v->tui->data.gen, m, half - 1 -
 					axis_labels(v, m, alo, ahi,
 						    sizeof(alo)) - 1, h - 2,
-					hist_bins(w - half), HIST_LIMIT);
+					hist_bins(w - half), bound ? SOL_LIMIT :
+					HIST_LIMIT, !bound ? 0 :
+					data_metric_higher(&v->tui->data, m) ?
+					2 : 1);
 	draw_scatter(v, y, h, half - 1, m, sp);
 	draw_histogram(v, y, half, h, w - half, m, sp);
 }

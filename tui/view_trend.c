@@ -60,6 +60,7 @@ static int trend_open(struct view *v)
 		return 0;
 	t = v->priv = xcalloc(1, sizeof(*t));
 	t->by = by;
+	t->bound = data_bound(&v->tui->data);
 	t->model = xstrdup(set->model.source);
 	t->ref = xasprintf("%s@%s", set->ref.source, set->ref.version);
 	if ((rc = corr_versions(v->tui->db, t->model, &t->versions, &t->n)) < 0)
@@ -83,7 +84,8 @@ static int trend_open(struct view *v)
 		return rc;
 	/* a version that cannot be paired (cycles without a clock ...)
 	 * leaves the summaries shown and says why the tests are not */
-	if (!t->by && trend_series_load(&t->ser, v->tui->db, t->model, t->ref,
+	if (!t->by && !t->bound && trend_series_load(&t->ser, v->tui->db,
+						     t->model, t->ref,
 					v->tui->data.roofline,
 					v->tui->data.allow_mismatch, t->versions,
 					t->n) < 0) {
@@ -99,9 +101,11 @@ static void trend_info(struct view *v, char *buf, size_t len)
 	struct trend *t = v->priv;
 
 	if (t)
-		snprintf(buf, len, "%s versions vs %s (reference fixed)%s%s",
-			 t->model, t->ref, t->by ? ", MAPE per " : "",
-			 t->by ? (t->by == 1 ? "op class" : "op") : "");
+		snprintf(buf, len, "%s versions%s vs %s (reference fixed)%s%s%s",
+			 t->model, t->bound ? " (bound)" : "", t->ref,
+			 t->by ? ", " : "", t->by ? (t->bound ? "SoL per " :
+			 "MAPE per ") : "", t->by ? (t->by == 1 ? "op class" :
+			 "op") : "");
 }
 
 /* The columns at width w: p90 from 92 columns (the rest fit 80). */
@@ -127,6 +131,23 @@ static const char *verdict_cell(const struct corr_change *c)
 	return c->verdict;
 }
 
+/* A bound's row (issue 35): the fraction of speed of light the
+ * reference reaches (the core's efficiency, geomean), the pairs that
+ * beat it, r; its versions differ by how close the bound is, not by an
+ * error to test. */
+static void bound_row(int y, int w, const struct trend *t, size_t i,
+		      enum theme_role role)
+{
+	const struct stats_summary *s = &t->sum[i];
+	int vw = version_width(w);
+	char f[16], r[16];
+
+	fmt_pct(f, sizeof(f), s->efficiency, 0);
+	fmt_num(r, sizeof(r), s->pearson, 3);
+	draw_textf(y, 0, w, role, "  %-*.*s %6ld %7s %7ld %6s", vw, vw,
+		   t->versions[i], s->n, f, s->sol_violations, r);
+}
+
 static void row(int y, int w, const struct trend *t, size_t i,
 		enum theme_role role)
 {
@@ -143,6 +164,10 @@ static void row(int y, int w, const struct trend *t, size_t i,
 		draw_textf(y, 0, w, role == TH_CURSOR ? role : TH_DIM,
 			   "  %-*.*s  (nothing paired)", vw, vw,
 			   t->versions[i]);
+		return;
+	}
+	if (t->bound) {
+		bound_row(y, w, t, i, role);
 		return;
 	}
 	fmt_pct(mape, sizeof(mape), s->mape, 0);
@@ -172,6 +197,11 @@ static int steps_draw(const struct trend *t, int y, int h, int w)
 	char a[16], b[16];
 	int k = 0;
 
+	if (h >= 1 && t->bound) {
+		draw_text(y, 0, w, "  a bound: no release-change test or change "
+			  "points (they judge MAPE)", TH_DIM);
+		return 1;
+	}
 	if (h >= 1 && t->ser_err) {
 		draw_text(y, 0, w, "  release changes and change points not "
 			  "computed:", TH_DIM);
@@ -249,20 +279,27 @@ static void chart(struct view *v, int y, int h, int w)
 	struct plot_canvas c;
 	int cw = w - 12, ch = h - 5, px = -1, py = -1;
 
+	/* a bound: the fraction of speed of light and the pairs that beat
+	 * it, in the places of MAPE and |bias| */
 	for (size_t i = 0; i < t->n; i++) {
-		mape[i] = t->ok[i] ? t->sum[i].mape : NAN;
-		bias[i] = t->ok[i] ? fabs(t->sum[i].bias) : NAN;
+		mape[i] = !t->ok[i] ? NAN : t->bound ? t->sum[i].efficiency :
+			  t->sum[i].mape;
+		bias[i] = !t->ok[i] ? NAN : t->bound ?
+			  (double)t->sum[i].sol_violations :
+			  fabs(t->sum[i].bias);
 		if (isfinite(mape[i]) && mape[i] > hi)
 			hi = mape[i];
 	}
 	if (h >= 1) {
 		plot_sparkline(mape, t->n, draw_ascii(), spark, sizeof(spark));
-		draw_textf(y, 0, w, TH_NORMAL, "    MAPE %s", spark);
+		draw_textf(y, 0, w, TH_NORMAL, "    %s %s", t->bound ? " SoL" :
+			   "MAPE", spark);
 	}
 	if (h >= 2) {
 		/* |bias|: a bias shrinking towards 0 draws lower (better) */
 		plot_sparkline(bias, t->n, draw_ascii(), spark, sizeof(spark));
-		draw_textf(y + 1, 0, w, TH_NORMAL, "  |bias| %s", spark);
+		draw_textf(y + 1, 0, w, TH_NORMAL, "  %s %s", t->bound ?
+			   "  beat" : "|bias|", spark);
 	}
 	if (ch >= 2 && cw >= 8 && t->n > 1 && hi > 0) {
 		plot_canvas_init(&c, cw, ch);
@@ -280,7 +317,8 @@ static void chart(struct view *v, int y, int h, int w)
 			py = yy;
 		}
 		fmt_pct(top, sizeof(top), hi, 0);
-		draw_text(y + 3, 0, w, "  MAPE by version", TH_HEADER);
+		draw_text(y + 3, 0, w, t->bound ? "  SoL by version (geomean)" :
+			  "  MAPE by version", TH_HEADER);
 		draw_text_right(y + 4, 0, 8, top, TH_DIM);
 		draw_text_right(y + 3 + ch, 0, 8, "0%", TH_DIM);
 		draw_canvas(y + 4, 10, &c, TH_PLOT, NULL, NULL, TH_PLOT, NULL);
@@ -309,10 +347,14 @@ static void trend_draw(struct view *v, int y, int h, int w)
 	th = (int)t->n < h / 2 - 2 ? (int)t->n : h / 2 - 2;
 	if (th < 1)
 		th = 1;
-	draw_textf(y, 0, w, TH_COLHEAD, "  %-*s %6s %7s %7s%s %6s %10s %7s "
-		   "%-7s %-6s", vw, "version", "n", "MAPE", "bias",
-		   show_p90(w) ? "     p90" : "", "r", "change", "p", "verdict",
-		   "step");
+	if (t->bound)
+		draw_textf(y, 0, w, TH_COLHEAD, "  %-*s %6s %7s %7s %6s", vw,
+			   "version", "n", "SoL", "beat", "r");
+	else
+		draw_textf(y, 0, w, TH_COLHEAD, "  %-*s %6s %7s %7s%s %6s %10s "
+			   "%7s %-7s %-6s", vw, "version", "n", "MAPE", "bias",
+			   show_p90(w) ? "     p90" : "", "r", "change", "p",
+			   "verdict", "step");
 	v->height = th;
 	view_clamp(v);
 	for (int k = 0; k < th && v->top + (size_t)k < t->n; k++) {

@@ -22,11 +22,14 @@ struct trend {
 	size_t by;		/* 0 overall, else trend_group_keys[by] */
 	char **gnames;		/* groups of that key, worst last MAPE first */
 	size_t ng;
-	double *gmape;		/* [g * n + version], NaN = not there */
+	double *gmape;		/* [g * n + version], NaN = not there; a
+				   bound's: the fraction of speed of light */
 	struct trend_series ser;	/* release changes, change points
 					   (overall only; ser.ch NULL: not
 					   loaded) */
 	char *ser_err;		/* why they could not be computed */
+	int bound;		/* the model is a roofline (data_bound): the
+				   fraction of speed of light, not MAPE */
 };
 
 /* The group keys `b` cycles through: overall (NULL), op class, op. */
@@ -35,9 +38,10 @@ extern const char *const trend_group_keys[TREND_NKEYS];
 
 /* Free the groups (gnames, gmape). */
 void trend_groups_free(struct trend *t);
-/* The MAPE of every group of trend_group_keys[t->by] per version: each
+/* The MAPE of every group of trend_group_keys[t->by] per version (a
+ * bound's: the fraction of speed of light, the core's efficiency): each
  * version paired (corr_load) and grouped by the core, worst (by the
- * newest version's MAPE) first; v->nrows the groups. 0 or <0. */
+ * newest version's, highest) first; v->nrows the groups. 0 or <0. */
 int trend_groups_load(struct view *v, struct trend *t);
 /* One row per group: its MAPE in the newest versions that fit and a
  * sparkline over every version on its metric's scale. */

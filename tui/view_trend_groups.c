@@ -113,7 +113,8 @@ int trend_groups_load(struct view *v, struct trend *t)
 				for (size_t j = old; j < cap; j++)
 					m[j] = NAN;
 			}
-			m[gi * t->n + i] = g.stats[k].mape;
+			m[gi * t->n + i] = t->bound ? g.stats[k].efficiency :
+					   g.stats[k].mape;
 		}
 		corrgroup_release(&g);
 		corr_set_free(s);
