@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
 #include "tui/data.h"
@@ -69,7 +70,7 @@ static void prefill(struct form_field *ff, const struct tui_data *d,
 			  "unknown";
 
 	/* an undone first annotation is none: start empty (issue 35) */
-	if (data_annot_none(p->ann)) {
+	if (annot_none(p->ann)) {
 		ff[F_STATUS].choice = index_of(db_annot_statuses, "explained",
 					       2);
 		ff[F_CATEGORY].choice = index_of(db_annot_categories,
@@ -155,7 +156,7 @@ int annotate_key(struct tui *t, const char *workload, const char *op,
 	int rc;
 
 	fields_init(ff);
-	if (data_annot_none(cur))
+	if (annot_none(cur))
 		cur = NULL;	/* an undone first annotation: none */
 	snprintf(title, sizeof(title), "Annotate %s %s %s", workload, op,
 		 metric);

@@ -391,7 +391,7 @@ int data_undo(struct tui_data *d, size_t *n_out)
 		if (!a.status) {
 			a.status = "open";
 			a.category = "unknown";
-			a.note = DATA_UNDO_NONE_NOTE;
+			a.note = ANNOT_UNDO_NONE_NOTE;
 		}
 		rc = annotate_rows(d, &pt, 1, &a);
 		done += rc == 0;
@@ -401,12 +401,6 @@ int data_undo(struct tui_data *d, size_t *n_out)
 	data_undo_free(d);
 	*n_out = done;
 	return 0;
-}
-
-int data_annot_none(const struct annot *a)
-{
-	return !a || !a->status || (!strcmp(a->status, "open") && a->note &&
-				    !strcmp(a->note, DATA_UNDO_NONE_NOTE));
 }
 
 static int annotate_rows(struct tui_data *d, const uint32_t *points,

@@ -115,11 +115,8 @@ int data_annotate(struct tui_data *d, const uint32_t *points, size_t n,
  * pair it was made in. *n_out: rows written. PC_ENOTFOUND when there is
  * nothing to undo (or it was undone). */
 int data_undo(struct tui_data *d, size_t *n_out);
-/* The note of the row an undo writes for a point that had no
- * annotation: such a row means none (the form starts empty). */
-#define DATA_UNDO_NONE_NOTE "undo: it had no annotation before"
-/* 1 when a is NULL or the undo's row meaning none. */
-int data_annot_none(const struct annot *a);
+/* A point that had no annotation gets a row of ANNOT_UNDO_NONE_NOTE
+ * (src/corr/annot.h): every lookup reads it as none (annot_none). */
 void data_undo_free(struct tui_data *d);
 
 /* Point i with names and current annotation (detail fields NaN), in

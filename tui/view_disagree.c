@@ -424,7 +424,7 @@ static void key_row(struct view *v, int y, int w, const struct drow *r,
 	k = &d->m->keys[r->key];
 	fmt_pct(spread, sizeof(spread), k->spread, 0);
 	/* one word per state: none (or an undone first one) is open */
-	if (data_annot_none(k->ann))
+	if (annot_none(k->ann))
 		snprintf(ann, sizeof(ann), "%s", ANNOT_STATE_NONE);
 	else
 		snprintf(ann, sizeof(ann), "%s/%s", k->ann->status,

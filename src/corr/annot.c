@@ -138,6 +138,24 @@ static int sources_match(const struct annot *a, const char *ms,
 	       part(a->ref_source, rs, a->is_pattern);
 }
 
+int annot_is_undo_none(const struct annot *a)
+{
+	return a && a->status && !strcmp(a->status, "open") && a->note &&
+	       !strcmp(a->note, ANNOT_UNDO_NONE_NOTE);
+}
+
+int annot_none(const struct annot *a)
+{
+	return !a || !a->status || !*a->status || annot_is_undo_none(a);
+}
+
+/* 0 exact rows naming workload, op and metric, 1 other exact rows,
+ * 2 patterns */
+static int row_tier(const struct annot *a)
+{
+	return a->is_pattern ? 2 : full_exact(a) ? 0 : 1;
+}
+
 const struct annot *annot_index_find(const struct annot_index *ix,
 				     const char *workload, const char *op,
 				     const char *metric,
@@ -146,7 +164,7 @@ const struct annot *annot_index_find(const struct annot_index *ix,
 {
 	struct strbuf sb = STRBUF_INIT;
 	int64_t top;
-	int found;
+	int found, blocked = 0;	/* tiers below this one said "none" */
 
 	if (!ix || ix->n == 0)
 		return NULL;
@@ -155,16 +173,25 @@ const struct annot *annot_index_find(const struct annot_index *ix,
 	strbuf_release(&sb);
 	for (size_t i = found ? (size_t)top : NONE; i != NONE;
 	     i = ix->older[i])
-		if (sources_match(&ix->rows[i], model_source, ref_source))
-			return &ix->rows[i];
+		if (sources_match(&ix->rows[i], model_source, ref_source)) {
+			if (!annot_is_undo_none(&ix->rows[i]))
+				return &ix->rows[i];
+			blocked = 1;
+			break;
+		}
 	for (size_t g = 0; g < ix->ngeneral; g++) {
 		const struct annot *a = &ix->rows[ix->general[g]];
 
+		if (row_tier(a) < blocked)
+			continue;
 		if (part(a->workload, workload, a->is_pattern) &&
 		    part(a->op, op, a->is_pattern) &&
 		    part(a->metric, metric, a->is_pattern) &&
-		    sources_match(a, model_source, ref_source))
-			return a;
+		    sources_match(a, model_source, ref_source)) {
+			if (!annot_is_undo_none(a))
+				return a;
+			blocked = row_tier(a) + 1;
+		}
 	}
 	return NULL;
 }
@@ -229,9 +256,12 @@ void annot_index_assign(const struct annot_index *ix,
 			const struct annot_targets *t,
 			const struct annot **out)
 {
+	unsigned char *blocked;	/* per point: tiers below said "none" */
+
 	memset(out, 0, t->n * sizeof(*out));
 	if (!ix || !ix->n || !t->n)
 		return;
+	blocked = xcalloc(t->n, 1);
 	/* exact rows, newest first: the first to claim a point wins */
 	for (size_t i = ix->n; i-- > 0;) {
 		const struct annot *a = &ix->rows[i];
@@ -241,13 +271,17 @@ void annot_index_assign(const struct annot_index *ix,
 		if (!full_exact(a) ||
 		    !sources_match(a, t->model_source, t->ref_source) ||
 		    t->lookup(t->arg, a->workload, a->op, a->metric, ids) ||
-		    (k = t->find(t->arg, ids)) < 0 || out[k])
+		    (k = t->find(t->arg, ids)) < 0 || out[k] || blocked[k])
 			continue;
-		out[k] = a;
+		if (annot_is_undo_none(a))
+			blocked[k] = 1;
+		else
+			out[k] = a;
 	}
 	/* the rest by tier, newest first, on points still unclaimed */
 	for (size_t g = 0; g < ix->ngeneral; g++) {
 		const struct annot *a = &ix->rows[ix->general[g]];
+		int tier = row_tier(a), none = annot_is_undo_none(a);
 		unsigned char *m[3];
 
 		if (!sources_match(a, t->model_source, t->ref_source))
@@ -258,12 +292,18 @@ void annot_index_assign(const struct annot_index *ix,
 		for (size_t k = 0; k < t->n; k++) {
 			const int32_t *id = t->ids + k * t->stride;
 
-			if (!out[k] && memo_ok(m[0], id[0], t->max_id[0]) &&
+			if (!out[k] && tier >= blocked[k] &&
+			    memo_ok(m[0], id[0], t->max_id[0]) &&
 			    memo_ok(m[1], id[1], t->max_id[1]) &&
-			    memo_ok(m[2], id[2], t->max_id[2]))
-				out[k] = a;
+			    memo_ok(m[2], id[2], t->max_id[2])) {
+				if (none)
+					blocked[k] = (unsigned char)(tier + 1);
+				else
+					out[k] = a;
+			}
 		}
 		for (int p = 0; p < 3; p++)
 			free(m[p]);
 	}
+	free(blocked);
 }

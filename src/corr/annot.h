@@ -7,6 +7,10 @@
  * a glob that matches (pattern rows, util_glob). Exact rows naming
  * workload, op and metric win over exact rows with NULL parts, which win
  * over pattern rows; within a tier the newest matching row wins.
+ * A row that says "no annotation" (annot_is_undo_none: the row the TUI's
+ * undo appends when the key had none before) wins like any row of its
+ * tier but is no annotation: the lookup goes on with the lower tiers, so
+ * the pair reads as never annotated in every output (issue 35 QA).
  */
 #include <stddef.h>
 
@@ -50,6 +54,17 @@ struct annot_targets {
 void annot_index_assign(const struct annot_index *ix,
 			const struct annot_targets *t,
 			const struct annot **out);
+
+/* The note of the row that records "no annotation" for a key (the TUI's
+ * undo of a first annotation appends it: status open, category unknown;
+ * the history keeps every row, nothing is deleted). */
+#define ANNOT_UNDO_NONE_NOTE "undo: it had no annotation before"
+/* 1 when row a is such a "no annotation" row. */
+int annot_is_undo_none(const struct annot *a);
+/* 1 when a pair whose current annotation is a has none: a is NULL, has
+ * no status or is a "no annotation" row. The one definition every
+ * output uses (the lookups above already answer NULL for such rows). */
+int annot_none(const struct annot *a);
 
 /* The one word for a pair's review state in every output (TUI, report,
  * gate, CSV; issue 35): the annotation's status, and "open" when nobody

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db/annot.h"
+#include "src/corr/annot.h"
 #include "src/corr/correlate.h"
 #include "base/error.h"
 #include "base/strbuf.h"
@@ -202,15 +203,17 @@ static int src_ok(const char *row, const char *want, int glob)
 	return !row || !want || part(row, want, glob);
 }
 
-/* The row annot_index_find would pick for the key (tier, then newest). */
+/* The row annot_index_find would pick for the key (tier, then newest;
+ * a "no annotation" row of a tier leaves it to the lower tiers). */
 static const struct annot *current(const struct annot *rows, size_t n,
 				   const char *w, const char *o, const char *m,
 				   const char *ms, const char *rs)
 {
-	const struct annot *best = NULL;
+	const struct annot *best[3] = { NULL, NULL, NULL };
 
 	for (size_t i = 0; i < n; i++) {
 		const struct annot *a = &rows[i];
+		int t = tier(a);
 
 		if (!part(a->workload, w, a->is_pattern) ||
 		    !part(a->op, o, a->is_pattern) ||
@@ -218,11 +221,13 @@ static const struct annot *current(const struct annot *rows, size_t n,
 		    !src_ok(a->model_source, ms, a->is_pattern) ||
 		    !src_ok(a->ref_source, rs, a->is_pattern))
 			continue;
-		if (!best || tier(a) < tier(best) ||
-		    (tier(a) == tier(best) && a->id > best->id))
-			best = a;
+		if (!best[t] || a->id > best[t]->id)
+			best[t] = a;
 	}
-	return best;
+	for (int t = 0; t < 3; t++)
+		if (best[t] && !annot_is_undo_none(best[t]))
+			return best[t];
+	return NULL;
 }
 
 int annot_cover_shadow(struct annot_cover *c, struct db *db, int64_t id)
