@@ -167,6 +167,7 @@ int csv_read(struct csv *c)
 			end_field(c, start, quoted);
 			if (ch >= 0)
 				c->next_line++;
+			c->unended = ch < 0;
 			break;
 		}
 		any = 1;

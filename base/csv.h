@@ -20,6 +20,9 @@ struct csv {
 	long line;		/* line where the current record starts */
 	char **fields;
 	size_t nfields;
+	int unended;		/* the record ended at the end of the file
+				 * with no line end (a writer that ends
+				 * every row with one: a cut file) */
 	/* private */
 	long next_line;
 	char *rec;

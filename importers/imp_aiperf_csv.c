@@ -88,6 +88,7 @@ struct ctx {
 	struct fpstate fp;
 	int table;		/* 0 none, 1 statistics, 2 values, 3 GPU */
 	long rows, gpu_rows;
+	size_t gpu_fields;	/* the GPU table header's */
 };
 
 static void note_fp(struct ctx *x, const struct ap_metric *m,
@@ -108,6 +109,13 @@ static void note_fp(struct ctx *x, const struct ap_metric *m,
 	}
 }
 
+static int short_row(const struct csv *c, size_t want)
+{
+	return pc_error_set(PC_EINVALID, "%s:%ld: '%s': expected %zu fields, "
+			    "found %zu (a cut file?)", c->path, c->line,
+			    c->fields[0], want, c->nfields);
+}
+
 static int row(struct csv *c, struct ctx *x)
 {
 	static const char *const stat[] = { "avg", "min", "max", "p1", "p5",
@@ -119,6 +127,11 @@ static int row(struct csv *c, struct ctx *x)
 	double v = NAN;
 	size_t want = x->table == 2 ? 2 : 14;
 
+	/* a row shorter than its table is a cut file, whatever its name
+	 * (cut inside the name, it was skipped as an unknown metric and
+	 * the rest stored: genai-perf-csv's f3b67a2) */
+	if (c->nfields < want)
+		return short_row(c, want);
 	hwutil_split_unit(c->fields[0], name, sizeof(name), unit,
 			  sizeof(unit));
 	if (!(m = by_header(name))) {
@@ -169,8 +182,10 @@ static int row(struct csv *c, struct ctx *x)
 
 static int header(struct csv *c, struct ctx *x)
 {
-	if (!strcmp(c->fields[0], "Endpoint") && csv_col(c, "GPU_Index") >= 0)
+	if (!strcmp(c->fields[0], "Endpoint") && csv_col(c, "GPU_Index") >= 0) {
+		x->gpu_fields = c->nfields;
 		return x->table = 3;
+	}
 	if (strcmp(c->fields[0], "Metric"))
 		return pc_error_set(PC_EINVALID, "%s:%ld: a row outside a table "
 				    "(no 'Metric,...' header above it)",
@@ -207,12 +222,26 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 			x.table = 0;
 			continue;
 		}
+		/* AIPerf ends every row with a line end: a last row without
+		 * one was cut, maybe inside a number ("91.2" read "91.") */
+		if (c.unended) {
+			rc = pc_error_set(PC_EINVALID, "%s:%ld: the last row has "
+					  "no line end (a cut file? if the file "
+					  "is whole, end it with a newline)",
+					  in->path, c.line);
+			break;
+		}
 		if (!x.table) {
 			if ((rc = header(&c, &x)) < 0)
 				break;
 			continue;
 		}
 		if (x.table == 3) {
+			/* skipped, but a cut row is still a cut file */
+			if (c.nfields < x.gpu_fields) {
+				rc = short_row(&c, x.gpu_fields);
+				break;
+			}
 			x.gpu_rows++;
 			continue;
 		}

@@ -31,4 +31,30 @@ expect_in "cut_name.csv:6: expected 10 fields, found 1 (a cut file?)" \
 run pc import -s gp2 -k silicon -F genai-perf-csv -w w "$T/unknown.csv"
 expect_rc 0 "an unknown metric's whole row"
 expect_in "metric 'Frobnication (ms)' skipped (not known to perfcorr)" "$err" "skipped, said"
+# aiperf-csv, the same gap (imp_aiperf_csv.c): a row cut inside its name
+# was skipped as an unknown metric, a cut GPU telemetry row skipped as
+# the table is, a row cut inside its last number ("0.91" read "0.9")
+# stored; every one exited 0. AIPerf ends every row with a line end.
+A=$FIXTURES/stacks/aiperf/profile_export_aiperf.csv
+{ head -4 "$A"; printf 'Output Tok'; } > "$T/ap_cut_name.csv"
+{ head -4 "$A"; echo 'Output Tok'; sed -n '5,$p' "$A"; } > "$T/ap_short_name.csv"
+head -c -60 "$A" > "$T/ap_cut_gpu.csv"
+{ head -c -60 "$A"; echo; } > "$T/ap_short_gpu.csv"
+head -8 "$A" | head -c -2 > "$T/ap_cut_number.csv"
+expect_eq "$(tail -c 4 "$T/ap_cut_number.csv")" ",0.9" "fixture: cut inside a number"
+h0=$(pc export results | sha256sum)
+ap_refused() { # file message
+	run pc import -s ap -k silicon -F aiperf-csv -w w "$T/$1.csv"
+	expect_rc 1 "$1 refused"
+	expect_in "$2" "$err" "$1: file, line, why"
+	expect_eq "$(pc export results | sha256sum)" "$h0" "$1: nothing stored"
+}
+ap_refused ap_cut_name "ap_cut_name.csv:5: the last row has no line end (a cut file?"
+ap_refused ap_short_name "ap_short_name.csv:5: 'Output Tok': expected 14 fields, found 1 (a cut file?)"
+ap_refused ap_cut_gpu "ap_cut_gpu.csv:21: the last row has no line end (a cut file?"
+ap_refused ap_short_gpu "ap_short_gpu.csv:21: 'localhost:9401': expected 18 fields, found 10 (a cut file?)"
+ap_refused ap_cut_number "ap_cut_number.csv:8: the last row has no line end (a cut file?"
+# the whole file still imports
+run pc import -s ap -k silicon -w w "$A"
+expect_rc 0 "the whole AIPerf CSV imports"
 finish
