@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "base/units.h"
 #include "base/util.h"
 #include "src/corr/corr_slo.h"
 #include "src/corr/corr_tail.h"
@@ -158,9 +159,20 @@ static void pct_margin(char *b, size_t len, double v)
 		snprintf(b, len, "-");
 }
 
+/* A value in the metric's unit, as everywhere else (units_fmt: "480 ms",
+ * not "0.48"); "-" when undefined. */
+static const char *val_unit(char *b, size_t len, double v, const char *unit)
+{
+	if (isfinite(v))
+		units_fmt(b, len, v, unit, 0);
+	else
+		snprintf(b, len, "-");
+	return b;
+}
+
 static void keys_text(FILE *fp, const struct corr_slo *slo,
 		      const struct corr_slo_key *k, size_t n, size_t top,
-		      int near)
+		      int near, const struct corr_set *s)
 {
 	static const char *const head[] = { "workload", "op", "metric",
 		"limit", "model", "ref", "ref spread", "model margin",
@@ -171,16 +183,17 @@ static void keys_text(FILE *fp, const struct corr_slo *slo,
 		out_table_right(t, c);
 	for (size_t i = 0; i < n && i < top; i++) {
 		const struct corr_point *p = k[i].p;
-		char m[32], r[32], sp[64], mm[32], rm[32], lo[32], hi[32];
+		const char *u = corr_metric_unit(s, p->metric);
+		char m[48], r[48], sp[112], mm[32], rm[32], lo[48], hi[48];
 		const char *row[10];
 
 		if (k[i].spread == 1)
 			snprintf(sp, sizeof(sp), "sd %s",
-				 corrout_num(lo, sizeof(lo), p->ref_sd));
+				 val_unit(lo, sizeof(lo), p->ref_sd, u));
 		else if (k[i].spread == 2)
 			snprintf(sp, sizeof(sp), "%s..%s",
-				 corrout_num(lo, sizeof(lo), p->ref_min),
-				 corrout_num(hi, sizeof(hi), p->ref_max));
+				 val_unit(lo, sizeof(lo), p->ref_min, u),
+				 val_unit(hi, sizeof(hi), p->ref_max, u));
 		else
 			snprintf(sp, sizeof(sp), "-");
 		pct_margin(mm, sizeof(mm), k[i].model_margin);
@@ -189,8 +202,8 @@ static void keys_text(FILE *fp, const struct corr_slo *slo,
 		row[1] = p->op;
 		row[2] = p->metric;
 		row[3] = slo->lim[k[i].lim].text;
-		row[4] = corrout_num(m, sizeof(m), p->model);
-		row[5] = corrout_num(r, sizeof(r), p->ref);
+		row[4] = val_unit(m, sizeof(m), p->model, u);
+		row[5] = val_unit(r, sizeof(r), p->ref, u);
 		row[6] = sp;
 		row[7] = mm;
 		row[8] = rm;
@@ -215,7 +228,6 @@ void corr_slo_text(FILE *fp, const struct corr_slo *slo,
 		"model misses/ref meets", "near limit", "agreement" };
 	struct out_table *t = out_table_new(8, head);
 
-	(void)s;
 	fputs("verdicts against the limits (meets: a time <= its limit, a "
 	      "rate >= it):\n", fp);
 	for (int c = 1; c < 8; c++)
@@ -244,7 +256,7 @@ void corr_slo_text(FILE *fp, const struct corr_slo *slo,
 			"across the limit first (margin: the fraction of the "
 			"limit a value meets it by; < 0 misses):\n",
 			r->nflips);
-		keys_text(fp, slo, r->keys, r->nflips, top, 0);
+		keys_text(fp, slo, r->keys, r->nflips, top, 0, s);
 	} else {
 		fputs("\nno verdict flips\n", fp);
 	}
@@ -252,7 +264,8 @@ void corr_slo_text(FILE *fp, const struct corr_slo *slo,
 		fprintf(fp, "\nnear the limit (%zu): the limit lies within "
 			"the reference's own spread (its stddev, or min..max):"
 			" no confident verdict either way\n", r->nnear);
-		keys_text(fp, slo, r->keys + r->nflips, r->nnear, top, 1);
+		keys_text(fp, slo, r->keys + r->nflips, r->nnear, top, 1,
+			  s);
 	}
 	if (r->all.no_spread)
 		fprintf(fp, "note: %ld of %ld verdicts rest on references "

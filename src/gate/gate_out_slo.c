@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "base/strbuf.h"
+#include "base/units.h"
 #include "base/util.h"
 #include "src/corr/corr_slo.h"
 #include "src/corr/correlate.h"
@@ -24,16 +25,19 @@ static void key_line(struct strbuf *sb, const struct gate_result *g,
 {
 	const struct corr_point *p = k->p;
 	const char *u = corr_metric_unit(g->set, p->metric);
+	char mv[48], rv[48];
 
+	units_fmt(mv, sizeof(mv), p->model, u, 0);
+	units_fmt(rv, sizeof(rv), p->ref, u, 0);
 	strbuf_addf(sb, "    %-30s ", what);
 	add_safe(sb, p->workload);
 	strbuf_addch(sb, ' ');
 	add_safe(sb, p->op);
 	strbuf_addch(sb, ' ');
 	add_safe(sb, p->metric);
-	strbuf_addf(sb, ": model %.4g %s (%+.1f%% of the limit), reference "
-		    "%.4g %s (%+.1f%%)\n", p->model, u, 100 * k->model_margin,
-		    p->ref, u, 100 * k->ref_margin);
+	strbuf_addf(sb, ": model %s (%+.1f%% of the limit), reference %s "
+		    "(%+.1f%%)\n", mv, 100 * k->model_margin, rv,
+		    100 * k->ref_margin);
 }
 
 void gate_out_verdicts(struct strbuf *sb, const struct gate_result *g,

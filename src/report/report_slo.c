@@ -8,6 +8,7 @@
 
 #include "base/html.h"
 #include "base/strbuf.h"
+#include "base/units.h"
 #include "base/util.h"
 #include "src/corr/corr_slo.h"
 #include "src/corr/corr_slo_out.h"
@@ -164,10 +165,11 @@ static void margin(char *b, size_t len, double v)
 		snprintf(b, len, "n/a");
 }
 
+/* units_fmt, as the CLI and the TUI ("480 ms", not "0.48 s") */
 static void value(char *b, size_t len, double v, const char *unit)
 {
 	if (isfinite(v))
-		snprintf(b, len, "%.4g%s%s", v, *unit ? " " : "", unit);
+		units_fmt(b, len, v, unit, 0);
 	else
 		snprintf(b, len, "n/a");
 }

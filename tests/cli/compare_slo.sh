@@ -50,6 +50,14 @@ expect_in "ttft_p99<=2000ms (mlperf:llama2-70b)" "$out" "the limit and where it 
 expect_in "output_throughput>=1500tokens/s" "$out" "the direction said for a rate"
 expect_in "verdict flips (3), the reference furthest across the limit first" "$out" "flips"
 expect_in "near the limit (2)" "$out" "near-limit keys"
+# values in their unit through units_fmt, as the gate, the report and the
+# TUI print them ("200 ms", not the raw "0.2"; issue 38 QA)
+expect_in "tpot_p99<=200ms   200 ms  260 ms           -        +0.00%" "$out" \
+	"a flip's values with their unit"
+expect_in "1.7 ktokens/s  1.56 ktokens/s  1.48 ktokens/s..1.62 ktokens/s" "$out" \
+	"a rate and its min..max spread with their unit"
+expect_in "1.7 s          1.97 s                        sd 60 ms" "$out" \
+	"a stddev spread with its unit"
 expect_in "19 of 21 verdicts rest on references that state no spread" "$out" "says which verdicts have no spread"
 run pc compare --model servesim --ref lab --slo 'ttft_p99<=2.5s' --format json --no-ci
 expect_eq "$(printf '%s' "$out" | python3 -c '

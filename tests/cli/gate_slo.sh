@@ -25,7 +25,7 @@ expect_in "WARN  throughput-flips  n=7  max_verdict_flips n/a (no pair of the ru
 	"$out" "no limited metric among the rule's pairs: n/a (warn severity)"
 expect_in "  verdicts of 'no-flips' against the slo (14 keys: 9 both meet, 1 both miss, 3 flips, 1 near the limit):" \
 	"$out" "the verdict counts"
-expect_in "    model meets, reference misses  llama2-70b/concurrency=64/fp8 e2e tpot_p99: model 0.2 s (+0.0% of the limit), reference 0.26 s (-30.0%)" \
+expect_in "    model meets, reference misses  llama2-70b/concurrency=64/fp8 e2e tpot_p99: model 200 ms (+0.0% of the limit), reference 260 ms (-30.0%)" \
 	"$out" "the worst flip first"
 expect_in "    near the limit, model meets    llama2-70b/concurrency=16/fp8 e2e ttft_p99" "$out" "the near key"
 expect_in "  worst points of 'no-flips':

@@ -26,7 +26,7 @@ expect_rc 0 "report md"
 expect_in "## Verdicts against the limits" "$out" "md section"
 expect_in "| all | 14 | 9 | 1 | 2 | 1 | 1 | 76.92% |" "$out" "md counts equal the reference's (agreement 10/13)"
 expect_in "Verdict flips (3), the reference furthest across the limit first" "$out" "the flips"
-expect_in "| llama2-70b/concurrency=64/fp8 | e2e | tpot_p99 | tpot_p99\\<=200ms | 0.2 s | 0.26 s | +0.00% | -30.00% | model meets, reference misses |" \
+expect_in "| llama2-70b/concurrency=64/fp8 | e2e | tpot_p99 | tpot_p99\\<=200ms | 200 ms | 260 ms | +0.00% | -30.00% | model meets, reference misses |" \
 	"$out" "the worst flip first: the model exactly at the limit"
 expect_in "... and 1 more (the JSON report lists every one)." "$out" "--top bounds the list"
 expect_in "| llama2-70b/concurrency=16/fp8 | e2e | ttft_p99 | ttft_p99\\<=2000ms | 1.7 s | 1.97 s | +15.00% | +1.50% | near; model meets |" \
