@@ -26,6 +26,7 @@ static void fill(struct runinfo *r, struct db_stmt *st)
 	r->clock_hz = db_column_double(st, 12);
 	r->cost = db_column_double(st, 13);
 	r->cost_unit = db_column_dup(st, 14);
+	r->identity = db_column_dup(st, 15);
 }
 
 int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
@@ -39,7 +40,7 @@ int db_runinfo_get(struct db *db, const int64_t *ids, size_t n,
 	db_prepare(db, &rc, &st, "SELECT r.id, s.name, s.kind, r.version, "
 		   "r.format, r.file_name, r.sha256, r.platform, r.imported_at, "
 		   "r.imported_by, r.file_size, r.n_results, r.clock_hz, "
-		   "r.cost, r.cost_unit "
+		   "r.cost, r.cost_unit, r.identity "
 		   "FROM runs r JOIN sources s ON s.id = r.source_id "
 		   "WHERE r.id = ?");
 	for (i = 0; !rc && i < n; i++) {
@@ -78,6 +79,7 @@ void db_runinfo_free(struct runinfo *r, size_t n)
 		free(r[i].imported_at);
 		free(r[i].imported_by);
 		free(r[i].cost_unit);
+		free(r[i].identity);
 	}
 	free(r);
 }

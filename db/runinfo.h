@@ -20,6 +20,8 @@ struct runinfo {
 	double clock_hz;			/* NaN when unknown */
 	double cost;				/* what the run cost, in */
 	char *cost_unit;			/* this unit; NULL: unknown */
+	char *identity;				/* what the command line said
+						   (docs/schema.md), or NULL */
 };
 
 /* The runs with the given ids, in the order of ids. An id that is not in

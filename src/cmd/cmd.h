@@ -34,6 +34,7 @@ int cmd_explain(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_tiers(int argc, char **argv);
 int cmd_mark(int argc, char **argv);
+int cmd_bundle(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_annotations(int argc, char **argv);
 int cmd_gate(int argc, char **argv);

@@ -114,6 +114,7 @@ static int store(const struct cmd_roofline_opts *opt,
 	memset(&so, 0, sizeof(so));
 	so.source = opt->source;
 	so.workload = opt->workload;
+	so.precision = opt->precision;
 	so.platform = opt->platform;
 	so.hw_path = opt->hw;
 	so.ops_path = opt->ops;

@@ -34,6 +34,8 @@ const struct command cmd_table[] = {
 	{ "tiers", cmd_tiers, "accuracy against cost per tier, the cheapest "
 	  "that meets the limits" },
 	{ "annotate", cmd_annotate, "explain or accept a discrepancy" },
+	{ "bundle", cmd_bundle, "a pinned bundle: inputs, hashes, rules and "
+	  "the commands that re-derive a table" },
 	{ "mark", cmd_mark, "mark what a model was calibrated on (or held "
 	  "out)" },
 	{ "annotations", cmd_annotations, "list the annotation history" },

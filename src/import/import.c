@@ -508,7 +508,8 @@ int import_file(struct db *db, const char *path, const struct import_opts *o,
 			pc_error_prefix("%s", g.path);
 		goto done;
 	}
-	if ((rc = apply_cli_meta(&g)) < 0) {
+	if ((rc = apply_cli_meta(&g)) < 0 ||
+	    (rc = import_record_cli(g.w, o)) < 0) {
 		db_writer_abort(g.w);
 		goto done;
 	}

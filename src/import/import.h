@@ -64,6 +64,17 @@ int import_cost_parse(const char *text, const char *unit, double *cost_out,
  * core-h"; "-" when unit is NULL or cost NaN. */
 void import_cost_fmt(char *buf, size_t len, double cost, const char *unit);
 
+/* The sha256 of the file at path as 64 hex digits into hex. */
+int import_file_sha256(const char *path, char hex[65]);
+
+/* Record in the run's metadata what o's command line said beyond the
+ * run's identity (for perfcorr bundle): "import.map" with
+ * "import.map_sha256", "import.topology(_sha256)", "import.rules(_sha256)",
+ * "import.strict_map", "import.opt" (the other --opt k=v, one a line),
+ * "import.meta" (the --meta k=v, one a line). src/import/import_record.c */
+struct db_writer;
+int import_record_cli(struct db_writer *w, const struct import_opts *o);
+
 /* Import path ("-" = stdin). PC_EEXISTS when these bytes are already
  * imported into the source (not an error for the user: say so). Any
  * other error leaves the database exactly as it was. */

@@ -446,7 +446,11 @@ int roofline_store(struct db *db, const struct roofline_hw *hw,
 	if ((rc = db_writer_begin(&w, db, &ri)) < 0)
 		return rc;
 	if ((rc = db_writer_meta(w, "spec", base_name(o->hw_path))) < 0 ||
-	    (rc = db_writer_meta(w, "spec_sha256", hw->sha256)) < 0)
+	    (rc = db_writer_meta(w, "spec_sha256", hw->sha256)) < 0 ||
+	    (o->workload && (rc = db_writer_meta(w, "import.workload",
+						 o->workload)) < 0) ||
+	    (o->precision && (rc = db_writer_meta(w, "import.precision",
+						  o->precision)) < 0))
 		goto fail;
 	for (long i = 0; i < n; i++)
 		if ((rc = store_op(w, hw, &ops[i], o)) < 0)

@@ -69,6 +69,7 @@ struct roofline_store_opts {
 	const char *platform;	/* overrides the spec's */
 	const char *hw_path, *ops_path;
 	int replace;
+	const char *precision;	/* --precision (recorded for perfcorr bundle) */
 	double cost;		/* what computing it cost (import_cost_parse) */
 	const char *cost_unit;	/* NULL: not given */
 };

@@ -27,18 +27,20 @@ if pc_db_is_server; then
 	finish	# the examples name a SQLite file (db copy --from perfcorr.db)
 	exit
 fi
-mkdir -p "$T/run"
+mkdir -p "$T/run" "$T/bin"
 ln -s "$FIXTURES" "$T/run/fixtures"
+# a script an example runs (bundle's commands.sh) finds perfcorr on PATH
+ln -s "$PERFCORR" "$T/bin/perfcorr"
 (cd "$FIXTURES/.." && bash scripts/demo.sh "$PERFCORR" "$T/run/perfcorr.db") \
 	>/dev/null 2>&1 </dev/null || fail "demo.sh"
 printf 'q\n' > "$T/q.keys"
 for c in init formats sources runs workloads export roofline matrix trend \
-	diff explain sensitivity annotate annotations report tui index db; do
+	diff explain sensitivity annotate annotations report tui index db bundle; do
 	n=0
 	while IFS= read -r line; do
 		case $line in *postgresql://*) continue ;; esac
 		n=$((n + 1))
-		(cd "$T/run" && unset PERFCORR_DB &&
+		(cd "$T/run" && unset PERFCORR_DB && PATH=$T/bin:$PATH &&
 			PERFCORR_HEADLESS=1 PERFCORR_SCRIPT=$T/q.keys COLUMNS=80 LINES=24 \
 			timeout 60 bash -c "perfcorr() { \"$PERFCORR\" \"\$@\"; }; $line" \
 			>"$T/ex.out" 2>"$T/ex.err" </dev/null)
