@@ -82,6 +82,34 @@ static const char *lat_metric(const char *what)
 	return NULL;
 }
 
+/* The metric of "<what> (ns)"; NULL for a line that is not one. A known
+ * latency in another unit ("latency (furlongs)", "latency (us)") is
+ * refused (*rc < 0): LoadGen writes ns only, so skipping it would drop a
+ * result silently and reading it as ns would scale it. */
+static const char *lat_in_ns(struct ctx *x, long line, const char *label,
+			     const char *what, int *rc)
+{
+	const char *metric = lat_metric(what), *open = strrchr(what, '(');
+	const char *u = strrchr(label, '(');
+	char name[128], unit[32];
+	size_t n = strlen(what), k;
+
+	*rc = 0;
+	if (metric || !open || open == what || what[n - 1] != ')')
+		return metric;
+	k = (size_t)(open - what);
+	snprintf(name, sizeof(name), "%.*s(ns)", (int)k, what);
+	/* the unit as the file spells it (what is lowered) */
+	snprintf(unit, sizeof(unit), "%.*s", u ? (int)strcspn(u + 1, ")") : 0,
+		 u ? u + 1 : "");
+	if (lat_metric(name))
+		*rc = pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown unit "
+			"'%s' (LoadGen writes latencies in ns; convert the "
+			"values to ns and write '(ns)')", x->path, line, label,
+			unit);
+	return NULL;
+}
+
 static int number(struct ctx *x, long line, const char *label,
 		  const char *text, double *v)
 {
@@ -108,8 +136,10 @@ static int percentile(struct ctx *x, long line, const char *label,
 		return 0;
 	if (!strncmp(p, "th", 2))
 		p += 2;
-	if (strncmp(p, " percentile ", 12) || !(metric = lat_metric(p + 12)))
+	if (strncmp(p, " percentile ", 12))
 		return 0;
+	if (!(metric = lat_in_ns(x, line, label, p + 12, &rc)))
+		return rc;
 	*done = 1;
 	if ((rc = number(x, line, label, text, &v)) < 0)
 		return rc;
@@ -130,9 +160,13 @@ static int stat_line(struct ctx *x, long line, const char *label,
 	for (int i = 0; stats[i]; i++) {
 		size_t k = strlen(stats[i]);
 
-		if (strncmp(low, stats[i], k) || low[k] != ' ' ||
-		    !(metric = lat_metric(low + k + 1)))
+		if (strncmp(low, stats[i], k) || low[k] != ' ')
 			continue;
+		if (!(metric = lat_in_ns(x, line, label, low + k + 1, &rc))) {
+			if (rc < 0)
+				return rc;
+			continue;
+		}
 		*done = 1;
 		if ((rc = number(x, line, label, text, &v)) < 0)
 			return rc;

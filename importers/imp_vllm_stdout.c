@@ -140,6 +140,42 @@ static void set_text(char *dst, size_t len, const char *v)
 	free(t);
 }
 
+/* A known line in another unit ("Mean TTFT (furlongs)", "Benchmark
+ * duration (min)") is refused: skipped as a line of another version it
+ * would drop a result silently. 0 for any other line. */
+static int other_unit(struct ctx *x, long line, const char *label)
+{
+	const char *open = strrchr(label, '('), *want = NULL;
+	char name[64], unit[32], a[16], b[16], m[80];
+	size_t n = strlen(label);
+
+	if (!open || open == label || label[n - 1] != ')')
+		return 0;
+	snprintf(name, sizeof(name), "%.*s", (int)(open - label), label);
+	util_trim(name);
+	snprintf(unit, sizeof(unit), "%.*s", (int)(n - (size_t)(open - label)
+		 - 2), open + 1);
+	for (size_t i = 0; i < sizeof(scalars) / sizeof(*scalars) && !want;
+	     i++) {
+		const char *u = strchr(scalars[i].label, '(');
+		size_t k = u ? (size_t)(u - scalars[i].label - 1) :
+			       strlen(scalars[i].label);
+
+		if (strlen(name) == k &&
+		    !strncasecmp(scalars[i].label, name, k))
+			want = scalars[i].label;
+	}
+	snprintf(m, sizeof(m), "%s (ms)", name);
+	if (!want && latency_label(m, a, sizeof(a), b, sizeof(b)))
+		want = m;
+	if (!want)
+		return 0;
+	return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown unit '%s' "
+			    "(vLLM writes '%s'; convert the values to its unit "
+			    "and write the label so)", x->path, line, label,
+			    unit, want);
+}
+
 static int block_line(struct ctx *x, long line, char *label, char *text)
 {
 	char stat[16], metric[16];
@@ -158,7 +194,7 @@ static int block_line(struct ctx *x, long line, char *label, char *text)
 					      scalars[i].unit);
 		}
 	if (!latency_label(label, stat, sizeof(stat), metric, sizeof(metric)))
-		return 0;	/* a line of another version: ignored */
+		return other_unit(x, line, label); /* else another version's */
 	if ((rc = value(x, line, label, text, &v)) < 0)
 		return rc;
 	x->s.line = line;

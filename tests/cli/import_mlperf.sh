@@ -118,4 +118,23 @@ run pc import -s esbad -k silicon -w resnet50 "$T/es_bad.txt"
 expect_rc 1 "a malformed estimate is refused"
 expect_in "es_bad.txt:15: '* Early stopping 90th percentile estimate: 21x1000'" "$err" "names file:line"
 expect_eq "$(db_digest)" "$before" "database unchanged"
+# a latency line in a unit LoadGen does not write is refused, not dropped
+# (QA finding: 'Mean latency (furlongs)' imported without the mean, exit 0)
+M=$SAMPLES/mlperf_log_summary.txt
+sed 's/^Mean latency (ns)/Mean latency (furlongs)/' "$M" > "$T/unit_mean.txt"
+sed 's/^90.00 percentile latency (ns)/90.00 percentile latency (us)/' "$M" > "$T/unit_p90.txt"
+sed 's/^Mean latency (ns)/Mean frobnication (ns)/' "$M" > "$T/unit_other.txt"
+for f in unit_mean unit_p90; do
+	before=$(db_digest)
+	run pc import -s unit -k silicon -w resnet50 "$T/$f.txt"
+	expect_rc 1 "$f refused"
+	expect_in "(LoadGen writes latencies in ns; convert the values to ns and write '(ns)')" "$err" "$f: the cure"
+	expect_eq "$(db_digest)" "$before" "$f: database unchanged"
+done
+expect_in "unit_mean.txt:25: 'Mean latency (furlongs)': unknown unit 'furlongs'" \
+	"$(pc import -s unit -k silicon -w resnet50 "$T/unit_mean.txt" 2>&1)" "names file:line:field and unit"
+expect_in "unit_p90.txt:27: '90.00 percentile latency (us)': unknown unit 'us'" \
+	"$(pc import -s unit -k silicon -w resnet50 "$T/unit_p90.txt" 2>&1)" "a percentile's unit"
+run pc import -s unit -k silicon -w resnet50 "$T/unit_other.txt"
+expect_rc 0 "a line perfcorr does not know is still skipped"
 finish

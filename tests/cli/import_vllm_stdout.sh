@@ -38,4 +38,20 @@ expect_refused "bad_stdout_empty_block.txt:1: the result block has no values" \
 	"empty block" "$H/bad_stdout_empty_block.txt"
 expect_refused "no 'Serving Benchmark Result' block" "no block" \
 	--format vllm-stdout "$FIXTURES/hw/nsys/kern_sum_sec.csv"
+# a known line in a unit vLLM does not write is refused, not dropped as a
+# line of another version (QA finding: 'Mean TTFT (furlongs)' imported
+# without its TTFT, exit 0); a line perfcorr does not know is still skipped
+S=$SAMPLES/vllm_bench_stdout.txt
+sed 's/^Mean TTFT (ms)/Mean TTFT (furlongs)/' "$S" > "$T/unit_ttft.txt"
+sed 's/^Benchmark duration (s)/Benchmark duration (min)/' "$S" > "$T/unit_dur.txt"
+sed 's/^P99 ITL (ms)/P99 ITL (us)/' "$S" > "$T/unit_itl.txt"
+expect_refused "unit_ttft.txt:21: 'Mean TTFT (furlongs)': unknown unit 'furlongs' (vLLM writes 'Mean TTFT (ms)'; convert" \
+	"unknown latency unit" --format vllm-stdout "$T/unit_ttft.txt"
+expect_refused "unit_dur.txt:12: 'Benchmark duration (min)': unknown unit 'min' (vLLM writes 'Benchmark duration (s)'" \
+	"a scalar in another unit" --format vllm-stdout "$T/unit_dur.txt"
+expect_refused "unit_itl.txt:31: 'P99 ITL (us)': unknown unit 'us'" \
+	"a percentile in another unit" --format vllm-stdout "$T/unit_itl.txt"
+sed 's/^Mean TTFT (ms)/Mean TTFX (ms)/' "$S" > "$T/other_line.txt"
+run pc import -s other -k silicon -w other/decode "$T/other_line.txt"
+expect_rc 0 "a line of another version is still skipped"
 finish
