@@ -85,7 +85,7 @@ static int record(struct db *db, const struct gate_result *g)
 		r[i].value = c->value;
 		r[i].lim = c->limit;
 		r[i].mape = x->sum.mape;
-		r[i].npairs = x->sum.n;
+		r[i].npairs = gate_rule_n(x);
 		r[i].nwaived = x->nwaived;
 		r[i].nnoisy = x->nnoisy;
 		r[i].message = x->message;

@@ -416,8 +416,11 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 		c->lim = (enum policy_limit)l;
 		check_one(c, rr, s, prior);
 		if (l == PL_MIN_PAIRS) {
-			/* coverage counts matched pairs, waived ones too */
-			c->value += (double)rr->nwaived;
+			/* coverage counts matched pairs, waived ones too
+			 * (a verdict_only rule: its keys) */
+			c->value = rr->verdict_only ? (double)(rr->slo.keys +
+				   rr->nvwaived) : c->value +
+				   (double)rr->nwaived;
 			c->failed = !(c->value >= c->limit - EPS);
 		} else if (s->n == 0 && rr->nwaived > 0) {
 			c->failed = 0;
@@ -442,6 +445,11 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 	free(rr->message);
 	rr->message = msg.len ? strbuf_detach(&msg) : NULL;
 	strbuf_release(&msg);
+}
+
+long gate_rule_n(const struct gate_rule_result *r)
+{
+	return r->verdict_only ? r->slo.keys : r->sum.n;
 }
 
 void gate_verdict(struct gate_result *g)

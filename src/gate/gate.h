@@ -128,6 +128,14 @@ struct gate_rule_result {
 					   near-limit keys: at most top each
 					   (keys borrow the set's points) */
 	size_t nvflips, nvnear;		/* of each, kept */
+	int verdict_only;	/* max_verdict_flips is the rule's only limit
+				   (min_pairs aside) and the slo resolved:
+				   the rule counts its keys (slo.keys), not
+				   its pairs: its n, its min_pairs (waived
+				   keys of a limited metric too) and its
+				   movers (the flipped keys) */
+	long nvwaived;		/* verdict_only: waived points of a limited
+				   metric */
 	/* since the baseline release, when it could be loaded (any rule;
 	 * gate_movers.h): the points the rule judges now (selected,
 	 * usable, not waived) that the baseline also has usable */
@@ -205,6 +213,10 @@ void gate_adjust(const double *p, size_t n, enum policy_error_control ec,
  * p-values adjusted with g->policy->error_control, each such rule
  * judged again with its adjusted p. Sets g->ntests. */
 void gate_control(struct gate_result *g);
+
+/* What the rule counted: its keys judged against the slo for a
+ * verdict_only rule, else its pairs (sum.n); the "n=" of its line. */
+long gate_rule_n(const struct gate_rule_result *r);
 
 /* Verdict and counts from the rules' statuses. */
 void gate_verdict(struct gate_result *g);

@@ -274,8 +274,20 @@ static int sensitivity(struct gate_rule_result *rr, struct sel *s,
  * against the policy's slo (g->slo, resolved); the flips and the
  * near-limit keys kept, at most top of each. None of a limited metric
  * leaves have_slo 0 (n/a, which fails). */
-static int verdicts(struct gate_rule_result *rr, struct sel *s, size_t top)
+static int limited(const struct corr_slo *slo, const char *metric)
 {
+	for (size_t i = 0; metric && i < slo->n; i++)
+		if (!strcmp(slo->lim[i].metric, metric))
+			return 1;
+	return 0;
+}
+
+/* ... For a verdict_only rule, *flips (set->n bytes, caller frees) marks
+ * its flipped keys: its movers are those. */
+static int verdicts(struct gate_rule_result *rr, struct sel *s, size_t top,
+		    unsigned char **flips)
+{
+	const struct corr_set *set = s->g->set;
 	struct corr_slo_result v;
 	size_t nf, nn;
 	int rc;
@@ -283,10 +295,20 @@ static int verdicts(struct gate_rule_result *rr, struct sel *s, size_t top)
 	rr->slo_why = s->g->slo_why;
 	if (s->g->slo_why)
 		return 0;
-	if ((rc = corr_slo_judge(&v, &s->g->slo, s->g->set, keep, s, 0)) < 0)
+	if ((rc = corr_slo_judge(&v, &s->g->slo, set, keep, s, 0)) < 0)
 		return rc;
 	rr->have_slo = v.all.keys > 0;
 	rr->slo = v.all;
+	rr->verdict_only = (rr->rule->has & ~(1u << PL_MIN_PAIRS)) ==
+			   1u << PL_MAX_VERDICT_FLIPS;
+	if (rr->verdict_only) {
+		*flips = xcalloc(set->n + 1, 1);
+		for (size_t i = 0; i < v.nflips; i++)
+			(*flips)[v.keys[i].point] = 1;
+		for (size_t i = 0; i < rr->nwaived_pts; i++)
+			rr->nvwaived += limited(&s->g->slo, set->points[
+					 rr->waived[i]].metric);
+	}
 	nf = v.nflips < top ? v.nflips : top;
 	nn = v.nnear < top ? v.nnear : top;
 	rr->vkeys = xcalloc(nf + nn + 1, sizeof(*rr->vkeys));
@@ -303,7 +325,7 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		     const struct corr_set *base, size_t top)
 {
 	struct sel s = { rr->rule, g, gate_select_map(rr->rule, g->set) };
-	unsigned char *bmap = NULL;
+	unsigned char *bmap = NULL, *flips = NULL;
 	int rc;
 
 	count(rr, g, s.map);
@@ -311,8 +333,9 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 	    ((rr->rule->has & (1u << PL_MAX_BLIND_KNOBS)) &&
 	     (rc = sensitivity(rr, &s, top)) < 0) ||
 	    ((rr->rule->has & (1u << PL_MAX_VERDICT_FLIPS)) &&
-	     (rc = verdicts(rr, &s, top)) < 0)) {
+	     (rc = verdicts(rr, &s, top, &flips)) < 0)) {
 		free((void *)s.map);
+		free(flips);
 		return rc;
 	}
 	if (prior) {
@@ -322,7 +345,8 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 	}
 	if (base && prior && prior->have_base) {
 		bmap = gate_select_map(rr->rule, base);
-		gate_movers(rr, g, base, s.map, bmap, top);
+		/* a verdict rule's movers: its flipped keys */
+		gate_movers(rr, g, base, flips ? flips : s.map, bmap, top);
 		if (rr->rule->has & (1u << PL_MAX_MAPE_INCREASE))
 			paired(rr, g, base, s.map, bmap);
 	}
@@ -331,6 +355,7 @@ static int eval_rule(struct gate_rule_result *rr, const struct gate_result *g,
 		offenders(rr, g, top, s.map);
 	free((void *)s.map);
 	free(bmap);
+	free(flips);
 	return 0;
 }
 

@@ -135,7 +135,7 @@ void gate_out_rule_line(struct strbuf *sb, const struct gate_rule_result *r,
 	add_safe(sb, r->rule->name);
 	for (int i = (int)strlen(r->rule->name); i < width; i++)
 		strbuf_addch(sb, ' ');
-	strbuf_addf(sb, "  n=%ld", r->sum.n);
+	strbuf_addf(sb, "  n=%ld", gate_rule_n(r));
 	if (r->nwaived || r->nnoisy)
 		strbuf_addf(sb, " (%ld waived, %ld noisy)", r->nwaived,
 			    r->nnoisy);
@@ -424,7 +424,7 @@ static cJSON *json_rule(const struct gate_result *g,
 	cJSON_AddNumberToObject(o, "consecutive", r->rule->consecutive);
 	cJSON_AddNumberToObject(o, "streak", r->streak);
 	add_str(o, "message", r->message);
-	cJSON_AddNumberToObject(o, "pairs", (double)r->sum.n);
+	cJSON_AddNumberToObject(o, "pairs", (double)gate_rule_n(r));
 	cJSON_AddNumberToObject(o, "selected", (double)r->nselected);
 	cJSON_AddNumberToObject(o, "waived", (double)r->nwaived);
 	cJSON_AddNumberToObject(o, "noisy", (double)r->nnoisy);

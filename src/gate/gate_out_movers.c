@@ -96,6 +96,12 @@ void gate_out_baseline(struct strbuf *sb, const struct gate_result *g)
 	free(done);
 }
 
+/* A verdict rule's flipped keys (its movers are those). */
+static long flips(const struct gate_rule_result *r)
+{
+	return r->slo.cell[SLO_MODEL_MEETS] + r->slo.cell[SLO_MODEL_MISSES];
+}
+
 void gate_out_movers(struct strbuf *sb, const struct gate_result *g,
 		     const struct gate_rule_result *r)
 {
@@ -106,17 +112,28 @@ void gate_out_movers(struct strbuf *sb, const struct gate_result *g,
 		add_safe(sb, r->prior.base_version);
 		strbuf_addstr(sb, " in '");
 		add_safe(sb, r->rule->name);
-		strbuf_addf(sb, "' (%ld pair%s in common)\n", r->ncommon_base,
-			    r->ncommon_base == 1 ? "" : "s");
+		if (r->verdict_only)
+			strbuf_addf(sb, "' (of its %ld flipped key%s, %ld in "
+				    "common)\n", flips(r), flips(r) == 1 ? "" :
+				    "s", r->ncommon_base);
+		else
+			strbuf_addf(sb, "' (%ld pair%s in common)\n",
+				    r->ncommon_base, r->ncommon_base == 1 ?
+				    "" : "s");
 		return;
 	}
 	strbuf_addstr(sb, "  moved since ");
 	add_safe(sb, r->prior.base_version);
 	strbuf_addstr(sb, " in '");
 	add_safe(sb, r->rule->name);
-	strbuf_addf(sb, "' (%ld of %ld common pair%s, largest change of "
-		    "|error| first):\n", r->nmoved, r->ncommon_base,
-		    r->ncommon_base == 1 ? "" : "s");
+	if (r->verdict_only)
+		strbuf_addf(sb, "' (its flipped keys: %ld of %ld in common, "
+			    "largest change of |error| first):\n", r->nmoved,
+			    r->ncommon_base);
+	else
+		strbuf_addf(sb, "' (%ld of %ld common pair%s, largest change "
+			    "of |error| first):\n", r->nmoved,
+			    r->ncommon_base, r->ncommon_base == 1 ? "" : "s");
 	for (size_t i = 0; i < r->nmovers; i++) {
 		const struct gate_mover *m = &r->movers[i];
 		const struct corr_point *p = &g->set->points[m->i];
@@ -147,6 +164,9 @@ void gate_out_movers_json(cJSON *o, const struct gate_result *g,
 	x = cJSON_AddObjectToObject(o, "movers");
 	add_str(x, "baseline", r->prior.base_version);
 	cJSON_AddStringToObject(x, "from", gate_out_base_from(r));
+	/* "pairs": the rule's pairs; "flipped_keys": a verdict rule's */
+	cJSON_AddStringToObject(x, "among", r->verdict_only ? "flipped_keys" :
+				"pairs");
 	cJSON_AddNumberToObject(x, "common", (double)r->ncommon_base);
 	cJSON_AddNumberToObject(x, "moved", (double)r->nmoved);
 	if (isnan(r->max_increase))

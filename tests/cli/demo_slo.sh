@@ -49,7 +49,7 @@ expect_in "pct ttft p99 4 0.1905" "$want" "its p99 does not (19%)"
 
 run pc gate --policy "$D/serving_policy.json" --dry-run
 expect_rc 1 "the demo's serving policy fails"
-expect_in "FAIL  slo-verdicts  n=44  max_verdict_flips 2 > 0 (and 1 near the limit" "$out" \
+expect_in "FAIL  slo-verdicts  n=8  max_verdict_flips 2 > 0 (and 1 near the limit" "$out" \
 	"on the two flips"
 
 # the matrix (who disagrees with whom) is what it was: the sweep's keys have

@@ -15,13 +15,13 @@ want=$(python3 "$TESTS/ref/slo_ref.py" "$S/model.csv" "$S/silicon.csv" \
 
 run pc gate --policy "$S/policy.json" --dry-run
 expect_rc 1 "a failing rule fails the gate"
-expect_in "FAIL  no-flips          n=47  max_verdict_flips 3 > 0 (and 1 near the limit, within the reference's spread: not counted)" \
+expect_in "FAIL  no-flips          n=14  max_verdict_flips 3 > 0 (and 1 near the limit, within the reference's spread: not counted)" \
 	"$out" "3 flips > 0; the near key not counted"
 expect_in "UNKNOWN  ttft-one-flip     n=7  max_verdict_flips 1 <= 1 (and 1 near the limit, within the reference's spread: with them it could be over: unknown)" \
 	"$out" "1 flip within 1, but the near key could be a second: unknown"
-expect_in "PASS  few-flips         n=47  min_pairs 47 >= 1; max_verdict_flips 3 <= 5 (and 1 near the limit, within the reference's spread: within it even if they all flip)" \
+expect_in "PASS  few-flips         n=14  min_pairs 14 >= 1; max_verdict_flips 3 <= 5 (and 1 near the limit, within the reference's spread: within it even if they all flip)" \
 	"$out" "3 + 1 near within 5: a pass"
-expect_in "WARN  throughput-flips  n=7  max_verdict_flips n/a (no pair of the rule's has a metric the policy's slo limits), limit 0" \
+expect_in "WARN  throughput-flips  n=0  min_pairs 0 < 1; max_verdict_flips n/a (no pair of the rule's has a metric the policy's slo limits), limit 0" \
 	"$out" "no limited metric among the rule's pairs: n/a (warn severity)"
 expect_in "  verdicts of 'no-flips' against the slo (14 keys: 9 both meet, 1 both miss, 3 flips, 1 near the limit):" \
 	"$out" "the verdict counts"
@@ -86,6 +86,29 @@ J
 run pc gate --policy "$T/noslo.json" --dry-run
 expect_rc 2 "max_verdict_flips without an slo is a policy error"
 expect_in "rule 'r' has max_verdict_flips and the policy no 'slo'" "$err" "says so"
+
+# n counts what the rule counted (its keys, not every pair it selects:
+# no-flips above says n=14 where it said n=47) and its movers are its
+# flipped keys, not every pair that moved since the baseline release: a
+# model's 1.0 with every value 10% lower, then 2.0 = model.csv (issue 38 QA)
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $4 = $4 * 0.9 } { print }' \
+	"$S/model.csv" >"$T/m10.csv"
+pc import -q -s moving -k perfsim -V 1.0 "$T/m10.csv"
+pc import -q -s moving -k perfsim -V 2.0 "$S/model.csv"
+sed 's/"model": "servesim"/"model": "moving"/' "$S/policy.json" >"$T/moving.json"
+run pc gate --policy "$T/moving.json" --dry-run --format json
+got=$(printf '%s' "$out" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)["rules"][0]
+flips = sorted((k["workload"], k["metric"]) for k in r["verdicts"]["flipped"])
+mov = sorted((m["workload"], m["metric"]) for m in r["movers"]["points"])
+print(r["pairs"], [c["value"] for c in r["checks"] if c["limit"] == "min_pairs"],
+      r["movers"].get("among"), r["movers"]["common"], len(flips), mov == flips)')
+expect_eq "$got" "14 [14] flipped_keys 3 3 True" \
+	"n = the 14 keys judged; the movers are the 3 flipped keys"
+run pc gate --policy "$T/moving.json" --dry-run
+expect_in "  moved since 1.0 in 'no-flips' (its flipped keys: 3 of 3 in common, largest change of |error| first):" \
+	"$out" "the text says the movers are the flipped keys"
 
 # the report with --policy shows the policy's limits
 run pc report --model servesim --ref lab --policy "$S/policy.json" --no-matrix
