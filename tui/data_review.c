@@ -11,12 +11,11 @@
 #include "base/error.h"
 #include "base/hmap.h"
 #include "base/util.h"
+#include "src/corr/corr_disc.h"
 #include "src/corr/correlate.h"
 #include "src/pairidx/pairidx.h"
-#include "src/report/report_model.h"
 #include "tui/data.h"
 
-#define DEFAULT_LIMIT 0.10	/* report --limit's default */
 
 /* Here, not in data.c: data_review.c never calls into data.c. */
 int data_bound(const struct tui_data *d)
@@ -29,13 +28,9 @@ int data_bound(const struct tui_data *d)
  * every point ask data_bound (a strcmp) once, not per point */
 static int discrepancy_at(const struct tui_data *d, size_t i)
 {
-	struct corr_point p;
-
-	/* report_is_discrepancy reads err and flags only: no memset of the
-	 * whole point (this runs over every point when the list opens) */
-	p.err = d->ix->keys[i].err;
-	p.flags = d->ix->keys[i].flags & 0xff;
-	return report_is_discrepancy(&p, d->limit);
+	/* the core's flags only (the low byte; the TUI's own above it) */
+	return corr_is_discrepancy(d->ix->keys[i].err,
+				   d->ix->keys[i].flags & 0xff, d->limit);
 }
 
 int data_is_discrepancy(const struct tui_data *d, size_t i)
@@ -58,9 +53,7 @@ const char *data_status_word(unsigned code)
 
 int data_status_open(unsigned code)
 {
-	const char *st = data_status_name(code);
-
-	return !code || !strcmp(st, "open") || !strcmp(st, "investigating");
+	return annot_status_open(data_status_name(code));
 }
 
 int data_is_open(const struct tui_data *d, size_t i)
@@ -125,7 +118,7 @@ int data_review_load(struct tui_data *d)
 	 * free_set zeroes the counts) */
 	for (size_t i = 0; x && (d->nnew || d->nchanged) && i < x->n; i++)
 		x->keys[i].flags &= ~ROWS_FLAG_NEW;
-	d->limit = DEFAULT_LIMIT;
+	d->limit = CORR_DISC_LIMIT;	/* corr_disc_limit's rule */
 	d->have_review = 0;
 	d->nnew = d->nchanged = 0;
 	free(d->since);

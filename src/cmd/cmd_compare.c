@@ -15,6 +15,7 @@
 #include "src/corr/corrgroup.h"
 #include "src/corr/corrout.h"
 #include "src/corr/corr_calib.h"
+#include "src/corr/corr_disc.h"
 #include "src/corr/corrout_fp.h"
 #include "db/calib.h"
 #include "src/corr/correlate.h"
@@ -79,6 +80,7 @@ struct groups_ctx {
 	struct corr_slo_result verdicts;
 	struct corr_tails tails;	/* npct 0: no stated percentile */
 	struct corr_calib cal;		/* calibration vs held out */
+	struct corr_disc disc;		/* the TUI's "N open of M" */
 };
 
 /* ,"slo":{...} with --slo; ,"tails":{...} when pairs state percentiles */
@@ -113,6 +115,15 @@ static void sol_json(const struct corr_set *s)
 		fputs("null", stdout);
 	printf(",\"bounded\":%ld,\"violations\":%ld,\"by_model\":%ld,"
 	       "\"by_ref\":%ld}", s->sol_keys, s->sol_violations, bm, br);
+}
+
+/* ,"discrepancies":{...}: corr_disc.h's count, as the TUI's header */
+static void disc_json(const struct corr_disc *d)
+{
+	printf(",\"discrepancies\":{\"n\":%ld,\"open\":%ld,\"limit\":%.17g,"
+	       "\"limit_from\":\"%s\",\"bound\":%s}", d->n, d->open, d->limit,
+	       d->from_review ? "review" : "default",
+	       d->bound ? "true" : "false");
 }
 
 static void print_json(const struct cmd_compare_opts *opt,
@@ -150,6 +161,7 @@ static void print_json(const struct cmd_compare_opts *opt,
 	}
 	printf("],\"superseded\":%ld", s->superseded);
 	sol_json(s);
+	disc_json(&gc->disc);
 	fputc(',', stdout);
 	corrout_fp_json(stdout, s, opt->sel.allow_mismatch.items);
 	fputs(",\"by_metric\":[", stdout);
@@ -311,6 +323,25 @@ static void sol_text(const struct corr_set *s)
 	       s->sol_violations, s->sol_violations == 1 ? "" : "s", bm, br);
 }
 
+/* "discrepancies: 7 open of 9 (...)": the count of the TUI's header and
+ * the report (src/corr/corr_disc.h), and what compare's outliers are */
+static void disc_text(const struct corr_disc *d)
+{
+	if (d->bound) {
+		fputs("discrepancies: none counted: the model is a roofline, a "
+		      "bound (its pairs are no model's errors)\n\n", stdout);
+		return;
+	}
+	printf("discrepancies: %ld open of %ld (|error| > %g%%, not within "
+	       "the reference's noise, not excluded; %s; open: no annotation, "
+	       "open or investigating; as the report and the TUI count)\n"
+	       "outliers (below): pairs whose error is far from the median "
+	       "error, whatever the limit (|e - median e| > 3 x 1.4826 x "
+	       "MAD)\n\n", d->open, d->n, d->limit * 100,
+	       d->from_review ? "the last recorded review's limit" :
+	       "the default limit, no review recorded");
+}
+
 static void print_table(const struct cmd_compare_opts *opt,
 			const struct corr_set *s,
 			const struct stats_summary *sum,
@@ -327,6 +358,7 @@ static void print_table(const struct cmd_compare_opts *opt,
 	       s->excluded_noisy, s->excluded_noisy == 1 ? "" : "s",
 	       opt->sel.max_ref_cv, s->invalid);
 	sol_text(s);
+	disc_text(&gc->disc);
 	corrout_fp_text(stdout, s, opt->sel.allow_mismatch.items);
 	if (s->not_comparable || s->unverified || opt->sel.allow_mismatch.n)
 		fputc('\n', stdout);
@@ -478,6 +510,22 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		free(gc.bm);
 		corr_set_free(s);
 		return rc;
+	}
+	if (fmt != OUT_CSV) {
+		double limit;
+		int from_review;
+
+		if ((rc = corr_disc_limit(db, s->model.source, s->ref.source,
+					  &limit, &from_review)) < 0) {
+			corrgroup_release(&gc.g);
+			corr_slo_result_release(&gc.verdicts);
+			corr_slo_release(&gc.slo);
+			corr_tails_release(&gc.tails);
+			free(gc.bm);
+			corr_set_free(s);
+			return rc;
+		}
+		corr_disc_count(&gc.disc, s, limit, from_review);
 	}
 	sum.min_pairs = opt->min_pairs;
 	for (size_t i = 0; i < gc.nbm; i++)

@@ -212,6 +212,12 @@ void annot_today(char *buf, size_t len)
 	snprintf(buf, len, "%.10s", now);
 }
 
+int annot_status_open(const char *status)
+{
+	return !status || !*status || !strcmp(status, "open") ||
+	       !strcmp(status, "investigating");
+}
+
 const char *annot_state(const struct annot *a)
 {
 	return a && a->status && *a->status ? a->status : ANNOT_STATE_NONE;

@@ -66,6 +66,11 @@ int annot_is_undo_none(const struct annot *a);
  * output uses (the lookups above already answer NULL for such rows). */
 int annot_none(const struct annot *a);
 
+/* 1 when a pair of this annotation status still needs a look: none
+ * (NULL, ""), open or investigating. What "open" counts everywhere
+ * (compare, report, the TUI's "N open of M"). */
+int annot_status_open(const char *status);
+
 /* The one word for a pair's review state in every output (TUI, report,
  * gate, CSV; issue 35): the annotation's status, and "open" when nobody
  * annotated the pair (the state of an annotation "open": not explained

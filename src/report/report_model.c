@@ -15,23 +15,21 @@
 #include "base/html.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "src/corr/corr_disc.h"
 #include "src/corr/corr_roof.h"
 #include "src/corr/corrout_fp.h"
 #include "src/corr/correlate.h"
 
-#define EXCLUDED (CORR_NOISY_REF | CORR_INVALID)	/* as report.c */
 
+/* the definitions compare and the TUI count with (src/corr/corr_disc.h) */
 int report_is_discrepancy(const struct corr_point *p, double limit)
 {
-	return isfinite(p->err) && fabs(p->err) > limit &&
-	       !(p->flags & (EXCLUDED | CORR_WITHIN_NOISE));
+	return corr_is_discrepancy(p->err, p->flags, limit);
 }
 
 int report_is_open(const struct corr_point *p)
 {
-	const char *s = p->ann ? p->ann->status : NULL;
-
-	return !s || !strcmp(s, "open") || !strcmp(s, "investigating");
+	return annot_status_open(p->ann ? p->ann->status : NULL);
 }
 
 const char *report_status(const struct corr_point *p)

@@ -18,7 +18,7 @@ run pc compare --model sim@1.0 --ref lab --format json --points --group-by op
 expect_rc 0 "compare json"
 keys=$(printf '%s' "$out" | j "','.join(d.keys())")
 # every key of the contract in its order; additions (issue 15) after
-expect_eq "$keys" "model,ref,ci,summary,groups,superseded,speed_of_light,not_comparable,unverified,allow_mismatch,mismatch_admitted,by_metric,points" "top-level keys (speed_of_light by issue 35; ci added by issue 19, not_comparable, unverified, allow_mismatch, mismatch_admitted by issue 37)"
+expect_eq "$keys" "model,ref,ci,summary,groups,superseded,speed_of_light,discrepancies,not_comparable,unverified,allow_mismatch,mismatch_admitted,by_metric,points" "top-level keys (speed_of_light and discrepancies by issue 35; ci added by issue 19, not_comparable, unverified, allow_mismatch, mismatch_admitted by issue 37)"
 keys=$(printf '%s' "$out" | j "','.join(d['summary'].keys())")
 expect_eq "$keys" "n,mape,mape_ci,bias,bias_ci,median_abs_err,median_abs_err_ci,p90_abs_err,p95_abs_err,max_abs_err,geomean_ratio,geomean_ratio_ci,agg_err,rpd,rmse,nrmse,within_1pct,within_5pct,within_10pct,under,over,pearson,pearson_ci,pearson_log,pearson_log_ci,spearman,spearman_ci,kendall_tau_b,fit,loa_low,loa_high,outliers,excluded_noisy,sol_violations,excluded_zero_ref,optimistic,pessimistic,efficiency,workloads,kendall_p,fit_intercept_ci,fit_slope_ci,loa_low_ci,loa_high_ci,ccc,ccc_ci,ccc_log,ccc_log_ci,deming,prop_bias_slope,prop_bias_p,mape_with_noisy,few_pairs,ci_basis,why" "summary keys (the *_ci, workloads and the keys after it added by issue 19)"
 keys=$(printf '%s' "$out" | j "','.join(d['summary']['fit'].keys())")
