@@ -78,6 +78,7 @@ struct groups_ctx {
 	size_t nbm;
 	struct corr_slo slo;		/* --slo, resolved */
 	struct corr_slo_result verdicts;
+	char *slo_why;			/* --slo: nothing to assess, why */
 	struct corr_tails tails;	/* npct 0: no stated percentile */
 	struct corr_calib cal;		/* calibration vs held out */
 	struct corr_disc disc;		/* the TUI's "N open of M" */
@@ -88,7 +89,11 @@ static void extra_json(const struct corr_set *s, const struct groups_ctx *gc)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	if (gc->slo.n) {
+	if (gc->slo_why) {
+		strbuf_addstr(&sb, ",\"slo\":{\"why\":");
+		strbuf_add_json_str(&sb, gc->slo_why);
+		strbuf_addch(&sb, '}');
+	} else if (gc->slo.n) {
 		strbuf_addstr(&sb, ",\"slo\":");
 		corr_slo_json(&sb, &gc->slo, &gc->verdicts, s, 0);
 	}
@@ -395,7 +400,9 @@ static void print_table(const struct cmd_compare_opts *opt,
 		fputs(":\n", stdout);
 		print_groups(gc);
 	}
-	if (gc->slo.n) {
+	if (gc->slo_why) {
+		printf("\nverdicts against the limits: %s\n", gc->slo_why);
+	} else if (gc->slo.n) {
 		fputc('\n', stdout);
 		corr_slo_text(stdout, &gc->slo, &gc->verdicts, s, COMPARE_TOP);
 	}
@@ -498,15 +505,17 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 				     opt->skip_waived)) < 0 ||
 	    (rc = corrgroup_build(&gc.g, s, gc.by, opt->group_by.n,
 				  opt->skip_waived)) < 0 ||
-	    (gc.slo.n && ((rc = corr_slo_resolve(&gc.slo, s, "--slo")) < 0 ||
-			  (rc = corr_slo_judge(&gc.verdicts, &gc.slo, s, NULL,
-					       NULL, opt->skip_waived)) < 0)) ||
+	    (gc.slo.n && !(gc.slo_why = corr_slo_nothing(&gc.slo, s)) &&
+	     ((rc = corr_slo_resolve(&gc.slo, s, "--slo")) < 0 ||
+	      (rc = corr_slo_judge(&gc.verdicts, &gc.slo, s, NULL, NULL,
+				   opt->skip_waived)) < 0)) ||
 	    (rc = corr_tails_build(&gc.tails, s, opt->skip_waived)) < 0 ||
 	    (marks && (rc = corr_calib_build(&gc.cal, s, db,
 					     opt->skip_waived)) < 0)) {
 		corrgroup_release(&gc.g);
 		corr_slo_result_release(&gc.verdicts);
 		corr_slo_release(&gc.slo);
+		free(gc.slo_why);
 		free(gc.bm);
 		corr_set_free(s);
 		return rc;
@@ -541,6 +550,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 	corrgroup_release(&gc.g);
 	corr_slo_result_release(&gc.verdicts);
 	corr_slo_release(&gc.slo);
+	free(gc.slo_why);
 	corr_tails_release(&gc.tails);
 	free(gc.bm);
 	corr_set_free(s);

@@ -12,6 +12,7 @@
 #include "src/cmd/cmd.h"
 #include "base/error.h"
 #include "src/report/report.h"
+#include "src/report/report_slo.h"
 #include "base/util.h"
 
 enum fmt { F_MD, F_HTML, F_CSV, F_JSON };
@@ -191,6 +192,10 @@ static int run(const struct cmd_report_opts *opt, enum fmt f)
 	if ((rc = cli_open_db(&db, opt->record ? 0 : DB_READONLY)))
 		return rc;
 	rc = report_build(&r, db, &o);
+	/* written with the section saying so; said here too (-o hides it) */
+	if (!rc && opt->slo && report_slo_why(r))
+		fprintf(stderr, "perfcorr report: --slo: %s\n",
+			report_slo_why(r));
 	if (!rc)
 		rc = opt->output ? write_file(r, f, opt->output) :
 		     write_fmt(r, f, stdout);

@@ -11,6 +11,7 @@
 #include "base/strbuf.h"
 #include "base/units.h"
 #include "base/util.h"
+#include "src/corr/corr_tail.h"
 #include "src/corr/correlate.h"
 #include "src/corr/correlate_int.h"
 
@@ -246,6 +247,49 @@ static int metric_paired(const struct corr_set *s, int64_t id)
 			return 1;
 	}
 	return 0;
+}
+
+static int is_pct(const char *metric)
+{
+	char base[64];
+	double u;
+
+	return corr_tail_level(metric, base, sizeof(base), &u);
+}
+
+char *corr_slo_nothing(const struct corr_slo *slo, const struct corr_set *s)
+{
+	const struct corr_store *st = s->store;
+	struct strbuf lims = STRBUF_INIT;
+	char *have, *why;
+
+	for (size_t i = 0; i < slo->n; i++) {
+		if (!is_pct(slo->lim[i].metric)) {
+			strbuf_release(&lims);
+			return NULL;
+		}
+		strbuf_addf(&lims, "%s%s", i ? ", " : "", slo->lim[i].metric);
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		int64_t w, o, m;
+		size_t k;
+
+		corr_point_ids(s, i, &w, &o, &m);
+		if (corr_dict_find(st, DB_DICT_METRICS, m, &k) &&
+		    is_pct(st->dict[DB_DICT_METRICS][k].name)) {
+			strbuf_release(&lims);
+			return NULL;
+		}
+	}
+	have = metrics_of(s);
+	why = xasprintf("nothing to assess: the limits are on percentiles "
+			"(%s) and no pair states a percentile (the pairs' "
+			"metrics: %s); import a serving benchmark's "
+			"percentiles (ttft_p99, tpot_p99, ...) of both sides "
+			"to judge verdicts", lims.buf, *have ? have : "none");
+	free(have);
+	strbuf_release(&lims);
+	return why;
 }
 
 int corr_slo_resolve(struct corr_slo *slo, const struct corr_set *s,

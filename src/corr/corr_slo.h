@@ -62,6 +62,13 @@ const char *corr_slo_presets(void);
 int corr_slo_resolve(struct corr_slo *slo, const struct corr_set *s,
 		     const char *origin);
 
+/* Nothing to assess (not an error: the caller says why and goes on):
+ * every limit of slo is on a percentile ("<base>_pNN") and no pair of s
+ * states any percentile. A new string saying so (naming the pairs'
+ * metrics and the cure), or NULL: resolve, which refuses a metric no
+ * pair has when the pairs do state percentiles (a misspelt one). */
+char *corr_slo_nothing(const struct corr_slo *slo, const struct corr_set *s);
+
 enum corr_slo_cell {
 	SLO_BOTH_MEET,
 	SLO_BOTH_MISS,

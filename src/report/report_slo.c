@@ -21,7 +21,9 @@
 struct report_slo {
 	struct corr_slo slo;		/* n 0: no limits */
 	char *why;			/* the policy's limits cannot judge
-					   these pairs: why (owned), or NULL */
+					   these pairs, or --slo's have
+					   nothing to assess: why (owned),
+					   or NULL */
 	struct corr_slo_result res;
 	struct corr_tails tails;	/* npct 0: no stated percentile */
 };
@@ -32,11 +34,14 @@ int report_slo_build(struct report *r)
 	const struct stats_paired_opts *ci = r->set->ci;
 	int lean = r->set->lean, rc = 0;
 
+	/* --slo on percentiles where no pair states one: nothing to assess,
+	 * said in the section (as compare --slo says it), not an error */
 	if (r->opts.slo &&
 	    ((rc = corr_slo_parse(&x->slo, r->opts.slo, "--slo")) < 0 ||
-	     (rc = corr_slo_resolve(&x->slo, r->set, "--slo")) < 0 ||
-	     (rc = corr_slo_judge(&x->res, &x->slo, r->set, NULL, NULL,
-				  0)) < 0))
+	     (!(x->why = corr_slo_nothing(&x->slo, r->set)) &&
+	      ((rc = corr_slo_resolve(&x->slo, r->set, "--slo")) < 0 ||
+	       (rc = corr_slo_judge(&x->res, &x->slo, r->set, NULL, NULL,
+				    0)) < 0))))
 		goto done;
 	/* else the policy's: a limit these pairs lack is said in the
 	 * section (the gate's rules say n/a), not an error of the report */
@@ -64,6 +69,11 @@ done:
 	}
 	r->slo = x;
 	return 0;
+}
+
+const char *report_slo_why(const struct report *r)
+{
+	return r->slo ? r->slo->why : NULL;
 }
 
 void report_slo_free(struct report *r)

@@ -13,8 +13,12 @@ struct strbuf;
 struct report;
 
 /* Fill r->slo (NULL: neither section). A limit the pairs cannot judge
- * is the error of corr_slo_resolve. */
+ * is the error of corr_slo_resolve, unless there is nothing to assess
+ * (corr_slo_nothing: the section says so, not an error). */
 int report_slo_build(struct report *r);
+/* Why the verdicts section judged nothing (the policy's slo cannot
+ * judge these pairs, or --slo has nothing to assess), or NULL. */
+const char *report_slo_why(const struct report *r);
 void report_slo_free(struct report *r);
 void report_slo_md(struct strbuf *sb, const struct report *r);
 void report_slo_html(struct strbuf *sb, const struct report *r);

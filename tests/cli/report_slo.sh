@@ -60,4 +60,28 @@ expect_in "--slo: the verdicts are in the md, html and json reports, not csv" "$
 run pc report --model servesim --ref lab --slo e2el_p99=10s --no-matrix
 expect_rc 1 "a limit on a metric the pairs do not have"
 expect_in "no pair has metric 'e2el_p99'" "$err" "names it"
+
+# limits on percentiles where no pair states one (ksim/klab: per-kernel
+# times only): nothing to assess, said in the section and on stderr, the
+# report written, exit 0, as compare --slo (was exit 1, no report)
+nothing="nothing to assess: the limits are on percentiles (ttft_p99, tpot_p99) and no pair states a percentile (the pairs' metrics: 'time')"
+run pc report --model ksim --ref klab --slo "$SLO" --no-matrix
+expect_rc 0 "no percentile at all: the report is written"
+expect_in "## Verdicts against the limits
+
+$nothing" "$out" "the section says there is nothing to assess"
+expect_in "perfcorr report: --slo: $nothing" "$err" "and stderr says it (-o hides the report)"
+run pc report --model ksim --ref klab --slo "$SLO" --no-matrix --format json
+expect_eq "$(printf '%s' "$out" | python3 -c '
+import json, sys; print(json.load(sys.stdin)["slo"]["why"][:17])')" "nothing to assess" "json: slo.why"
+run pc compare --model ksim --ref klab --slo "$SLO" --no-ci
+expect_rc 0 "compare --slo: the same convention"
+expect_in "verdicts against the limits: $nothing" "$out" "compare says it in its place"
+run pc compare --model ksim --ref klab --slo "$SLO" --no-ci --format json
+expect_eq "$(printf '%s' "$out" | python3 -c '
+import json, sys; print(json.load(sys.stdin)["slo"]["why"][:17])')" "nothing to assess" "compare json: slo.why"
+run pc compare --model ksim --ref klab --slo time=1s --no-ci
+expect_rc 0 "a limit on a metric that is not a percentile is judged as before"
+run pc compare --model ksim --ref klab --slo e2el=1s --no-ci
+expect_rc 1 "and one on a metric no pair has is still refused"
 finish
