@@ -43,7 +43,10 @@ static const struct cli_cmd tiers_cmd = {
 		   "is undefined. The cheapest tier is the first\nthat meets "
 		   "them in the order of measured cost (when every candidate "
 		   "has a cost in one\nunit) else of the ladder; unknown when "
-		   "a cheaper tier is undecided.\nSee docs/statistics.md, "
+		   "a cheaper tier is undecided.\nA roofline is graded as a "
+		   "bound: the fraction of speed of light the reference\n"
+		   "reaches and the pairs over it, no error; never the "
+		   "cheapest.\nSee docs/statistics.md, "
 		   "\"Accuracy against cost per tier\".",
 	.min_args = 0, .max_args = 0,
 };
@@ -74,7 +77,7 @@ static void print_table(const struct tiers *t, const char *policy)
 	static const char *const head[] = { "class", "tier", "source", "n",
 		"MAPE", "bias", "cost/workload", "limits" };
 	struct out_table *tb = out_table_new(8, head);
-	int whys = 0;
+	int whys = 0, bounds = 0;
 
 	util_fprintf_safe(stdout, "reference: %s@%s (%s); classes by %s; "
 			  "limits: %s\n", t->ref_source, t->ref_version,
@@ -106,8 +109,15 @@ static void print_table(const struct tiers *t, const char *policy)
 			row[1] = t->tiers[i].kind;
 			row[2] = t->tiers[i].source;
 			row[3] = n;
-			row[4] = pct(m, sizeof(m), x->sum.mape, 0);
-			row[5] = pct(b, sizeof(b), x->sum.bias, 1);
+			if (x->status == TIERS_BOUND) {
+				tiers_bound_text(x, m, sizeof(m), b, sizeof(b));
+				row[4] = m;
+				row[5] = b;
+				bounds = 1;
+			} else {
+				row[4] = pct(m, sizeof(m), x->sum.mape, 0);
+				row[5] = pct(b, sizeof(b), x->sum.bias, 1);
+			}
 			row[6] = cost;
 			row[7] = tiers_status_name(x->status);
 			whys += x->why != NULL;
@@ -124,6 +134,11 @@ static void print_table(const struct tiers *t, const char *policy)
 	}
 	out_table_print(tb, stdout);
 	out_table_free(tb);
+	if (bounds)
+		fputs("\na roofline is a bound, not a prediction: its rows give "
+		      "the fraction of speed of light\nthe reference reaches "
+		      "and the pairs that beat it, no error; it is never the "
+		      "cheapest\n", stdout);
 	fputs("\ncheapest tier that meets the limits, per class:\n", stdout);
 	for (size_t k = 0; k < t->nclasses; k++) {
 		const struct tiers_class *c = &t->classes[k];
@@ -183,16 +198,19 @@ static void print_json(const struct tiers *t, const char *policy)
 static void print_csv(const struct tiers *t)
 {
 	fputs("class,kind,source,version,n,mape,bias,cost_per_workload,"
-	      "cost_unit,status,why,cheapest\n", stdout);
+	      "cost_unit,status,why,cheapest,sol_fraction,sol_over\n",
+	      stdout);
 	for (size_t k = 0; k < t->nclasses; k++) {
 		const struct tiers_class *c = &t->classes[k];
 
 		for (size_t i = 0; i < t->ntiers; i++) {
 			const struct tiers_cell *x = &c->cells[i];
-			char num[3][32];
+			char num[4][32];
+			int bound = x->status == TIERS_BOUND;
 
 			if (!x->npoints)
 				continue;
+			snprintf(num[3], 32, "%.17g", x->sol);
 			snprintf(num[0], 32, "%.17g", x->sum.mape);
 			snprintf(num[1], 32, "%.17g", x->sum.bias);
 			snprintf(num[2], 32, "%.17g", x->cost.per_workload);
@@ -204,14 +222,19 @@ static void print_csv(const struct tiers *t)
 			fputc(',', stdout);
 			out_csv_field(stdout, t->tiers[i].version);
 			printf(",%ld,%s,%s,%s,", x->sum.n,
-			       isfinite(x->sum.mape) ? num[0] : "",
-			       isfinite(x->sum.bias) ? num[1] : "",
+			       isfinite(x->sum.mape) && !bound ? num[0] : "",
+			       isfinite(x->sum.bias) && !bound ? num[1] : "",
 			       isfinite(x->cost.per_workload) ? num[2] : "");
 			out_csv_field(stdout, x->cost.unit ? x->cost.unit : "");
 			printf(",%s,", tiers_status_name(x->status));
 			out_csv_field(stdout, x->why ? x->why : "");
-			printf(",%s\n", c->cheapest == (long)i ?
+			printf(",%s,", c->cheapest == (long)i ?
 			       tiers_status_name(c->cheap) : "");
+			if (bound)
+				printf("%s,%ld\n", isfinite(x->sol) ? num[3] :
+				       "", x->over);
+			else
+				fputs(",\n", stdout);
 		}
 	}
 }

@@ -24,6 +24,24 @@ int corr_roof_beats(double v, double roof, int higher)
 	return higher ? v > roof * (1 + 1e-9) : v < roof * (1 - 1e-9);
 }
 
+double corr_roof_fraction(double v, double roof, int higher)
+{
+	if (!(v > 0) || !(roof > 0) || !isfinite(v) || !isfinite(roof))
+		return NAN;
+	return higher ? v / roof : roof / v;
+}
+
+double corr_roof_point_fraction(const struct corr_set *s,
+				const struct corr_point *p)
+{
+	const struct db_name *mt = corr_dict_find(s->store, DB_DICT_METRICS,
+						  p->metric_id, NULL);
+
+	if (!mt || !corr_sol_metric(mt->extra))
+		return NAN;
+	return corr_roof_fraction(p->ref, p->model, mt->higher != 0);
+}
+
 void corr_roof_sides_free(struct db_side *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

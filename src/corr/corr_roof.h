@@ -66,6 +66,19 @@ const struct corr_roof_val *corr_roof_find(const struct corr_roof *r,
 					   int64_t w, int64_t o, int64_t m,
 					   size_t *n);
 
+/* The fraction of speed of light v reaches against the bound roof:
+ * roof / v for a time (lower is better), v / roof for a rate (higher);
+ * NaN when either is not positive and finite. */
+double corr_roof_fraction(double v, double roof, int higher);
+
+/* The fraction of speed of light the reference of p (a point of s)
+ * reaches against p's model value as the bound (s's model a roofline):
+ * corr_roof_fraction in the direction of p's metric; NaN for a metric no
+ * roofline bounds. */
+struct corr_point;
+double corr_roof_point_fraction(const struct corr_set *s,
+				const struct corr_point *p);
+
 /* 1 when v beats the bound roof: below it for a time (lower is
  * better), above it for a rate (higher), beyond a relative 1e-9. */
 int corr_roof_beats(double v, double roof, int higher);

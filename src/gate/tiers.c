@@ -32,7 +32,8 @@ int tiers_rank(const char *kind)
 const char *tiers_status_name(enum tiers_status s)
 {
 	return s == TIERS_MEETS ? "meets" : s == TIERS_FAILS ? "fails" :
-	       s == TIERS_UNKNOWN ? "unknown" : "-";
+	       s == TIERS_UNKNOWN ? "unknown" : s == TIERS_BOUND ? "bound" :
+	       "-";
 }
 
 /* The runs' costs, read once each. */
@@ -199,8 +200,20 @@ static int load_tier(struct tiers_tier *t, struct db *db, const char *spec,
 		     const struct tiers_opts *o, const char *ref)
 {
 	struct corr_query q = CORR_QUERY_INIT;
+	char *src = NULL, *ver = NULL, *kind = NULL;
 	int rc;
 
+	corr_parse_side(spec, &src, &ver);
+	rc = source_kind(db, src, &kind);
+	free(src);
+	free(ver);
+	if (rc < 0)
+		return rc;
+	/* a roofline is graded as a bound: the core flags the pairs whose
+	 * reference beats it (the pairing's own roofline side); another
+	 * tier is a prediction, compared with the reference alone */
+	q.no_roofline = tiers_rank(kind) != 0;
+	free(kind);
 	q.model = spec;
 	q.ref = ref;
 	q.metric = o->metric;
@@ -209,7 +222,6 @@ static int load_tier(struct tiers_tier *t, struct db *db, const char *spec,
 	q.allow_mismatch = o->allow_mismatch ? o->allow_mismatch :
 			   o->policy ? (const char *const *)
 			   o->policy->allow_mismatch : NULL;
-	q.no_roofline = 1;	/* a roofline is a tier here, not a bound */
 	rc = corr_load(&t->set, db, &q);
 	/* nothing paired, or refused (not comparable, cycles without a
 	 * clock): the tier is left out, saying why */
@@ -313,7 +325,7 @@ static int judge(struct tiers_cell *cell, const struct policy *p,
 static int cell_build(struct tiers_cell *cell, struct costs *costs,
 		      const struct corr_set *s, struct clsel *sel,
 		      const struct tiers_opts *o, long min_points,
-		      struct acc *ref)
+		      struct acc *ref, const char *bound)
 {
 	struct corr_set sub;
 	struct acc a;
@@ -333,7 +345,9 @@ static int cell_build(struct tiers_cell *cell, struct costs *costs,
 	acc_finish(&a, &cell->cost);
 	if (!rc && sub.n)
 		rc = corr_summary(&cell->sum, &sub, NULL, NULL, 0);
-	if (!rc && sub.n && o->policy)
+	if (!rc && sub.n && bound)
+		tiers_grade_bound(cell, &sub, bound);
+	else if (!rc && sub.n && o->policy)
 		rc = judge(cell, o->policy, &sub, min_points);
 	corr_subset_release(&sub);
 	return rc;
@@ -352,8 +366,8 @@ static void cheapest(struct tiers *t, struct tiers_class *c)
 	for (size_t i = 0; i < t->ntiers; i++) {
 		const struct tiers_cell *x = &c->cells[i];
 
-		if (!x->npoints)
-			continue;
+		if (!x->npoints || x->status == TIERS_BOUND)
+			continue;	/* a bound predicts no value */
 		ord[n++] = i;
 		any_limit |= x->status != TIERS_NOLIMIT;
 		if (isnan(x->cost.per_workload) ||
@@ -466,7 +480,9 @@ static int fill(struct tiers *t, struct db *db, const struct tiers_opts *o)
 				continue;
 			sel.base = t->tiers[i].set->points;
 			rc = cell_build(&c->cells[i], &costs, t->tiers[i].set,
-					&sel, o, t->min_points, &ref);
+					&sel, o, t->min_points, &ref,
+					t->tiers[i].rank == 0 ?
+					t->tiers[i].source : NULL);
 		}
 		acc_finish(&ref, &c->ref_cost);
 		if (!rc)

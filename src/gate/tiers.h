@@ -10,7 +10,10 @@
  * under a policy, whether it meets the policy's limits (the gate's rules
  * evaluated on the class's points); and per class the cheapest tier
  * that meets them, "unknown" where a cheaper tier has too few points to
- * decide. Ownership: a struct tiers owns everything in it, the sets
+ * decide. A roofline tier is a bound, not a prediction: its cells say
+ * the fraction of speed of light the reference reaches and the pairs
+ * that beat it (corr_roof_fraction, the core's SoL flags), never an
+ * error against a limit, and it is never the cheapest. Ownership: a struct tiers owns everything in it, the sets
  * included; the policy is borrowed.
  */
 #include <stddef.h>
@@ -30,6 +33,8 @@ enum tiers_status {
 	TIERS_MEETS,
 	TIERS_FAILS,
 	TIERS_UNKNOWN,		/* too few points, or a check undecided */
+	TIERS_BOUND,		/* a roofline: a bound, not a prediction;
+				   graded as one, never the cheapest */
 };
 
 struct tiers_opts {
@@ -59,6 +64,14 @@ struct tiers_cell {
 	struct tiers_cost cost;
 	enum tiers_status status;
 	char *why;		/* failed or undecided checks, warnings */
+	/* a roofline tier (status TIERS_BOUND) is graded as a bound, as
+	 * compare, matrix and the TUI grade one: */
+	double sol;		/* the fraction of speed of light the
+				   reference reaches: the geometric mean of
+				   corr_roof_fraction over the pairs in
+				   sum (NaN: none) */
+	long over;		/* pairs whose reference beats the bound
+				   (sum.sol_violations) */
 };
 
 struct tiers_tier {
@@ -105,7 +118,19 @@ void tiers_release(struct tiers *t);
  * the policy (NULL: none). */
 void tiers_json(struct strbuf *sb, const struct tiers *t, const char *policy);
 
-/* "meets" "fails" "unknown" "-" (no limit). */
+/* Grade cell (the pairs of sub, a roofline tier's class; sum filled) as
+ * a bound: status TIERS_BOUND, sol, over and the why naming source.
+ * src/gate/tiers_bound.c */
+void tiers_grade_bound(struct tiers_cell *cell, const struct corr_set *sub,
+		       const char *source);
+
+/* A bound's two columns where a prediction has MAPE and bias: "52.5%
+ * SoL" (the fraction of speed of light; "- SoL" when none) and "3 over"
+ * (the pairs that beat it). src/gate/tiers_bound.c */
+void tiers_bound_text(const struct tiers_cell *x, char *sol, size_t sl,
+		      char *over, size_t ol);
+
+/* "meets" "fails" "unknown" "bound" "-" (no limit). */
 const char *tiers_status_name(enum tiers_status s);
 /* The rank of a source kind on the ladder (0 roofline .. 4 silicon; 5
  * unknown). */

@@ -42,6 +42,7 @@ static void rows(struct strbuf *sb, const struct tiers *t,
 
 	for (size_t i = 0; i < t->ntiers; i++) {
 		const struct tiers_cell *x = &c->cells[i];
+		int bound = x->status == TIERS_BOUND;
 
 		if (!x->npoints)
 			continue;
@@ -49,10 +50,18 @@ static void rows(struct strbuf *sb, const struct tiers *t,
 		first = 0;
 		strbuf_add_json_str(sb, t->tiers[i].source);
 		str(sb, "kind", t->tiers[i].kind);
+		/* a bound predicts nothing: no error, the fraction of
+		 * speed of light and the pairs over it */
 		strbuf_addf(sb, ",\"n\":%ld,\"mape\":", x->sum.n);
-		num(sb, x->sum.mape);
+		num(sb, bound ? NAN : x->sum.mape);
 		strbuf_addstr(sb, ",\"bias\":");
-		num(sb, x->sum.bias);
+		num(sb, bound ? NAN : x->sum.bias);
+		strbuf_addstr(sb, ",\"sol_fraction\":");
+		num(sb, bound ? x->sol : NAN);
+		if (bound)
+			strbuf_addf(sb, ",\"sol_over\":%ld", x->over);
+		else
+			strbuf_addstr(sb, ",\"sol_over\":null");
 		strbuf_addstr(sb, ",\"cost\":");
 		cost(sb, &x->cost);
 		str(sb, "status", tiers_status_name(x->status));

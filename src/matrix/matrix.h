@@ -153,7 +153,7 @@ int matrix_sol_bounds(const char *unit);
 
 /* The fraction of speed of light of value v against the roofline's
  * value roof (higher: the metric's better direction is up); NaN when
- * either is not positive. */
+ * either is not positive (corr_roof_fraction: one definition). */
 double matrix_sol_fraction(double v, double roof, int higher);
 
 /* Summarise the cell of row i, column j over keys k[0..nk) (one

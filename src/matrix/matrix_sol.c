@@ -18,9 +18,7 @@ int matrix_sol_bounds(const char *unit)
 
 double matrix_sol_fraction(double v, double roof, int higher)
 {
-	if (!(v > 0) || !(roof > 0) || !isfinite(v) || !isfinite(roof))
-		return NAN;
-	return higher ? v / roof : roof / v;
+	return corr_roof_fraction(v, roof, higher);
 }
 
 void matrix_sol_cell(struct matrix_sol *out, const struct matrix *m,

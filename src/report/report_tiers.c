@@ -159,8 +159,12 @@ void report_tiers_md(struct strbuf *sb, const struct report *r)
 
 			if (!x->npoints)
 				continue;
-			pct(m, sizeof(m), x->sum.mape, 0);
-			pct(b, sizeof(b), x->sum.bias, 1);
+			if (x->status == TIERS_BOUND) {
+				tiers_bound_text(x, m, sizeof(m), b, sizeof(b));
+			} else {
+				pct(m, sizeof(m), x->sum.mape, 0);
+				pct(b, sizeof(b), x->sum.bias, 1);
+			}
 			cost(c, sizeof(c), &x->cost);
 			strbuf_addstr(sb, "| ");
 			report_md_escape(sb, t->classes[k].name);
@@ -216,8 +220,9 @@ static void figure(struct strbuf *sb, const struct tiers *t,
 				&t->classes[k].ref_cost;
 			int ref = i == t->ntiers;
 
-			if (!ref && !t->classes[k].cells[i].npoints)
-				continue;
+			if (!ref && (!t->classes[k].cells[i].npoints ||
+				     t->classes[k].cells[i].status == TIERS_BOUND))
+				continue;	/* a bound has no error */
 			if (!c->unit || !unit || strcmp(c->unit, unit) ||
 			    isnan(c->per_workload)) {
 				out++;
@@ -256,7 +261,10 @@ static void figure(struct strbuf *sb, const struct tiers *t,
 	svg_tiers(sb, &f);
 	strbuf_addstr(sb, "<figcaption>Each line one class through its tiers, "
 		      "cheapest first; the dashed line the policy's smallest "
-		      "max_mape.</figcaption>\n</figure>\n");
+		      "max_mape. A roofline is a bound, not a prediction: it "
+		      "is in the table (the fraction of speed of light, the "
+		      "pairs over it), not on the error axis.</figcaption>\n"
+		      "</figure>\n");
 	for (size_t i = 0; i < n; i++)
 		free(tips[i]);
 	free(tips);
@@ -289,8 +297,12 @@ void report_tiers_html(struct strbuf *sb, const struct report *r)
 
 			if (!x->npoints)
 				continue;
-			pct(m, sizeof(m), x->sum.mape, 0);
-			pct(b, sizeof(b), x->sum.bias, 1);
+			if (x->status == TIERS_BOUND) {
+				tiers_bound_text(x, m, sizeof(m), b, sizeof(b));
+			} else {
+				pct(m, sizeof(m), x->sum.mape, 0);
+				pct(b, sizeof(b), x->sum.bias, 1);
+			}
 			cost(c, sizeof(c), &x->cost);
 			strbuf_addstr(sb, "<tr><td>");
 			html_escape(sb, t->classes[k].name);

@@ -3,10 +3,11 @@
 # "Accuracy against cost per tier"): scripts/demo.sh records what each run
 # cost; perfcorr tiers under fixtures/demo/tiers_policy.json (kernel times
 # within 10% of h100-lab): per op class the error of each tier equals
-# compare --group-by op_class of that source, the cost per workload the
-# run's cost over the workloads its file holds, archsim the cheapest for
-# gemm, attention and norm unknown (t100-rtl holds 2 tiles of each), e2e
-# under no rule; the report shows the section and the figure.
+# compare --group-by op_class of that source (the roofline, a bound: its
+# fraction of speed of light and violations as compare's), the cost per
+# workload the run's cost over the workloads its file holds, archsim the
+# cheapest for gemm, attention and norm unknown (t100-rtl holds 2 tiles of
+# each), e2e under no rule; the report shows the section and the figure.
 . "$(dirname "$0")/lib.sh"
 D=$FIXTURES/demo
 cd "$FIXTURES/.."
@@ -37,9 +38,14 @@ for c in tiers["classes"]:
     for r in c["rows"]:
         g = [g for g in json.load(open("%s/c_%s.json" % (t, r["source"])))["groups"]
              if g["key"]["op_class"] == c["class"]][0]
-        if (r["n"], round(r["mape"], 12)) != (g["n"], round(g["mape"], 12)):
-            bad.append("%s %s: %r vs compare %r" % (c["class"], r["source"],
-                       (r["n"], r["mape"]), (g["n"], g["mape"])))
+        if r["kind"] == "roofline":  # a bound: compare's efficiency, violations
+            got = (r["n"], round(r["sol_fraction"], 12), r["sol_over"], r["mape"], r["status"])
+            exp = (g["n"], round(g["efficiency"], 12), g["sol_violations"], None, "bound")
+        else:
+            got = (r["n"], round(r["mape"], 12))
+            exp = (g["n"], round(g["mape"], 12))
+        if got != exp:
+            bad.append("%s %s: %r vs compare %r" % (c["class"], r["source"], got, exp))
         if abs(r["cost"]["per_workload"] - cost[r["source"]]) > 1e-9 * cost[r["source"]]:
             bad.append("%s %s cost %r, want %r" % (c["class"], r["source"],
                        r["cost"]["per_workload"], cost[r["source"]]))

@@ -31,8 +31,10 @@ expect_in "| attention | rtl | rtl | 4 | 3.86% | +3.86% | 10 h | meets |" "$out"
 	"a row: n, MAPE, bias, cost per workload, limits"
 expect_in "| norm | rtl | rtl | 2 | 2.24% | +2.24% | 10 h | unknown: too few points to decide: 2 \\< 3 |" \
 	"$out" "an undecided row says why"
-expect_in "- **gemm**: perfsim sim@unversioned (30 min per workload; by measured cost)" \
-	"$out" "the cheapest tier per class"
+expect_in "- **gemm**: perfsim sim@unversioned (30 min per workload; by the tier order)" \
+	"$out" "the cheapest tier per class (the one candidate: the roofline is a bound)"
+expect_in "| gemm | roofline | rl | 4 | 49.9% SoL | 0 over | 1 s | bound |" "$out" \
+	"the roofline's row: a bound, the fraction of speed of light and the pairs over it"
 expect_in "- **copy**: none below the reference meets: lab (silicon) itself" "$out" \
 	"none meets: the reference"
 
@@ -50,10 +52,10 @@ print(re.search(r'(\d+) points? \(class x tier\); (\d+) left out', svg).group(1,
 print("limit", "limit 10%" in svg)
 print("table", s.count("<tr><td>"))
 EOF
-expect_eq "$(cat "$T/fig.txt")" "marks 11
-('11', '6')
+expect_eq "$(cat "$T/fig.txt")" "marks 7
+('7', '6')
 limit True
-table 13" "html: 11 marks (s costs), 6 left out (emu-h, the reference's unknown cost), the limit, 13 rows"
+table 13" "html: 7 marks (s costs; the roofline, a bound, has no error to plot), 6 left out (emu-h, the reference's unknown cost), the limit, 13 rows"
 
 # no cost anywhere: no section, no json member
 export PERFCORR_DB="$T/nocost.db"

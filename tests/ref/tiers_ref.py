@@ -5,9 +5,14 @@ source with the reference by (workload, op, metric), groups the pairs by
 op class (the prefix rules of db/writer_dict.c for the ops the fixtures
 use), and prints per class and tier
 
-  row CLASS KIND SOURCE N MAPE BIAS COST_PER_WORKLOAD UNIT STATUS
+  row CLASS KIND SOURCE N MAPE BIAS COST_PER_WORKLOAD UNIT STATUS SOL OVER
 
-(MAPE, bias: mean |e| and mean e of e = (model - ref) / ref; cost per
+(MAPE, bias: mean |e| and mean e of e = (model - ref) / ref; SOL, OVER
+'-'. A roofline is a bound, not a prediction: MAPE and BIAS '-', STATUS
+'bound', SOL the geometric mean of the fraction of speed of light the
+reference reaches (roofline / ref for a time, ref / roofline for a rate:
+a unit ending in /s), OVER the pairs whose reference beats the roofline
+by more than a relative 1e-9; never a candidate for the cheapest. Cost per
 workload: the mean over the class's workloads of the cost of the run
 (file) that holds it divided by that file's workload count, '-' when a
 run has no cost or the units differ; status: fails when MAPE > the
@@ -25,9 +30,11 @@ usage: tiers_ref.py LIMIT MIN REF_SPEC TIER_SPEC...
   a SPEC is NAME:KIND:FILE[+FILE...] and each FILE may end in
   @COST:UNIT (the run's cost)."""
 import csv
+import math
 import sys
 
 LADDER = ["roofline", "perfsim", "rtl", "emulation", "silicon"]
+RATE = {}
 
 
 def op_class(op):
@@ -51,6 +58,7 @@ def read_spec(spec):
         with open(f) as fh:
             for r in csv.DictReader(fh):
                 vals[(r["workload"], r["op"], r["metric"])] = float(r["value"])
+                RATE[r["metric"]] = r.get("unit", "").endswith("/s")
         nwl = len({k[0] for k in vals})
         runs.append((vals, cost, unit, nwl))
     return name, kind, runs
@@ -84,8 +92,13 @@ def main():
                 r, rentry = refval[k]
                 c = classes.setdefault(op_class(k[1]), {})
                 cell = c.setdefault(name, {"kind": kind, "err": [],
-                                           "cost": set(), "ref": set()})
+                                           "cost": set(), "ref": set(),
+                                           "sol": [], "over": 0})
                 cell["err"].append((v - r) / r)
+                rate = RATE[k[2]]
+                cell["sol"].append(math.log(r / v if rate else v / r))
+                cell["over"] += (r > v * (1 + 1e-9) if rate else
+                                 r < v * (1 - 1e-9))
                 cell["cost"].add((k[0], i, cost, unit, nwl))
                 cell["ref"].add(rentry)
     for cls in sorted(classes):
@@ -98,11 +111,16 @@ def main():
             mape = sum(abs(x) for x in e) / len(e)
             bias = sum(e) / len(e)
             cost, unit = cost_of(cell["cost"])
+            cstr = "-" if cost is None else "%.9g" % cost
+            if kind == "roofline":
+                sol = math.exp(sum(cell["sol"]) / len(cell["sol"]))
+                print("row", cls, kind, name, len(e), "-", "-", cstr,
+                      unit or "-", "bound", "%.9g" % sol, cell["over"])
+                continue
             status = ("unknown" if len(e) < need else
                       "fails" if mape > limit + 1e-9 else "meets")
             print("row", cls, kind, name, len(e), "%.9g" % mape,
-                  "%.9g" % bias, "-" if cost is None else "%.9g" % cost,
-                  unit or "-", status)
+                  "%.9g" % bias, cstr, unit or "-", status, "-", "-")
             cands.append((name, status, cost, unit))
         comparable = (len(cands) > 1 and all(c[2] is not None for c in cands)
                       and len({c[3] for c in cands}) == 1)
