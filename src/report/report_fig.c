@@ -146,10 +146,10 @@ static char *tip_of(const struct report *r, const struct corr_point *p)
 
 	svg_fmt_si(m, sizeof(m), p->model, unit);
 	svg_fmt_si(f, sizeof(f), p->ref, unit);
-	report_fmt_pct(e, sizeof(e), p->err);
+	report_fmt_err(e, sizeof(e), p->err);
 	return xasprintf("%s \xc2\xb7 %s \xc2\xb7 %s\nmodel %s, ref %s, "
-			 "error %s%s\n%s%s", p->workload, p->op, p->metric, m, f,
-			 p->err > 0 ? "+" : "", e, report_status(p),
+			 "error %s\n%s%s", p->workload, p->op, p->metric, m, f,
+			 e, report_status(p),
 			 p->flags & CORR_SOL_VIOLATION ? "\nspeed-of-light "
 			 "violation (faster than the roofline)" : "");
 }
@@ -422,7 +422,7 @@ static void few_points(struct strbuf *sb, const struct report *r, size_t m,
 
 		svg_fmt_si(mv, sizeof(mv), p->model, unit);
 		svg_fmt_si(fv, sizeof(fv), p->ref, unit);
-		report_fmt_pct(e, sizeof(e), p->err);
+		report_fmt_err(e, sizeof(e), p->err);
 		strbuf_addstr(sb, "<tr><td class=\"wl\">");
 		wl_text(sb, p->workload);
 		strbuf_addstr(sb, "</td><td>");
@@ -431,7 +431,7 @@ static void few_points(struct strbuf *sb, const struct report *r, size_t m,
 		html_escape(sb, mv);
 		strbuf_addstr(sb, "</td><td class=\"n\">");
 		html_escape(sb, fv);
-		strbuf_addf(sb, "</td><td class=\"n\">%s", p->err > 0 ? "+" : "");
+		strbuf_addstr(sb, "</td><td class=\"n\">");
 		html_escape(sb, e);
 		strbuf_addstr(sb, "</td></tr>\n");
 	}

@@ -82,9 +82,9 @@ void report_html_td_err(struct strbuf *sb, double e)
 {
 	char b[32];
 
-	report_fmt_pct(b, sizeof(b), e);
-	strbuf_addf(sb, "<td class=\"n %s\">%s%s</td>", e > 0 ? "pos" : e < 0 ?
-		    "neg" : "", e > 0 ? "+" : "", b);
+	report_fmt_err(b, sizeof(b), e);
+	strbuf_addf(sb, "<td class=\"n %s\">%s</td>", e > 0 ? "pos" : e < 0 ?
+		    "neg" : "", b);
 }
 
 void report_html_td_si(struct strbuf *sb, double v, const char *unit)

@@ -79,6 +79,15 @@ static void pct_cell(struct strbuf *sb, double v)
 	cellf(sb, b);
 }
 
+/* a signed error: "+19.65%", as the html */
+static void err_cell(struct strbuf *sb, double v)
+{
+	char b[32];
+
+	report_fmt_err(b, sizeof(b), v);
+	cellf(sb, b);
+}
+
 static void num_cell(struct strbuf *sb, double v)
 {
 	char b[32];
@@ -391,7 +400,7 @@ static void md_point_row(struct strbuf *sb, const struct report *r,
 	cell(sb, p->metric);
 	si_cell(sb, p->model, unit);
 	si_cell(sb, p->ref, unit);
-	pct_cell(sb, p->err);
+	err_cell(sb, p->err);
 	flags_text(&fl, r, i);
 	cellf(sb, strbuf_str(&fl));
 	strbuf_release(&fl);
@@ -500,8 +509,8 @@ static void md_changes(struct strbuf *sb, const struct report *r)
 		cell(sb, c->workload);
 		cell(sb, c->op);
 		cell(sb, c->metric);
-		pct_cell(sb, c->err_then);
-		pct_cell(sb, p ? p->err : NAN);
+		err_cell(sb, c->err_then);
+		err_cell(sb, p ? p->err : NAN);
 		cellf(sb, c->reason);
 		cell(sb, p ? report_status(p) : "");
 		strbuf_addch(sb, '\n');

@@ -83,6 +83,14 @@ void report_fmt_pct(char *buf, size_t len, double v)
 		snprintf(buf, len, "n/a");
 }
 
+void report_fmt_err(char *buf, size_t len, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%s%.2f%%", v > 0 ? "+" : "", v * 100);
+	else
+		snprintf(buf, len, "n/a");
+}
+
 void report_fmt_num(char *buf, size_t len, double v)
 {
 	if (isfinite(v))

@@ -181,6 +181,9 @@ const char *report_unit(const struct report *r, const char *metric);
 /* Shared number formats: "12.34%", "0.9871" (4 decimals), "n/a" for
  * an undefined value. */
 void report_fmt_pct(char *buf, size_t len, double v);
+/* A signed error, the one format of md and html (issue 35 QA):
+ * "+19.65%", "-3.91%", "0.00%", "n/a". */
+void report_fmt_err(char *buf, size_t len, double v);
 void report_fmt_num(char *buf, size_t len, double v);
 
 /* Append s to a markdown table cell: control characters made visible

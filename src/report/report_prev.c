@@ -121,8 +121,8 @@ static void md_table(struct strbuf *sb, const struct report *r, int reg)
 		report_md_escape(sb, c->a->op);
 		strbuf_addstr(sb, " | ");
 		report_md_escape(sb, c->a->metric);
-		pct(eb, sizeof(eb), c->b->err);
-		pct(ea, sizeof(ea), c->a->err);
+		report_fmt_err(eb, sizeof(eb), c->b->err);
+		report_fmt_err(ea, sizeof(ea), c->a->err);
 		strbuf_addf(sb, " | %s | %s | %+.2f pt | %s | %s |\n", eb, ea,
 			    diff_abs_change(c) * 100,
 			    diff_cause_names[c->cause], status_of(c->a));
@@ -195,8 +195,8 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 		html_escape(sb, c->a->op);
 		strbuf_addstr(sb, "</td><td>");
 		html_escape(sb, c->a->metric);
-		pct(eb, sizeof(eb), c->b->err);
-		pct(ea, sizeof(ea), c->a->err);
+		report_fmt_err(eb, sizeof(eb), c->b->err);
+		report_fmt_err(ea, sizeof(ea), c->a->err);
 		strbuf_addf(sb, "</td><td class=\"n\">%s</td><td class=\"n\">%s"
 			    "</td><td class=\"n %s\">%+.2f pt</td><td>%s</td>"
 			    "<td><span class=\"tag st-%s\">%s</span></td></tr>\n",

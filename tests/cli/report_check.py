@@ -119,6 +119,11 @@ def pct(v):
     return "n/a" if v is None else "%.2f%%" % (v * 100)
 
 
+def err(v):
+    """A signed error as md and html print it (issue 35): +19.75%."""
+    return "n/a" if v is None else ("+" if v > 0 else "") + pct(v)
+
+
 def num(v):
     return "n/a" if v is None else "%.4f" % v
 
@@ -179,7 +184,7 @@ def check_md(d, top):
             cells = [c for c in re.split(r"(?<!\\)\|", rest)]
             k = tuple(unescape(c) for c in cells[:3])
             same(k, key(p), "md %s %s key" % (name, rank))
-            same(cells[5].strip(), pct(cmpts[key(p)]["err"]),
+            same(cells[5].strip(), err(cmpts[key(p)]["err"]),
                  "md %s %s error" % (name, rank))
     if len(opn) > top:
         same("... and %d more" % (len(opn) - top) in sec, True,

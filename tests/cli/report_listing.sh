@@ -45,8 +45,8 @@ expect_eq "$(printf '%s\n' "$sec" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' 
 near=$(printf '%s\n' "$out" | sed -n '/^### Closest to the limit (not discrepancies)$/,/^### Annotated/p')
 expect_eq "$(printf '%s\n' "$near" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ' |
 	tr '\n' ' ')" "m/w08 m/w09 m/w10 m/w11 m/w12 " "md: closest five"
-expect_in "| 12.00% | within noise |" "$near" "md: w08 is within noise"
-expect_in "| 8.20% |" "$near" "md: w11's error"
+expect_in "| +12.00% | within noise |" "$near" "md: w08 is within noise"
+expect_in "| +8.20% |" "$near" "md: w11's error"
 noted=$(printf '%s\n' "$out" | sed -n '/^### Annotated, not discrepancies (1)$/,/^## /p')
 expect_eq "$(printf '%s\n' "$noted" | grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' ')" \
 	"m/w20" "md: the other annotated pair"

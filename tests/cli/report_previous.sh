@@ -48,10 +48,10 @@ rows() { printf '%s\n' "$sec" | sed -n "/^### $1\\|^<details><summary>$1/,/^###\
 	awk -F' [|] ' '/^\| m\// { sub(/^\| /, "", $1); print $1, $2, $4, $5, $6, $7, $8 }' |
 	sed 's/ |$//' | tr '\n' ';'; }
 expect_eq "$(rows Regressions)" \
-	"m/bs=8 flash_attn 0.00% 30.00% +30.00 pt model investigating;m/bs=1 flash_attn 0.00% 20.00% +20.00 pt model open;m/bs=8 lm_head 0.00% 15.00% +15.00 pt model open;" \
+	"m/bs=8 flash_attn 0.00% +30.00% +30.00 pt model investigating;m/bs=1 flash_attn 0.00% +20.00% +20.00 pt model open;m/bs=8 lm_head 0.00% +15.00% +15.00 pt model open;" \
 	"md regressions, largest first"
 expect_eq "$(rows Improvements)" \
-	"m/bs=8 gemm_qkv 10.00% 0.00% -10.00 pt model open;m/bs=1 gemm_qkv 10.00% 1.00% -9.00 pt model open;m/bs=1 rmsnorm -8.00% 4.00% -4.00 pt model open;" \
+	"m/bs=8 gemm_qkv +10.00% 0.00% -10.00 pt model open;m/bs=1 gemm_qkv +10.00% +1.00% -9.00 pt model open;m/bs=1 rmsnorm -8.00% +4.00% -4.00 pt model open;" \
 	"md improvements, largest first"
 # the release-change line is diff's, word for word (one test: issue 34)
 dline=$(pc diff --model sim@1.0..1.1 --ref lab | grep '^MAPE change on the')
