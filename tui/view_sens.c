@@ -107,6 +107,27 @@ static void spark(char *buf, size_t len, const double *v, size_t n,
 			     draw_ascii(), buf, len);
 }
 
+/* s padded with blanks to w display columns: a UTF-8 glyph is 3 bytes,
+ * so printf's %-8s would pad a 3-glyph sparkline by bytes (9: none) and
+ * move the next column 5 to the left (QA finding). */
+static const char *pad(char *b, size_t len, const char *s, int w)
+{
+	int n = snprintf(b, len, "%s", s);
+
+	for (int c = draw_width(s); c < w && n > 0 && (size_t)n + 1 < len;
+	     c++) {
+		b[n++] = ' ';
+		b[n] = '\0';
+	}
+	return b;
+}
+
+/* "1 pair", "2 pairs" */
+static const char *plural(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static void sweep_lines(struct view *v, const struct item *it)
 {
 	const struct corr_sweep *w = it->w;
@@ -114,6 +135,7 @@ static void sweep_lines(struct view *v, const struct item *it)
 	double span = fmax(fmax(w->model_move, w->ref_move),
 			   log(CORR_SENS_REF_MOVES));
 	char em[24], er[24], t[24], sm[64], sr[64], om[64], kb[16], ob[24];
+	char smp[80];
 	char lo[32], hi[32];
 	int role = w->flag == SENS_BLIND ? TH_SEV_FAIL :
 		   w->flag == SENS_WRONG ? TH_SEV_WARN : TH_NORMAL;
@@ -122,12 +144,13 @@ static void sweep_lines(struct view *v, const struct item *it)
 	spark(sr, sizeof(sr), w->ref, w->n, span);
 	snprintf(om, sizeof(om), "%s %s", k->op, k->metric);
 	textbuf_add(&v->text, role, "  %-5s %-10s %-19s %7s %7s %5s  "
-		    "%-*s %s", w->flag == SENS_BLIND ? "blind" :
+		    "%s %s", w->flag == SENS_BLIND ? "blind" :
 		    w->flag == SENS_WRONG ? "wrong" : "ok",
 		    cut(kb, sizeof(kb), k->knob, 10), cut(ob, sizeof(ob), om, 19),
 		    num(em, sizeof(em), w->e_model), num(er, sizeof(er),
 		    w->e_ref), isfinite(w->tau) ? (snprintf(t, sizeof(t),
-		    "%.2f", w->tau), t) : "-", SENS_SPARK, sm, sr);
+		    "%.2f", w->tau), t) : "-", pad(smp, sizeof(smp), sm,
+		    SENS_SPARK), sr);
 	/* a knob's values are dimensionless: 131072, not 1.311e+05 */
 	fmt_si_unit(lo, sizeof(lo), w->x[0], "", draw_ascii());
 	fmt_si_unit(hi, sizeof(hi), w->x[w->n - 1], "", draw_ascii());
@@ -182,9 +205,10 @@ static void render(struct view *v, const struct corr_sens *c)
 	x->sweeps = c->sweeps;
 	x->flagged = c->blind + c->wrong;
 	textbuf_add(&v->text, x->flagged ? TH_SEV_FAIL : TH_SEV_OK, "%zu "
-		    "sweeps: %zu blind, %zu wrong direction; %ld pairs left "
-		    "out (noisy, invalid, <= 0)", c->sweeps, c->blind,
-		    c->wrong, c->skipped);
+		    "sweep%s: %zu blind, %zu wrong direction; %ld pair%s left "
+		    "out (noisy, invalid, <= 0)", c->sweeps,
+		    plural((long)c->sweeps), c->blind, c->wrong, c->skipped,
+		    plural(c->skipped));
 	textbuf_add(&v->text, TH_DIM, "  e: elasticity d ln y / d ln knob; "
 		    "tau: Kendall tau-b; sparklines: ln y");
 	textbuf_add(&v->text, TH_DIM, "  blind: ref moves >= 20%%, model < "

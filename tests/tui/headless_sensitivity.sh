@@ -104,6 +104,51 @@ expect_in "$knobs" "$all" "the per-knob table equals perfcorr sensitivity's"
 expect_in "$(sed -n '13,$p' "$T/want.txt")" "$all" "the sweeps that follow, in order"
 expect_in "The sweeps that follow (26)" "$all" "26 not flagged"
 
+# QA finding: in a UTF-8 locale a sparkline's glyphs are 3 bytes each and
+# printf padded the model's by bytes: a 3-point sweep's ref sparkline stood
+# 5 columns left of its heading. Every sweep row's ref sparkline starts in
+# the heading's "ref" column (one glyph, one column)
+LC_ALL=C.UTF-8 tui_script 80 100 --model sim --ref lab <<KEYS
+7
+:save-screen $T/utf8.screen
+q
+q
+KEYS
+expect_rc 0 "the view in UTF-8"
+run python3 - "$T/utf8.screen" <<'EOF'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+at, bad, rows = None, [], 0
+for l in lines:
+    if l.startswith("  flag  knob"):
+        at = l.index(" ref") + 1
+    elif at and l[:7] in ("  ok   ", "  blind", "  wrong"):
+        rows += 1
+        if len(l) <= at or l[at - 1] != " " or l[at] == " ":
+            bad.append(l)
+short = sum(1 for l in lines if l[:7] in ("  ok   ", "  blind", "  wrong") and
+            len(l.split()[-1]) < 8)
+print(rows, short, "misaligned:" if bad else "aligned", *bad[:3])
+EOF
+expect_eq "$(cut -d' ' -f3 <<<"$out")" "aligned" "every ref sparkline under its heading in UTF-8 ($out)"
+expect_eq "$([ "$(cut -d' ' -f2 <<<"$out")" -gt 0 ] && echo yes)" yes \
+	"the fixture has sweeps shorter than 8 points (the case that moved)"
+
+# "1 pair", "1 sweep" (QA finding: "1 pairs"): one sweep of 3 points and
+# one pair left out (a reference of 0)
+printf 'workload,op,metric,value,unit\nb/bs=1,gemm,time,1.0,ms\nb/bs=2,gemm,time,2.0,ms\nb/bs=4,gemm,time,4.0,ms\nb/bs=8,gemm,time,8.0,ms\n' >"$T/m1.csv"
+sed 's/,8.0,/,0,/' "$T/m1.csv" >"$T/r1.csv"
+pc import -q -s m1 -k perfsim "$T/m1.csv"
+pc import -q -s r1 -k silicon "$T/r1.csv"
+tui_script 80 24 --model m1 --ref r1 <<KEYS
+7
+:save-screen $T/one.screen
+q
+q
+KEYS
+expect_in "1 sweep: 0 blind, 0 wrong direction; 1 pair left out" "$(cat "$T/one.screen")" \
+	"singular counts"
+
 # a pair without any sweep says what a sweep needs; the review goes on
 cat > "$T/m.csv" <<EOF
 workload,op,metric,value,unit
