@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/units.h"
 #include "importers/hwutil.h"
@@ -150,6 +151,14 @@ static int unit_line(struct ctx *x, const char *line, long lineno)
 				"before the first field", x->path, lineno,
 				(int)(p - s), s);
 		snprintf(tok, sizeof(tok), "%.*s", (int)(p - s), s);
+		/* a known field in another unit would be read in its own */
+		if (x->metric[f] && f != x->totec && x->unit[f][0] &&
+		    strcasecmp(tok, x->unit[f]))
+			return pc_error_set(PC_EINVALID, "%s:%ld: field '%s': "
+				"unit '%s', but dcgmi dmon writes '%s' (convert "
+				"the column to %s and write that unit)",
+				x->path, lineno, x->name[f], tok, x->unit[f],
+				x->unit[f]);
 		if (!x->metric[f] && units_lookup(tok))
 			snprintf(x->unit[f], sizeof(x->unit[0]), "%s", tok);
 		if (f == x->totec)

@@ -54,10 +54,30 @@ static int probe(const char *head, size_t len, const char *filename)
 	return 0;
 }
 
+/* A column of cols in another unit ("Latency (usec)") is refused: not
+ * found by its name it would be dropped silently. */
+static int other_unit(const struct csv *c, const char *col)
+{
+	const char *open = strchr(col, '(');
+	size_t k = open ? (size_t)(open - col) + 1 : 0;
+
+	for (size_t f = 0; k && f < c->nfields; f++)
+		if (!strncmp(c->fields[f], col, k))
+			return pc_error_set(PC_EINVALID, "%s:%ld: column '%s': "
+				"unknown unit (GenZ writes '%s'; convert the "
+				"column and name it so)", c->path, c->line,
+				c->fields[f], col);
+	return 0;
+}
+
 static int header(struct state *st, struct csv *c)
 {
+	int rc;
+
 	for (size_t i = 0; i < N_NUM; i++)
-		st->col[i] = csv_col(c, cols[i].col);
+		if ((st->col[i] = csv_col(c, cols[i].col)) < 0 &&
+		    (rc = other_unit(c, cols[i].col)) < 0)
+			return rc;
 	st->c_name = csv_col(c, "Layer Name");
 	st->c_type = csv_col(c, "Op Type");
 	st->c_dim = csv_col(c, "Dimension");

@@ -271,6 +271,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	memset(&st, 0, sizeof(st));
 	st.sim_s = NAN;
 	lines_init(&l, in->fp, in->path);
+	l.whole = 1;	/* every line ends: a cut last line is refused */
 	while ((rc = lines_read(&l, &s)) > 0)
 		if ((rc = line(&st, &l, sink, s)) < 0)
 			break;

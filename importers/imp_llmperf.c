@@ -81,6 +81,25 @@ struct ctx {
 };
 
 /* A number or a string holding one: 0, 1 when null, <0 naming key. */
+/* "results_ttft_ms_mean" for "results_ttft_s_...": a latency in
+ * another unit is refused (skipped as unknown it would be dropped
+ * silently); llmperf writes seconds. */
+static int other_unit(const struct ctx *x, long line, const char *prefix,
+		      const char *key)
+{
+	size_t n = strlen(prefix);
+	const char *u;
+
+	if (n < 3 || strcmp(prefix + n - 3, "_s_") ||
+	    strncmp(key, prefix, n - 2) || !strncmp(key, prefix, n) ||
+	    !(u = strchr(key + n - 2, '_')))
+		return 0;
+	return pc_error_set(PC_EINVALID, "%s:%ld: key '%s': unknown unit '%.*s' "
+			    "(llmperf writes '%s...' in seconds; convert the "
+			    "values and name the keys so)", x->in->path, line, key,
+			    (int)(u - (key + n - 2)), key + n - 2, prefix);
+}
+
 static int num(struct ctx *x, const cJSON *v, double *out)
 {
 	if (cJSON_IsNull(v))
@@ -183,6 +202,9 @@ static int doc_fn(cJSON *doc, long line, void *ctx)
 		for (size_t b = 0; b < NBLOCKS; b++) {
 			size_t n = strlen(blocks[b].prefix);
 
+			if ((rc = other_unit(x, line, blocks[b].prefix,
+					     kv->string)) < 0)
+				return rc;
 			if (strncmp(kv->string, blocks[b].prefix, n))
 				continue;
 			if ((rc = num(x, kv, &d)) < 0)

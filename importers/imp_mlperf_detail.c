@@ -109,6 +109,42 @@ static int percentile_key(struct ctx *x, const char *key, double v, long line)
 	return 0;
 }
 
+/* 1 when key is a latency key LoadGen writes in ns. */
+static int ns_key(const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (size_t i = 0; i < sizeof(stats) / sizeof(*stats); i++)
+		if (!strcmp(stats[i].key, key))
+			return 1;
+	for (size_t i = 0; i < sizeof(pcts) / sizeof(*pcts); i++) {
+		size_t pl = strlen(pcts[i].prefix), sl = strlen(pcts[i].suffix);
+
+		if (kl > pl + sl && !strncmp(key, pcts[i].prefix, pl) &&
+		    !strcmp(key + kl - sl, pcts[i].suffix))
+			return 1;
+	}
+	return 0;
+}
+
+/* A latency key in another unit ("result_mean_latency_us") is refused:
+ * skipped as unknown it would drop the result silently. */
+static int other_unit(struct ctx *x, const char *key, long line)
+{
+	const char *u = strrchr(key, '_');
+	char ns[160];
+
+	if (!u || !strcmp(u, "_ns") || (size_t)(u - key) + 4 > sizeof(ns))
+		return 0;
+	snprintf(ns, sizeof(ns), "%.*s_ns", (int)(u - key), key);
+	if (!ns_key(ns))
+		return 0;
+	return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown unit '%s' "
+			    "(LoadGen writes latencies in ns: '%s'; convert "
+			    "the value to ns and name the key so)", x->path,
+			    line, key, u + 1, ns);
+}
+
 static int result_key(struct ctx *x, const char *key, const cJSON *val,
 		      long line)
 {
@@ -120,6 +156,8 @@ static int result_key(struct ctx *x, const char *key, const cJSON *val,
 		numeric = !strcmp(values[i].key, key);
 	for (i = 0; i < sizeof(stats) / sizeof(*stats) && !numeric; i++)
 		numeric = !strcmp(stats[i].key, key);
+	if (!numeric && other_unit(x, key, line) < 0)
+		return PC_EINVALID;
 	if (!numeric && !strstr(key, "_percentile_"))
 		return 0;
 	if (!cJSON_IsNumber(val))

@@ -393,7 +393,7 @@ static int import_text(struct imp_input *in, struct imp_sink *sink)
 	x.sink = sink;
 	x.path = in->path;
 	report_init(&x.r);
-	if ((rc = lines_each(in, text_line, &x)) < 0)
+	if ((rc = lines_each_whole(in, text_line, &x)) < 0)
 		return (int)rc;
 	if (!x.nperf)
 		return pc_error_set(PC_EINVALID, "%s:%ld: no '= PERFORMANCE "
@@ -495,6 +495,28 @@ static const struct {
 	  "gen_throughput_per_user" },
 };
 
+/* A result key missing while the same key with another unit is there
+ * ("avg_ttft_us" for "avg_ttft_ms") is refused: skipped as unknown it
+ * would drop the result silently. */
+static int other_unit(const struct jctx *x, const cJSON *o, const char *key)
+{
+	const char *u = strrchr(key, '_');
+	size_t stem = u ? (size_t)(u - key) + 1 : 0;
+	const cJSON *kv;
+
+	if (!stem || cJSON_GetObjectItemCaseSensitive(o, key))
+		return 0;
+	cJSON_ArrayForEach(kv, o)
+		if (kv->string && strlen(kv->string) > stem &&
+		    !strncmp(kv->string, key, stem) &&
+		    !strchr(kv->string + stem, '_'))
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown "
+				"unit '%s' (trtllm-bench writes '%s'; convert "
+				"the value and name the key so)", x->path,
+				x->line, kv->string, kv->string + stem, key);
+	return 0;
+}
+
 static int json_doc(cJSON *doc, long line, void *ctx)
 {
 	struct jctx *x = ctx;
@@ -547,6 +569,8 @@ static int json_doc(cJSON *doc, long line, void *ctx)
 
 		if (!o)
 			continue;
+		if ((rc = other_unit(x, o, jscalars[i].key)) < 0)
+			return rc;
 		if ((rc = jnum(x, o, jscalars[i].key, &v)) < 0)
 			return rc;
 		if (rc == 0)

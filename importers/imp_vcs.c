@@ -27,6 +27,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	int rc, report = 0, found = 0;
 
 	lines_init(&l, in->fp, in->path);
+	l.whole = 1;	/* every line ends: a cut last line is refused */
 	while ((rc = lines_read(&l, &s)) > 0) {
 		const char *v;
 		double t;

@@ -66,6 +66,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	int rc, found = 0;
 
 	lines_init(&l, in->fp, in->path);
+	l.whole = 1;	/* every line ends: a cut last line is refused */
 	while ((rc = lines_read(&l, &s)) > 0) {
 		const char *v;
 

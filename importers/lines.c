@@ -62,20 +62,27 @@ int lines_read(struct lines *l, char **out)
 		len--;
 	l->buf[len] = '\0';
 	l->line++;
+	if (l->whole && ch == EOF && len &&
+	    l->buf[strspn(l->buf, " \t")] != '\0')
+		return pc_error_set(PC_EINVALID, "%s:%ld: the last line has no "
+				    "line end (a cut file? if the file is "
+				    "whole, end it with a newline)", l->path,
+				    l->line);
 	if (l->line == 1 && !strncmp(l->buf, "\xef\xbb\xbf", 3))
 		memmove(l->buf, l->buf + 3, len - 2);
 	*out = l->buf;
 	return 1;
 }
 
-long lines_each_fp(FILE *fp, const char *path,
-		   int (*fn)(void *ctx, long line, char *s), void *ctx)
+static long each(FILE *fp, const char *path, int whole,
+		 int (*fn)(void *ctx, long line, char *s), void *ctx)
 {
 	struct lines l;
 	char *s;
 	int rc;
 
 	lines_init(&l, fp, path);
+	l.whole = whole;
 	while ((rc = lines_read(&l, &s)) > 0)
 		if ((rc = fn(ctx, l.line, s)) < 0)
 			break;
@@ -83,12 +90,30 @@ long lines_each_fp(FILE *fp, const char *path,
 	return rc < 0 ? rc : l.line;
 }
 
+long lines_each_fp(FILE *fp, const char *path,
+		   int (*fn)(void *ctx, long line, char *s), void *ctx)
+{
+	return each(fp, path, 0, fn, ctx);
+}
+
+static int each_in(const struct imp_input *in, int whole,
+		   int (*fn)(void *ctx, long line, char *s), void *ctx)
+{
+	long n = each(in->fp, in->path, whole, fn, ctx);
+
+	return n < 0 ? (int)n : n > 0x7fffffffL ? 0x7fffffff : (int)n;
+}
+
 int lines_each(const struct imp_input *in,
 	       int (*fn)(void *ctx, long line, char *s), void *ctx)
 {
-	long n = lines_each_fp(in->fp, in->path, fn, ctx);
+	return each_in(in, 0, fn, ctx);
+}
 
-	return n < 0 ? (int)n : n > 0x7fffffffL ? 0x7fffffff : (int)n;
+int lines_each_whole(const struct imp_input *in,
+		     int (*fn)(void *ctx, long line, char *s), void *ctx)
+{
+	return each_in(in, 1, fn, ctx);
 }
 
 const char *lines_after(const char *s, const char *prefix)

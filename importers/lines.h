@@ -22,6 +22,8 @@ struct lines {
 	long line;		/* number of the line last read (1-based) */
 	size_t max;		/* longest line accepted: LINES_MAX (tests
 				 * may lower it) */
+	int whole;		/* the writer ends every line: a last line
+				 * with no line end is refused as cut */
 	char *buf;
 	size_t cap;
 };
@@ -31,7 +33,8 @@ void lines_release(struct lines *l);
 
 /* Read the next line into *out: 1 when read, 0 at end of file, <0 with
  * "path:line: line longer than N bytes", "... NUL byte in a text file"
- * or a read error. */
+ * or a read error; with whole set, "path:line: the last line has no
+ * line end (a cut file? ...)" for a last line that is not blank. */
 int lines_read(struct lines *l, char **out);
 
 /* Every line of the input to fn with its number (lines_read's rules);
@@ -39,6 +42,11 @@ int lines_read(struct lines *l, char **out);
  * the last line read (>= 0, 0 for an empty input) or <0. */
 int lines_each(const struct imp_input *in,
 	       int (*fn)(void *ctx, long line, char *s), void *ctx);
+/* lines_each for a format whose writer ends every line (whole): a cut
+ * inside the last line ("Energy: 12.3 uJ" read "Energy: 1") is refused
+ * before fn sees it. */
+int lines_each_whole(const struct imp_input *in,
+		     int (*fn)(void *ctx, long line, char *s), void *ctx);
 /* The same over a bare stream (path for messages). */
 long lines_each_fp(FILE *fp, const char *path,
 		   int (*fn)(void *ctx, long line, char *s), void *ctx);

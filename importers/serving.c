@@ -148,15 +148,25 @@ int serving_number(const cJSON *doc, const char *key, double *out,
 	return 0;
 }
 
-/* "p99.9_ttft_ms" -> stat "p99.9", metric "ttft"; 0 when not latency. */
+/* "p99.9_ttft_ms" -> stat "p99.9", metric "ttft"; 0 when not latency,
+ * -1 for a latency key in another unit ("mean_ttft_us", with the unit
+ * in unit): the tools write ms only, and skipped as not a result key it
+ * would drop the result silently. */
 static int split_latency(const char *key, char *stat, size_t slen,
-			 const char **metric)
+			 const char **metric, const char **unit)
 {
-	const char *us = strchr(key, '_'), *tail;
+	const char *us = strchr(key, '_'), *tail, *last = strrchr(key, '_');
 	size_t klen = strlen(key), n;
+	int other = 0;
 
-	if (!us || klen < 4 || strcmp(key + klen - 3, "_ms"))
+	*unit = "ms";
+	if (!us || klen < 4 || last == us)
 		return 0;
+	if (strcmp(last, "_ms")) {
+		other = 1;	/* the same key but in ms is a latency? */
+		*unit = last + 1;
+		klen = (size_t)(last - key) + 3;
+	}
 	n = (size_t)(us - key);
 	if (n >= slen)
 		return 0;
@@ -175,7 +185,7 @@ static int split_latency(const char *key, char *stat, size_t slen,
 		if (strlen(lat_names[i].tool) == n &&
 		    !strncmp(lat_names[i].tool, tail, n)) {
 			*metric = lat_names[i].metric;
-			return 1;
+			return other ? -1 : 1;
 		}
 	return 0;
 }
@@ -183,12 +193,12 @@ static int split_latency(const char *key, char *stat, size_t slen,
 int serving_is_result(const char *key)
 {
 	char stat[16];
-	const char *metric;
+	const char *metric, *unit;
 
 	for (size_t i = 0; i < sizeof(scalars) / sizeof(*scalars); i++)
 		if (!strcmp(scalars[i].key, key))
 			return 1;
-	return split_latency(key, stat, sizeof(stat), &metric);
+	return split_latency(key, stat, sizeof(stat), &metric, &unit) != 0;
 }
 
 int serving_doc(struct serving *s, const cJSON *doc, const char *path)
@@ -197,9 +207,10 @@ int serving_doc(struct serving *s, const cJSON *doc, const char *path)
 	int rc;
 
 	cJSON_ArrayForEach(kv, doc) {
-		const char *key = kv->string, *metric;
+		const char *key = kv->string, *metric, *unit;
 		char stat[16];
 		double v = 0;
+		int lat;
 
 		for (size_t i = 0; i < sizeof(scalars) / sizeof(*scalars); i++) {
 			if (strcmp(scalars[i].key, key))
@@ -212,8 +223,15 @@ int serving_doc(struct serving *s, const cJSON *doc, const char *path)
 					scalars[i].unit)) < 0)
 				return rc;
 		}
-		if (!split_latency(key, stat, sizeof(stat), &metric))
+		if (!(lat = split_latency(key, stat, sizeof(stat), &metric,
+					  &unit)))
 			continue;
+		if (lat < 0)
+			return pc_error_set(PC_EINVALID, "%s:%ld: '%s': unknown "
+				"unit '%s' (the benchmark writes latencies in "
+				"ms: '%.*s_ms'; convert the value to ms and "
+				"name the key so)", path, s->line, key, unit,
+				(int)(strlen(key) - strlen(unit) - 1), key);
 		if ((rc = serving_number(doc, key, &v, path, s->line)) < 0)
 			return rc;
 		if (rc == 0 && (rc = serving_latency(s, metric, stat, v)) < 0)
