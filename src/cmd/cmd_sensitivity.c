@@ -177,9 +177,10 @@ static void print_table(const struct corr_set *s, const struct corr_sens *c,
 	util_fputs_safe(ms, stdout);
 	fputs("\nreference: ", stdout);
 	util_fputs_safe(rs, stdout);
-	printf("\n%zu sweeps: %zu blind, %zu wrong direction (%ld pairs left "
-	       "out: noisy, invalid or not positive)\n", c->sweeps, c->blind,
-	       c->wrong, c->skipped);
+	printf("\n%zu sweep%s: %zu blind, %zu wrong direction (%ld pair%s "
+	       "left out: noisy, invalid or not positive)\n", c->sweeps,
+	       c->sweeps == 1 ? "" : "s", c->blind, c->wrong, c->skipped,
+	       c->skipped == 1 ? "" : "s");
 	fputs("e_model, e_ref: median elasticity d ln y / d ln knob over the "
 	      "sweeps; tau: mean Kendall tau-b\n\n", stdout);
 	out_table_print(t, stdout);

@@ -62,4 +62,13 @@ expect_in "no sweep to measure: a sweep is one op and metric over >= 3 positive 
 run pc sensitivity --help
 expect_rc 0 "help"
 expect_in "elasticity" "$out" "help explains"
+
+# one sweep, one pair left out (a reference of 0): singular (QA finding:
+# the TUI's view said "1 pairs"; the command the same)
+printf 'workload,op,metric,value,unit\nb/bs=1,gemm,time,1.0,ms\nb/bs=2,gemm,time,2.0,ms\nb/bs=4,gemm,time,4.0,ms\nb/bs=8,gemm,time,8.0,ms\n' >"$T/m1.csv"
+sed 's/,8.0,/,0,/' "$T/m1.csv" >"$T/r1.csv"
+pc import -q -s m1 -k perfsim "$T/m1.csv"
+pc import -q -s r1 -k silicon "$T/r1.csv"
+run pc sensitivity --model m1 --ref r1
+expect_in "1 sweep: 0 blind, 0 wrong direction (1 pair left out" "$out" "singular counts"
 finish
