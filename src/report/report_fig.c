@@ -53,7 +53,8 @@ const char report_fig_css[] =
 	"table.status{width:auto;min-width:300px}\n"
 	"td.pos{color:#b35900}td.neg{color:#0a58b0}\n"
 	".wrap{overflow-wrap:anywhere;max-width:340px}\n"
-	/* a key breaks after a '/' (<wbr/>), else anywhere: no cell is
+	/* a key breaks after a '/' (<wbr/>), else anywhere but inside a
+	 * word holding a '-' (a nowrap span, report_html_name): no cell is
 	 * wider than its column (issue 35 item 6) */
 	"td.wl{min-width:150px;max-width:330px;overflow-wrap:anywhere}\n"
 	"td .few{display:block;font-weight:normal;color:var(--warn);"
@@ -394,17 +395,10 @@ static void trend(struct strbuf *sb, const struct report *r)
 /* Figures for at most this many metrics (the tables carry all). */
 #define REPORT_FIG_MAX_METRICS 8
 
-/* A workload key that may break after each '/'. */
+/* A workload key that may break after each '/', never at a '-'. */
 static void wl_text(struct strbuf *sb, const char *s)
 {
-	char *e = html_escape_dup(s);
-
-	for (const char *p = e; *p; p++) {
-		strbuf_addch(sb, *p);
-		if (*p == '/' && p[1])
-			strbuf_addstr(sb, "<wbr/>");
-	}
-	free(e);
+	report_html_name(sb, s);
 }
 
 /* The pairs of metric m as table rows, in place of its figures. */

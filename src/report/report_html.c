@@ -36,16 +36,9 @@ static void esc(struct strbuf *sb, const char *s)
 /* A workload key: breakable after each '/', never inside a part. */
 void report_html_td_wl(struct strbuf *sb, const char *s)
 {
-	char *e = html_escape_dup(s);
-
 	strbuf_addstr(sb, "<td class=\"wl\">");
-	for (const char *p = e; *p; p++) {
-		strbuf_addch(sb, *p);
-		if (*p == '/' && p[1])
-			strbuf_addstr(sb, "<wbr/>");
-	}
+	report_html_name(sb, s);
 	strbuf_addstr(sb, "</td>");
-	free(e);
 }
 
 void report_html_td_text(struct strbuf *sb, const char *cls, const char *s)
@@ -55,6 +48,14 @@ void report_html_td_text(struct strbuf *sb, const char *cls, const char *s)
 	else
 		strbuf_addstr(sb, "<td>");
 	esc(sb, s);
+	strbuf_addstr(sb, "</td>");
+}
+
+/* A cell of a name (op, metric): never broken at a '-'. */
+void report_html_td_name(struct strbuf *sb, const char *s)
+{
+	strbuf_addstr(sb, "<td>");
+	report_html_name(sb, s);
 	strbuf_addstr(sb, "</td>");
 }
 

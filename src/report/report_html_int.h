@@ -15,6 +15,8 @@ struct report;
 
 /* Cells (report_html.c). A workload key breaks after each '/'. */
 void report_html_td_wl(struct strbuf *sb, const char *s);
+/* An op or metric cell: never broken at a '-' (report_html_name). */
+void report_html_td_name(struct strbuf *sb, const char *s);
 void report_html_td_text(struct strbuf *sb, const char *cls, const char *s);
 /* A number (percent when pct); an undefined one says why in its tooltip. */
 void report_html_td_val(struct strbuf *sb, double v, int pct,

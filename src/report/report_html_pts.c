@@ -97,8 +97,8 @@ static void noisy_table(struct strbuf *sb, const struct report *r)
 
 		strbuf_addstr(sb, "<tr>");
 		report_html_td_wl(sb, p->workload);
-		report_html_td_text(sb, NULL, p->op);
-		report_html_td_text(sb, NULL, p->metric);
+		report_html_td_name(sb, p->op);
+		report_html_td_name(sb, p->metric);
 		report_html_td_si(sb, p->model, unit);
 		report_html_td_si(sb, p->ref, unit);
 		report_html_td_si(sb, p->ref_sd, unit);
@@ -130,8 +130,8 @@ static void point_table(struct strbuf *sb, const struct report *r,
 
 		strbuf_addf(sb, "<tr><td class=\"n\">%zu</td>", k + 1);
 		report_html_td_wl(sb, p->workload);
-		report_html_td_text(sb, NULL, p->op);
-		report_html_td_text(sb, NULL, p->metric);
+		report_html_td_name(sb, p->op);
+		report_html_td_name(sb, p->metric);
 		report_html_td_si(sb, p->model, unit);
 		report_html_td_si(sb, p->ref, unit);
 		report_html_td_err(sb, p->err);
@@ -200,8 +200,8 @@ static void resolved_table(struct strbuf *sb, const struct report *r)
 
 		strbuf_addstr(sb, "<tr>");
 		report_html_td_wl(sb, c->workload);
-		report_html_td_text(sb, NULL, c->op);
-		report_html_td_text(sb, NULL, c->metric);
+		report_html_td_name(sb, c->op);
+		report_html_td_name(sb, c->metric);
 		report_html_td_err(sb, c->err_then);
 		if (p)
 			report_html_td_err(sb, p->err);

@@ -399,6 +399,18 @@ static void td(struct strbuf *sb, const char *cls, const char *s)
 	strbuf_addstr(sb, "</td>");
 }
 
+/* a cell of names (report_html_name: never broken at a '-') */
+static void td_name(struct strbuf *sb, const char *cls, const char *s)
+{
+	strbuf_addstr(sb, cls ? "<td class=\"" : "<td>");
+	if (cls) {
+		strbuf_addstr(sb, cls);
+		strbuf_addstr(sb, "\">");
+	}
+	report_html_name(sb, s);
+	strbuf_addstr(sb, "</td>");
+}
+
 static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 {
 	char cell[96];
@@ -417,7 +429,7 @@ static void html_grid(struct strbuf *sb, const struct matrix *m, size_t mi)
 		if (!matrix_in_grid(m, mi, i))
 			continue;
 		strbuf_addstr(sb, "<tr>");
-		td(sb, NULL, m->src[i].label);
+		td_name(sb, NULL, m->src[i].label);
 		for (size_t j = 0; j < m->nsrc; j++) {
 			const struct matrix_cell *c;
 
@@ -447,12 +459,12 @@ static void html_key_row(struct strbuf *sb, const struct matrix_key *k)
 
 	report_fmt_pct(sp, sizeof(sp), k->spread);
 	strbuf_addstr(sb, "<tr>");
-	td(sb, NULL, k->workload);
-	td(sb, NULL, k->op);
-	td(sb, NULL, k->metric);
+	td_name(sb, "wl", k->workload);
+	td_name(sb, NULL, k->op);
+	td_name(sb, NULL, k->metric);
 	td(sb, "n", sp);
 	td(sb, NULL, cause);
-	td(sb, NULL, k->sol ? k->sol : "");
+	td_name(sb, NULL, k->sol ? k->sol : "");
 	strbuf_addstr(sb, "<td>");
 	strbuf_add_lines(sb, ann, html_escape, "<br/>");
 	strbuf_addstr(sb, "</td></tr>\n");
@@ -532,7 +544,7 @@ void report_matrix_html(struct strbuf *sb, const struct report *r)
 
 		snprintf(cnt, sizeof(cnt), "%ld", l[i].count);
 		strbuf_addstr(sb, "<tr>");
-		td(sb, NULL, l[i].label);
+		td_name(sb, NULL, l[i].label);
 		td(sb, "n", cnt);
 		strbuf_addstr(sb, "</tr>\n");
 	}

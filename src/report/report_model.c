@@ -91,6 +91,34 @@ void report_fmt_err(char *buf, size_t len, double v)
 		snprintf(buf, len, "n/a");
 }
 
+void report_html_name(struct strbuf *sb, const char *s)
+{
+	while (*s) {
+		size_t n = 0;
+		int hy = 0;
+		char *part;
+
+		if (*s == ' ') {
+			strbuf_addch(sb, ' ');
+			s++;
+			continue;
+		}
+		/* a word: up to a space or just after a '/' */
+		while (s[n] && s[n] != ' ' && (n == 0 || s[n - 1] != '/'))
+			hy |= s[n++] == '-';
+		part = xstrndup(s, n);
+		if (hy)
+			strbuf_addstr(sb, "<span class=\"nw\">");
+		html_escape(sb, part);
+		if (hy)
+			strbuf_addstr(sb, "</span>");
+		free(part);
+		s += n;
+		if (s[-1] == '/' && *s && *s != ' ')
+			strbuf_addstr(sb, "<wbr/>");
+	}
+}
+
 void report_fmt_num(char *buf, size_t len, double v)
 {
 	if (isfinite(v))

@@ -186,6 +186,12 @@ void report_fmt_pct(char *buf, size_t len, double v);
 void report_fmt_err(char *buf, size_t len, double v);
 void report_fmt_num(char *buf, size_t len, double v);
 
+/* Append the name s (a workload key, op, metric, source, pattern) to an
+ * HTML cell, escaped: a line may end after a '/' (a <wbr/>) or at a
+ * space, never at a '-' inside a name (each word holding one is a
+ * nowrap span: "h100-" / "lab" read as two names; issue 35 QA). */
+void report_html_name(struct strbuf *sb, const char *s);
+
 /* Append s to a markdown table cell: control characters made visible
  * (util_safe_dup) and markdown/HTML punctuation backslash-escaped. */
 void report_md_escape(struct strbuf *sb, const char *s);

@@ -190,11 +190,11 @@ static void html_table(struct strbuf *sb, const struct report *r, int reg)
 		const struct diff_change *c = &d->ch[idx[shown]];
 
 		strbuf_addstr(sb, "<tr><td class=\"wl\">");
-		html_escape(sb, c->a->workload);
+		report_html_name(sb, c->a->workload);
 		strbuf_addstr(sb, "</td><td>");
-		html_escape(sb, c->a->op);
+		report_html_name(sb, c->a->op);
 		strbuf_addstr(sb, "</td><td>");
-		html_escape(sb, c->a->metric);
+		report_html_name(sb, c->a->metric);
 		report_fmt_err(eb, sizeof(eb), c->b->err);
 		report_fmt_err(ea, sizeof(ea), c->a->err);
 		strbuf_addf(sb, "</td><td class=\"n\">%s</td><td class=\"n\">%s"
