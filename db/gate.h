@@ -42,7 +42,10 @@ struct db_gate_hist {
 	double mape;
 	int unknown;			/* a rule said unknown (the verdict
 					   is unknown, or was recorded as
-					   warn before schema 8) */
+					   warn before schema 8), other than
+					   because it evaluated nothing (its
+					   message "nothing evaluated...":
+					   no baseline release) */
 };
 
 /* Record e and its n rules in one transaction; evaluated_at/by default

@@ -9,7 +9,6 @@
 #include "db/annot.h"
 #include "src/corr/annot.h"
 #include "db/gate.h"
-#include "db/wkey.h"
 #include "src/corr/correlate.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -170,7 +169,9 @@ static void check_one(struct gate_check *c, const struct gate_rule_result *rr,
 	c->limit_hi = c->lim == PL_SLOPE_RANGE ? r->slope_hi : NAN;
 	c->value = measure(s, c->lim, &field);
 	c->why = NULL;
-	c->na = c->paired = 0;
+	c->na = c->paired = c->unknown = 0;
+	c->more_workloads = 0;
+	c->p_raw = c->p_adj = NAN;	/* also when n/a (no test) */
 	c->significant = 1;
 	if ((c->lim == PL_MAX_MAPE_INCREASE ||
 	     c->lim == PL_MAX_ABS_ERR_INCREASE) && increase(c, rr, prior))
@@ -399,6 +400,50 @@ static void set_status(struct gate_rule_result *rr,
 	}
 }
 
+/* A rule whose every limit (min_pairs aside) is n/a without failing (no
+ * baseline release for an increase, its results gone) evaluated nothing:
+ * never a pass (rule 2). Unknown, or what the policy's "unknown" counts
+ * it as; the message starts "nothing evaluated" (db_gate_hist: such an
+ * unknown does not keep the release from being a later baseline). A
+ * rule whose every point is waived passes its limits as n/a (documented:
+ * the waivers are the decision). */
+static void nothing_evaluated(struct gate_rule_result *rr,
+			      const struct stats_summary *s,
+			      const struct gate_prior *prior,
+			      struct strbuf *msg)
+{
+	const struct policy_rule *r = rr->rule;
+	int n = 0;
+
+	if (rr->failed || rr->unknown || (s->n == 0 && rr->nwaived > 0))
+		return;
+	for (int i = 0; i < rr->nchecks; i++) {
+		if (rr->checks[i].lim == PL_MIN_PAIRS)
+			continue;
+		if (!rr->checks[i].na)
+			return;
+		n++;
+	}
+	if (!n)
+		return;
+	strbuf_addf(msg, "nothing evaluated%s: ", prior && prior->have_base ?
+		    "" : ", no baseline release");
+	for (int i = 0, k = 0; i < rr->nchecks; i++) {
+		struct gate_check *c = &rr->checks[i];
+
+		if (c->lim == PL_MIN_PAIRS)
+			continue;
+		c->unknown = 1;
+		c->failed = r->unknown_as == PU_FAIL;
+		strbuf_addstr(msg, k++ ? "; " : "");
+		gate_check_text_of(rr, c, msg);
+	}
+	strbuf_addstr(msg, r->unknown_as == PU_FAIL ? " (counted as fail)" :
+		      r->unknown_as == PU_PASS ? " (counted as pass)" : "");
+	rr->failed = r->unknown_as == PU_FAIL;
+	rr->unknown = r->unknown_as == PU_UNKNOWN;
+}
+
 void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 		const struct gate_prior *prior)
 {
@@ -441,6 +486,7 @@ void gate_judge(struct gate_rule_result *rr, const struct stats_summary *s,
 			strbuf_addstr(&msg, "; ");
 		gate_check_text_of(rr, c, &msg);
 	}
+	nothing_evaluated(rr, s, prior, &msg);
 	set_status(rr, prior, &msg);
 	free(rr->message);
 	rr->message = msg.len ? strbuf_detach(&msg) : NULL;
@@ -473,105 +519,6 @@ void gate_verdict(struct gate_result *g)
 	}
 	g->verdict = g->nfail ? GATE_FAIL : g->nunknown ? GATE_UNKNOWN :
 		     g->nwarn ? GATE_WARN : GATE_PASS;
-}
-
-static int params_match(const struct policy_rule *r, const char *workload)
-{
-	struct wkey k;
-	int ok = 1;
-
-	if (!r->nparams)
-		return 1;
-	wkey_init(&k);
-	if (!workload || wkey_parse(&k, workload) < 0)
-		ok = 0;
-	for (size_t i = 0; ok && i < r->nparams; i++) {
-		const char *v = wkey_get(&k, r->param_names[i]);
-
-		ok = v && !strcmp(v, r->param_values[i]);
-	}
-	wkey_release(&k);
-	return ok;
-}
-
-/* The parts of the selector: the op's (its glob and its class's) and
- * the workload's (its glob and the parameters). */
-static int op_selects(const struct policy_rule *r, const struct corr_point *p)
-{
-	if (r->op_glob && (!p->op || !util_glob(r->op_glob, p->op)))
-		return 0;
-	return !r->op_class_glob || (p->op_class &&
-				     util_glob(r->op_class_glob, p->op_class));
-}
-
-static int wl_selects(const struct policy_rule *r, const struct corr_point *p)
-{
-	if (r->workload_glob && (!p->workload ||
-				 !util_glob(r->workload_glob, p->workload)))
-		return 0;
-	return params_match(r, p->workload);
-}
-
-int gate_selects(const struct policy_rule *r, const struct corr_point *p)
-{
-	if (r->metric && (!p->metric || strcmp(r->metric, p->metric)))
-		return 0;
-	return op_selects(r, p) && wl_selects(r, p);
-}
-
-/* A memo of one part of the selector by the point's op or workload id
- * (a set's points of one id share its names): 0 not known yet, 1 no,
- * 2 yes; NULL (no memo) when the part is trivial or an id is out of
- * [0, 2^26). */
-#define MEMO_MAX_ID ((int64_t)1 << 26)
-static unsigned char *memo_new(const struct corr_set *set, int op)
-{
-	int64_t max = -1;
-
-	for (size_t i = 0; i < set->n; i++) {
-		int64_t id = op ? set->points[i].op_id :
-				  set->points[i].workload_id;
-
-		if (id < 0 || id >= MEMO_MAX_ID)
-			return NULL;
-		if (id > max)
-			max = id;
-	}
-	return xcalloc((size_t)max + 2, 1);
-}
-
-static int memo_part(unsigned char *memo, int64_t id,
-		     int (*part)(const struct policy_rule *,
-				 const struct corr_point *),
-		     const struct policy_rule *r, const struct corr_point *p)
-{
-	if (!memo)
-		return part(r, p);
-	if (!memo[id])
-		memo[id] = (unsigned char)(1 + part(r, p));
-	return memo[id] == 2;
-}
-
-unsigned char *gate_select_map(const struct policy_rule *r,
-			       const struct corr_set *set)
-{
-	unsigned char *m = xmalloc(set->n + 1);
-	unsigned char *om = r->op_glob || r->op_class_glob ?
-			    memo_new(set, 1) : NULL;
-	unsigned char *wm = r->workload_glob || r->nparams ?
-			    memo_new(set, 0) : NULL;
-
-	for (size_t i = 0; i < set->n; i++) {
-		const struct corr_point *p = &set->points[i];
-
-		m[i] = (!r->metric || (p->metric &&
-				       !strcmp(r->metric, p->metric))) &&
-		       memo_part(om, p->op_id, op_selects, r, p) &&
-		       memo_part(wm, p->workload_id, wl_selects, r, p);
-	}
-	free(om);
-	free(wm);
-	return m;
 }
 
 int gate_waived(const struct corr_point *p, const char *today)

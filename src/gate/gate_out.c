@@ -406,7 +406,8 @@ static cJSON *json_check(const struct gate_check *c)
 		else
 			cJSON_AddNullToObject(o, "more_workloads");
 	}
-	if (c->lim == PL_MAX_VERDICT_FLIPS)	/* near-limit keys decide */
+	if (c->lim == PL_MAX_VERDICT_FLIPS ||	/* near-limit keys decide */
+	    c->lim == PL_MAX_ABS_ERR_INCREASE)	/* nothing evaluated */
 		cJSON_AddBoolToObject(o, "unknown", c->unknown);
 	return o;
 }

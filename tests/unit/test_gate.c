@@ -291,10 +291,62 @@ TEST(mape_increase)
 	CHECK_INT(rr.status, GATE_FAIL);
 	CHECK_STR(rr.message, "max_mape_increase +2.01 pp > +2 pp");
 	free(rr.message);
-	pr.have_base = 0;	/* no baseline: not applicable */
+	pr.have_base = 0;	/* no baseline: not applicable (the other
+				   limits evaluated: still a pass) */
 	judge(&rr, &r, &s, &pr);
 	CHECK_INT(rr.status, GATE_PASS);
 	CHECK_INT(rr.checks[PL_MAX_MAPE_INCREASE].na, 1);
+	free(rr.message);
+}
+
+/* A rule whose only limit is an increase, without a baseline release,
+ * evaluated nothing: unknown, never a pass (it passed before); the
+ * policy's "unknown" decides what it counts as; with a baseline it is
+ * judged; every point waived still passes (documented). */
+TEST(nothing_evaluated)
+{
+	struct policy_rule r;
+	struct stats_summary s = good_sum();
+	struct gate_rule_result rr;
+	struct gate_prior pr = { .have_base = 0, .base_mape = NAN,
+		.why_none = "the first release of the model in the database: "
+			    "nothing to compare with" };
+
+	memset(&r, 0, sizeof(r));
+	r.has = (1u << PL_MIN_PAIRS) | (1u << PL_MAX_ABS_ERR_INCREASE);
+	r.lim[PL_MIN_PAIRS] = 1;
+	r.lim[PL_MAX_ABS_ERR_INCREASE] = 0.10;
+	r.consecutive = 1;
+	r.severity = POLICY_FAIL;
+	judge(&rr, &r, &s, &pr);
+	CHECK_INT(rr.status, GATE_UNKNOWN);
+	CHECK_STR(rr.message, "nothing evaluated, no baseline release: "
+		  "max_abs_err_increase n/a (the first release of the model "
+		  "in the database: nothing to compare with), limit +10 pp");
+	CHECK_INT(rr.checks[1].unknown, 1);
+	free(rr.message);
+	r.severity = POLICY_WARN;	/* an unknown warn rule shows WARN */
+	judge(&rr, &r, &s, &pr);
+	CHECK_INT(rr.status, GATE_WARN);
+	free(rr.message);
+	r.severity = POLICY_FAIL;
+	r.unknown_as = PU_FAIL;
+	judge(&rr, &r, &s, &pr);
+	CHECK_INT(rr.status, GATE_FAIL);
+	CHECK(strstr(rr.message, "limit +10 pp (counted as fail)") != NULL);
+	free(rr.message);
+	r.unknown_as = PU_PASS;
+	judge(&rr, &r, &s, &pr);
+	CHECK_INT(rr.status, GATE_PASS);
+	CHECK(strstr(rr.message, "(counted as pass)") != NULL);
+	free(rr.message);
+	r.unknown_as = PU_UNKNOWN;
+	s.n = 0;			/* every point waived: passes */
+	memset(&rr, 0, sizeof(rr));
+	rr.rule = &r;
+	rr.nwaived = 3;
+	gate_judge(&rr, &s, &pr);
+	CHECK_INT(rr.status, GATE_PASS);
 	free(rr.message);
 }
 
@@ -530,10 +582,19 @@ TEST(prior_previous_version)
 	CHECK_STR(pr.why_none, "no earlier release passed this policy; the "
 		  "previous one failed it or was unknown");
 	gate_prior_release(&pr);
-	/* an unknown evaluation is no baseline either */
+	/* an unknown evaluation is no baseline either (db_gate_hist: a
+	 * rule's status unknown) */
 	h[0].verdict = "unknown";
+	h[0].unknown = 1;
 	gate_prior_compute(&pr, h, 1, "[3]|[9]", "1.2", versions, 3);
 	CHECK_INT(pr.have_base, 0);
+	gate_prior_release(&pr);
+	/* ... unless its unknown rules only evaluated nothing (no baseline
+	 * release for them: unknown 0), else no later release ever has one */
+	h[0].unknown = 0;
+	gate_prior_compute(&pr, h, 1, "[3]|[9]", "1.2", versions, 3);
+	CHECK_INT(pr.have_base, 1);
+	CHECK_STR(pr.base_version, "1.1");
 	gate_prior_release(&pr);
 	/* only 1.0 failed: 1.1 (never judged) is the previous version */
 	gate_prior_compute(&pr, h + 1, 1, "[3]|[9]", "1.2", versions, 3);
@@ -582,7 +643,7 @@ TEST(check_text)
 
 TEST_MAIN(CASE(all_pass), CASE(every_limit_both_sides),
 	  CASE(counts_both_sides), CASE(blind_knobs), CASE(verdict_flips),
-	  CASE(mape_increase),
+	  CASE(mape_increase), CASE(nothing_evaluated),
 	  CASE(empty_selection_fails_coverage), CASE(waived_coverage),
 	  CASE(consecutive_and_severity),
 	  CASE(verdict), CASE(selects), CASE(waivers),
