@@ -331,6 +331,16 @@ static int key_scrolled(const struct disagree *d, int c)
 	return c != KC_OP && c <= s;
 }
 
+/* The annotation cell of key k: one word per state, none (or an undone
+ * first one) is open; else status/category. */
+static void ann_text(char *buf, size_t len, const struct matrix_key *k)
+{
+	if (annot_none(k->ann))
+		snprintf(buf, len, "%s", ANNOT_STATE_NONE);
+	else
+		snprintf(buf, len, "%s/%s", k->ann->status, k->ann->category);
+}
+
 /* The key table's column widths at the screen's width: the workload
  * (its shared parts left out, keycol.h) and the op stay; the others
  * from hcol on while they fit (the first always, cut when it must be).
@@ -340,7 +350,8 @@ static void key_layout(struct view *v, int w, int *ww, int *level,
 {
 	struct disagree *d = v->priv;
 	static const int cap[KC_COUNT] = { 14, 18, 7, 19, 36, 24 };
-	int x, room = w * 2 / 5;
+	int x, room = w * 2 / 5, nat[KC_COUNT], full = 0, spare;
+	char ann[256];
 
 	*level = keycol_fit(&d->wa, room, 0, ww);
 	for (int c = 0; c < KC_COUNT; c++)
@@ -348,18 +359,19 @@ static void key_layout(struct view *v, int w, int *ww, int *level,
 	for (size_t k = 0; k < d->m->nkeys; k++) {
 		const struct matrix_key *mk = &d->m->keys[k];
 		const char *t[KC_COUNT] = { mk->op, mk->metric, "100.0%",
-			mk->cause ? mk->cause : "-", NULL,
+			mk->cause ? mk->cause : "-", ann,
 			mk->sol ? mk->sol : "" };
 
 		if (mk->pattern == MP_NONE)
 			continue;
+		ann_text(ann, sizeof(ann), mk);
 		for (int c = 0; c < KC_COUNT; c++)
-			if (t[c] && draw_width(t[c]) > cw[c])
+			if (draw_width(t[c]) > cw[c])
 				cw[c] = draw_width(t[c]);
-		cw[KC_ANN] = 30;
 	}
+	memcpy(nat, cw, sizeof(nat));
 	x = 2 + *ww + 1;
-	for (int c = 0, full = 0; c < KC_COUNT; c++) {
+	for (int c = 0; c < KC_COUNT; c++) {
 		cw[c] = cw[c] > cap[c] ? cap[c] : cw[c];
 		/* the free text (annotation, violations) is worth a cut */
 		if ((c == KC_ANN || c == KC_SOL) && !full && x + 10 < w - 1 &&
@@ -375,6 +387,18 @@ static void key_layout(struct view *v, int w, int *ww, int *level,
 			cw[c] = w - 1 - x;
 		x += cw[c] + 1;
 	}
+	/* every column shown and room left (160 columns): the caps give way
+	 * to the free text cut by them, the violations (the last column)
+	 * first, then the annotation (issue 35 QA: "h100-cloud, h1~") */
+	spare = w - x;
+	for (int i = 0, c = KC_SOL; !full && i < 2; i++, c = KC_ANN)
+		if (cw[c] && cw[c] < nat[c] && spare > 0) {
+			int add = nat[c] - cw[c] < spare ? nat[c] - cw[c] :
+				  spare;
+
+			cw[c] += add;
+			spare -= add;
+		}
 }
 
 static void key_heads(struct view *v, int y, int w, int ww, int level,
@@ -423,12 +447,7 @@ static void key_row(struct view *v, int y, int w, const struct drow *r,
 	}
 	k = &d->m->keys[r->key];
 	fmt_pct(spread, sizeof(spread), k->spread, 0);
-	/* one word per state: none (or an undone first one) is open */
-	if (annot_none(k->ann))
-		snprintf(ann, sizeof(ann), "%s", ANNOT_STATE_NONE);
-	else
-		snprintf(ann, sizeof(ann), "%s/%s", k->ann->status,
-			 k->ann->category);
+	ann_text(ann, sizeof(ann), k);
 	t[KC_OP] = k->op;
 	t[KC_METRIC] = k->metric;
 	t[KC_SPREAD] = spread;
