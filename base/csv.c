@@ -132,6 +132,11 @@ int csv_read(struct csv *c)
 	int ch, rc, quoted = 0, any = 0;
 	size_t start = 0;
 
+	if (c->whole && c->unended && !csv_blank(c))
+		return pc_error_set(PC_EINVALID, "%s:%ld: the last row has no "
+				    "line end (a cut file? if the file is "
+				    "whole, end it with a newline)", c->path,
+				    c->line);
 	c->rlen = 0;
 	c->nfields = 0;
 	c->line = c->next_line;

@@ -23,6 +23,12 @@ struct csv {
 	int unended;		/* the record ended at the end of the file
 				 * with no line end (a writer that ends
 				 * every row with one: a cut file) */
+	int whole;		/* set by a reader whose writer ends every
+				 * row: after an unended row that is not
+				 * blank, the next csv_read() fails with
+				 * "path:line: the last row has no line
+				 * end (a cut file? ...)" (the reader's own
+				 * check of that row speaks first) */
 	/* private */
 	long next_line;
 	char *rec;

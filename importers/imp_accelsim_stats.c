@@ -246,6 +246,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	st.sink = sink;
 	st.want = imp_opt(in, "config");
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c))
 			continue;

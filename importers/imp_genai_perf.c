@@ -217,6 +217,7 @@ static int import_csv(struct imp_input *in, struct imp_sink *sink)
 		fpstate_note(&x.fp, "concurrency", p.value);
 	}
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c)) {
 			x.table = 0;
@@ -627,6 +628,7 @@ static int import_analyze(struct imp_input *in, struct imp_sink *sink)
 	memset(&x, 0, sizeof(x));
 	x.sink = sink;
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c)) {
 			want_header = 1;

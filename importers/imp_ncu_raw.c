@@ -149,6 +149,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	memset(&x, 0, sizeof(x));
 	ncu_init(&x.ncu);
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c) || !strncmp(c.fields[0], "==", 2))
 			continue;

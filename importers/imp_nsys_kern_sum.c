@@ -158,6 +158,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	memcpy(x.col, col_init, sizeof(col_init));
 	hmap_init(&x.seen);
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c)) {
 			if (rows)

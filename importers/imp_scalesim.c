@@ -241,6 +241,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	if (topo && (rc = topology(topo, &names, &nnames)) < 0)
 		goto done;
 	csv_init(&c, in->fp, in->path);
+	c.whole = 1;	/* the tool ends every row: a cut one is refused */
 	c.trim_space = 1;
 	while ((rc = csv_read(&c)) > 0) {
 		if (csv_blank(&c))

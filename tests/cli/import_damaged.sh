@@ -2,7 +2,9 @@
 # Every importer against a damaged copy of its own fixture (QA audit): (a)
 # the file cut in the middle of its last data line (the last line that
 # holds a digit), no line end after the cut, as a full disk or a killed
-# copy leaves it; (b) one unit the format writes replaced by 'furlongs'.
+# copy leaves it, and (a') cut inside that line's last number, where
+# every field is still there; (b) one unit the format writes replaced by
+# 'furlongs'.
 # Each is refused (exit 1, the message names the copy and a line, the
 # database byte-identical), or the table says why the format cannot tell
 # (accept: REASON, then the import is asserted to succeed, so the table
@@ -114,6 +116,13 @@ while IFS='|' read -r fmt fix args unit cut uwant; do
 	line=$(sed -n "${L}p" "$src" | tr -d '\r\n')
 	printf '%s' "${line:0:$((${#line} / 2))}" >> "$T/cut/$b"
 	expect_damage "$fmt" "$T/cut/$b" "$args" "$cut" cut
+	# (a') cut inside the last number of that line ("0.91" read "0.9"):
+	# every field is there, only the missing line end tells
+	mkdir -p "$T/cutnum"
+	head -n $((L - 1)) "$src" > "$T/cutnum/$b"
+	line=${line%"${line##*[0-9]}"}
+	printf '%s' "${line:0:$((${#line} - 1))}" >> "$T/cutnum/$b"
+	expect_damage "$fmt" "$T/cutnum/$b" "$args" "$cut" "cut in a number"
 	# (b) one unit mangled
 	[ "$unit" = - ] && continue
 	mkdir -p "$T/unit"

@@ -27,6 +27,10 @@ expect_refused "bad_type.csv:8: column 'Duration': '1OO.512000'" \
 	"wrong type" "$H/bad_type.csv"
 expect_refused "bad_units.csv:5: units row: 'Duration' unit 'KB'" \
 	"units row with a non-time unit" "$H/bad_units.csv"
+# the fixture has no line end after its header: a cut file first
+expect_refused "bad_no_units_row.csv:4: the last row has no line end (a cut file?" \
+	"header only, cut" "$H/bad_no_units_row.csv"
+{ cat "$H/bad_no_units_row.csv"; echo; } > "$T/no_units_row.csv"
 expect_refused "no nvprof GPU trace header and units row" "header only" \
-	"$H/bad_no_units_row.csv"
+	-F nvprof-gpu-trace "$T/no_units_row.csv"
 finish
