@@ -112,10 +112,11 @@ static inline void sim_cov_intervals(const struct stats_summary *s,
 /* The statistics and intervals of study st with opts o: workload keys
  * wkey (NULL: the study's), its ops as the op keys unless no_ops. 0, or
  * -1 when out of memory or stats_compute fails. */
-static inline int sim_cov_summary(const struct sim_study *st,
-				  const int64_t *wkey, int no_ops,
-				  const struct stats_paired_opts *o,
-				  struct stats_summary *s)
+static inline int sim_cov_summary_min(const struct sim_study *st,
+				      const int64_t *wkey, int no_ops,
+				      const struct stats_paired_opts *o,
+				      int min_workloads,
+				      struct stats_summary *s)
 {
 	double *m = malloc((st->n + 1) * sizeof(*m));
 	double *r = malloc((st->n + 1) * sizeof(*r));
@@ -131,9 +132,13 @@ static inline int sim_cov_summary(const struct sim_study *st,
 			k[i] = (int64_t)st->pairs[i].op;
 		}
 		rc = stats_compute(s, m, r, NULL, st->n);
-		if (rc == 0)
-			stats_ci_compute_se(s, m, r, NULL, w, no_ops ? NULL : k,
-					    st->n, o, NULL);
+		if (rc == 0) {
+			stats_ci_compute_raw(s, m, r, NULL, w,
+					     no_ops ? NULL : k, st->n, o,
+					     NULL);
+			if (min_workloads >= 0)
+				stats_ci_bound(s, min_workloads);
+		}
 	}
 	free(m);
 	free(r);
@@ -142,15 +147,34 @@ static inline int sim_cov_summary(const struct sim_study *st,
 	return rc;
 }
 
+/* The same with the product's minimum of workloads (what compare
+ * prints). */
+static inline int sim_cov_summary(const struct sim_study *st,
+				  const int64_t *wkey, int no_ops,
+				  const struct stats_paired_opts *o,
+				  struct stats_summary *s)
+{
+	return sim_cov_summary_min(st, wkey, no_ops, o,
+				   STATS_CI_MIN_WORKLOADS, s);
+}
+
 /*
  * Coverage of nstudy studies of design d from seed, intervals with opts
  * o (one_workload: every pair in one workload, the pair-level intervals;
  * no_ops: no op keys given) into out. 0, or -1 when out of memory.
  */
-static inline int sim_cov_run(const struct sim_cov_design *d, int nstudy,
-			      uint64_t seed, const struct stats_paired_opts *o,
-			      int one_workload, int no_ops,
-			      struct sim_cov *out)
+struct sim_cov_shape {
+	size_t nw_lo, nw_hi;	/* workloads: uniform in [lo, hi] */
+	int min_workloads;	/* stats_ci_bound's (0: no minimum, cut to
+				   the range; < 0: neither) */
+};
+
+static inline int sim_cov_run_shape(const struct sim_cov_design *d,
+				    int nstudy, uint64_t seed,
+				    const struct stats_paired_opts *o,
+				    const struct sim_cov_shape *sh,
+				    int one_workload, int no_ops,
+				    struct sim_cov *out)
 {
 	struct sim_rng rng;
 	double truth[SC_N];
@@ -159,16 +183,18 @@ static inline int sim_cov_run(const struct sim_cov_design *d, int nstudy,
 	sim_rng_seed(&rng, seed);
 	sim_cov_truth(d, truth);
 	for (int t = 0; t < nstudy; t++) {
-		size_t nw = 20 + sim_index(&rng, 21), no = 5 + sim_index(&rng,
-									 11);
+		size_t nw = sh->nw_lo + sim_index(&rng, sh->nw_hi - sh->nw_lo +
+						  1);
+		size_t no = 5 + sim_index(&rng, 11);
 		struct sim_study *st = sim_study_make(&rng, nw, no, d->sd_w,
 						      d->sd_o, d->sd_p, 0);
 		int64_t *one = st ? calloc(st->n + 1, sizeof(*one)) : NULL;
 		struct stats_summary s;
 		struct stats_ci c[SC_N];
 
-		if (!one || sim_cov_summary(st, one_workload ? one : NULL,
-					    no_ops, o, &s) < 0) {
+		if (!one || sim_cov_summary_min(st, one_workload ? one : NULL,
+						no_ops, o, sh->min_workloads,
+						&s) < 0) {
 			free(one);
 			sim_study_free(st);
 			return -1;
@@ -189,6 +215,19 @@ static inline int sim_cov_run(const struct sim_cov_design *d, int nstudy,
 		sim_study_free(st);
 	}
 	return 0;
+}
+
+/* sim_cov_run_shape of 20-40 workloads, the product's minimum. */
+static inline int sim_cov_run(const struct sim_cov_design *d, int nstudy,
+			      uint64_t seed, const struct stats_paired_opts *o,
+			      int one_workload, int no_ops,
+			      struct sim_cov *out)
+{
+	static const struct sim_cov_shape sh = { 20, 40,
+						 STATS_CI_MIN_WORKLOADS };
+
+	return sim_cov_run_shape(d, nstudy, seed, o, &sh, one_workload,
+				 no_ops, out);
 }
 
 /* Coverage of statistic k in percent. */

@@ -120,14 +120,18 @@ static void fp_seg(struct seg *g, const struct pidx *ix)
 	}
 }
 
-/* The intervals of the cached summary (issue 19): MAPE's bootstrap over
- * workloads, r's Fisher-z. */
+/* The intervals of the cached summary (issue 19): MAPE's over
+ * workloads, r's; unknown with too few workloads (issue 34). */
 static void ci_seg(struct seg *g, const struct stats_summary *s)
 {
-	char lo[16], hi[16];
+	char lo[16], hi[16], why[160];
 	int n;
 
 	g->full[0] = g->brief[0] = '\0';
+	if (stats_ci_unknown(s, why, sizeof(why))) {
+		snprintf(g->full, sizeof(g->full), "| CI unknown: %s", why);
+		return;	/* no brief: shown where it fits, as the CI */
+	}
 	if (!isfinite(s->mape_ci.lo))
 		return;
 	fmt_pct(lo, sizeof(lo), s->mape_ci.lo, 0);

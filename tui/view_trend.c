@@ -121,7 +121,8 @@ static int version_width(int w)
 	return vw < 8 ? 8 : vw > 20 ? 20 : vw;
 }
 
-/* The release-change test's verdict, short: worse, better, n.s. */
+/* The release-change test's verdict, short: worse, better, n.s.,
+ * unknown (no test: too few workloads). */
 static const char *verdict_cell(const struct corr_change *c)
 {
 	if (!c->verdict || c->p.n == 0)

@@ -289,7 +289,12 @@ static void print_groups(const struct groups_ctx *gc)
 		if (stats_few_pairs(s)) {
 			char lo[24], hi[24];
 
-			if (isnan(s->mape_ci.lo))
+			if (isnan(s->mape_ci.lo) &&
+			    stats_ci_unknown(s, lo, sizeof(lo)))
+				snprintf(buf[c], 48, "few pairs: MAPE CI "
+					 "unknown (%ld workloads)",
+					 s->workloads);
+			else if (isnan(s->mape_ci.lo))
 				snprintf(buf[c], 48, "few pairs");
 			else
 				snprintf(buf[c], 48, "few pairs: MAPE CI "

@@ -93,7 +93,10 @@ int corr_change_compute(struct corr_change *out, const struct corr_set *before,
 	free(a);
 	out->significant = isfinite(out->p.p_two) &&
 			   out->p.p_two < 1 - out->p.level;
+	/* no p (one workload, or too few for a test that holds its
+	 * level: issue 34): no verdict either way */
 	out->verdict = m == 0 ? "no common pairs" :
+		       !isfinite(out->p.p_two) ? "unknown" :
 		       !out->significant ? "not significant" :
 		       out->p.delta > 0 ? "worse" : "better";
 	return 0;

@@ -123,6 +123,16 @@ static void json_more(FILE *fp, const struct stats_summary *s)
 		"false");
 	/* issue 34: what the intervals and the tests resampled */
 	fprintf(fp, ",\"ci_basis\":\"%s\"", corrout_ci_basis(s));
+	/* issue 34: why every interval is null, with too few workloads */
+	{
+		char why[160];
+
+		fputs(",\"ci_unknown\":", fp);
+		if (stats_ci_unknown(s, why, sizeof(why)))
+			out_json_str(fp, why);
+		else
+			fputs("null", fp);
+	}
 }
 
 void corrout_stats_json(FILE *fp, const struct stats_summary *s)

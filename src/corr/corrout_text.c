@@ -127,13 +127,22 @@ static void cell_of(char *buf, size_t len, const struct stats_summary *s,
 		value_of(buf, len, f, dval(s, f), unit);
 }
 
-/* "CI [lo, hi]" of the interval ci (of statistic f), or NULL. */
-static const char *ci_note(char *note, size_t len, const struct stats_ci *ci,
-			   const struct field *f, const char *unit,
-			   const char *pre)
+/* "CI [lo, hi]" of the interval ci (of statistic f of s), "CI unknown"
+ * when s has too few workloads for one (stats_ci_unknown: the reason is
+ * the "intervals" row's), or pre. */
+static const char *ci_note(char *note, size_t len,
+			   const struct stats_summary *s,
+			   const struct stats_ci *ci, const struct field *f,
+			   const char *unit, const char *pre)
 {
-	char lo[32], hi[32];
+	char lo[32], hi[32], why[8];
 
+	if ((isnan(ci->lo) || isnan(ci->hi)) &&
+	    stats_ci_unknown(s, why, sizeof(why))) {
+		snprintf(note, len, "%s%sCI unknown", pre ? pre : "",
+			 pre ? "; " : "");
+		return note;
+	}
 	if (isnan(ci->lo) || isnan(ci->hi))
 		return pre;
 	value_of(lo, sizeof(lo), f, ci->lo, unit);
@@ -177,7 +186,7 @@ static void table_more(struct out_table *t, const struct stats_summary *s,
 		cell_of(buf, sizeof(buf), s, f, unit);
 		if (f->ci && !why)
 			table_row(t, f->name, buf, ci_note(note, sizeof(note),
-				  cival(s, f), f, unit, NULL));
+				  s, cival(s, f), f, unit, NULL));
 		else if (f->why == SF_MAPE_NOISY && !why &&
 			 s->excluded_noisy)
 			table_row(t, f->name, buf, "MAPE with the noisy "
@@ -192,7 +201,7 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 {
 	static const char *const head[3] = { "statistic", "value", "note" };
 	struct out_table *t = out_table_new(3, head);
-	char buf[64];
+	char buf[64], cnote[160];
 
 	out_table_right(t, 1);
 	for (size_t i = 0; i < corrout_ntab; i++) {
@@ -213,7 +222,8 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 				nt = k == 0 && !why && s->fit.weighted ?
 				     "weighted by 1/(tau^2 + b^2 se^2)" : why;
 				if (!why && k < 2)
-					nt = ci_note(note, sizeof(note), k == 0 ?
+					nt = ci_note(note, sizeof(note), s,
+						     k == 0 ?
 						     &s->fit_intercept_ci :
 						     &s->fit_slope_ci,
 						     &corrout_fit[k], unit, nt);
@@ -226,7 +236,7 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 
 			cell_of(buf, sizeof(buf), s, f, unit);
 			table_row(t, f->name, buf, ci_note(note, sizeof(note),
-				  f->off == offsetof(struct stats_summary,
+				  s, f->off == offsetof(struct stats_summary,
 						     loa_low) ?
 				  &s->loa_low_ci : &s->loa_high_ci, f, unit,
 				  NULL));
@@ -240,11 +250,10 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 			continue;
 		}
 		cell_of(buf, sizeof(buf), s, f, unit);
-		if (f->ci && !why && !isnan(cival(s, f)->lo)) {
-			char note[80];
-
-			table_row(t, f->name, buf, ci_note(note, sizeof(note),
-				  cival(s, f), f, unit, NULL));
+		if (f->ci && !why && (!isnan(cival(s, f)->lo) ||
+				      stats_ci_unknown(s, cnote, 8))) {
+			table_row(t, f->name, buf, ci_note(cnote, sizeof(cnote),
+				  s, cival(s, f), f, unit, NULL));
 			continue;
 		}
 		table_row(t, f->name, buf, why);
@@ -257,6 +266,9 @@ void corrout_stats_table(FILE *fp, const struct stats_summary *s,
 		  "bias's p treat workloads as independent" : "intervals and "
 		  "tests count every pair as independent (Kendall's p "
 		  "always)");
+	/* issue 34: too few workloads for any interval to hold its level */
+	if (stats_ci_unknown(s, cnote, sizeof(cnote)))
+		table_row(t, "intervals", "unknown", cnote);
 	if (stats_few_pairs(s)) {
 		snprintf(buf, sizeof(buf), "%ld < %ld", s->n, s->min_pairs);
 		table_row(t, "few pairs", buf, "fewer pairs than the policy "

@@ -127,8 +127,8 @@ static long more_needed(const struct stats_change *p, double limit)
 	double hw = p->ci_hi - p->delta, gap = fabs(p->delta - limit);
 	double need;
 
-	if (p->n_workloads < 2)
-		return 2 - (long)p->n_workloads;
+	if (p->n_workloads < STATS_CI_MIN_WORKLOADS)
+		return STATS_CI_MIN_WORKLOADS - (long)p->n_workloads;
 	if (!(hw > 0) || !(gap > EPS))
 		return -1;
 	need = ceil((double)p->n_workloads * (hw / gap) * (hw / gap));

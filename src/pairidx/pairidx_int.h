@@ -40,7 +40,7 @@
 #include "src/pairidx/pairidx.h"
 #include "base/strbuf.h"
 
-#define PIDX_FORMAT 8
+#define PIDX_FORMAT 9
 #define PIDX_CHUNK 4096
 /* the flags a cached key carries (enum corr_flags less CORR_WAIVED) */
 #define PIDX_KEY_FLAGS (CORR_WITHIN_NOISE | CORR_SOL_VIOLATION | \

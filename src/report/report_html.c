@@ -285,8 +285,13 @@ static void group_row(struct strbuf *sb, const struct report_group *g)
 	if (stats_few_pairs(s)) {
 		/* issue 19: a bare MAPE over few pairs misleads; under the
 		 * name, where it has the room (not in the n column) */
+		char why[160];
+
 		strbuf_addstr(sb, " <span class=\"few\">few pairs");
-		if (isfinite(s->mape_ci.lo))
+		if (stats_ci_unknown(s, why, sizeof(why)))
+			strbuf_addf(sb, ": MAPE CI unknown, %ld workloads",
+				    s->workloads);
+		else if (isfinite(s->mape_ci.lo))
 			strbuf_addf(sb, ": MAPE CI [%.2f%%, %.2f%%]",
 				    s->mape_ci.lo * 100, s->mape_ci.hi * 100);
 		strbuf_addstr(sb, "</span>");

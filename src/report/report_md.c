@@ -182,6 +182,8 @@ static void md_all_stats(struct strbuf *sb, const struct report *r)
 			}
 			snprintf(b, sizeof(b), "[%s, %s]", lo, hi);
 			cellf(sb, b);
+		} else if (ci && stats_ci_unknown(&r->all, b, sizeof(b))) {
+			cellf(sb, "unknown");	/* the reason: md_intro */
 		} else {
 			cellf(sb, "");
 		}
@@ -290,6 +292,15 @@ static void md_intro(struct strbuf *sb, const struct report *r)
 	report_optimism(sb, r);
 	strbuf_addstr(sb, "\n\n");
 	md_fp(sb, r);
+	{	/* issue 34: too few workloads for an interval */
+		char why[160];
+
+		if (stats_ci_unknown(&r->all, why, sizeof(why))) {
+			strbuf_addstr(sb, "**Intervals unknown:** ");
+			report_md_escape(sb, why);
+			strbuf_addstr(sb, ".\n\n");
+		}
+	}
 	if (r->gate_text)
 		md_gate(sb, r->gate_text);
 }
@@ -324,8 +335,13 @@ static void md_groups(struct strbuf *sb, const struct report *r)
 		strbuf_addf(sb, " %ld", g->s.n);
 		if (stats_few_pairs(&g->s)) {
 			/* issue 19: a bare MAPE over few pairs misleads */
+			char b[160];
+
 			strbuf_addstr(sb, " (few pairs");
-			if (isfinite(g->s.mape_ci.lo))
+			if (stats_ci_unknown(&g->s, b, sizeof(b)))
+				strbuf_addf(sb, ": MAPE CI unknown, %ld "
+					    "workloads", g->s.workloads);
+			else if (isfinite(g->s.mape_ci.lo))
 				strbuf_addf(sb, ": MAPE CI [%.2f%%, %.2f%%]",
 					    g->s.mape_ci.lo * 100,
 					    g->s.mape_ci.hi * 100);

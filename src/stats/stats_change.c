@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "src/stats/stats_summary.h"
 
 struct cu {
 	int64_t a, b;		/* sort keys: (workload, op) or (op, workload) */
@@ -67,6 +68,12 @@ static double crfactor(size_t g)
 	return g > 1 ? (double)g / (double)(g - 1) : NAN;
 }
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+const char STATS_CHANGE_WHY_FEW[] = "fewer than "
+	STR(STATS_CI_MIN_WORKLOADS) " workloads: too few for an interval "
+	"that holds its level (more workloads would decide)";
+
 static void no_interval(struct stats_change *c, const char *why)
 {
 	c->se = c->df = c->ci_lo = c->ci_hi = c->t = NAN;
@@ -74,9 +81,30 @@ static void no_interval(struct stats_change *c, const char *why)
 	c->why = why;
 }
 
+static int compute(struct stats_change *out, const double *before,
+		   const double *after, const int64_t *wkey,
+		   const int64_t *okey, size_t n, double level,
+		   size_t min_workloads);
+
 int stats_change_compute(struct stats_change *out, const double *before,
 			 const double *after, const int64_t *wkey,
 			 const int64_t *okey, size_t n, double level)
+{
+	return compute(out, before, after, wkey, okey, n, level,
+		       STATS_CI_MIN_WORKLOADS);
+}
+
+int stats_change_compute_raw(struct stats_change *out, const double *before,
+			     const double *after, const int64_t *wkey,
+			     const int64_t *okey, size_t n, double level)
+{
+	return compute(out, before, after, wkey, okey, n, level, 2);
+}
+
+static int compute(struct stats_change *out, const double *before,
+		   const double *after, const int64_t *wkey,
+		   const int64_t *okey, size_t n, double level,
+		   size_t min_workloads)
 {
 	struct cu *v = xcalloc(n ? n : 1, sizeof(*v));
 	double sb = 0, sa = 0, scale = 0, nn, vw, vo, var, tq;
@@ -129,6 +157,7 @@ int stats_change_compute(struct stats_change *out, const double *before,
 			    "between workloads");
 		return 0;
 	}
+
 	vw *= crfactor(gw) / (nn * nn);
 	out->two_way = out->n_crossed >= STATS_CHANGE_MIN_OPS && go >= 2;
 	if (out->two_way) {
@@ -157,6 +186,13 @@ int stats_change_compute(struct stats_change *out, const double *before,
 		out->p_two = zero ? 1 : 0;
 		out->why = "every pair changed by the same amount: no spread, "
 			   "the change is exact";
+		return 0;
+	}
+	/* issue 34: below the workloads an interval needs, none (the
+	 * summaries' rule: docs/statistics.md, "How few workloads"); an
+	 * exact change, above, is exact whatever the workloads */
+	if (gw < min_workloads) {
+		no_interval(out, STATS_CHANGE_WHY_FEW);
 		return 0;
 	}
 	out->se = sqrt(var);

@@ -53,17 +53,27 @@ struct stats_change {
 	const char *why;	/* NULL, or why the interval / p are NaN */
 };
 
+/* why, with 2 .. STATS_CI_MIN_WORKLOADS - 1 workloads and some spread:
+ * no interval, no p (issue 34). */
+extern const char STATS_CHANGE_WHY_FEW[];
+
 /* Compute over the i < n with before[i] and after[i] finite; wkey[i]
  * and okey[i] name pair i's workload and op (any int64 keys; a pair's
  * metric is part of neither). level <= 0 or >= 1: STATS_CHANGE_LEVEL.
- * Fewer than 2 workloads: delta is defined, the interval and p-values
- * are NaN and why says so. Every pair changed by the same amount (up to
+ * Fewer than 2 workloads, or fewer than STATS_CI_MIN_WORKLOADS and not
+ * exact: delta is defined, the interval and p-values are NaN and why
+ * says so. Every pair changed by the same amount (up to
  * float rounding, 1e-12 of the largest |d|): se 0, the interval is
  * [delta, delta], the p-values 0 or 1 (the change is exact) and why
  * says so. Returns 0. */
 int stats_change_compute(struct stats_change *out, const double *before,
 			 const double *after, const int64_t *wkey,
 			 const int64_t *okey, size_t n, double level);
+/* The same without the minimum of workloads (2 suffice: the tests of
+ * its formulas, the simulations). */
+int stats_change_compute_raw(struct stats_change *out, const double *before,
+			     const double *after, const int64_t *wkey,
+			     const int64_t *okey, size_t n, double level);
 
 /* The one-sided p of H0: the true change <= limit (the gate's
  * max_mape_increase): P(T >= (delta - limit) / se). NaN when c has no

@@ -210,6 +210,17 @@ void stats_ci_compute_se(struct stats_summary *s, const double *model,
 			 const struct stats_paired_opts *opts,
 			 struct stats_ci_draws *draws)
 {
+	stats_ci_compute_raw(s, model, ref, ref_se, wkey, okey, n, opts,
+			     draws);
+	stats_ci_bound(s, STATS_CI_MIN_WORKLOADS);
+}
+
+void stats_ci_compute_raw(struct stats_summary *s, const double *model,
+			  const double *ref, const double *ref_se,
+			  const int64_t *wkey, const int64_t *okey, size_t n,
+			  const struct stats_paired_opts *opts,
+			  struct stats_ci_draws *draws)
+{
 	struct ci_sum cs;
 
 	if (stats_ci_prepare(&cs, s, model, ref, ref_se, wkey, okey, n, opts,
@@ -217,6 +228,45 @@ void stats_ci_compute_se(struct stats_summary *s, const double *model,
 		stats_ci_resample(&cs);
 		stats_ci_finish(&cs);
 	}
+}
+
+/* ci cut to [lo, hi] where both are finite (NaN stays NaN). */
+static void clip(struct stats_ci *ci, double lo, double hi)
+{
+	if (isnan(ci->lo) || isnan(ci->hi) || isnan(lo) || isnan(hi))
+		return;
+	ci->lo = ci->lo < lo ? lo : ci->lo > hi ? hi : ci->lo;
+	ci->hi = ci->hi > hi ? hi : ci->hi < lo ? lo : ci->hi;
+}
+
+void stats_ci_bound(struct stats_summary *s, int min_workloads)
+{
+	struct stats_ci *all[] = {
+		&s->mape_ci, &s->bias_ci, &s->median_abs_err_ci,
+		&s->geomean_ratio_ci, &s->pearson_ci, &s->pearson_log_ci,
+		&s->spearman_ci, &s->fit_intercept_ci, &s->fit_slope_ci,
+		&s->loa_low_ci, &s->loa_high_ci, &s->ccc_ci, &s->ccc_log_ci };
+	double m = s->max_abs_err;
+
+	/* 2 .. min_workloads - 1 workloads: every interval is a workload
+	 * resampling's, and none holds its level (one workload keeps the
+	 * pair-level intervals, said as such) */
+	if (min_workloads > 0 && s->workloads >= 2 &&
+	    s->workloads < min_workloads) {
+		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+			all[i]->lo = all[i]->hi = NAN;
+		s->why[SF_CI] = STATS_WHY_CIFEW;
+		return;
+	}
+	/* the range the statistic takes on any data with these errors:
+	 * no mean or median of |e| above the largest |e|, no mean e or
+	 * geomean ratio beyond it either way */
+	if (!isfinite(m))
+		return;
+	clip(&s->mape_ci, 0, m);
+	clip(&s->median_abs_err_ci, 0, m);
+	clip(&s->bias_ci, -m, m);
+	clip(&s->geomean_ratio_ci, fmax(0, 1 - m), 1 + m);
 }
 
 /* The sorted |errors| of the n pairs and each one's workload cl[i];

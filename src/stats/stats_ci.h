@@ -80,4 +80,20 @@ void stats_ci_compute_se(struct stats_summary *s, const double *model,
 			 const struct stats_paired_opts *opts,
 			 struct stats_ci_draws *draws);
 
+/* stats_ci_compute_se is these two: every interval as computed, then
+ * stats_ci_bound(s, STATS_CI_MIN_WORKLOADS). */
+void stats_ci_compute_raw(struct stats_summary *s, const double *model,
+			  const double *ref, const double *ref_se,
+			  const int64_t *wkey, const int64_t *okey, size_t n,
+			  const struct stats_paired_opts *opts,
+			  struct stats_ci_draws *draws);
+/* Issue 34: with 2 .. min_workloads - 1 workloads (s->workloads) every
+ * interval NaN and s->why[SF_CI] = STATS_WHY_CIFEW (min_workloads <= 0:
+ * no minimum, for the simulations that choose it); else mape_ci and
+ * median_abs_err_ci cut to [0, max |e|], bias_ci to [-max |e|, max |e|],
+ * geomean_ratio_ci to [max(0, 1 - max |e|), 1 + max |e|]: the values
+ * those statistics can take on any resample of the data
+ * (docs/statistics.md, "How few workloads"). */
+void stats_ci_bound(struct stats_summary *s, int min_workloads);
+
 #endif

@@ -5,6 +5,7 @@
  */
 #include "src/stats/stats_summary.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char STATS_WHY_EMPTY[] = "no pairs";
@@ -28,6 +29,7 @@ const char STATS_WHY_NOTSOL[] = "not a time or a rate";
 const char STATS_WHY_REFCONST[] = "the reference is constant";
 const char STATS_WHY_DIRECTION[] = "metrics of opposite better direction: "
 				   "per metric only";
+const char STATS_WHY_CIFEW[] = "too few workloads for an interval";
 
 const char *stats_why_static(const char *text)
 {
@@ -37,7 +39,8 @@ const char *stats_why_static(const char *text)
 		STATS_WHY_PAIRZERO, STATS_WHY_CONST, STATS_WHY_NOTFINITE,
 		STATS_WHY_NOTROOF, STATS_WHY_METRICS, STATS_WHY_NOTSOL,
 		STATS_WHY_UNCORR, STATS_WHY_EXACT, STATS_WHY_FEWPAIRS,
-		STATS_WHY_EQUAL, STATS_WHY_REFCONST, STATS_WHY_DIRECTION };
+		STATS_WHY_EQUAL, STATS_WHY_REFCONST, STATS_WHY_DIRECTION,
+		STATS_WHY_CIFEW };
 
 	if (!text)
 		return NULL;
@@ -45,6 +48,18 @@ const char *stats_why_static(const char *text)
 		if (!strcmp(all[i], text))
 			return all[i];
 	return "undefined";
+}
+
+int stats_ci_unknown(const struct stats_summary *s, char *buf, size_t len)
+{
+	long k = STATS_CI_MIN_WORKLOADS;
+
+	if (!s->why[SF_CI] || strcmp(s->why[SF_CI], STATS_WHY_CIFEW))
+		return 0;
+	snprintf(buf, len, "only %ld workload%s; an interval needs >= %ld "
+		 "(%ld more would decide)", s->workloads,
+		 s->workloads == 1 ? "" : "s", k, k - s->workloads);
+	return 1;
 }
 
 int stats_few_pairs(const struct stats_summary *s)

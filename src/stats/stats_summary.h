@@ -39,6 +39,18 @@ extern const char STATS_WHY_EXACT[];		/* no residual to test */
 extern const char STATS_WHY_FEWPAIRS[];		/* see stats_summary */
 extern const char STATS_WHY_REFCONST[];		/* proportional bias */
 extern const char STATS_WHY_DIRECTION[];	/* see stats_null_direction */
+extern const char STATS_WHY_CIFEW[];		/* see STATS_CI_MIN_WORKLOADS */
+
+/*
+ * The fewest workloads an interval needs (issue 34): with fewer, every
+ * interval of a summary that resamples workloads is unknown (NaN, why
+ * SF_CI = STATS_WHY_CIFEW), not a number that does not hold its level.
+ * Chosen by simulation: the smallest number of workloads at which every
+ * 95% interval covered at least 90% of seeded clustered studies
+ * (docs/statistics.md, "How few workloads"; tests/unit/
+ * test_stats_cover_few.c).
+ */
+#define STATS_CI_MIN_WORKLOADS 5
 
 /* Reasons only stats.c gives (extern so that stats_why_static, beside
  * them in stats_summary.c, can map a cached reason back to its string). */
@@ -124,6 +136,7 @@ enum stats_field {
 	SF_NRMSE, SF_PEARSON, SF_PEARSON_LOG, SF_SPEARMAN, SF_KENDALL, SF_FIT,
 	SF_LOA, SF_OUTLIERS, SF_EFFICIENCY, SF_KENDALL_P, SF_CCC, SF_CCC_LOG,
 	SF_DEMING, SF_DEMING_P, SF_PROP_BIAS, SF_PROP_BIAS_P, SF_MAPE_NOISY,
+	SF_CI,		/* every interval: why they are all unknown */
 	SF_COUNT
 };
 _Static_assert(SF_COUNT <= STATS_NWHY, "stats_summary.why holds a reason "
@@ -134,6 +147,12 @@ const char *stats_why(const struct stats_summary *s, enum stats_field f);
 /* The static reason string equal to text (a reason read back from the
  * pair cache), "undefined" when unknown, NULL for NULL. */
 const char *stats_why_static(const char *text);
+
+/* When s's intervals are unknown for too few workloads (SF_CI), the
+ * reason with the count and what would decide into buf ("only 3
+ * workloads; an interval needs >= 5 (2 more would decide)") and 1;
+ * else 0 (buf untouched). */
+int stats_ci_unknown(const struct stats_summary *s, char *buf, size_t len);
 
 /* 1 when s rests on fewer pairs than s->min_pairs asks for. */
 int stats_few_pairs(const struct stats_summary *s);

@@ -22,6 +22,10 @@
  * models 0.95-0.8 x the reference; the same three clusterings, and
  * magnitudes independent across pairs (sim_study.h's references) for the
  * null. STUDIES / 2 studies per cell (SIM_AGREE_STUDIES overrides).
+ *
+ * SIM_COVERAGE_FEW=1: instead, the coverage with 2-10 workloads x 5-15
+ * ops, no minimum of workloads (stats_ci_bound's), as computed and cut to
+ * the range: docs/statistics.md, "How few workloads".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,12 +107,81 @@ static int agree(int n)
 	return 0;
 }
 
+/* Coverage with few workloads (docs/statistics.md, "How few
+ * workloads"): n workloads x 5-15 ops, no minimum of workloads, the
+ * intervals cut to their range (cut = 0: as computed), --cluster auto.
+ * 0, or 1 when out of memory. */
+static int few(int n, unsigned nb, int cut)
+{
+	static const size_t NW[] = { 2, 3, 4, 5, 6, 8, 10 };
+	enum { NNW = sizeof(NW) / sizeof(NW[0]) };
+	static struct sim_cov c[2][NNW];
+
+	for (int d = 0; d < 2; d++)
+		for (int j = 0; j < NNW; j++) {
+			struct stats_paired_opts o = { nb, 20261204, 0.95,
+						       STATS_CI_AUTO };
+			struct sim_cov_shape sh = { NW[j], NW[j],
+						    cut ? 0 : -1 };
+
+			if (sim_cov_run_shape(&D[d], n, 34401 + 10 *
+					      (uint64_t)d + NW[j], &o, &sh,
+					      0, 0, &c[d][j]) < 0) {
+				fprintf(stderr, "sim_coverage: out of "
+					"memory\n");
+				return 1;
+			}
+		}
+	printf("\ncoverage of 95%% intervals with few workloads, %d seeded "
+	       "studies per column (N workloads x 5-15 ops, --cluster auto, "
+	       "%u resamples, no minimum of workloads, %s)\n\n| statistic |",
+	       n, nb, cut ? "cut to their range" : "not cut");
+	for (int d = 0; d < 2; d++)
+		for (int j = 0; j < NNW; j++)
+			printf(" %s %zu |", d ? "crossed" : "clustered", NW[j]);
+	printf("\n|---|");
+	for (int j = 0; j < 2 * NNW; j++)
+		printf("---|");
+	printf("\n");
+	for (int k = 0; k < SC_N + 1; k++) {
+		printf("| ");
+		if (k == SC_N)
+			printf("lowest");
+		for (const char *p = k < SC_N ? sim_cov_name[k] : ""; *p; p++)
+			printf(*p == '|' ? "\\|" : "%c", *p);
+		printf(" |");
+		for (int d = 0; d < 2; d++)
+			for (int j = 0; j < NNW; j++) {
+				double lo = 100;
+
+				if (k < SC_N && !c[d][j].defined[k]) {
+					printf(" none |");
+					continue;
+				}
+				if (k < SC_N) {
+					printf(" %.1f |",
+					       sim_cov_pct(&c[d][j], k));
+					continue;
+				}
+				for (int i = 0; i < SC_N; i++)
+					if (c[d][j].defined[i] &&
+					    sim_cov_pct(&c[d][j], i) < lo)
+						lo = sim_cov_pct(&c[d][j], i);
+				printf(" %.1f |", lo);
+			}
+		printf("\n");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4000;
 	unsigned nb = argc > 2 ? (unsigned)atoi(argv[2]) : 1000;
 	static struct sim_cov c[2][3];
 
+	if (getenv("SIM_COVERAGE_FEW"))	/* only the few-workloads tables */
+		return few(n, nb, 0) || few(n, nb, 1);
 	if (n < 1 || nb < 1) {
 		fprintf(stderr, "usage: sim_coverage [STUDIES [RESAMPLES]]\n");
 		return 2;

@@ -51,9 +51,13 @@ if set(got) != set(want):
     bad.append("tables %r vs points %r" % (sorted(map(str, got)), sorted(map(str, want))))
 if len(got) < 6:
     bad.append("only %d tables parsed" % len(got))
-# json groups still carry intervals (2 workloads: tiny prefill, decode)
-if not any(g["mape_ci"] and g["mape_ci"][0] is not None for g in rep["groups"]):
-    bad.append("no json group has a MAPE interval")
+# json groups still carry intervals (2 workloads: tiny prefill, decode;
+# issue 34: too few for one, so unknown with the count, which only the
+# intervals' pass counts)
+if not any(g["mape_ci"] is None and g["workloads"] == 2 and
+           g["ci_unknown"] == "only 2 workloads; an interval needs >= 5 (3 more would decide)"
+           for g in rep["groups"]):
+    bad.append("no json group has its MAPE interval unknown for 2 workloads")
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY

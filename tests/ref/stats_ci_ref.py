@@ -213,6 +213,27 @@ def boot(model, ref, wkey, resamples, seed, level, okey=None):
     return out
 
 
+MIN_WORKLOADS = 5  # src/stats/stats_summary.h, STATS_CI_MIN_WORKLOADS
+
+
+def bound(out, model, ref, wkey):
+    """What compare prints of boot()'s intervals (issue 34): none with
+    fewer than MIN_WORKLOADS workloads (2 or more); else each cut to the
+    range its statistic takes on these errors, m = max |e|: MAPE and the
+    median |e| to [0, m], bias to [-m, m], the geomean to
+    [max(0, 1 - m), 1 + m]."""
+    if 2 <= len(set(wkey)) < MIN_WORKLOADS:
+        return {k: None for k in out}
+    m = max(abs((a - b) / b) for a, b in zip(model, ref))
+    rng = {"mape": (0, m), "med": (0, m), "bias": (-m, m),
+           "geo": (max(0, 1 - m), 1 + m)}
+    res = {}
+    for k, (lo, hi) in out.items():
+        a, b = rng.get(k, (-math.inf, math.inf))
+        res[k] = (min(max(lo, a), b), min(max(hi, a), b))
+    return res
+
+
 # the unit test's data: 5 workloads (keys 7, 3, 11, 5, 9) of 1-4 pairs
 MODEL = [1.10, 2.00, 0.95, 3.30, 1.00, 5.50, 0.80, 1.21, 2.40, 0.50, 4.00]
 REF = [1.00, 2.10, 1.00, 3.00, 1.00, 5.00, 1.00, 1.10, 2.00, 0.55, 4.40]

@@ -123,7 +123,16 @@ TEST(reference)
 	static const int64_t o2[] = { 7, 8, 9, 7, 8, 9, 7, 8, 9, 7, 8, 9 };
 	struct stats_change c;
 
+	/* 4 workloads: no interval, no p (issue 34: an interval needs
+	 * STATS_CI_MIN_WORKLOADS); the formulas, without that minimum */
 	stats_change_compute(&c, b1, a1, w1, o1, 8, 0.95);
+	CHECK(isnan(c.ci_lo) && isnan(c.p_two) && isnan(c.se));
+	CHECK(c.why == STATS_CHANGE_WHY_FEW);
+	CHECK_NEAR(c.delta, 0.02375, 1e-12);
+	CHECK(isnan(stats_change_p_above(&c, 0.01)));
+	stats_change_compute(&c, b2, a2, w2, o2, 12, 0.95);
+	CHECK(isnan(c.ci_lo) && c.why == STATS_CHANGE_WHY_FEW);
+	stats_change_compute_raw(&c, b1, a1, w1, o1, 8, 0.95);
 	CHECK_INT(c.two_way, 0);
 	CHECK_STR(c.design, "workloads");
 	CHECK_INT(c.n_workloads, 4);
@@ -135,7 +144,7 @@ TEST(reference)
 	CHECK_NEAR(c.p_increase, 0.0024091152340701694, 1e-6);
 	CHECK_NEAR(c.p_two, 0.004818230468140339, 1e-6);
 	CHECK_NEAR(stats_change_p_above(&c, 0.01), 0.0110759839669059, 1e-6);
-	stats_change_compute(&c, b2, a2, w2, o2, 12, 0.95);
+	stats_change_compute_raw(&c, b2, a2, w2, o2, 12, 0.95);
 	CHECK_INT(c.two_way, 1);
 	CHECK_STR(c.design, "workloads x ops");
 	CHECK_INT(c.n_ops, 3);
