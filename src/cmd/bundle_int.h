@@ -20,7 +20,7 @@ struct runinfo;
 struct cmd_bundle_opts {
 	const char *model, *ref, *metric, *policy;
 	struct cli_list group_by, inputs, allow;
-	int no_inputs;
+	int no_inputs, no_verify;
 };
 
 struct brun {
@@ -45,8 +45,12 @@ struct bundle {
 	struct strbuf missing;		/* inputs not found, one a line */
 	struct strbuf marks;		/* the mark commands */
 	struct cli_list table;		/* compare's argv (owned) */
+	const char *unverified;		/* why commands.sh was not run, or
+					   NULL (static) */
 };
 
+/* s single-quoted for sh onto sb. */
+void bundle_sq(struct strbuf *sb, const char *s);
 /* compare's argv for the table: the pair at its resolved versions. */
 void bundle_table_argv(struct bundle *b);
 /* The calibration marks that apply to the pairing, as mark commands with

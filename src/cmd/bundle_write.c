@@ -20,8 +20,7 @@
 static const char *const files[] = { "runs.sha256", "sources.txt",
 	"policy.json", "commands.sh", "README.md", "table.csv" };
 
-/* s single-quoted for sh */
-static void sq(struct strbuf *sb, const char *s)
+void bundle_sq(struct strbuf *sb, const char *s)
 {
 	strbuf_addch(sb, '\'');
 	for (; *s; s++)
@@ -35,7 +34,7 @@ static void sq(struct strbuf *sb, const char *s)
 static void arg(struct strbuf *sb, const char *opt, const char *v)
 {
 	strbuf_addf(sb, " %s ", opt);
-	sq(sb, v);
+	bundle_sq(sb, v);
 }
 
 static void push(struct cli_list *l, const char *s)
@@ -174,7 +173,7 @@ static void input(struct strbuf *sb, const struct bundle_file *f,
 	char *p = xasprintf("inputs/%s", f && f->name ? f->name : name ?
 			    name : "?");
 
-	sq(sb, p);
+	bundle_sq(sb, p);
 	free(p);
 }
 
@@ -196,7 +195,7 @@ static void cost(struct strbuf *sb, const struct runinfo *ri)
 	if (!ri->cost_unit || isnan(ri->cost))
 		return;
 	strbuf_addf(sb, " --cost %.17g --cost-unit ", ri->cost);
-	sq(sb, ri->cost_unit);
+	bundle_sq(sb, ri->cost_unit);
 }
 
 static void run_cmd(struct strbuf *sb, const struct brun *r)
@@ -357,7 +356,7 @@ static void commands(struct bundle *b, struct strbuf *sb)
 	strbuf_addstr(sb, "\"$PERFCORR\"");
 	for (size_t i = 0; i < b->table.n; i++) {
 		strbuf_addch(sb, ' ');
-		sq(sb, b->table.items[i]);
+		bundle_sq(sb, b->table.items[i]);
 	}
 	strbuf_addstr(sb, " >\"$OUT/table.csv\"\n");
 	if (b->policy) {
@@ -365,7 +364,7 @@ static void commands(struct bundle *b, struct strbuf *sb)
 			      "--dry-run");
 		for (size_t i = 1; i < 5; i++) {
 			strbuf_addch(sb, ' ');
-			sq(sb, b->table.items[i]);
+			bundle_sq(sb, b->table.items[i]);
 		}
 		strbuf_addstr(sb, " >\"$OUT/gate.txt\" || echo \"the gate: exit "
 			      "$? ($OUT/gate.txt)\"\n");

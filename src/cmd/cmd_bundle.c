@@ -7,12 +7,14 @@
  * import_record_cli), its cost and the calibration marks. Written into
  * OUT.partial and renamed: a failed bundle leaves nothing.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -47,7 +49,9 @@ static const struct cli_cmd bundle_cmd = {
 		   "an error naming it (--no-inputs: write the bundle without "
 		   "the\nfiles; runs.sha256 says what belongs in inputs/). "
 		   "OUT/commands.sh re-derives the\ntable into OUT/rederived/ "
-		   "and compares it byte for byte with OUT/table.csv.\nOUT "
+		   "and compares it byte for byte with OUT/table.csv; the\n"
+		   "bundle runs it once on a fresh database before it is "
+		   "written (--no-verify: not).\nOUT "
 		   "must not exist. See docs/statistics.md, \"A pinned "
 		   "bundle\".",
 	.min_args = 1, .max_args = 1,
@@ -251,6 +255,103 @@ static int table_now(struct bundle *b)
 					       "(exit %d): nothing bundled", rc);
 }
 
+/* The last non-empty line of the file at path (at most len - 1 bytes). */
+static void last_line(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+	char line[512];
+
+	snprintf(buf, len, "no output");
+	while (fp && fgets(line, sizeof(line), fp))
+		if (line[0] != '\n') {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(buf, len, "%.*s", (int)len - 1, line);
+		}
+	if (fp)
+		fclose(fp);
+}
+
+/* Remove dir, its files and its directories of files (what the
+ * verification wrote: the log, out/ with the database and the table). */
+static void remove_flat(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = xasprintf("%s/%s", dir, e->d_name);
+		if (unlink(p) < 0)
+			remove_flat(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* Run OUT.partial/commands.sh as a user will, with this binary, on a
+ * fresh database in a temporary directory: a bundle whose commands do
+ * not re-derive table.csv byte for byte is refused (a run imported
+ * before perfcorr recorded its command line re-imports without its
+ * --map, say). Nothing of the run is left behind. */
+static int verify(struct bundle *b)
+{
+	const char *tmp = getenv("TMPDIR");
+	char exe[4096], last[320], *dir;
+	struct strbuf cmd = STRBUF_INIT;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int st, rc = 0;
+
+	if (n <= 0) {
+		b->unverified = "this system does not say where the perfcorr "
+				"binary is (/proc/self/exe)";
+		return 0;
+	}
+	exe[n] = '\0';
+	dir = xasprintf("%s/perfcorr-bundle.XXXXXX", tmp && *tmp ? tmp :
+			"/tmp");
+	if (!mkdtemp(dir)) {
+		rc = pc_error_set(PC_EIO, "cannot create '%s' to verify the "
+				  "bundle: %s", dir, strerror(errno));
+		free(dir);
+		return rc;
+	}
+	strbuf_addstr(&cmd, "unset BUNDLE_DB; PERFCORR=");
+	bundle_sq(&cmd, exe);
+	strbuf_addf(&cmd, " OUT=");
+	bundle_sq(&cmd, dir);
+	strbuf_addstr(&cmd, "/out sh ");
+	bundle_sq(&cmd, b->tmp);
+	strbuf_addstr(&cmd, "/commands.sh >");
+	bundle_sq(&cmd, dir);
+	strbuf_addstr(&cmd, "/log 2>&1 </dev/null");
+	fflush(stdout);
+	fflush(stderr);
+	st = system(cmd.buf);
+	if (st != 0) {
+		char *log = xasprintf("%s/log", dir);
+
+		last_line(log, last, sizeof(last));
+		free(log);
+		rc = pc_error_set(PC_EINVALID, "commands.sh does not re-derive "
+				  "table.csv (exit %d: %s): a run imported "
+				  "before perfcorr recorded its command line "
+				  "(--map, --opt, --meta) re-imports "
+				  "differently; re-import those runs, or "
+				  "--no-verify to write the bundle anyway; "
+				  "nothing written", WIFEXITED(st) ?
+				  WEXITSTATUS(st) : -1, last);
+	}
+	remove_flat(dir);
+	free(dir);
+	strbuf_release(&cmd);
+	return rc;
+}
+
 static void release(struct bundle *b)
 {
 	for (size_t i = 0; i < b->nruns; i++)
@@ -288,9 +389,15 @@ static int build(struct bundle *b, struct db *db)
 	if (b->missing.len && !b->opt->no_inputs)
 		return missing_error(b);
 	if ((rc = place_all(b)) < 0 || (rc = bundle_marks(b, db)) < 0 ||
-	    (rc = bundle_write(b)) < 0)
+	    (rc = bundle_write(b)) < 0 || (rc = table_now(b)) < 0)
 		return rc;
-	return table_now(b);
+	if (b->opt->no_verify)
+		b->unverified = "--no-verify";
+	else if (b->missing.len)
+		b->unverified = "--no-inputs: inputs missing";
+	else
+		rc = verify(b);
+	return rc;
 }
 
 int cmd_bundle(int argc, char **argv)
@@ -314,6 +421,8 @@ int cmd_bundle(int argc, char **argv)
 		{ CLI_FLAG, "no-inputs", 0, &opt.no_inputs, NULL, "bundle "
 		  "without the input files (runs.sha256 says what belongs "
 		  "in inputs/)" },
+		{ CLI_FLAG, "no-verify", 0, &opt.no_verify, NULL, "do not "
+		  "run commands.sh to check it re-derives the table" },
 		CLI_OPT_END
 	};
 	struct cli_cmd cmd = bundle_cmd;
@@ -374,9 +483,12 @@ int cmd_bundle(int argc, char **argv)
 	} else {
 		util_fprintf_safe(stderr, "perfcorr bundle: %s: %zu runs, "
 				  "%zu input files%s; sh %s/commands.sh "
-				  "re-derives table.csv\n", b.out, b.nruns,
-				  b.nplaced, b.missing.len ?
-				  " (not all: --no-inputs)" : "", b.out);
+				  "re-derives table.csv (%s%s)\n", b.out,
+				  b.nruns, b.nplaced, b.missing.len ?
+				  " (not all: --no-inputs)" : "", b.out,
+				  b.unverified ? "not verified: " : "verified: "
+				  "run here on a fresh database",
+				  b.unverified ? b.unverified : "");
 	}
 out:
 	db_close(db);

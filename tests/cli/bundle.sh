@@ -18,6 +18,7 @@ run pc bundle "$T/b" --model archsim --ref h100-lab --group-by op_class \
 	--inputs "$D" --inputs "$FIXTURES/roofline" --policy "$D/calibration_policy.json"
 expect_rc 0 "bundle the demo's table"
 expect_in "13 runs, 15 input files" "$err" "says what it bundled"
+expect_in "(verified: run here on a fresh database)" "$err" "commands.sh was run before writing"
 expect_eq "$(cat "$T/b/table.csv")" \
 	"$(pc compare --model archsim@2.4.0 --ref h100-lab@2026-11-24 --group-by op_class --format csv)" \
 	"table.csv is compare's csv of the pair at its versions"
@@ -37,6 +38,25 @@ expect_in "passes only on calibration points" "$(cat "$T/elsewhere/b/rederived/g
 	"the policy's gate re-derived too"
 run env PERFCORR="$PERFCORR" sh "$T/elsewhere/b/commands.sh"
 expect_rc 1 "a second run refuses the database it made"
+
+# a run imported before perfcorr recorded its command line (its --map
+# gone from the metadata): commands.sh would re-import the nsys captures
+# without kernels.json and a different table; the bundle runs it first and
+# refuses, nothing written, no temporary left (rule 1: never a bundle that
+# says it re-derives a table it does not)
+pcsql "UPDATE runs SET metadata = replace(metadata, '\"import.map', '\"old.map')" >/dev/null
+mkdir -p "$T/tmp"
+run env TMPDIR="$T/tmp" "$PERFCORR" bundle "$T/old" --model archsim --ref h100-lab \
+	--group-by op_class --inputs "$D" --inputs "$FIXTURES/roofline"
+expect_rc 1 "a bundle that does not re-derive its table is refused"
+expect_in "commands.sh does not re-derive table.csv (exit 1: " "$err" "says what"
+expect_in "--no-verify to write the bundle anyway; nothing written" "$err" "and the cure"
+[ ! -e "$T/old" ] && [ ! -e "$T/old.partial" ] && ok || fail "nothing written"
+expect_eq "$(ls -A "$T/tmp")" "" "the verification leaves no temporary directory"
+run pc bundle "$T/old" --model archsim --ref h100-lab --group-by op_class \
+	--inputs "$D" --inputs "$FIXTURES/roofline" --no-verify
+expect_rc 0 "--no-verify writes it"
+expect_in "(not verified: --no-verify)" "$err" "and says it is not verified"
 
 # fixtures/calib: a run-level mark (import --calibration) maps to the new
 # run id; --meta and a core-hour cost are repeated
