@@ -19,6 +19,7 @@ static const char *const sql[] = {
 		"coalesce(sum(r.n_results), 0) AS results, "
 		"max(r.imported_at) AS last_import "
 		"FROM sources s LEFT JOIN runs r ON r.source_id = s.id "
+		"WHERE s.name = ?1 OR ?1 IS NULL "
 		"GROUP BY s.id ORDER BY s.kind, s.name",
 	[DB_LIST_RUNS] =
 		"SELECT r.id AS run_id, s.name AS source, s.kind, r.version, "
@@ -28,9 +29,19 @@ static const char *const sql[] = {
 		"FROM runs r JOIN sources s ON s.id = r.source_id "
 		"WHERE s.name = ?1 OR ?1 IS NULL ORDER BY r.id",
 	[DB_LIST_WORKLOADS] =
+		/* --source: the workloads of that source's runs, and only
+		 * their results counted */
 		"SELECT w.key AS workload, w.name, w.params, "
-		"(SELECT count(*) FROM results x WHERE x.workload_id = w.id) "
-		"AS results FROM workloads w ORDER BY w.key",
+		/* the cast types ?1 for PostgreSQL; the test comes first
+		 * so that without --source nothing more is evaluated */
+		"(SELECT count(*) FROM results x WHERE x.workload_id = w.id "
+		"AND (CAST(?1 AS TEXT) IS NULL OR x.run_id IN (SELECT u.id "
+		"FROM runs u JOIN sources s ON s.id = u.source_id WHERE "
+		"s.name = ?1))) AS results FROM workloads w WHERE "
+		"CAST(?1 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM results x "
+		"JOIN runs u ON u.id = x.run_id JOIN sources s ON s.id = "
+		"u.source_id WHERE x.workload_id = w.id AND s.name = ?1) "
+		"ORDER BY w.key",
 	[DB_LIST_RESULTS] =
 		"SELECT r.run_id, s.name AS source, s.kind, u.version, "
 		"u.platform, w.key AS workload, o.name AS op, m.name AS metric, "

@@ -22,18 +22,27 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 		const char *deffmt, int argc, char **argv)
 {
 	struct cmd_list_opts opt = { .format = deffmt };
-	const struct cli_opt list_opts[] = {
+	/* --source filters something else in each listing: say what */
+	const struct cli_opt sources_opts[] = {
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
-		  "source (runs)" },
+		  "source's row" },
+		CLI_OPT_END
+	};
+	const struct cli_opt workloads_opts[] = {
+		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
+		  "(default), csv or json" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "only the "
+		  "workloads this source's runs hold results of, and results "
+		  "counts only that source's" },
 		CLI_OPT_END
 	};
 	const struct cli_opt runs_opts[] = {
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "table "
 		  "(default), csv or json" },
 		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
-		  "source" },
+		  "source's runs" },
 		{ CLI_FLAG, "fingerprint", 0, &opt.fingerprint, NULL, "each "
 		  "run's workload fingerprint (the fp.FIELD metadata pairing "
 		  "checks) instead of its provenance" },
@@ -42,8 +51,8 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 	const struct cli_opt export_opts[] = {
 		{ CLI_STR, "format", 'f', &opt.format, "FMT", "csv (default) "
 		  "or json" },
-		{ CLI_STR, "source", 's', &opt.source, "NAME", "only this "
-		  "source" },
+		{ CLI_STR, "source", 's', &opt.source, "NAME", "only the "
+		  "results of this source's runs" },
 		{ CLI_INT, "run", 'r', &opt.run, "ID", "only this run (one file "
 		  "that imports back as that run)" },
 		CLI_OPT_END
@@ -58,7 +67,8 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 	int rc;
 
 	c0.opts = what == DB_LIST_RESULTS ? export_opts :
-		  what == DB_LIST_RUNS ? runs_opts : list_opts;
+		  what == DB_LIST_RUNS ? runs_opts :
+		  what == DB_LIST_SOURCES ? sources_opts : workloads_opts;
 	if ((rc = cli_parse(cmd, argc, argv, &pos)))
 		return rc == 1 ? CLI_OK : rc;
 	if (what == DB_LIST_RESULTS && strcmp(pos.items[0], "results")) {
@@ -111,7 +121,8 @@ static int list(const struct cli_cmd *spec, enum db_listing what,
 int cmd_sources(int argc, char **argv)
 {
 	static const struct cli_cmd cmd = {
-		.name = "sources", .usage = "[--format table|csv|json]",
+		.name = "sources", .usage = "[--source NAME] "
+			 "[--format table|csv|json]",
 		.summary = "List sources with their kind, runs, versions and "
 			   "result counts.",
 		.min_args = 0, .max_args = 0,
@@ -136,7 +147,8 @@ int cmd_runs(int argc, char **argv)
 int cmd_workloads(int argc, char **argv)
 {
 	static const struct cli_cmd cmd = {
-		.name = "workloads", .usage = "[--format table|csv|json]",
+		.name = "workloads", .usage = "[--source NAME] "
+			 "[--format table|csv|json]",
 		.summary = "List workloads: canonical key, name, parameters "
 			   "and how many results refer to each.",
 		.min_args = 0, .max_args = 0,
