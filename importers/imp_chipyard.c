@@ -172,6 +172,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 	st.sink = sink;
 	st.l = &l;
 	lines_init(&l, in->fp, in->path);
+	l.whole = 1;	/* every line ends: a cut last line is refused */
 	while ((rc = lines_read(&l, &s)) > 0)
 		if ((rc = line(&st, s)) < 0)
 			break;

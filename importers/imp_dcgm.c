@@ -353,7 +353,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 					    "expected a positive number", iv);
 		x.interval = ms / 1000;
 	}
-	rc = lines_each(in, log_line, &x);
+	rc = lines_each_whole(in, log_line, &x);
 	if (rc > 0)
 		rc = 0;
 	if (rc == 0 && !x.header)

@@ -31,6 +31,11 @@ int lines_read(struct lines *l, char **out)
 	size_t len = 0;
 	int ch, any = 0;
 
+	if (l->cut)
+		return pc_error_set(PC_EINVALID, "%s:%ld: the last line has no "
+				    "line end (a cut file? if the file is "
+				    "whole, end it with a newline)", l->path,
+				    l->line);
 	if (!l->buf) {
 		l->cap = 256;
 		l->buf = xmalloc(l->cap);
@@ -62,12 +67,9 @@ int lines_read(struct lines *l, char **out)
 		len--;
 	l->buf[len] = '\0';
 	l->line++;
-	if (l->whole && ch == EOF && len &&
-	    l->buf[strspn(l->buf, " \t")] != '\0')
-		return pc_error_set(PC_EINVALID, "%s:%ld: the last line has no "
-				    "line end (a cut file? if the file is "
-				    "whole, end it with a newline)", l->path,
-				    l->line);
+	/* refused at the next read: the reader's own check of the line
+	 * ("expected 4 values, found 2") speaks first */
+	l->cut = l->whole && ch == EOF && l->buf[strspn(l->buf, " \t")];
 	if (l->line == 1 && !strncmp(l->buf, "\xef\xbb\xbf", 3))
 		memmove(l->buf, l->buf + 3, len - 2);
 	*out = l->buf;

@@ -23,7 +23,9 @@ struct lines {
 	size_t max;		/* longest line accepted: LINES_MAX (tests
 				 * may lower it) */
 	int whole;		/* the writer ends every line: a last line
-				 * with no line end is refused as cut */
+				 * with no line end is refused as cut (at
+				 * the read after it) */
+	int cut;		/* private: that line was read */
 	char *buf;
 	size_t cap;
 };
@@ -34,7 +36,8 @@ void lines_release(struct lines *l);
 /* Read the next line into *out: 1 when read, 0 at end of file, <0 with
  * "path:line: line longer than N bytes", "... NUL byte in a text file"
  * or a read error; with whole set, "path:line: the last line has no
- * line end (a cut file? ...)" for a last line that is not blank. */
+ * line end (a cut file? ...)" at the read after a last line that is not
+ * blank (the line itself is returned first). */
 int lines_read(struct lines *l, char **out);
 
 /* Every line of the input to fn with its number (lines_read's rules);

@@ -211,4 +211,12 @@ expect_in '"energy_window_s":"60"' "$M" "energy window recorded"
 # keep: stored and said in the metadata
 expect_in '"energy_window":"shorter than the sensor' "$(pcsql "SELECT metadata \
 FROM runs WHERE file_name = 'smi_power_gaps.csv'")" "keep is recorded"
+# a dmon log cut inside its last number ('37' read '3', no line end) was
+# stored as 3; dcgmi ends every line, so the missing line end is the cut's
+# only sign (a log still being written is refused the same way)
+D=$SAMPLES/dcgmi_dmon.txt
+{ head -n -1 "$D"; tail -n 1 "$D" | sed 's/ 0 *$/ 37/' | head -c -2; } > "$T/dmon_cut_number.txt"
+expect_eq "$(tail -n 1 "$T/dmon_cut_number.txt" | awk '{ print $NF }')" 3 "fixture: cut inside the last value"
+expect_refused "dmon_cut_number.txt:24: the last line has no line end (a cut file?" \
+	"dmon cut in a number" -F dcgm-dmon "$T/dmon_cut_number.txt"
 finish

@@ -63,4 +63,14 @@ expect_val gm2 t100/k=128/m=256/n=256 gemm cycles 20110 cycles
 expect_val gm2 t100/k=128/m=256/n=256 gemm utilization 0.81 1
 expect_refused "gemmini bad count" "bad_gemmini_count.log:2: 'Cycles taken'" \
 	-s bad -k rtl -w x "$R/bad_gemmini_count.log"
+# a log cut inside its last number ('Cycles taken: 5937' read '593', no
+# line end) was stored as 593 cycles; Gemmini and TestDriver end every
+# line, so the missing line end is the cut's only sign
+G=$SAMPLES/gemmini_run.log
+n=$(grep -n 'Cycles taken' "$G" | tail -n 1 | cut -d: -f1)
+{ head -n $((n - 1)) "$G"; sed -n "${n}p" "$G" | head -c -2; } > "$T/gemmini_cut.log"
+expect_eq "$(tail -n 1 "$T/gemmini_cut.log")" "Cycles taken: 593" "fixture: cut inside the count"
+expect_refused "gemmini cut in a number" \
+	"gemmini_cut.log:7: the last line has no line end (a cut file?" \
+	-s cut -k rtl -w x -F chipyard "$T/gemmini_cut.log"
 finish
