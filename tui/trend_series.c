@@ -23,6 +23,7 @@ int trend_series_load(struct trend_series *ts, struct db *db,
 	ts->ch = xcalloc(n ? n : 1, sizeof(*ts->ch));
 	ts->prev = xcalloc(n ? n : 1, sizeof(*ts->prev));
 	ts->has_ch = xcalloc(n ? n : 1, sizeof(*ts->has_ch));
+	corr_cpd_series_expect(series, n);
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct corr_query q = CORR_QUERY_INIT;
 		struct corr_set *s = NULL;

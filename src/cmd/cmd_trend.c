@@ -332,6 +332,7 @@ static int run(struct db *db, enum out_format fmt, void *ctx)
 		return rc;
 	}
 	rows = xcalloc(n, sizeof(*rows));
+	corr_cpd_series_expect(series, n);
 	for (i = 0; i < n && !rc; i++) {
 		struct corr_set *cur = NULL;
 

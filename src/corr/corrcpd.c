@@ -20,10 +20,20 @@ struct cpd_version {
 	int paired;
 };
 
+struct cpd_key {
+	int64_t w, o, m;
+};
+
 struct corr_cpd_series {
 	int skip_waived;
 	struct cpd_version *v;
 	size_t n;
+	/* corr_cpd_series_expect: fewer versions than a search needs, so
+	 * only the keys every paired version holds are kept (sorted), and
+	 * how many versions paired */
+	int counts_only;
+	struct cpd_key *common;
+	size_t ncommon, npaired;
 };
 
 static int key_cmp(const struct cpd_pair *x, const struct cpd_pair *y)
@@ -48,6 +58,22 @@ struct corr_cpd_series *corr_cpd_series_new(int skip_waived)
 	return b;
 }
 
+void corr_cpd_series_expect(struct corr_cpd_series *b, size_t nversions)
+{
+	b->counts_only = b->n == 0 && nversions < CORR_CPD_MIN_VERSIONS;
+}
+
+static int ckey_cmp(const void *a, const void *b)
+{
+	const struct cpd_key *x = a, *y = b;
+
+	if (x->w != y->w)
+		return x->w < y->w ? -1 : 1;
+	if (x->o != y->o)
+		return x->o < y->o ? -1 : 1;
+	return (x->m > y->m) - (x->m < y->m);
+}
+
 /* The rule of the release-change test (corrchange.c), and both values
  * positive for the logarithms. */
 static int usable(const struct corr_point *p, int skip_waived)
@@ -58,10 +84,50 @@ static int usable(const struct corr_point *p, int skip_waived)
 	       isfinite(p->ref) && isfinite(p->err);
 }
 
+/* corr_cpd_series_add of a counts-only series: the keys s holds, then
+ * the intersection with those before (as corr_cpd_compute's) */
+static void add_keys(struct corr_cpd_series *b, const struct corr_set *s)
+{
+	struct cpd_key *k = xmalloc((s->n + 1) * sizeof(*k));
+	size_t n = 0, i = 0, j = 0, c = 0;
+
+	for (size_t x = 0; s->points && x < s->n; x++) {
+		const struct corr_point *p = &s->points[x];
+
+		if (usable(p, b->skip_waived))
+			k[n++] = (struct cpd_key){ p->workload_id, p->op_id,
+						   p->metric_id };
+	}
+	qsort(k, n, sizeof(*k), ckey_cmp);
+	if (b->npaired++ == 0) {
+		b->common = k;
+		b->ncommon = n;
+		return;
+	}
+	while (i < b->ncommon && j < n) {
+		int d = ckey_cmp(&b->common[i], &k[j]);
+
+		if (d == 0)
+			b->common[c++] = b->common[i];
+		if (d <= 0)
+			i++;
+		if (d >= 0)
+			j++;
+	}
+	b->ncommon = c;
+	free(k);
+}
+
 void corr_cpd_series_add(struct corr_cpd_series *b, const struct corr_set *s)
 {
 	struct cpd_version *v;
 
+	if (b->counts_only) {
+		b->n++;
+		if (s)
+			add_keys(b, s);
+		return;
+	}
 	b->v = xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
 	v = &b->v[b->n++];
 	memset(v, 0, sizeof(*v));
@@ -84,9 +150,10 @@ void corr_cpd_series_free(struct corr_cpd_series *b)
 {
 	if (!b)
 		return;
-	for (size_t i = 0; i < b->n; i++)
+	for (size_t i = 0; i < b->n && b->v; i++)
 		free(b->v[i].v);
 	free(b->v);
+	free(b->common);
 	free(b);
 }
 
@@ -189,8 +256,13 @@ int corr_cpd_compute(struct corr_cpd *out, const struct corr_cpd_series *b,
 	out->nversions = b->n;
 	out->mape = xmalloc((b->n + 1) * sizeof(*out->mape));
 	pt = xmalloc((b->n + 1) * sizeof(*pt));
-	for (size_t i = 0; i < b->n; i++) {
+	for (size_t i = 0; i < b->n; i++)
 		out->mape[i] = NAN;
+	if (b->counts_only) {	/* npaired < CORR_CPD_MIN_VERSIONS */
+		npt = b->npaired;
+		nk = b->ncommon;
+	}
+	for (size_t i = 0; !b->counts_only && i < b->n; i++) {
 		if (!b->v[i].paired)
 			continue;
 		if (npt++ == 0) {

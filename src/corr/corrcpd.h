@@ -52,6 +52,12 @@ struct corr_cpd {
 struct corr_cpd_series;
 
 struct corr_cpd_series *corr_cpd_series_new(int skip_waived);
+/* At most nversions versions will be added (before the first add):
+ * fewer than CORR_CPD_MIN_VERSIONS cannot be searched, so the series
+ * keeps only the keys every paired version holds, not their values
+ * (24 bytes a pair once, not 48 a pair and version; corr_cpd_compute
+ * says the same). */
+void corr_cpd_series_expect(struct corr_cpd_series *b, size_t nversions);
 /* The next version: its pairing s, or NULL when it paired nothing. s
  * is read now, not kept. */
 void corr_cpd_series_add(struct corr_cpd_series *b, const struct corr_set *s);

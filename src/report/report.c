@@ -336,6 +336,7 @@ static int build_trend(struct report *r, struct db *db)
 	}
 	r->trend = xcalloc(r->nversions * r->nmetrics + 1, sizeof(double));
 	series = corr_cpd_series_new(0);
+	corr_cpd_series_expect(series, r->nversions);
 	q.ref = ref;
 	q.max_ref_cv = r->opts.max_ref_cv;
 	q.roofline = r->opts.roofline;

@@ -161,4 +161,21 @@ expect_not_in "change points" "$out" "a short trend prints no section"
 run pc trend --model short --ref lab --format json
 expect_eq "$(printf '%s' "$out" | j "d['change_points']['why'], d['change_points']['steps']")" \
 	"('fewer than 4 versions paired', [])" "JSON says why"
+# ... and counts the pairs every paired version holds (three versions:
+# m3's without the norm rows, all of m1's, one that pairs nothing)
+grep -v ',norm,' m3.csv >s2.csv
+sed 's/^net/other/' m3.csv >s3.csv
+pc import -q -s short3 -k perfsim -V 1 s2.csv
+pc import -q -s short3 -V 2 m1.csv
+pc import -q -s short3 -V 3 s3.csv
+want=$(python3 - m1.csv s2.csv <<'PY'
+import sys
+keys = [set(tuple(l.split(",")[:3]) for l in open(f).read().split("\n")[1:] if l)
+        for f in sys.argv[1:]]
+print("(2, %d, 'fewer than 4 versions paired')" % len(set.intersection(*keys)))
+PY
+)
+run pc trend --model short3 --ref lab --format json
+expect_eq "$(printf '%s' "$out" | j "d['change_points']['versions'], d['change_points']['common'], d['change_points']['why']")" \
+	"$want" "a short trend: the versions that paired and the pairs all hold (python's intersection)"
 finish
