@@ -371,6 +371,9 @@ static void json_paired(cJSON *o, const struct gate_rule_result *r)
 	else
 		cJSON_AddNumberToObject(x, "significance",
 					r->rule->significance);
+	/* why the interval and p are null (issue 34: too few workloads),
+	 * or the change is exact; null otherwise */
+	add_str(x, "why", p->why);
 	x = cJSON_AddObjectToObject(o, "coverage");
 	add_str(x, "baseline", r->prior.base_version);
 	cJSON_AddNumberToObject(x, "common", (double)r->common);

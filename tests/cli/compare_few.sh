@@ -105,9 +105,21 @@ raw above max: True
 cut: True True
 in range: True True" "5 workloads: MAPE's interval cut at max |e| (was 0.271 > 0.2)"
 
-# 3 workloads: unknown, everywhere
-run pc compare --model sim@1.0 --ref lab --workload 'w/[abc]' --format json
+# 3 workloads: unknown, everywhere (as computed, the old code's MAPE
+# interval reached 0.66 where the largest |error| is 0.2)
+run pc compare --model sim@1.0 --ref lab --workload 'w/[abc]' --format json --points
 expect_rc 0 "3 workloads"
+expect_eq "$(printf '%s' "$out" | REF="$TESTS/ref" python3 -c '
+import json, os, sys
+sys.path.insert(0, os.environ["REF"])
+import stats_ci_ref as R
+d = json.load(sys.stdin); P = d["points"]
+k = sorted({p["workload"] for p in P})
+raw = R.boot([p["model"] for p in P], [p["ref"] for p in P],
+             [k.index(p["workload"]) for p in P], 1000, 20261201, 0.95,
+             [p["op"] for p in P])
+print(len(k), raw["mape"][1] > 3 * d["summary"]["max_abs_err"])
+')" "3 True" "3 workloads: the interval as computed was impossible (MAPE above 3 x max |e|)"
 expect_eq "$(printf '%s' "$out" | j "[d['summary'][k] for k in ('workloads', 'mape_ci', 'bias_ci', 'median_abs_err_ci', 'geomean_ratio_ci', 'pearson_ci', 'fit_slope_ci', 'loa_low_ci', 'ccc_ci', 'ci_unknown')]")" \
 	"[3, None, None, None, None, None, None, None, None, '$WHY3']" \
 	"3 workloads: every interval null, ci_unknown says why"
@@ -151,4 +163,8 @@ run pc gate --policy "$T/p.json" --model sim@1.1 --dry-run
 expect_rc 3 "1.1 over 3 workloads: unknown (exit 3), not fail"
 expect_in "fewer than 5 workloads: too few for an interval" "$out" "gate: why"
 expect_in "about 2 more workloads would decide it" "$out" "gate: what would decide"
+run pc gate --policy "$T/p.json" --model sim@1.1 --dry-run --format json
+expect_rc 3 "json: unknown (exit 3)"
+expect_eq "$(printf '%s' "$out" | j "d['rules'][0]['status'], d['rules'][0]['paired']['ci'], d['rules'][0]['paired']['why'][:52], [c['more_workloads'] for c in d['rules'][0]['checks'] if c.get('unknown')]")" \
+	"('unknown', [None, None], 'fewer than 5 workloads: too few for an interval that', [2])" "gate json: unknown, no interval, why, more_workloads"
 finish
