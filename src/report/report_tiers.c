@@ -97,9 +97,11 @@ static void headline(struct strbuf *sb, const struct tiers *t,
 {
 	strbuf_addf(sb, "Every source below the reference %s@%s (%s) on the "
 		    "ladder roofline < perfsim < rtl < emulation < silicon, at "
-		    "its latest version, per %s: its error, its cost per "
-		    "workload (the runs' recorded cost over their workloads) "
-		    "and ", t->ref_source, t->ref_version, t->ref_kind,
+		    "its latest version, per %s: its error (a roofline, a "
+		    "bound: the fraction of speed of light the reference "
+		    "reaches and the pairs over it), its cost per workload "
+		    "(the runs' recorded cost over their workloads) and ",
+		    t->ref_source, t->ref_version, t->ref_kind,
 		    t->class_by);
 	if (r->policy)
 		strbuf_addf(sb, "whether it meets the limits of the policy "

@@ -27,6 +27,8 @@ import json, sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))')" \
 run pc report --model sim --ref lab --policy "$F/policy.json" --format md
 expect_rc 0 "report md"
 expect_in "## Accuracy against cost per tier" "$out" "md section"
+expect_in "its error (a roofline, a bound: the fraction of speed of light the reference reaches and the pairs over it)" \
+	"$out" "the headline says how a roofline is read"
 expect_in "| attention | rtl | rtl | 4 | 3.86% | +3.86% | 10 h | meets |" "$out" \
 	"a row: n, MAPE, bias, cost per workload, limits"
 expect_in "| norm | rtl | rtl | 2 | 2.24% | +2.24% | 10 h | unknown: too few points to decide: 2 \\< 3 |" \
