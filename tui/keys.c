@@ -64,6 +64,7 @@ static const struct binding bindings[] = {
 	{ "discrepancies", 'L', ACT_OPEN_LINK },
 	{ "detail", 'L', ACT_OPEN_LINK },
 	{ "detail", 'U', ACT_UNDO },
+	{ "detail", ' ', ACT_MARK },
 	{ "discrepancies", 'c', ACT_FILTER_NEW },
 	{ "detail", 'o', ACT_NEXT_OPEN },
 	{ "detail", ']', ACT_ROW_NEXT },

@@ -255,6 +255,17 @@ static int detail_handle(struct view *v, int action)
 				status_error("%s", pc_error_last());
 		}
 		return TUI_HANDLED | TUI_REDRAW;
+	case ACT_MARK:
+		/* as in the list: mark the row, then show the next one */
+		if (point < data_npoints(&v->tui->data) &&
+		    discrep_mark(v->tui->views[VIEW_DISCREP], point,
+				 &point) >= 0 &&
+		    point != (uint32_t)v->tui->detail_point) {
+			v->tui->detail_point = point;
+			if (detail_open(v) < 0)
+				status_error("%s", pc_error_last());
+		}
+		return TUI_HANDLED | TUI_REDRAW;
 	case ACT_OPEN_LINK: {
 		struct corr_point tmp;
 		const struct corr_point *p;

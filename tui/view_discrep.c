@@ -402,6 +402,34 @@ static void toggle_mark(struct view *v)
 		v->cursor++;
 }
 
+int discrep_mark(struct view *v, uint32_t point, uint32_t *next)
+{
+	struct discrep *d = v->priv;
+	size_t row = v->cursor;
+
+	if (!d->have_rows || !d->rows.n) {
+		status_error("no rows");
+		return -1;
+	}
+	if (row >= d->rows.n || d->rows.idx[row] != point) {
+		for (row = 0; row < d->rows.n && d->rows.idx[row] != point;
+		     row++)
+			;
+		if (row == d->rows.n) {
+			status_error("the row is not in the list (the filter "
+				     "leaves it out): nothing marked");
+			return -1;
+		}
+		view_goto(v, row);
+	}
+	toggle_mark(v);
+	*next = d->rows.idx[v->cursor];
+	status_report("%s: %zu row%s marked (a in the list annotates them "
+		      "all, u unmarks)", d->marked[point] ? "marked" :
+		      "unmarked", d->nmarks, d->nmarks == 1 ? "" : "s");
+	return d->marked[point];
+}
+
 static void clear_marks(struct view *v)
 {
 	struct discrep *d = v->priv;

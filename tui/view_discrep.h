@@ -63,6 +63,11 @@ void discrep_progress(struct view *v);
  * open discrepancy after it (dir 0), wrapping; the point under it in
  * *point. 0, or -1 when there is none (a message on the status line). */
 int discrep_step(struct view *v, int dir, uint32_t *point);
+/* Space in the detail view: mark or unmark the list's row of point (as
+ * Space in the list: the cursor then moves down; *next is the point
+ * under it), saying how many rows are marked. 1 marked, 0 unmarked, -1
+ * when the point is not in the list (a message on the status line). */
+int discrep_mark(struct view *v, uint32_t point, uint32_t *next);
 /* Undo the last annotation (data_undo), saying what happened; the list's
  * status order follows. */
 void discrep_undo(struct view *v);
