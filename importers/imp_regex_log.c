@@ -308,6 +308,7 @@ static int import(struct imp_input *in, struct imp_sink *sink)
 		return rc;
 	}
 	lines_init(&l, in->fp, in->path);
+	l.whole = 1;	/* a cut last line is refused (a testbench ends its prints) */
 	while ((rc = lines_read(&l, &s)) > 0) {
 		for (size_t i = 0; i < rs.n && rc >= 0; i++)
 			rc = apply(&rs.r[i], (int)i + 1, &l, s, sink, &results);

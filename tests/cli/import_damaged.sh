@@ -44,7 +44,7 @@ cocotb | samples/cocotb_results_v2.xml | -w w | 0,/"ns"/s//"furlongs"/ | refuse 
 verilator | samples/verilator_run.log | -w w | s/\([0-9]\)us/\1furlongs/ | refuse | refuse
 vcs | rtl/vcs_run.log | -w w | s/^Time: \([0-9]*\) ps$/Time: \1 furlongs/ | refuse | refuse
 chipyard | samples/chipyard_run.log | -w w | - | refuse | none: cycle counts only
-regex-log | rtl/tb_inhouse.log | -w w --rules FIX/rtl/tb_rules.json | s/ cycles$/ furlongs/ | accept: the rules file decides what a data line is; a line no rule matches is not data | accept: a unit outside the rule's unit group makes the line match no rule
+regex-log | rtl/tb_inhouse.log | -w w --rules FIX/rtl/tb_rules.json | s/ cycles$/ furlongs/ | refuse | accept: a unit outside the rule's unit group makes the line match no rule
 nvidia-smi | hw/power/smi_60s.csv | -w w | s/power.draw \[W\]/power.draw [furlongs]/ | refuse | refuse
 dcgm-dmon | samples/dcgmi_dmon.txt | -w w | s/^ID         W /ID         furlongs / | refuse | refuse
 mlperf-summary | samples/mlperf_log_summary.txt | -w w | s/Mean latency (ns)/Mean latency (furlongs)/ | refuse | refuse
