@@ -205,10 +205,10 @@ int db_derive_efficiency(struct db_writer *w, long *out)
 	 * log of 1M results took 9% of its import there. */
 	db_prepare(db, &rc, &st, "SELECT DISTINCT b.id, b.key FROM workloads b "
 		"JOIN results r ON r.workload_id = b.id JOIN runs ru ON ru.id = "
-		"r.run_id JOIN metrics m ON m.id = r.metric_id WHERE "
-		"ru.source_id = ?2 AND (?3 = 1 OR ru.id <> ?1) AND m.name IN "
-		"('output_tokens', "
-		"'output_throughput') AND (r.run_id = ?1 OR EXISTS (SELECT 1 "
+		"r.run_id WHERE "
+		"ru.source_id = ?2 AND (?3 = 1 OR ru.id <> ?1) AND r.metric_id "
+		"IN (SELECT id FROM metrics WHERE name IN ('output_tokens', "
+		"'output_throughput')) AND (r.run_id = ?1 OR EXISTS (SELECT 1 "
 		"FROM results x JOIN metrics mx ON mx.id = x.metric_id JOIN "
 		"workloads pw ON pw.id = x.workload_id WHERE x.run_id = ?1 AND "
 		"mx.name IN ('energy', 'power') AND pw.name = b.name))");
