@@ -73,13 +73,16 @@ struct sim_agree {
 };
 
 /* One study of design d into m, r, w, o (n pairs; arrays of at least
- * 40 x 15). */
+ * 40 x 15): nw workloads (0: 20-40, drawn; at most 40). */
 static inline size_t sim_agree_study(struct sim_rng *rng,
 				     const struct sim_agree_design *d,
 				     double prop, double scale, double *m,
-				     double *r, int64_t *w, int64_t *o)
+				     double *r, int64_t *w, int64_t *o,
+				     size_t nw_fixed)
 {
-	size_t nw = 20 + sim_index(rng, 21), no = 5 + sim_index(rng, 11);
+	size_t nw = nw_fixed ? (nw_fixed < 40 ? nw_fixed : 40) :
+		    20 + sim_index(rng, 21);
+	size_t no = 5 + sim_index(rng, 11);
 	double aw[40], mw[40], bo[15], mo[15], ls = log(scale);
 	size_t n = 0;
 
@@ -112,11 +115,11 @@ static inline size_t sim_agree_study(struct sim_rng *rng,
  * one workload) into out. 0, or -1 when out of memory or stats_compute
  * fails.
  */
-static inline int sim_agree_run(const struct sim_agree_design *d,
-				double prop, double scale, int nstudy,
-				uint64_t seed, double alpha,
-				const struct stats_paired_opts *o, int how,
-				struct sim_agree *out)
+static inline int sim_agree_run_nw(const struct sim_agree_design *d,
+				   double prop, double scale, int nstudy,
+				   uint64_t seed, double alpha,
+				   const struct stats_paired_opts *o, int how,
+				   size_t nw, struct sim_agree *out)
 {
 	size_t cap = 40 * 15;
 	double *m = malloc(cap * sizeof(*m)), *r = malloc(cap * sizeof(*r));
@@ -128,7 +131,8 @@ static inline int sim_agree_run(const struct sim_agree_design *d,
 	memset(out, 0, sizeof(*out));
 	sim_rng_seed(&rng, seed);
 	for (int t = 0; t < nstudy && rc == 0; t++) {
-		size_t n = sim_agree_study(&rng, d, prop, scale, m, r, w, k);
+		size_t n = sim_agree_study(&rng, d, prop, scale, m, r, w, k,
+					   nw);
 		struct stats_summary s;
 		double p[2];
 
@@ -155,6 +159,17 @@ static inline int sim_agree_run(const struct sim_agree_design *d,
 	free(k);
 	free(one);
 	return rc;
+}
+
+/* sim_agree_run_nw of 20-40 workloads. */
+static inline int sim_agree_run(const struct sim_agree_design *d,
+				double prop, double scale, int nstudy,
+				uint64_t seed, double alpha,
+				const struct stats_paired_opts *o, int how,
+				struct sim_agree *out)
+{
+	return sim_agree_run_nw(d, prop, scale, nstudy, seed, alpha, o, how,
+				0, out);
 }
 
 /* Test j's rejection rate in percent. */

@@ -174,6 +174,38 @@ static int few(int n, unsigned nb, int cut)
 	return 0;
 }
 
+/* The agreement tests' false-alarm rates with few workloads (kept with
+ * 3-4: docs/statistics.md, "How few workloads"). 0, or 1. */
+static int agree_few(int n)
+{
+	static const size_t NW[] = { 3, 4, 5, 6, 8 };
+
+	printf("\nagreement tests with few workloads: %% of %d seeded null "
+	       "studies rejected at 0.05 (Deming p_identity / proportional "
+	       "bias p; --cluster auto)\n\n| design | 3 | 4 | 5 | 6 | 8 |\n"
+	       "|---|---|---|---|---|---|\n", n);
+	for (int d = 0; d < 2; d++) {
+		printf("| %s |", AD[d].name);
+		for (size_t j = 0; j < sizeof(NW) / sizeof(NW[0]); j++) {
+			struct stats_paired_opts o = { 10, 20261204, 0.95,
+						       STATS_CI_AUTO };
+			struct sim_agree r;
+
+			if (sim_agree_run_nw(&AD[d], 0, 1, n, 34601 + 10 *
+					     (uint64_t)d + NW[j], 0.05, &o,
+					     SA_CLUSTERED, NW[j], &r) < 0) {
+				fprintf(stderr, "sim_coverage: out of "
+					"memory\n");
+				return 1;
+			}
+			printf(" %.1f / %.1f |", sim_agree_pct(&r, 0),
+			       sim_agree_pct(&r, 1));
+		}
+		printf("\n");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4000;
@@ -181,7 +213,7 @@ int main(int argc, char **argv)
 	static struct sim_cov c[2][3];
 
 	if (getenv("SIM_COVERAGE_FEW"))	/* only the few-workloads tables */
-		return few(n, nb, 0) || few(n, nb, 1);
+		return few(n, nb, 0) || few(n, nb, 1) || agree_few(n);
 	if (n < 1 || nb < 1) {
 		fprintf(stderr, "usage: sim_coverage [STUDIES [RESAMPLES]]\n");
 		return 2;
