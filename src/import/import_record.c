@@ -47,8 +47,16 @@ static int file_meta(struct db_writer *w, const char *key, const char *path)
 	char k[64], hex[65];
 	int rc;
 
-	if ((rc = import_file_sha256(path, hex)) < 0)
+	if ((rc = import_file_sha256(path, hex)) < 0) {
+		/* say which option named it: "cannot open topology '...'" */
+		char msg[1024];
+
+		snprintf(msg, sizeof(msg), "%s", pc_error_last());
+		if (!strncmp(msg, "cannot open ", 12))
+			return pc_error_set(rc, "cannot open %s %s", key,
+					    msg + 12);
 		return rc;
+	}
 	snprintf(k, sizeof(k), "import.%s", key);
 	if ((rc = db_writer_meta(w, k, base_name(path))) < 0)
 		return rc;
