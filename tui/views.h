@@ -40,6 +40,8 @@
 	     "Verdicts against the limits (--slo) and the tails") \
 	VIEW(X, SENS, KEYED, sens_ops, '7', "view-sensitivity", \
 	     "Sensitivity: the model's elasticity along each knob sweep") \
+	VIEW(X, TIERS, KEYED, tiers_ops, '8', "view-tiers", \
+	     "Tiers: accuracy against cost per tier below the reference") \
 	VIEW(X, HELP, KEYED, help_ops, '?', "view-help", "Show this help")
 
 /* Per-KIND helpers: VIEW_IF_ACTION_<KIND>(x) is x for views with an
