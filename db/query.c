@@ -28,12 +28,13 @@ static const char *const sql[] = {
 		"r.cost, r.cost_unit "
 		"FROM runs r JOIN sources s ON s.id = r.source_id "
 		"WHERE s.name = ?1 OR ?1 IS NULL ORDER BY r.id",
+	/* --source: the workloads of that source's runs, and only their
+	 * results counted. The cast types ?1 for PostgreSQL; the test comes
+	 * first so that without --source nothing more is evaluated. (No
+	 * comment between the literals: tests/pg/dialect.py reads a
+	 * statement as one run of adjacent literals.) */
 	[DB_LIST_WORKLOADS] =
-		/* --source: the workloads of that source's runs, and only
-		 * their results counted */
 		"SELECT w.key AS workload, w.name, w.params, "
-		/* the cast types ?1 for PostgreSQL; the test comes first
-		 * so that without --source nothing more is evaluated */
 		"(SELECT count(*) FROM results x WHERE x.workload_id = w.id "
 		"AND (CAST(?1 AS TEXT) IS NULL OR x.run_id IN (SELECT u.id "
 		"FROM runs u JOIN sources s ON s.id = u.source_id WHERE "
