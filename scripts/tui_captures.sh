@@ -53,6 +53,10 @@ keys l l l
 shot "Disagreements after l l l: h100-lab, the annotation:"
 keys h h h 6
 shot "Verdicts (6):"
+keys 7
+shot "Sensitivity (7):"
+keys 8
+shot "Tiers (8):"
 keys '?'
 shot "Help (?), its first screen:"
 start roofline h100-lab
