@@ -227,6 +227,29 @@ void view_draw_text_wrap(struct view *v, int y, int h, int w)
 	}
 }
 
+static int scroll(struct view *v, int action, size_t max)
+{
+	if (action != ACT_MOVE_DOWN && action != ACT_MOVE_UP)
+		return 0;
+	if (action == ACT_MOVE_DOWN && v->top < max)
+		v->top++;
+	else if (action == ACT_MOVE_UP && v->top > 0)
+		v->top--;
+	v->cursor = v->top;
+	return TUI_HANDLED | TUI_REDRAW;
+}
+
+int view_text_scroll(struct view *v, int action)
+{
+	return scroll(v, action, v->text.n > (size_t)v->height ?
+				 v->text.n - (size_t)v->height : 0);
+}
+
+int view_wrap_scroll(struct view *v, int action)
+{
+	return scroll(v, action, v->text.n ? v->text.n - 1 : 0);
+}
+
 int view_text_match(struct view *v, size_t row, const char *needle)
 {
 	return row < v->text.n && rows_contains(v->text.lines[row], needle);

@@ -88,6 +88,12 @@ void view_draw_text(struct view *v, int y, int h, int w, int cursor_line);
  * The scroll counts screen rows: the cursor's line is shown and at the
  * end the screen stays full (top moves back). */
 void view_draw_text_wrap(struct view *v, int y, int h, int w);
+/* ops->handle of a text view that scrolls (the cursor is the top line):
+ * j/k move the top; view_text_scroll for view_draw_text (the last screen
+ * ends at the last line), view_wrap_scroll for view_draw_text_wrap (the
+ * top may reach the last line: the drawing keeps the screen full). */
+int view_text_scroll(struct view *v, int action);
+int view_wrap_scroll(struct view *v, int action);
 /* Generic search over text lines (ops->match for text views). */
 int view_text_match(struct view *v, size_t row, const char *needle);
 

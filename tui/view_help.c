@@ -101,23 +101,6 @@ static void help_draw(struct view *v, int y, int h, int w)
 	view_draw_text(v, y, h, w, 0);
 }
 
-static int help_handle(struct view *v, int action)
-{
-	/* the help scrolls: the cursor is the top line */
-	if (action == ACT_MOVE_DOWN || action == ACT_MOVE_UP) {
-		size_t max = v->text.n > (size_t)v->height ?
-			     v->text.n - (size_t)v->height : 0;
-
-		if (action == ACT_MOVE_DOWN && v->top < max)
-			v->top++;
-		else if (action == ACT_MOVE_UP && v->top > 0)
-			v->top--;
-		v->cursor = v->top;
-		return TUI_HANDLED | TUI_REDRAW;
-	}
-	return 0;
-}
-
 static const int help_footer[] = { ACT_BACK, ACT_SEARCH, ACT_VIEW_NEXT, 0 };
 
 const struct view_ops help_ops = {
@@ -126,6 +109,6 @@ const struct view_ops help_ops = {
 	.footer = help_footer,
 	.open = help_open,
 	.draw = help_draw,
-	.handle = help_handle,
+	.handle = view_text_scroll,	/* the cursor is the top line */
 	.match = view_text_match,
 };

@@ -285,27 +285,6 @@ static void sens_info(struct view *v, char *buf, size_t len)
 			 x->ref, x->flagged, x->sweeps);
 }
 
-static void sens_draw(struct view *v, int y, int h, int w)
-{
-	view_draw_text_wrap(v, y, h, w);
-}
-
-/* the view scrolls: the cursor is the top line (as the help view) */
-static int sens_handle(struct view *v, int action)
-{
-	size_t max = v->text.n > (size_t)v->height ?
-		     v->text.n - (size_t)v->height : 0;
-
-	if (action != ACT_MOVE_DOWN && action != ACT_MOVE_UP)
-		return 0;
-	if (action == ACT_MOVE_DOWN && v->top < max)
-		v->top++;
-	else if (action == ACT_MOVE_UP && v->top > 0)
-		v->top--;
-	v->cursor = v->top;
-	return TUI_HANDLED | TUI_REDRAW;
-}
-
 static const int sens_footer[] = { ACT_BACK, ACT_SEARCH, ACT_RELOAD, 0 };
 
 const struct view_ops sens_ops = {
@@ -314,8 +293,8 @@ const struct view_ops sens_ops = {
 	.footer = sens_footer,
 	.open = sens_open,
 	.info = sens_info,
-	.draw = sens_draw,
-	.handle = sens_handle,
+	.draw = view_draw_text_wrap,	/* long lines wrap */
+	.handle = view_wrap_scroll,
 	.match = view_text_match,
 	.done = sens_done,
 };

@@ -278,29 +278,6 @@ static void verdicts_info(struct view *v, char *buf, size_t len)
 			 x->from ? "; limits: " : "", x->from ? x->from : "");
 }
 
-/* long lines (a refused limit's reason and cure, a serving key) wrap
- * rather than end at the edge */
-static void verdicts_draw(struct view *v, int y, int h, int w)
-{
-	view_draw_text_wrap(v, y, h, w);
-}
-
-/* the view scrolls: the cursor is the top line (as the help view); the
- * drawing stops at the end (lines wrap: the last may be the top one) */
-static int verdicts_handle(struct view *v, int action)
-{
-	size_t max = v->text.n ? v->text.n - 1 : 0;
-
-	if (action != ACT_MOVE_DOWN && action != ACT_MOVE_UP)
-		return 0;
-	if (action == ACT_MOVE_DOWN && v->top < max)
-		v->top++;
-	else if (action == ACT_MOVE_UP && v->top > 0)
-		v->top--;
-	v->cursor = v->top;
-	return TUI_HANDLED | TUI_REDRAW;
-}
-
 static const int verdicts_footer[] = { ACT_BACK, ACT_SEARCH, ACT_RELOAD,
 				       0 };
 
@@ -310,8 +287,10 @@ const struct view_ops verdicts_ops = {
 	.footer = verdicts_footer,
 	.open = verdicts_open,
 	.info = verdicts_info,
-	.draw = verdicts_draw,
-	.handle = verdicts_handle,
+	/* long lines (a refused limit's reason and cure, a serving key)
+	 * wrap rather than end at the edge */
+	.draw = view_draw_text_wrap,
+	.handle = view_wrap_scroll,
 	.match = view_text_match,
 	.done = verdicts_done,
 };

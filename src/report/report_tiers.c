@@ -92,6 +92,20 @@ static void cost(char *b, size_t len, const struct tiers_cost *c)
 			 c->runs);
 }
 
+/* A row's MAPE and bias columns (a bound's SoL and pairs over it) and
+ * its cost, the same in markdown and HTML. */
+static void cell_text(const struct tiers_cell *x, char m[32], char b[32],
+		      char c[64])
+{
+	if (x->status == TIERS_BOUND) {
+		tiers_bound_text(x, m, 32, b, 32);
+	} else {
+		pct(m, 32, x->sum.mape, 0);
+		pct(b, 32, x->sum.bias, 1);
+	}
+	cost(c, 64, &x->cost);
+}
+
 static void headline(struct strbuf *sb, const struct tiers *t,
 		     const struct report *r)
 {
@@ -161,13 +175,7 @@ void report_tiers_md(struct strbuf *sb, const struct report *r)
 
 			if (!x->npoints)
 				continue;
-			if (x->status == TIERS_BOUND) {
-				tiers_bound_text(x, m, sizeof(m), b, sizeof(b));
-			} else {
-				pct(m, sizeof(m), x->sum.mape, 0);
-				pct(b, sizeof(b), x->sum.bias, 1);
-			}
-			cost(c, sizeof(c), &x->cost);
+			cell_text(x, m, b, c);
 			strbuf_addstr(sb, "| ");
 			report_md_escape(sb, t->classes[k].name);
 			strbuf_addf(sb, " | %s | ", t->tiers[i].kind);
@@ -299,13 +307,7 @@ void report_tiers_html(struct strbuf *sb, const struct report *r)
 
 			if (!x->npoints)
 				continue;
-			if (x->status == TIERS_BOUND) {
-				tiers_bound_text(x, m, sizeof(m), b, sizeof(b));
-			} else {
-				pct(m, sizeof(m), x->sum.mape, 0);
-				pct(b, sizeof(b), x->sum.bias, 1);
-			}
-			cost(c, sizeof(c), &x->cost);
+			cell_text(x, m, b, c);
 			strbuf_addstr(sb, "<tr><td>");
 			html_escape(sb, t->classes[k].name);
 			strbuf_addf(sb, "</td><td>%s</td><td>", t->tiers[i].kind);
