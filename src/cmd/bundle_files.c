@@ -56,7 +56,7 @@ static int walk(struct bundle_finder *b, const char *dir, int depth)
 		b->f = xrealloc(b->f, (b->n + 1) * sizeof(*b->f));
 		memset(&b->f[b->n], 0, sizeof(*b->f));
 		b->f[b->n].path = p;
-		if ((rc = import_file_sha256(p, b->f[b->n].hex)) < 0)
+		if ((rc = import_file_sha256(p, NULL, b->f[b->n].hex)) < 0)
 			free(p);
 		else
 			b->n++;

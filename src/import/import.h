@@ -64,8 +64,9 @@ int import_cost_parse(const char *text, const char *unit, double *cost_out,
  * core-h"; "-" when unit is NULL or cost NaN. */
 void import_cost_fmt(char *buf, size_t len, double cost, const char *unit);
 
-/* The sha256 of the file at path as 64 hex digits into hex. */
-int import_file_sha256(const char *path, char hex[65]);
+/* The sha256 of the file at path as 64 hex digits into hex; what (or
+ * NULL) names the file in an error: "cannot open topology '...'". */
+int import_file_sha256(const char *path, const char *what, char hex[65]);
 
 /* Record in the run's metadata what o's command line said beyond the
  * run's identity (for perfcorr bundle): "import.map" with

@@ -19,7 +19,7 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-int import_file_sha256(const char *path, char hex[65])
+int import_file_sha256(const char *path, const char *what, char hex[65])
 {
 	struct sha256 s;
 	char buf[65536];
@@ -27,7 +27,8 @@ int import_file_sha256(const char *path, char hex[65])
 	FILE *fp = fopen(path, "rb");
 
 	if (!fp)
-		return pc_error_set(PC_EIO, "cannot open '%s': %s", path,
+		return pc_error_set(PC_EIO, "cannot open %s%s'%s': %s",
+				    what ? what : "", what ? " " : "", path,
 				    strerror(errno));
 	sha256_init(&s);
 	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
@@ -47,16 +48,8 @@ static int file_meta(struct db_writer *w, const char *key, const char *path)
 	char k[64], hex[65];
 	int rc;
 
-	if ((rc = import_file_sha256(path, hex)) < 0) {
-		/* say which option named it: "cannot open topology '...'" */
-		char msg[1024];
-
-		snprintf(msg, sizeof(msg), "%s", pc_error_last());
-		if (!strncmp(msg, "cannot open ", 12))
-			return pc_error_set(rc, "cannot open %s %s", key,
-					    msg + 12);
+	if ((rc = import_file_sha256(path, key, hex)) < 0)
 		return rc;
-	}
 	snprintf(k, sizeof(k), "import.%s", key);
 	if ((rc = db_writer_meta(w, k, base_name(path))) < 0)
 		return rc;
